@@ -1,0 +1,18 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { DiscoveryController } from '../discovery/discovery.controller.js';
+import { HealthController } from '../http/health.controller.js';
+import { JobsController } from '../http/jobs.controller.js';
+import type { Runtime } from './runtime.js';
+import { RUNTIME } from './tokens.js';
+
+/** The HTTP host: fixed routes as Nest controllers; the generated paid routes are added in create-app.ts. */
+@Module({})
+export class AppModule {
+  static forRuntime(rt: Runtime): DynamicModule {
+    return {
+      module: AppModule,
+      controllers: [JobsController, HealthController, DiscoveryController],
+      providers: [{ provide: RUNTIME, useValue: rt }],
+    };
+  }
+}

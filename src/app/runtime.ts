@@ -1,0 +1,97 @@
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
+import { BullmqJobQueue } from '../jobs/bullmq-job-queue.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { JobProcessor } from '../jobs/job-processor.js';
+import type { JobStore } from '../jobs/job-store.js';
+import { JobService } from '../jobs/job.service.js';
+import { MemoryJobQueue } from '../jobs/memory-job-queue.js';
+import { MemoryJobStore } from '../jobs/memory-job-store.js';
+import { RedisJobStore } from '../jobs/redis-job-store.js';
+import { loadPipelines } from '../pipelines/pipeline.loader.js';
+import { PipelineRegistry } from '../pipelines/pipeline.registry.js';
+import type { Paywall } from '../payments/paywall.js';
+import { X402ChallengePaywall } from '../payments/x402-paywall.js';
+import { createStepRegistry } from '../steps/registry.js';
+
+/**
+ * The composition root: every side effect (Redis, queue, disk, payments) is built here from config,
+ * behind its interface, and closed here. The HTTP app and the worker both take a Runtime.
+ */
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  pipelines: PipelineRegistry;
+  store: JobStore;
+  queue: JobQueue;
+  jobs: JobService;
+  processor: JobProcessor;
+  paywall: Paywall;
+  /** Whether Redis (when used) answers. */
+  healthy(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export async function createRuntime(config: Config, logger: Logger): Promise<Runtime> {
+  const registry = createStepRegistry();
+  const pipelines = new PipelineRegistry(loadPipelines({ pipelinesDir: config.pipelinesDir, schemasDir: config.schemasDir, registry }));
+  const retentionMs = config.jobRetentionSeconds * 1000;
+
+  let store: JobStore;
+  let queue: JobQueue;
+  const connections: Redis[] = [];
+  if (config.redisUrl) {
+    const connect = () => {
+      // BullMQ needs maxRetriesPerRequest: null on its blocking connections.
+      const c = new Redis(config.redisUrl!, { maxRetriesPerRequest: null, lazyConnect: false });
+      c.on('error', (err) => logger.warn({ err: err.message }, 'redis connection error'));
+      connections.push(c);
+      return c;
+    };
+    const redis = connect();
+    await redis.ping().catch((err) => {
+      throw new Error(`REDIS_URL=${config.redisUrl}: Redis does not answer (${err.message})`);
+    });
+    store = new RedisJobStore(redis, config.keyPrefix, retentionMs);
+    queue = new BullmqJobQueue({
+      connect,
+      queueName: config.queueName,
+      prefix: `${config.keyPrefix}:bull`,
+      concurrency: config.workerConcurrency,
+      lockMs: config.workerLockMs,
+      stalledIntervalMs: config.workerStalledIntervalMs,
+      maxStalled: config.workerMaxStalled,
+      retentionSeconds: config.jobRetentionSeconds,
+    });
+  } else {
+    store = new MemoryJobStore(retentionMs);
+    queue = new MemoryJobQueue(config.workerConcurrency);
+  }
+
+  const processor = new JobProcessor(pipelines, store, config.workDir, logger);
+  return {
+    config,
+    logger,
+    pipelines,
+    store,
+    queue,
+    jobs: new JobService(store, queue),
+    processor,
+    paywall: new X402ChallengePaywall(config),
+    healthy: () => queue.ping(),
+    async close() {
+      await queue.close();
+      await store.close();
+      for (const c of connections) c.disconnect();
+    },
+  };
+}
+
+/** Makes this process consume jobs (ROLE=all or worker). */
+export async function startWorker(rt: Runtime): Promise<void> {
+  await rt.queue.startWorker(
+    (job) => rt.processor.process(job),
+    (jobId, reason) => rt.processor.fail(jobId, `the job was abandoned after its workers stopped repeatedly (${reason})`),
+  );
+}

@@ -1,0 +1,143 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/** Every environment variable the service reads, parsed and checked once at start-up. */
+export interface Config {
+  role: 'all' | 'api' | 'worker';
+  host: string;
+  port: number;
+  publicBaseUrl: string | null;
+  logLevel: string;
+  redisUrl: string | null;
+  queueName: string;
+  keyPrefix: string;
+  workerConcurrency: number;
+  workerLockMs: number;
+  workerStalledIntervalMs: number;
+  workerMaxStalled: number;
+  jobRetentionSeconds: number;
+  pipelinesDir: string;
+  schemasDir: string;
+  promptsDir: string;
+  workDir: string;
+  bodyLimitBytes: number;
+  paymentMode: 'devnet' | 'live';
+  x402Networks: Array<'base' | 'solana'>;
+  payToBase: string;
+  payToSolana: string;
+  paymentTimeoutSeconds: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+/** Documented defaults; the README's configuration table lists the same names and values. */
+export const CONFIG_DEFAULTS = {
+  ROLE: 'all',
+  HOST: '127.0.0.1',
+  PORT: '3000',
+  LOG_LEVEL: 'info',
+  QUEUE_NAME: 'pipelines',
+  KEY_PREFIX: 'vidint',
+  WORKER_CONCURRENCY: '2',
+  WORKER_LOCK_MS: '30000',
+  WORKER_STALLED_INTERVAL_MS: '15000',
+  WORKER_MAX_STALLED: '2',
+  JOB_RETENTION_SECONDS: '3600',
+  PIPELINES_DIR: 'pipelines',
+  SCHEMAS_DIR: 'schemas',
+  PROMPTS_DIR: 'prompts',
+  BODY_LIMIT_BYTES: String(16 * 1024 * 1024),
+  PAYMENT_MODE: 'devnet',
+  X402_NETWORKS: 'base,solana',
+  PAYMENT_TIMEOUT_SECONDS: '120',
+} as const;
+
+/** Devnet receiving addresses: the first is anvil's well-known account #1, the second sha256("vidint devnet solana payTo") in base58. Never used with real funds. */
+export const DEVNET_PAY_TO = {
+  base: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  solana: '51F1VANVSUya4H6Rc1egTjyQMn3ErBCRvk5rdSXWy9P7',
+};
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = process.cwd()): Config {
+  const problems: string[] = [];
+  const get = (name: keyof typeof CONFIG_DEFAULTS) => {
+    const v = env[name];
+    return v === undefined || v === '' ? CONFIG_DEFAULTS[name] : v;
+  };
+  const optional = (name: string) => (env[name] === undefined || env[name] === '' ? null : env[name]!);
+  const int = (name: keyof typeof CONFIG_DEFAULTS, min: number, max: number) => {
+    const raw = get(name);
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n < min || n > max) {
+      problems.push(`${name}=${raw}: must be a whole number from ${min} to ${max}`);
+      return min;
+    }
+    return n;
+  };
+  const oneOf = <T extends string>(name: keyof typeof CONFIG_DEFAULTS, allowed: readonly T[]): T => {
+    const v = get(name);
+    if (!allowed.includes(v as T)) problems.push(`${name}=${v}: must be one of ${allowed.join(', ')}`);
+    return v as T;
+  };
+  const dir = (name: keyof typeof CONFIG_DEFAULTS) => path.resolve(projectRoot, get(name));
+
+  const role = oneOf('ROLE', ['all', 'api', 'worker'] as const);
+  const redisUrl = optional('REDIS_URL');
+  if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) problems.push(`REDIS_URL=${redisUrl}: must start with redis:// or rediss://`);
+  if (role !== 'all' && redisUrl === null) {
+    problems.push(`ROLE=${role} needs REDIS_URL: api and worker processes only meet through Redis`);
+  }
+  const publicBaseUrl = optional('PUBLIC_BASE_URL');
+  if (publicBaseUrl !== null && !/^https?:\/\/[^/]+(\/.*)?$/.test(publicBaseUrl)) {
+    problems.push(`PUBLIC_BASE_URL=${publicBaseUrl}: must be an absolute http(s) URL`);
+  }
+  const logLevel = get('LOG_LEVEL');
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL=${logLevel}: must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const paymentMode = oneOf('PAYMENT_MODE', ['devnet', 'live'] as const);
+  const networks = get('X402_NETWORKS').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const n of networks) if (n !== 'base' && n !== 'solana') problems.push(`X402_NETWORKS: unknown network '${n}' (known: base, solana)`);
+  const payTo = (name: string, network: 'base' | 'solana', pattern: RegExp) => {
+    const v = optional(name);
+    if (v === null) {
+      if (paymentMode === 'live' && networks.includes(network)) problems.push(`${name} is required when PAYMENT_MODE=live and X402_NETWORKS includes ${network}`);
+      return DEVNET_PAY_TO[network];
+    }
+    if (!pattern.test(v)) problems.push(`${name}=${v}: not a valid ${network} address`);
+    return v;
+  };
+
+  const config: Config = {
+    role,
+    host: get('HOST'),
+    port: int('PORT', 0, 65535),
+    publicBaseUrl: publicBaseUrl?.replace(/\/+$/, '') ?? null,
+    logLevel,
+    redisUrl,
+    queueName: get('QUEUE_NAME'),
+    keyPrefix: get('KEY_PREFIX'),
+    workerConcurrency: int('WORKER_CONCURRENCY', 1, 64),
+    workerLockMs: int('WORKER_LOCK_MS', 1000, 3_600_000),
+    workerStalledIntervalMs: int('WORKER_STALLED_INTERVAL_MS', 500, 3_600_000),
+    workerMaxStalled: int('WORKER_MAX_STALLED', 0, 100),
+    jobRetentionSeconds: int('JOB_RETENTION_SECONDS', 1, 30 * 24 * 3600),
+    pipelinesDir: dir('PIPELINES_DIR'),
+    schemasDir: dir('SCHEMAS_DIR'),
+    promptsDir: dir('PROMPTS_DIR'),
+    workDir: path.resolve(projectRoot, env.WORK_DIR || path.join(os.tmpdir(), 'vidint')),
+    bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024, 512 * 1024 * 1024),
+    paymentMode,
+    x402Networks: networks as Config['x402Networks'],
+    payToBase: payTo('PAY_TO_BASE', 'base', /^0x[0-9a-fA-F]{40}$/),
+    payToSolana: payTo('PAY_TO_SOLANA', 'solana', /^[1-9A-HJ-NP-Za-km-z]{32,44}$/),
+    paymentTimeoutSeconds: int('PAYMENT_TIMEOUT_SECONDS', 10, 3600),
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,70 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, NotFoundException } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { ApiError } from './api-error.js';
+import type { RouteTable } from './route-table.js';
+
+/**
+ * Every error leaves as JSON `{error}`: ours (ApiError), Nest's, Fastify's body-parser errors (413,
+ * 415, malformed JSON) and crashes (500, logged, no details leaked). An unknown method on a known
+ * path is a 405 with `Allow` rather than a 404.
+ */
+@Catch()
+export class JsonExceptionFilter implements ExceptionFilter {
+  constructor(
+    private readonly routes: RouteTable,
+    private readonly logger: Logger,
+  ) {}
+
+  catch(thrown: unknown, host: ArgumentsHost): void {
+    // Nest wraps Fastify's client errors in an HttpException; unwrap them to keep their code.
+    const cause = thrown instanceof HttpException ? (thrown.cause as any) : undefined;
+    const exception = typeof cause?.code === 'string' && cause.code.startsWith('FST_') ? cause : thrown;
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+    let status = 500;
+    let message = 'internal server error';
+    let headers: Record<string, string> = {};
+
+    if (exception instanceof ApiError) {
+      ({ status, message, headers } = exception);
+    } else if (exception instanceof NotFoundException && !request.routeOptions?.url) {
+      const path = request.url.split('?')[0];
+      const allowed = this.routes.allowed(path);
+      if (allowed.length) {
+        status = 405;
+        message = `method ${request.method} is not allowed on ${path}; use ${allowed.join(', ')}`;
+        headers = { allow: allowed.join(', ') };
+      } else {
+        status = 404;
+        message = `no route ${request.method} ${path}`;
+      }
+    } else if (exception instanceof HttpException) {
+      status = exception.getStatus();
+      const body = exception.getResponse();
+      message = typeof body === 'string' ? body : String((body as any).message ?? exception.message);
+    } else if (typeof (exception as any)?.statusCode === 'number' && (exception as any).statusCode < 500) {
+      status = (exception as any).statusCode; // Fastify's own client errors: body too large, bad JSON, media type
+      message = describeFastifyError(exception as any);
+    } else {
+      this.logger.error({ err: exception, url: request.url }, 'unhandled error');
+    }
+    void reply.status(status).headers(headers).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ error: message }));
+  }
+}
+
+function describeFastifyError(err: { code?: string; message: string }): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Content-Type must be application/json';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'the request body is empty; send a JSON object';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'the request body is not valid JSON';
+    default:
+      return err.message;
+  }
+}

@@ -1,0 +1,25 @@
+import { Controller, Get, Header, Inject, Param, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { RUNTIME } from '../app/tokens.js';
+import type { Runtime } from '../app/runtime.js';
+import { jobEnvelope } from '../jobs/job-envelope.js';
+import { TERMINAL_STATUSES } from '../jobs/job.types.js';
+import { ApiError } from './api-error.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const POLL_SECONDS = 3;
+
+/** GET /jobs/{id}: free, open to whoever holds the (unguessable) id. */
+@Controller('jobs')
+export class JobsController {
+  constructor(@Inject(RUNTIME) private readonly rt: Runtime) {}
+
+  @Get(':id')
+  @Header('cache-control', 'no-store')
+  async get(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    const record = UUID.test(id) ? await this.rt.jobs.get(id.toLowerCase()) : null;
+    if (!record) throw new ApiError(404, `job ${id} not found: unknown, or expired (jobs are kept ${this.rt.config.jobRetentionSeconds} s)`);
+    if (!TERMINAL_STATUSES.has(record.status)) reply.header('retry-after', String(POLL_SECONDS));
+    return jobEnvelope(record);
+  }
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Runtime } from '../app/runtime.js';
+import { describeErrors } from '../pipelines/ajv.js';
+import type { Pipeline } from '../pipelines/pipeline.types.js';
+import type { PricedResource } from '../payments/paywall.js';
+import { ApiError } from './api-error.js';
+import { baseUrl } from './base-url.js';
+import { POLL_SECONDS } from './jobs.controller.js';
+
+const AFFILIATE_ID = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/**
+ * One POST route per loaded pipeline. The order is the contract: planned pipeline (501) -> media type
+ * (415) -> body and request schema (400) -> affiliate id (400) -> payment (402) -> job (202).
+ * Nothing before the payment step can charge, and a refused payment creates no job.
+ */
+export function registerPaidRoutes(fastify: FastifyInstance, rt: Runtime): void {
+  for (const pipeline of rt.pipelines.all()) {
+    fastify.post(pipeline.path, (request, reply) => handlePaidRequest(pipeline, rt, request, reply));
+  }
+}
+
+async function handlePaidRequest(pipeline: Pipeline, rt: Runtime, request: FastifyRequest, reply: FastifyReply) {
+  if (pipeline.status === 'planned') {
+    throw new ApiError(501, `${pipeline.path} is not available yet: its processing steps are still being built. Nothing was charged.`);
+  }
+  const type = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json') throw new ApiError(415, 'Content-Type must be application/json');
+  const body = request.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'the request body must be a JSON object');
+  if (!pipeline.validateRequest(body)) {
+    throw new ApiError(400, `invalid request: ${describeErrors(pipeline.validateRequest.errors).join('; ')}`);
+  }
+  const affiliate = request.headers['x-affiliate-id'];
+  if (affiliate !== undefined && (typeof affiliate !== 'string' || !AFFILIATE_ID.test(affiliate))) {
+    throw new ApiError(400, 'X-AFFILIATE-ID must be 1 to 64 characters of letters, digits, _ . -');
+  }
+
+  const base = baseUrl(request, rt.config.publicBaseUrl);
+  const resource: PricedResource = { path: pipeline.path, description: pipeline.summary, priceUsd: pipeline.priceUsd, resourceUrl: `${base}${pipeline.path}` };
+  const outcome = await rt.paywall.collect(resource, request.headers);
+  if (outcome.kind === 'refused') {
+    return reply.status(402).headers(outcome.challenge.headers).send(outcome.challenge.body);
+  }
+
+  const job = await rt.jobs.accept({
+    pipeline,
+    request: body as Record<string, unknown>,
+    receipt: outcome.receipt,
+    affiliateId: (affiliate as string | undefined) ?? null,
+  });
+  const pollUrl = `${base}/jobs/${job.id}`;
+  return reply
+    .status(202)
+    .headers({ ...outcome.headers, location: pollUrl, 'retry-after': String(POLL_SECONDS) })
+    .send({ job_id: job.id, poll_url: pollUrl, status: job.status, estimated_completion_seconds: pipeline.estimatedSeconds });
+}

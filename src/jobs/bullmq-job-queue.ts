@@ -1,0 +1,82 @@
+import { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { JobHandler, JobQueue } from './job-queue.js';
+import type { QueuedJob } from './job.types.js';
+
+export interface BullmqQueueOptions {
+  /** Creates a fresh connection; BullMQ workers need their own blocking connection. */
+  connect: () => Redis;
+  queueName: string;
+  prefix: string;
+  concurrency: number;
+  lockMs: number;
+  stalledIntervalMs: number;
+  maxStalled: number;
+  retentionSeconds: number;
+}
+
+/**
+ * BullMQ on Redis: any number of API and worker processes share the queue. The BullMQ job id is the
+ * job_id, so a job is enqueued at most once; a worker that dies mid-job loses its lock and BullMQ's
+ * stalled-job check hands the job to another worker.
+ */
+export class BullmqJobQueue implements JobQueue {
+  readonly driver = 'bullmq' as const;
+  private readonly queue: Queue;
+  private readonly connection: Redis;
+  private worker: Worker | null = null;
+  private workerConnection: Redis | null = null;
+
+  constructor(private readonly opts: BullmqQueueOptions) {
+    this.connection = opts.connect();
+    this.queue = new Queue(opts.queueName, { connection: this.connection, prefix: opts.prefix });
+  }
+
+  async enqueue(job: QueuedJob): Promise<void> {
+    await this.queue.add('run', job, {
+      jobId: job.job_id,
+      attempts: 1,
+      removeOnComplete: { age: this.opts.retentionSeconds },
+      removeOnFail: { age: this.opts.retentionSeconds },
+    });
+  }
+
+  async startWorker(handler: JobHandler, onLost: (jobId: string, reason: string) => Promise<void>): Promise<void> {
+    this.workerConnection = this.opts.connect();
+    this.worker = new Worker(
+      this.opts.queueName,
+      async (job) => {
+        await handler(job.data as QueuedJob);
+      },
+      {
+        connection: this.workerConnection,
+        prefix: this.opts.prefix,
+        concurrency: this.opts.concurrency,
+        lockDuration: this.opts.lockMs,
+        stalledInterval: this.opts.stalledIntervalMs,
+        maxStalledCount: this.opts.maxStalled,
+      },
+    );
+    // The handler records its own outcome; a job BullMQ fails is one whose workers kept dying.
+    this.worker.on('failed', (job, err) => {
+      if (job?.id) void onLost(job.id, err.message).catch(() => undefined);
+    });
+    this.worker.on('error', () => undefined); // connection errors are retried by ioredis; /healthz reports them
+    await this.worker.waitUntilReady();
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      return (await this.connection.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.close();
+    await this.queue.close();
+    this.workerConnection?.disconnect();
+    this.connection.disconnect();
+  }
+}

@@ -1,0 +1,84 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
+import type { JobStore } from './job-store.js';
+import { TERMINAL_STATUSES, type QueuedJob } from './job.types.js';
+import { JobFailure, runPipeline } from './pipeline-runner.js';
+
+/**
+ * What a worker does with one queued job: mark it processing, run its pipeline in a private work
+ * directory, record the result or the error, and remove the directory whatever happens. A job that
+ * already finished (a redelivery after a crash) is left alone, so it completes once.
+ */
+export class JobProcessor {
+  constructor(
+    private readonly pipelines: PipelineRegistry,
+    private readonly store: JobStore,
+    private readonly workRoot: string,
+    private readonly logger: Logger,
+  ) {}
+
+  async process(job: QueuedJob): Promise<void> {
+    const log = this.logger.child({ job_id: job.job_id });
+    const record = await this.store.get(job.job_id);
+    if (!record) return log.warn('job record is gone (expired); nothing to run');
+    if (TERMINAL_STATUSES.has(record.status)) return log.info({ status: record.status }, 'job already finished; not running it again');
+
+    const pipeline = this.pipelines.byPath(job.endpoint_path);
+    if (!pipeline) {
+      await this.fail(job.job_id, `this service no longer has the pipeline ${job.endpoint_path}`);
+      return;
+    }
+    const workDir = path.join(this.workRoot, 'jobs', job.job_id);
+    await fs.rm(workDir, { recursive: true, force: true }); // leftovers of a crashed attempt
+    await fs.mkdir(workDir, { recursive: true });
+    const total = pipeline.steps.length;
+    await this.store.update(job.job_id, {
+      status: 'processing',
+      started_at: Date.now(),
+      attempts: record.attempts + 1,
+      progress: { step: null, steps_done: 0, steps_total: total },
+    });
+    log.info({ endpoint_path: job.endpoint_path, attempt: record.attempts + 1 }, 'job started');
+
+    // Progress writes are chained so they land in order and never race the final write.
+    let writes = Promise.resolve();
+    const onProgress = (running: string[], done: number) => {
+      const progress = { step: running.length ? running.join(', ') : null, steps_done: done, steps_total: total };
+      writes = writes.then(() => this.store.update(job.job_id, { progress }).then(() => undefined)).catch(() => undefined);
+    };
+    try {
+      const result = await runPipeline(pipeline, job.request, {
+        jobId: job.job_id,
+        workDir,
+        logger: log,
+        signal: new AbortController().signal,
+        onProgress,
+      });
+      await writes;
+      await this.store.update(job.job_id, {
+        status: 'complete',
+        result,
+        completed_at: Date.now(),
+        progress: { step: null, steps_done: total, steps_total: total },
+      });
+      log.info('job complete');
+    } catch (err) {
+      await writes;
+      const message = err instanceof JobFailure ? err.message : `internal error: ${(err as Error)?.message ?? err}`;
+      if (!(err instanceof JobFailure)) log.error({ err }, 'job crashed');
+      await this.fail(job.job_id, message);
+    } finally {
+      await fs.rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  /** Marks a job failed unless it already finished. */
+  async fail(jobId: string, message: string): Promise<void> {
+    const record = await this.store.get(jobId);
+    if (!record || TERMINAL_STATUSES.has(record.status)) return;
+    await this.store.update(jobId, { status: 'failed', error: message, completed_at: Date.now(), progress: { ...record.progress, step: null } });
+    this.logger.warn({ job_id: jobId, error: message }, 'job failed');
+  }
+}

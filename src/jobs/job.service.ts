@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { Pipeline } from '../pipelines/pipeline.types.js';
+import { atomicToUsdNumber, usdToAtomic } from '../payments/usdc.js';
+import type { JobQueue } from './job-queue.js';
+import type { JobStore } from './job-store.js';
+import type { JobRecord, Receipt } from './job.types.js';
+
+export interface AcceptJob {
+  pipeline: Pipeline;
+  request: Record<string, unknown>;
+  receipt: Receipt | null;
+  affiliateId?: string | null;
+  /** Reuse an id (the payments layer derives one per payment so a resend finds the same job). */
+  jobId?: string;
+}
+
+/** Creates jobs (record first, then the queue entry) and reads them back. */
+export class JobService {
+  constructor(
+    private readonly store: JobStore,
+    private readonly queue: JobQueue,
+  ) {}
+
+  async accept(input: AcceptJob): Promise<JobRecord> {
+    const record: JobRecord = {
+      id: input.jobId ?? randomUUID(),
+      endpoint_path: input.pipeline.path,
+      status: 'queued',
+      created_at: Date.now(),
+      cost_usd: atomicToUsdNumber(usdToAtomic(input.pipeline.priceUsd)),
+      progress: { step: null, steps_done: 0, steps_total: input.pipeline.steps.length },
+      receipt: input.receipt,
+      affiliate_id: input.affiliateId ?? null,
+      engines: {},
+      attempts: 0,
+    };
+    await this.store.create(record);
+    try {
+      await this.queue.enqueue({ job_id: record.id, endpoint_path: record.endpoint_path, request: input.request });
+    } catch (err) {
+      // Never leave a job that no worker will ever see looking alive.
+      await this.store.update(record.id, { status: 'failed', error: 'the job could not be queued', completed_at: Date.now() }).catch(() => undefined);
+      throw err;
+    }
+    return record;
+  }
+
+  get(id: string): Promise<JobRecord | null> {
+    return this.store.get(id);
+  }
+}

@@ -1,0 +1,48 @@
+/** Job states served (ARCHITECTURE "Spec decisions" 1): `running` is served as `processing`. */
+export type JobStatus = 'queued' | 'processing' | 'complete' | 'failed';
+
+export interface JobProgress {
+  /** The step(s) running now, comma-separated; null before the first and after the last. */
+  step: string | null;
+  steps_done: number;
+  steps_total: number;
+}
+
+/** What a settled payment left on the job. Filled by the payments layer (issue 3). */
+export interface Receipt {
+  receipt_id: string;
+  payer: string;
+  network: string;
+  transaction: string;
+  amount: string;
+  settled_at: number;
+  affiliate_id?: string;
+}
+
+/** The stored job. Its public form is built by job-envelope.ts. */
+export interface JobRecord {
+  id: string;
+  endpoint_path: string;
+  status: JobStatus;
+  created_at: number;
+  started_at?: number;
+  completed_at?: number;
+  cost_usd: number;
+  progress: JobProgress;
+  result?: unknown;
+  error?: string;
+  receipt: Receipt | null;
+  affiliate_id: string | null;
+  engines: Record<string, string>;
+  /** How many times a worker has started this job (more than 1 after a crash recovery). */
+  attempts: number;
+}
+
+/** What travels on the queue: enough for any worker to run the job. */
+export interface QueuedJob {
+  job_id: string;
+  endpoint_path: string;
+  request: Record<string, unknown>;
+}
+
+export const TERMINAL_STATUSES: ReadonlySet<JobStatus> = new Set(['complete', 'failed']);

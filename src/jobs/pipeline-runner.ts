@@ -1,0 +1,134 @@
+import type { Logger } from 'pino';
+import { describeErrors } from '../pipelines/ajv.js';
+import { isTruthy, resolve } from '../pipelines/expression.js';
+import type { Pipeline, PipelineStep } from '../pipelines/pipeline.types.js';
+import { StepError } from '../steps/step.js';
+
+/** A job failure with the message the client will read in `error`. */
+export class JobFailure extends Error {}
+
+export interface RunContext {
+  jobId: string;
+  workDir: string;
+  logger: Logger;
+  signal: AbortSignal;
+  /** Called whenever the set of running or finished steps changes. */
+  onProgress: (running: string[], done: number) => void;
+}
+
+const RETRY_BASE_MS = 250;
+
+/**
+ * Runs a pipeline's steps as a DAG: every step starts as soon as the steps it references have
+ * finished, so independent steps run concurrently. The first failure aborts the others and fails
+ * the run; the output is validated against the result schema before it is returned.
+ */
+export async function runPipeline(pipeline: Pipeline, request: Record<string, unknown>, ctx: RunContext): Promise<unknown> {
+  const outputs: Record<string, unknown> = {};
+  const scope = { request, steps: outputs, job: { id: ctx.jobId, endpoint_path: pipeline.path } };
+  const finished = new Set<string>();
+  const running = new Map<string, Promise<void>>();
+  const abort = new AbortController();
+  const onOuterAbort = () => abort.abort(ctx.signal.reason);
+  ctx.signal.addEventListener('abort', onOuterAbort, { once: true });
+  let failure: unknown = null;
+
+  try {
+    while (finished.size < pipeline.steps.length && failure === null) {
+      for (const step of pipeline.steps) {
+        if (finished.has(step.id) || running.has(step.id)) continue;
+        if (!step.dependsOn.every((d) => finished.has(d))) continue;
+        const p = runStep(step, scope, ctx, abort.signal)
+          .then((out) => {
+            outputs[step.id] = out;
+            finished.add(step.id);
+          })
+          .catch((err) => {
+            if (failure === null) failure = err;
+            abort.abort(err);
+          })
+          .finally(() => {
+            running.delete(step.id);
+            ctx.onProgress([...running.keys()], finished.size);
+          });
+        running.set(step.id, p);
+      }
+      ctx.onProgress([...running.keys()], finished.size);
+      if (running.size === 0) break; // nothing runnable: cannot happen for a validated DAG
+      await Promise.race(running.values());
+    }
+    await Promise.allSettled(running.values());
+  } finally {
+    ctx.signal.removeEventListener('abort', onOuterAbort);
+  }
+  if (failure !== null) throw failure;
+  if (ctx.signal.aborted) throw new JobFailure('the job was cancelled');
+
+  const result = resolve(pipeline.output, scope);
+  if (pipeline.validateResult && !pipeline.validateResult(result)) {
+    const why = describeErrors(pipeline.validateResult.errors, 'result').slice(0, 5).join('; ');
+    throw new JobFailure(`the result did not match the ${pipeline.path} result schema: ${why}`);
+  }
+  return result;
+}
+
+async function runStep(step: PipelineStep, scope: Record<string, any>, ctx: RunContext, jobSignal: AbortSignal): Promise<unknown> {
+  const label = `step '${step.id}' (${step.uses})`;
+  if (step.when !== null && !isTruthy(resolve(step.when, scope))) {
+    ctx.logger.info({ step: step.id }, 'step skipped: its condition is false');
+    return null;
+  }
+  const input = resolve(step.with, scope) as Record<string, unknown>;
+  if (!step.validateWith(input)) {
+    throw new JobFailure(`${label} got unusable input: ${describeErrors(step.validateWith.errors, 'with').slice(0, 3).join('; ')}`);
+  }
+  for (let attempt = 0; ; attempt++) {
+    const started = Date.now();
+    try {
+      const output = await withTimeout(step, jobSignal, (signal) =>
+        step.executor.run(input, { jobId: ctx.jobId, stepId: step.id, workDir: ctx.workDir, logger: ctx.logger.child({ step: step.id }), signal }),
+      );
+      if (!step.validateOutput(output)) {
+        throw new JobFailure(`${label} produced an invalid output: ${describeErrors(step.validateOutput.errors, 'output').slice(0, 3).join('; ')}`);
+      }
+      ctx.logger.info({ step: step.id, ms: Date.now() - started }, 'step done');
+      return output;
+    } catch (err) {
+      const transient = err instanceof StepError && err.transient;
+      if (transient && attempt < step.retries && !jobSignal.aborted) {
+        ctx.logger.warn({ step: step.id, attempt: attempt + 1, err: (err as Error).message }, 'transient step failure; retrying');
+        await new Promise((r) => setTimeout(r, RETRY_BASE_MS * 2 ** attempt));
+        continue;
+      }
+      if (err instanceof JobFailure) throw err;
+      if (err instanceof StepError) throw new JobFailure(err.message);
+      ctx.logger.error({ step: step.id, err }, 'step crashed');
+      throw new JobFailure(`${label} failed: ${(err as Error)?.message ?? String(err)}`);
+    }
+  }
+}
+
+/** Runs `fn` with a signal that aborts on the step's timeout or the job's abort, whichever comes first. */
+async function withTimeout<T>(step: PipelineStep, jobSignal: AbortSignal, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const ac = new AbortController();
+  const onJobAbort = () => ac.abort(jobSignal.reason);
+  jobSignal.addEventListener('abort', onJobAbort, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const err = new JobFailure(`step '${step.id}' (${step.uses}) timed out after ${step.timeoutSeconds} s`);
+      ac.abort(err);
+      reject(err);
+    }, step.timeoutSeconds * 1000);
+  });
+  const aborted = new Promise<never>((_, reject) => {
+    if (jobSignal.aborted) reject(jobSignal.reason);
+    jobSignal.addEventListener('abort', () => reject(jobSignal.reason), { once: true });
+  });
+  try {
+    return await Promise.race([fn(ac.signal), timedOut, aborted]);
+  } finally {
+    clearTimeout(timer);
+    jobSignal.removeEventListener('abort', onJobAbort);
+  }
+}

@@ -1,0 +1,254 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+import type { Ajv } from 'ajv';
+import { createAjv, describeErrors, jsonPointerToPath } from './ajv.js';
+import { topologicalOrder } from './dag.js';
+import { allowExpressions, collectReferences, ExpressionError, type Reference } from './expression.js';
+import { buildPipelineSchema } from './pipeline-schema.js';
+import { DEFAULT_STEP_TIMEOUT_SECONDS, type Pipeline, type PipelineFile, type PipelineStep } from './pipeline.types.js';
+import type { StepRegistry } from '../steps/registry.js';
+import type { JsonSchema } from '../steps/step.js';
+
+/** Every problem found in the pipeline files, each line naming the file, the step and the field. */
+export class PipelineLoadError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid pipelines:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+export interface LoaderOptions {
+  pipelinesDir: string;
+  schemasDir: string;
+  registry: StepRegistry;
+}
+
+/** Reads every *.yaml / *.yml in the folder; throws PipelineLoadError listing every problem in every file. */
+export function loadPipelines(opts: LoaderOptions): Pipeline[] {
+  if (!fs.existsSync(opts.pipelinesDir)) throw new PipelineLoadError([`${opts.pipelinesDir}: no such folder`]);
+  const files = fs
+    .readdirSync(opts.pipelinesDir)
+    .filter((f) => /\.ya?ml$/.test(f))
+    .sort()
+    .map((f) => path.join(opts.pipelinesDir, f));
+  if (files.length === 0) throw new PipelineLoadError([`${opts.pipelinesDir}: holds no pipeline (*.yaml) file`]);
+
+  const ajv = createAjv();
+  const validateFile = ajv.compile(buildPipelineSchema(opts.registry));
+  const problems: string[] = [];
+  const pipelines: Pipeline[] = [];
+  const byPath = new Map<string, string>();
+
+  for (const file of files) {
+    const shown = path.relative(process.cwd(), file) || file;
+    const report = (msg: string) => problems.push(`${shown}: ${msg}`);
+    let doc: unknown;
+    try {
+      doc = YAML.parse(fs.readFileSync(file, 'utf8'), { prettyErrors: true });
+    } catch (err) {
+      report(`not valid YAML: ${(err as Error).message.split('\n')[0]}`);
+      continue;
+    }
+    if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
+      report('must be a YAML mapping with path, summary, price_usd, estimated_seconds, request, steps and output');
+      continue;
+    }
+    const before = problems.length;
+    const pipeline = buildPipeline(doc as PipelineFile, shown, { ajv, validateFile, report, opts });
+    if (problems.length > before || !pipeline) continue;
+    const other = byPath.get(pipeline.path);
+    if (other) {
+      report(`path ${pipeline.path} is already served by ${other}`);
+      continue;
+    }
+    byPath.set(pipeline.path, shown);
+    pipelines.push(pipeline);
+  }
+  if (problems.length) throw new PipelineLoadError(problems);
+  return pipelines;
+}
+
+interface BuildContext {
+  ajv: Ajv;
+  validateFile: ReturnType<Ajv['compile']>;
+  report: (msg: string) => void;
+  opts: LoaderOptions;
+}
+
+function buildPipeline(doc: PipelineFile, shown: string, ctx: BuildContext): Pipeline | null {
+  const { ajv, report, opts } = ctx;
+  const steps = Array.isArray(doc.steps) ? doc.steps : [];
+  const stepLabel = (i: number) => {
+    const s = steps[i] as any;
+    return s && typeof s === 'object' ? `step '${s.id ?? i}'${typeof s.uses === 'string' ? ` (${s.uses})` : ''}` : `steps[${i}]`;
+  };
+
+  // Unknown step types get their own message listing the known ones; the schema check below skips them.
+  steps.forEach((s, i) => {
+    if (s && typeof s === 'object' && typeof s.uses === 'string' && !opts.registry.get(s.uses)) {
+      report(`${stepLabel(i)}: uses: unknown step type '${s.uses}' (known: ${opts.registry.types().join(', ')})`);
+    }
+  });
+  if (!ctx.validateFile(doc)) {
+    for (const e of ctx.validateFile.errors ?? []) {
+      if (e.keyword === 'if') continue;
+      const m = /^\/steps\/(\d+)(\/.*)?$/.exec(e.instancePath);
+      if (m && e.keyword === 'enum' && m[2] === '/uses') continue;
+      const [line] = describeErrors([e]);
+      if (!line) continue;
+      if (m) {
+        const field = jsonPointerToPath(m[2] ?? '');
+        const rest = line.slice(line.indexOf(':') + 1).trim();
+        const sub = line.slice(0, line.indexOf(':')).replace(/^steps\[\d+\]\.?/, '') || field;
+        report(`${stepLabel(Number(m[1]))}: ${sub || '$'}: ${rest}`);
+      } else {
+        report(line);
+      }
+    }
+    return null;
+  }
+
+  const status = doc.status ?? 'live';
+  if (!/[1-9]/.test(doc.price_usd)) report(`price_usd: ${doc.price_usd} must be more than zero`);
+
+  const requestSchema = loadSchema(doc.request, 'request', shown, opts.schemasDir, report);
+  const resultSchema = doc.result === undefined ? null : loadSchema(doc.result, 'result', shown, opts.schemasDir, report);
+  if (requestSchema && requestSchema.type !== 'object') report(`request: the request schema must describe a JSON object (type: object)`);
+  if (status === 'live') {
+    if (!resultSchema && doc.result === undefined) report('result: a live pipeline needs a result schema');
+    if (steps.length === 0) report('steps: a live pipeline needs at least one step');
+    if (doc.output === undefined) report('output: a live pipeline needs an output');
+  }
+  const validateRequest = requestSchema ? compile(ajv, requestSchema, 'request', report) : null;
+  const validateResult = resultSchema ? compile(ajv, resultSchema, 'result', report) : null;
+
+  // Steps: unique ids, valid `with:`, references to known steps and fields, no cycles.
+  const ids = new Set<string>();
+  const built: PipelineStep[] = [];
+  steps.forEach((raw, i) => {
+    const label = stepLabel(i);
+    if (ids.has(raw.id)) report(`${label}: id: '${raw.id}' is used by an earlier step`);
+    ids.add(raw.id);
+    const executor = opts.registry.get(raw.uses);
+    if (!executor) return;
+    const withValue = raw.with ?? {};
+    const relaxed = ajv.compile(allowExpressions(executor.with) as object);
+    if (!relaxed(withValue)) for (const line of describeErrors(relaxed.errors, 'with')) report(`${label}: ${line}`);
+    built.push({
+      id: raw.id,
+      uses: raw.uses,
+      with: withValue,
+      when: raw.when ?? null,
+      timeoutSeconds: raw.timeout_seconds ?? DEFAULT_STEP_TIMEOUT_SECONDS,
+      retries: raw.retries ?? 0,
+      dependsOn: [],
+      executor,
+      validateWith: ajv.compile(executor.with),
+      validateOutput: ajv.compile(executor.output),
+    });
+  });
+
+  const stepsById = new Map(built.map((s) => [s.id, s]));
+  const checkRefs = (value: unknown, where: string, self: PipelineStep | null): string[] => {
+    let refs: Reference[];
+    try {
+      refs = collectReferences(value, where);
+    } catch (err) {
+      if (err instanceof ExpressionError) report(`${self ? `step '${self.id}' (${self.uses}): ` : ''}${err.at || where}: ${err.message}`);
+      return [];
+    }
+    const deps: string[] = [];
+    for (const ref of refs) {
+      const prefix = `${self ? `step '${self.id}' (${self.uses}): ` : ''}${ref.at || where}`;
+      const problem = checkReference(ref, self, stepsById, requestSchema);
+      if (problem) report(`${prefix}: ${problem}`);
+      else if (ref.path[0] === 'steps') deps.push(ref.path[1] as string);
+    }
+    return [...new Set(deps)];
+  };
+  for (const step of built) {
+    step.dependsOn = [...new Set([...checkRefs(step.with, 'with', step), ...(step.when ? checkRefs(step.when, 'when', step) : [])])];
+  }
+  checkRefs(doc.output, 'output', null);
+
+  const graph = new Map(built.map((s) => [s.id, s.dependsOn]));
+  const sorted = topologicalOrder(graph);
+  if ('cycle' in sorted) {
+    report(`steps: dependency cycle ${sorted.cycle.join(' -> ')}`);
+    return null;
+  }
+  if (!validateRequest) return null;
+
+  return {
+    file: shown,
+    name: path.basename(shown).replace(/\.ya?ml$/, ''),
+    path: doc.path,
+    summary: doc.summary,
+    description: doc.description ?? doc.summary,
+    status,
+    priceUsd: doc.price_usd,
+    estimatedSeconds: doc.estimated_seconds,
+    requestSchema: requestSchema!,
+    resultSchema,
+    validateRequest,
+    validateResult,
+    steps: sorted.order.map((id) => stepsById.get(id)!),
+    output: doc.output,
+  };
+}
+
+function checkReference(
+  ref: Reference,
+  self: PipelineStep | null,
+  steps: Map<string, PipelineStep>,
+  requestSchema: JsonSchema | null,
+): string | null {
+  const [root, first, second] = ref.path;
+  if (root === 'request') {
+    const props = requestSchema?.properties as Record<string, unknown> | undefined;
+    if (typeof first === 'string' && props && !(first in props)) {
+      return `'{{${ref.text}}}': the request has no field '${first}' (fields: ${Object.keys(props).join(', ') || 'none'})`;
+    }
+    return null;
+  }
+  if (root === 'job') {
+    return first === 'id' || first === 'endpoint_path' ? null : `'{{${ref.text}}}': job offers only job.id and job.endpoint_path`;
+  }
+  const target = steps.get(first as string);
+  if (!target) return `'{{${ref.text}}}': there is no step '${first}'`;
+  if (self && target.id === self.id) return `'{{${ref.text}}}': a step cannot reference its own output`;
+  const props = (target.executor.output as any).properties as Record<string, unknown> | undefined;
+  const closed = (target.executor.output as any).additionalProperties === false;
+  if (typeof second === 'string' && props && closed && !(second in props)) {
+    return `'{{${ref.text}}}': step '${target.id}' (${target.uses}) has no output '${second}' (outputs: ${Object.keys(props).join(', ')})`;
+  }
+  return null;
+}
+
+function loadSchema(value: JsonSchema, field: string, shown: string, schemasDir: string, report: (m: string) => void): JsonSchema | null {
+  const ref = (value as any).$ref;
+  if (typeof ref !== 'string') return value;
+  const file = path.resolve(schemasDir, ref);
+  if (!file.startsWith(path.resolve(schemasDir) + path.sep)) {
+    report(`${field}.$ref: '${ref}' points outside ${schemasDir}`);
+    return null;
+  }
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message;
+    report(`${field}.$ref: cannot read ${path.relative(process.cwd(), file)}: ${reason}`);
+    return null;
+  }
+}
+
+function compile(ajv: Ajv, schema: JsonSchema, field: string, report: (m: string) => void) {
+  try {
+    // Shared schema files carry an $id; compile each once and reuse it.
+    const id = typeof schema.$id === 'string' ? schema.$id : null;
+    return (id && ajv.getSchema(id)) || ajv.compile(schema);
+  } catch (err) {
+    report(`${field}: not a valid JSON Schema: ${(err as Error).message}`);
+    return null;
+  }
+}

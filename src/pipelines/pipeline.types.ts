@@ -1,0 +1,54 @@
+import type { ValidateFunction } from 'ajv';
+import type { JsonSchema, StepExecutor } from '../steps/step.js';
+
+/** A pipeline file as written (after YAML parsing), before validation. */
+export interface PipelineFile {
+  path: string;
+  summary: string;
+  description?: string;
+  status?: 'live' | 'planned';
+  price_usd: string;
+  estimated_seconds: number;
+  request: JsonSchema;
+  result?: JsonSchema;
+  steps?: Array<{ id: string; uses: string; with?: Record<string, unknown>; when?: string; timeout_seconds?: number; retries?: number }>;
+  output?: unknown;
+}
+
+export interface PipelineStep {
+  id: string;
+  uses: string;
+  with: Record<string, unknown>;
+  when: string | null;
+  timeoutSeconds: number;
+  retries: number;
+  /** Ids of the steps whose outputs this step references. */
+  dependsOn: string[];
+  executor: StepExecutor;
+  validateWith: ValidateFunction;
+  validateOutput: ValidateFunction;
+}
+
+/** A loaded, validated pipeline: everything the HTTP layer and the runner need. */
+export interface Pipeline {
+  /** The file it came from, relative to the working directory. */
+  file: string;
+  /** Stable name derived from the file (analyze, product-id, ...). */
+  name: string;
+  path: string;
+  summary: string;
+  description: string;
+  /** `planned` pipelines are listed but refused with 501 before payment: their steps are not built. */
+  status: 'live' | 'planned';
+  priceUsd: string;
+  estimatedSeconds: number;
+  requestSchema: JsonSchema;
+  resultSchema: JsonSchema | null;
+  validateRequest: ValidateFunction;
+  validateResult: ValidateFunction | null;
+  /** In an order where every step comes after the steps it depends on. */
+  steps: PipelineStep[];
+  output: unknown;
+}
+
+export const DEFAULT_STEP_TIMEOUT_SECONDS = 600;

@@ -1,0 +1,46 @@
+import type { Logger } from 'pino';
+
+export type JsonSchema = Record<string, unknown>;
+
+/** What a step executor sees besides its resolved `with:`: nothing of queues or HTTP. */
+export interface StepContext {
+  jobId: string;
+  stepId: string;
+  /** The job's private work directory; removed when the job ends. */
+  workDir: string;
+  logger: Logger;
+  /** Aborted when the step times out or the job is cancelled. */
+  signal: AbortSignal;
+}
+
+/**
+ * One step executor: its spec (documentation, the JSON Schemas of its `with:` and of its output,
+ * examples) and its function. The pipeline schema and the README's step reference are generated
+ * from these specs, so the documentation cannot drift from the code.
+ */
+export interface StepExecutor<W = any, O = any> {
+  type: string;
+  summary: string;
+  description: string;
+  with: JsonSchema;
+  output: JsonSchema;
+  example: string;
+  run(input: W, ctx: StepContext): Promise<O>;
+}
+
+export function defineStep<W, O>(executor: StepExecutor<W, O>): StepExecutor<W, O> {
+  return executor;
+}
+
+/**
+ * A failure a step reports on purpose. `transient` errors (a network blip, a busy engine) are retried
+ * when the pipeline gives the step `retries`; others fail the job at once with `message`.
+ */
+export class StepError extends Error {
+  constructor(message: string, readonly options: { transient?: boolean } = {}) {
+    super(message);
+  }
+  get transient(): boolean {
+    return this.options.transient === true;
+  }
+}
