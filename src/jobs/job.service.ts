@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { describeErrors } from '../pipelines/ajv.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { atomicToUsdNumber, usdToAtomic } from '../payments/usdc.js';
 import type { JobQueue } from './job-queue.js';
@@ -22,6 +23,10 @@ export class JobService {
   ) {}
 
   async accept(input: AcceptJob): Promise<JobRecord> {
+    // The HTTP layer has validated already; validating here too fills schema defaults for every caller.
+    if (!input.pipeline.validateRequest(input.request)) {
+      throw new Error(`invalid request for ${input.pipeline.path}: ${describeErrors(input.pipeline.validateRequest.errors).join('; ')}`);
+    }
     const record: JobRecord = {
       id: input.jobId ?? randomUUID(),
       endpoint_path: input.pipeline.path,

@@ -6,7 +6,8 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 /** The one JSON Schema validator configuration: all errors, standard formats, OpenAPI-style extra keywords allowed. */
 export function createAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: false });
+  // useDefaults: a schema's `default` fills a missing field, so pipelines can rely on request defaults.
+  const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
   addFormats(ajv);
   return ajv;
 }

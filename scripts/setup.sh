@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The one set-up command: system packages the service uses (when missing), npm packages, build.
+# Idempotent: run it again at any time. Needs Debian (apt) and Node.js 20 or newer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PACKAGES=(ffmpeg redis-server pocketsphinx pocketsphinx-en-us tesseract-ocr tesseract-ocr-eng flite fonts-dejavu-core)
+
+node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' \
+  || { echo "setup: Node.js 20 or newer is required (found $(node --version))" >&2; exit 1; }
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing system packages: ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  # policy-rc.d-free containers: do not let package scripts start services (npm test starts Redis itself).
+  DEBIAN_FRONTEND=noninteractive RUNLEVEL=1 $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# npm ci refuses this lock file where the registry lacks optional platform packages that the lock
+# names (msgpackr-extract's darwin/win32 builds, via bullmq): then install from the lock with npm install.
+if ! npm ci --no-audit --no-fund; then
+  echo "setup: npm ci refused the lock file; installing from it with npm install"
+  npm install --no-audit --no-fund
+fi
+npm run build
+echo "setup: done"

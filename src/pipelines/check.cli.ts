@@ -1,0 +1,23 @@
+import { ConfigError, loadConfig } from '../config/config.js';
+import { createStepRegistry } from '../steps/registry.js';
+import { loadPipelines, PipelineLoadError } from './pipeline.loader.js';
+
+/**
+ * `npm run pipelines:check [dir]`: the start-up validation of every pipeline file, without starting
+ * anything. Exit 0 and a summary when all are valid; exit 1 and every problem otherwise.
+ */
+try {
+  const config = loadConfig();
+  const pipelinesDir = process.argv[2] ?? config.pipelinesDir;
+  const pipelines = loadPipelines({ pipelinesDir, schemasDir: config.schemasDir, registry: createStepRegistry() });
+  for (const p of pipelines) {
+    console.log(`ok  POST ${p.path.padEnd(18)} $${p.priceUsd.padEnd(6)} ${p.status.padEnd(8)} ${p.steps.length} steps  (${p.file})`);
+  }
+  console.log(`${pipelines.length} pipelines valid`);
+} catch (err) {
+  if (err instanceof PipelineLoadError || err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}

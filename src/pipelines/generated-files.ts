@@ -1,0 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createStepRegistry } from '../steps/registry.js';
+import { buildPipelineSchema } from './pipeline-schema.js';
+import { renderStepReference, spliceStepReference } from './step-reference.js';
+
+/** The files generated from the step registry, with the content they should have. */
+export function generatedFiles(root: string): Array<{ file: string; expected: string; actual: string | null }> {
+  const registry = createStepRegistry();
+  const read = (f: string) => (fs.existsSync(f) ? fs.readFileSync(f, 'utf8') : null);
+  const schemaFile = path.join(root, 'schemas/pipeline.schema.json');
+  const readmeFile = path.join(root, 'README.md');
+  const readme = read(readmeFile) ?? '';
+  return [
+    { file: schemaFile, expected: `${JSON.stringify(buildPipelineSchema(registry), null, 2)}\n`, actual: read(schemaFile) },
+    { file: readmeFile, expected: spliceStepReference(readme, renderStepReference(registry)), actual: readme },
+  ];
+}

@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import request from 'supertest';
+import { type Harness, startHarness } from '../support/harness.js';
+
+describe('HTTP behaviour of paid routes and the job resource', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness({ env: { BODY_LIMIT_BYTES: '2048' } });
+  });
+  after(() => h.close());
+
+  it('answers an unpaid valid request with 402 and the x402 v1 requirements for every network', async () => {
+    const res = await request(h.url).post('/echo').send({ text: 'hi' }).expect(402);
+    assert.equal(res.body.x402Version, 1);
+    assert.match(res.body.error, /payment required/);
+    assert.deepEqual(res.body.accepts.map((a: any) => a.network), ['base', 'solana']);
+    for (const a of res.body.accepts) {
+      assert.equal(a.scheme, 'exact');
+      assert.equal(a.maxAmountRequired, '10000'); // 0.01 USD
+      assert.equal(a.maxAmount, '10000');
+      assert.equal(a.resource, `${h.url}/echo`);
+      assert.equal(a.mimeType, 'application/json');
+      assert.equal(a.description, 'Echoes its input back (test fixture)');
+      assert.equal(typeof a.payTo, 'string');
+      assert.equal(typeof a.maxTimeoutSeconds, 'number');
+    }
+    const [base, solana] = res.body.accepts;
+    assert.equal(base.asset, '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913');
+    assert.deepEqual(base.extra, { name: 'USD Coin', version: '2' });
+    assert.equal(solana.asset, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
+    assert.equal(solana.extra.feePayer, solana.payTo);
+  });
+
+  it('refuses a presented payment it cannot settle yet, with 402 and a reason', async () => {
+    const res = await request(h.url).post('/echo').set('x-payment', 'eyJ4NDAyVmVyc2lvbiI6MX0=').send({ text: 'hi' }).expect(402);
+    assert.match(res.body.error, /not enabled.*nothing was charged/);
+    assert.equal(res.body.accepts.length, 2);
+  });
+
+  it('validates the request before payment: 400 naming the field, even with a payment attached', async () => {
+    const cases: Array<[unknown, RegExp]> = [
+      [{}, /invalid request: text: is required/],
+      [{ text: 5 }, /text: must be string/],
+      [{ text: 'hi', colour: 'red' }, /colour: is not an allowed field/],
+      [{ text: '' }, /text: must NOT have fewer than 1 characters/],
+      [['text'], /must be a JSON object/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await request(h.url).post('/echo').set('x-payment', 'abc').send(body as object).expect(400);
+      assert.match(res.body.error, message, JSON.stringify(body));
+      assert.deepEqual(Object.keys(res.body), ['error']);
+    }
+  });
+
+  it('answers malformed JSON 400, a non-JSON type 415 and an oversized body 413, all as {error}', async () => {
+    const bad = await request(h.url).post('/echo').set('content-type', 'application/json').send('{"text":').expect(400);
+    assert.match(bad.body.error, /not valid JSON/);
+    const empty = await request(h.url).post('/echo').set('content-type', 'application/json').send('').expect(400);
+    assert.equal(typeof empty.body.error, 'string');
+    const plain = await request(h.url).post('/echo').set('content-type', 'text/plain').send('hi').expect(415);
+    assert.equal(plain.body.error, 'Content-Type must be application/json');
+    const xml = await request(h.url).post('/echo').set('content-type', 'application/xml').send('<a/>').expect(415);
+    assert.equal(xml.body.error, 'Content-Type must be application/json');
+    const big = await request(h.url).post('/echo').send({ text: 'x'.repeat(4096) }).expect(413);
+    assert.equal(big.body.error, 'request body is too large');
+  });
+
+  it('validates X-AFFILIATE-ID', async () => {
+    const res = await request(h.url).post('/echo').set('x-affiliate-id', 'bad id!').send({ text: 'hi' }).expect(400);
+    assert.match(res.body.error, /X-AFFILIATE-ID/);
+    await request(h.url).post('/echo').set('x-affiliate-id', 'agent_catalog-1.x').send({ text: 'hi' }).expect(402);
+  });
+
+  it('answers a planned endpoint 501 before anything else, free', async () => {
+    const res = await request(h.url).post('/planned').send({ url: 'https://example.com/v.mp4' }).expect(501);
+    assert.match(res.body.error, /not available yet.*Nothing was charged/);
+  });
+
+  it('answers a wrong method 405 with Allow, and unknown paths and jobs 404, as JSON', async () => {
+    const get = await request(h.url).get('/echo').expect(405);
+    assert.equal(get.headers.allow, 'POST');
+    assert.match(get.body.error, /GET is not allowed on \/echo/);
+    const del = await request(h.url).delete(`/jobs/${randomUUID()}`).expect(405);
+    assert.equal(del.headers.allow, 'GET, HEAD');
+    const none = await request(h.url).get('/no/such/path').expect(404);
+    assert.deepEqual(Object.keys(none.body), ['error']);
+    for (const id of [randomUUID(), 'not-a-uuid', '../../etc/passwd']) {
+      const res = await request(h.url).get(`/jobs/${encodeURIComponent(id)}`).expect(404);
+      assert.match(res.body.error, /not found/);
+      assert.match(res.headers['content-type'], /application\/json/);
+    }
+  });
+
+  it('reports health', async () => {
+    const res = await request(h.url).get('/healthz').expect(200);
+    assert.deepEqual(res.body, { status: 'ok', role: 'all', queue: 'memory', pipelines: 5 });
+  });
+});

@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { CONFIG_DEFAULTS, ConfigError, loadConfig } from '../../src/config/config.js';
+
+describe('configuration', () => {
+  it('starts on the embedded defaults with no environment at all', () => {
+    const c = loadConfig({}, '/srv/vidint');
+    assert.equal(c.role, 'all');
+    assert.equal(c.host, '127.0.0.1');
+    assert.equal(c.port, 3000);
+    assert.equal(c.redisUrl, null);
+    assert.equal(c.jobRetentionSeconds, 3600);
+    assert.equal(c.pipelinesDir, '/srv/vidint/pipelines');
+    assert.equal(c.paymentMode, 'devnet');
+    assert.deepEqual(c.x402Networks, ['base', 'solana']);
+  });
+
+  it('lists every problem at once', () => {
+    const err = (() => {
+      try {
+        loadConfig({ PORT: 'eighty', ROLE: 'boss', JOB_RETENTION_SECONDS: '0', X402_NETWORKS: 'base,ethereum', REDIS_URL: 'localhost:6379' });
+      } catch (e) {
+        return e as ConfigError;
+      }
+    })();
+    assert.ok(err instanceof ConfigError);
+    assert.equal(err.problems.length, 5, err.message);
+    assert.match(err.message, /PORT=eighty/);
+    assert.match(err.message, /ROLE=boss/);
+    assert.match(err.message, /JOB_RETENTION_SECONDS=0/);
+    assert.match(err.message, /unknown network 'ethereum'/);
+    assert.match(err.message, /REDIS_URL=localhost:6379/);
+  });
+
+  it('refuses api or worker roles without Redis, and live payments without receiving addresses', () => {
+    assert.throws(() => loadConfig({ ROLE: 'worker' }), /ROLE=worker needs REDIS_URL/);
+    assert.throws(() => loadConfig({ PAYMENT_MODE: 'live' }), /PAY_TO_BASE is required.*\n.*PAY_TO_SOLANA is required/);
+    assert.throws(() => loadConfig({ PAY_TO_BASE: '0x123' }), /not a valid base address/);
+  });
+
+  it('documents every variable it reads in the README', async () => {
+    const fs = await import('node:fs');
+    const readme = fs.readFileSync('README.md', 'utf8');
+    const source = fs.readFileSync('src/config/config.ts', 'utf8');
+    const names = new Set([...Object.keys(CONFIG_DEFAULTS), ...[...source.matchAll(/(?:optional|env\.)\(?'?([A-Z][A-Z0-9_]+)/g)].map((m) => m[1])]);
+    for (const n of ['REDIS_URL', 'PUBLIC_BASE_URL', 'WORK_DIR', 'PAY_TO_BASE', 'PAY_TO_SOLANA']) names.add(n);
+    for (const n of names) assert.match(readme, new RegExp('`' + n + '`'), `README does not document ${n}`);
+  });
+});
