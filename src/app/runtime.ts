@@ -50,7 +50,8 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
       return c;
     };
     const redis = connect();
-    await redis.ping().catch((err) => {
+    await pingWithin(redis, REDIS_STARTUP_TIMEOUT_MS).catch((err) => {
+      for (const c of connections) c.disconnect();
       throw new Error(`REDIS_URL=${config.redisUrl}: Redis does not answer (${err.message})`);
     });
     store = new RedisJobStore(redis, config.keyPrefix, retentionMs);
@@ -86,6 +87,19 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
       for (const c of connections) c.disconnect();
     },
   };
+}
+
+const REDIS_STARTUP_TIMEOUT_MS = 5000;
+
+/** A PING that gives up: connections made for BullMQ retry forever, start-up must not. */
+function pingWithin(redis: Redis, ms: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
+    redis.ping().then(
+      () => (clearTimeout(timer), resolve()),
+      (err) => (clearTimeout(timer), reject(err)),
+    );
+  });
 }
 
 /** Makes this process consume jobs (ROLE=all or worker). */

@@ -40,7 +40,7 @@ export function loadPipelines(opts: LoaderOptions): Pipeline[] {
   const byPath = new Map<string, string>();
 
   for (const file of files) {
-    const shown = path.relative(process.cwd(), file) || file;
+    const shown = displayPath(file);
     const report = (msg: string) => problems.push(`${shown}: ${msg}`);
     let doc: unknown;
     try {
@@ -90,10 +90,12 @@ function buildPipeline(doc: PipelineFile, shown: string, ctx: BuildContext): Pip
     }
   });
   if (!ctx.validateFile(doc)) {
+    let shapeProblems = 0;
     for (const e of ctx.validateFile.errors ?? []) {
       if (e.keyword === 'if') continue;
       const m = /^\/steps\/(\d+)(\/.*)?$/.exec(e.instancePath);
       if (m && e.keyword === 'enum' && m[2] === '/uses') continue;
+      shapeProblems++;
       const [line] = describeErrors([e]);
       if (!line) continue;
       if (m) {
@@ -105,7 +107,8 @@ function buildPipeline(doc: PipelineFile, shown: string, ctx: BuildContext): Pip
         report(line);
       }
     }
-    return null;
+    // Unknown step types alone leave the file's shape intact: go on, to report every other problem too.
+    if (shapeProblems > 0) return null;
   }
 
   const status = doc.status ?? 'live';
@@ -149,6 +152,7 @@ function buildPipeline(doc: PipelineFile, shown: string, ctx: BuildContext): Pip
   });
 
   const stepsById = new Map(built.map((s) => [s.id, s]));
+  const declared = new Set(steps.map((s) => s.id));
   const checkRefs = (value: unknown, where: string, self: PipelineStep | null): string[] => {
     let refs: Reference[];
     try {
@@ -160,6 +164,7 @@ function buildPipeline(doc: PipelineFile, shown: string, ctx: BuildContext): Pip
     const deps: string[] = [];
     for (const ref of refs) {
       const prefix = `${self ? `step '${self.id}' (${self.uses}): ` : ''}${ref.at || where}`;
+      if (ref.path[0] === 'steps' && declared.has(ref.path[1] as string) && !stepsById.has(ref.path[1] as string)) continue; // reported as an unknown type
       const problem = checkReference(ref, self, stepsById, requestSchema);
       if (problem) report(`${prefix}: ${problem}`);
       else if (ref.path[0] === 'steps') deps.push(ref.path[1] as string);
@@ -195,6 +200,12 @@ function buildPipeline(doc: PipelineFile, shown: string, ctx: BuildContext): Pip
     steps: sorted.order.map((id) => stepsById.get(id)!),
     output: doc.output,
   };
+}
+
+/** Relative to the working directory when inside it, else absolute. */
+function displayPath(file: string): string {
+  const rel = path.relative(process.cwd(), file);
+  return rel && !rel.startsWith('..') ? rel : file;
 }
 
 function checkReference(
@@ -237,7 +248,7 @@ function loadSchema(value: JsonSchema, field: string, shown: string, schemasDir:
     return JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (err) {
     const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message;
-    report(`${field}.$ref: cannot read ${path.relative(process.cwd(), file)}: ${reason}`);
+    report(`${field}.$ref: cannot read ${displayPath(file)}: ${reason}`);
     return null;
   }
 }

@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { FIXTURE_PIPELINES, ROOT } from '../support/harness.js';
+import { exited, runNode, startService } from '../support/processes.js';
+
+const tmp: string[] = [];
+after(() => tmp.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+function brokenPipelines(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bad-pipelines-'));
+  tmp.push(dir);
+  fs.writeFileSync(
+    path.join(dir, 'bad.yaml'),
+    'path: /bad\nsummary: Bad\nprice_usd: "0.10"\nestimated_seconds: 5\nrequest: { type: object }\nresult: { type: object }\n' +
+      'steps:\n  - id: one\n    uses: transcode_video\n  - id: two\n    uses: echo\n    with: { value: "{{steps.three.value}}" }\noutput: "{{steps.two}}"\n',
+  );
+  return dir;
+}
+
+describe('start-up refuses misconfiguration loudly', () => {
+  it('exits 2 naming each bad variable', async () => {
+    const child = startService({ PORT: 'http', ROLE: 'worker', LOG_LEVEL: 'silent' });
+    assert.equal(await exited(child), 2);
+    assert.match(child.output(), /PORT=http: must be a whole number/);
+    assert.match(child.output(), /ROLE=worker needs REDIS_URL/);
+  });
+
+  it('exits 2 naming the file, the step and the field of a bad pipeline', async () => {
+    const child = startService({ PIPELINES_DIR: brokenPipelines(), SCHEMAS_DIR: path.join(ROOT, 'schemas'), PORT: '0', LOG_LEVEL: 'silent' });
+    assert.equal(await exited(child), 2);
+    assert.match(child.output(), /bad\.yaml: step 'one' \(transcode_video\): uses: unknown step type 'transcode_video'/);
+    assert.match(child.output(), /bad\.yaml: step 'two' \(echo\): with\.value: '\{\{steps\.three\.value\}\}': there is no step 'three'/);
+  });
+
+  it('exits 2 when Redis does not answer', async () => {
+    const child = startService({ REDIS_URL: 'redis://127.0.0.1:1', PIPELINES_DIR: FIXTURE_PIPELINES, PORT: '0', LOG_LEVEL: 'silent' });
+    assert.equal(await exited(child), 2);
+    assert.match(child.output(), /REDIS_URL=redis:\/\/127\.0\.0\.1:1: Redis does not answer/);
+  });
+});
+
+describe('npm run pipelines:check', () => {
+  it('lists the valid pipelines and exits 0', async () => {
+    const { code, output } = await runNode(['dist/src/pipelines/check.cli.js']);
+    assert.equal(code, 0, output);
+    assert.match(output, /ok {2}POST \/analyze +\$0\.10 +planned/);
+    assert.match(output, /8 pipelines valid/);
+  });
+
+  it('exits 1 with every problem of a bad folder', async () => {
+    const { code, output } = await runNode(['dist/src/pipelines/check.cli.js', brokenPipelines()]);
+    assert.equal(code, 1);
+    assert.match(output, /unknown step type 'transcode_video'/);
+    assert.match(output, /there is no step 'three'/);
+  });
+});

@@ -1,0 +1,29 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { ROOT } from './harness.js';
+
+export const MAIN = path.join(ROOT, 'dist/src/main.js');
+
+/** Starts `node dist/src/main.js` with only the given environment (plus PATH), collecting its output. */
+export function startService(env: Record<string, string>): ChildProcess & { output: () => string } {
+  const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  return Object.assign(child, { output: () => out });
+}
+
+/** Runs a node script to completion and returns its exit code and output. */
+export function runNode(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+export function exited(child: ChildProcess): Promise<number | null> {
+  return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((r) => child.once('exit', (code) => r(code)));
+}
