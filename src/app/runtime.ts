@@ -80,7 +80,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     jobs: new JobService(store, queue),
     processor,
     paywall: new X402ChallengePaywall(config),
-    healthy: () => queue.ping(),
+    healthy: () => Promise.race([queue.ping(), new Promise<boolean>((r) => setTimeout(() => r(false), HEALTH_TIMEOUT_MS).unref())]),
     async close() {
       await queue.close();
       await store.close();
@@ -90,6 +90,8 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
 }
 
 const REDIS_STARTUP_TIMEOUT_MS = 5000;
+/** /healthz answers within this even when Redis hangs (its connections retry forever). */
+const HEALTH_TIMEOUT_MS = 1000;
 
 /** A PING that gives up: connections made for BullMQ retry forever, start-up must not. */
 function pingWithin(redis: Redis, ms: number): Promise<void> {

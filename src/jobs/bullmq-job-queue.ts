@@ -3,6 +3,8 @@ import type { Redis } from 'ioredis';
 import type { JobHandler, JobQueue } from './job-queue.js';
 import type { QueuedJob } from './job.types.js';
 
+const CLOSE_TIMEOUT_MS = 3000;
+
 export interface BullmqQueueOptions {
   /** Creates a fresh connection; BullMQ workers need their own blocking connection. */
   connect: () => Redis;
@@ -30,6 +32,7 @@ export class BullmqJobQueue implements JobQueue {
   constructor(private readonly opts: BullmqQueueOptions) {
     this.connection = opts.connect();
     this.queue = new Queue(opts.queueName, { connection: this.connection, prefix: opts.prefix });
+    this.queue.on('error', () => undefined); // reconnects are ioredis' job; /healthz reports an outage
   }
 
   async enqueue(job: QueuedJob): Promise<void> {
@@ -73,9 +76,18 @@ export class BullmqJobQueue implements JobQueue {
     }
   }
 
+  /** Graceful when Redis answers; bounded when it does not (BullMQ's close waits on Redis). */
   async close(): Promise<void> {
-    await this.worker?.close();
-    await this.queue.close();
+    const graceful = (async () => {
+      await this.worker?.close();
+      await this.queue.close();
+    })();
+    const done = await Promise.race([graceful.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), CLOSE_TIMEOUT_MS).unref())]);
+    if (!done) {
+      void graceful.catch(() => undefined);
+      // Forced closes also wait on Redis: start them, do not wait; the disconnects below end the sockets.
+      for (const p of [this.worker?.close(true), this.worker?.disconnect(), this.queue.disconnect()]) void p?.catch(() => undefined);
+    }
     this.workerConnection?.disconnect();
     this.connection.disconnect();
   }
