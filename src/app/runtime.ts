@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { BullmqJobQueue } from '../jobs/bullmq-job-queue.js';
@@ -42,14 +42,16 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
   let queue: JobQueue;
   const connections: Redis[] = [];
   if (config.redisUrl) {
-    const connect = () => {
+    const connect = (overrides: RedisOptions = {}): Redis => {
       // BullMQ needs maxRetriesPerRequest: null on its blocking connections.
-      const c = new Redis(config.redisUrl!, { maxRetriesPerRequest: null, lazyConnect: false });
+      const c = new Redis(config.redisUrl!, { maxRetriesPerRequest: null, ...overrides });
+      // BullMQ duplicates connections (for blocking reads): make those ours too, so close() ends every socket.
+      c.duplicate = ((o?: RedisOptions) => connect(o ?? {})) as Redis['duplicate'];
       c.on('error', (err) => logger.warn({ err: err.message }, 'redis connection error'));
       connections.push(c);
       return c;
     };
-    const redis = connect();
+    const redis = connect({ lazyConnect: false });
     await pingWithin(redis, REDIS_STARTUP_TIMEOUT_MS).catch((err) => {
       for (const c of connections) c.disconnect();
       throw new Error(`REDIS_URL=${config.redisUrl}: Redis does not answer (${err.message})`);

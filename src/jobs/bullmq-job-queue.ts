@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { JobHandler, JobQueue } from './job-queue.js';
 import type { QueuedJob } from './job.types.js';
 
-const CLOSE_TIMEOUT_MS = 3000;
+const CLOSE_TIMEOUT_MS = 10000;
 
 export interface BullmqQueueOptions {
   /** Creates a fresh connection; BullMQ workers need their own blocking connection. */
@@ -76,7 +76,11 @@ export class BullmqJobQueue implements JobQueue {
     }
   }
 
-  /** Graceful when Redis answers; bounded when it does not (BullMQ's close waits on Redis). */
+  /**
+   * Graceful (waits for running jobs) for up to CLOSE_TIMEOUT_MS, then gives up: a job cut short is
+   * recovered by another worker as stalled. The bound also covers BullMQ's Worker.close() never
+   * resolving after Redis was unreachable (taskforcesh/bullmq#4656).
+   */
   async close(): Promise<void> {
     const graceful = (async () => {
       await this.worker?.close();

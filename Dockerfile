@@ -1,0 +1,30 @@
+# One image for every role (ROLE=all|api|worker); docker-compose.yml runs it as api and worker.
+FROM node:20-bookworm-slim
+
+# System tools the step executors call: ffmpeg (transcode, frames), pocketsphinx (local ASR),
+# tesseract (OCR), flite (speech synthesis), DejaVu fonts (text rendered into frames).
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+      ffmpeg pocketsphinx pocketsphinx-en-us tesseract-ocr tesseract-ocr-eng flite fonts-dejavu-core \
+ && rm -rf /var/lib/apt/lists/*
+
+WORKDIR /app
+
+# Dependencies first: this layer is rebuilt only when the lock file changes.
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+# Sources, pipelines, schemas, prompts, knowledge; build, then drop the dev dependencies.
+COPY . .
+RUN npm run build \
+ && npm prune --omit=dev --no-audit --no-fund \
+ && npm cache clean --force
+
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000
+EXPOSE 3000
+
+# The app only reads /app; job work directories go to WORK_DIR (default /tmp/vidint), writable by node.
+USER node
+CMD ["node", "dist/src/main.js"]
