@@ -1,4 +1,4 @@
-import { Queue, Worker } from 'bullmq';
+import { Queue, QueueEvents, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { JobHandler, JobQueue } from './job-queue.js';
 import type { QueuedJob } from './job.types.js';
@@ -27,6 +27,7 @@ export class BullmqJobQueue implements JobQueue {
   private readonly queue: Queue;
   private readonly connection: Redis;
   private worker: Worker | null = null;
+  private events: QueueEvents | null = null;
   private workerConnection: Redis | null = null;
 
   constructor(private readonly opts: BullmqQueueOptions) {
@@ -60,12 +61,13 @@ export class BullmqJobQueue implements JobQueue {
         maxStalledCount: this.opts.maxStalled,
       },
     );
-    // The handler records its own outcome; a job BullMQ fails is one whose workers kept dying.
-    this.worker.on('failed', (job, err) => {
-      if (job?.id) void onLost(job.id, err.message).catch(() => undefined);
-    });
     this.worker.on('error', () => undefined); // connection errors are retried by ioredis; /healthz reports them
-    await this.worker.waitUntilReady();
+    // The handler records its own outcome, so a job BullMQ fails is one whose workers kept dying. BullMQ
+    // fails those inside its stalled-job script and only announces it on the events stream.
+    this.events = new QueueEvents(this.opts.queueName, { connection: this.opts.connect(), prefix: this.opts.prefix });
+    this.events.on('error', () => undefined);
+    this.events.on('failed', ({ jobId, failedReason }) => void onLost(jobId, failedReason).catch(() => undefined));
+    await Promise.all([this.worker.waitUntilReady(), this.events.waitUntilReady()]);
   }
 
   async ping(): Promise<boolean> {
@@ -83,6 +85,7 @@ export class BullmqJobQueue implements JobQueue {
    */
   async close(): Promise<void> {
     const graceful = (async () => {
+      await this.events?.close();
       await this.worker?.close();
       await this.queue.close();
     })();

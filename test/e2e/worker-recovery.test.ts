@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { type Harness, pollJob, REDIS_URL, startHarness } from '../support/harness.js';
@@ -7,58 +7,75 @@ import { exited, startService } from '../support/processes.js';
 
 /**
  * ROLE=api in this process, ROLE=worker in child processes sharing Redis. A worker is killed with
- * SIGKILL in the middle of a job; another worker picks the job up through BullMQ's stalled-job check
- * and the job completes, once.
+ * SIGKILL in the middle of a job; BullMQ's stalled-job check in another worker takes it from there.
  */
-describe('a worker that dies mid-job', () => {
-  let api: Harness;
+async function apiWithWorkers(maxStalled: number) {
+  const lock = { WORKER_LOCK_MS: '1500', WORKER_STALLED_INTERVAL_MS: '700', WORKER_MAX_STALLED: String(maxStalled) };
+  const api = await startHarness({ driver: 'bullmq', worker: false, env: lock });
   const children: Array<ReturnType<typeof startService>> = [];
-  const lock = { WORKER_LOCK_MS: '1500', WORKER_STALLED_INTERVAL_MS: '700' };
-
-  before(async () => {
-    api = await startHarness({ driver: 'bullmq', worker: false, env: lock });
-  });
-  after(async () => {
-    for (const c of children) c.kill('SIGKILL');
-    await api.close();
-  });
-
   const worker = () => {
     const { REDIS_URL: redis, KEY_PREFIX, QUEUE_NAME, PIPELINES_DIR, WORK_DIR } = api.env;
     const child = startService({ ROLE: 'worker', REDIS_URL: redis, KEY_PREFIX, QUEUE_NAME, PIPELINES_DIR, WORK_DIR, LOG_LEVEL: 'info', ...lock });
     children.push(child);
     return child;
   };
-
-  it('leaves its job to another worker, which completes it once', async () => {
+  /** Accepts a 2-second job, waits until a fresh worker runs it, and kills that worker. */
+  const acceptAndKillItsWorker = async () => {
     const first = worker();
     const { id } = await api.rt.jobs.accept({ pipeline: api.rt.pipelines.byPath('/echo')!, request: { text: 'survivor', pause: 2 }, receipt: null });
-    // Wait until the first worker is running it.
-    for (let i = 0; i < 200; i++) {
-      const r = await api.rt.store.get(id);
-      if (r?.status === 'processing') break;
-      await new Promise((res) => setTimeout(res, 50));
-    }
+    for (let i = 0; i < 200 && (await api.rt.store.get(id))?.status !== 'processing'; i++) await new Promise((r) => setTimeout(r, 50));
     assert.equal((await api.rt.store.get(id))?.status, 'processing', first.output());
     first.kill('SIGKILL');
     await exited(first);
+    return id;
+  };
+  const close = async () => {
+    for (const c of children) c.kill('SIGKILL');
+    await Promise.all(children.map(exited));
+    await api.close();
+  };
+  return { api, worker, acceptAndKillItsWorker, close };
+}
 
-    const second = worker();
-    const job = await pollJob(api.url, id, 30);
+async function jobCounts(api: Harness) {
+  const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  const queue = new Queue(api.env.QUEUE_NAME, { connection, prefix: `${api.env.KEY_PREFIX}:bull` });
+  try {
+    return await queue.getJobCounts('completed', 'failed', 'active', 'wait');
+  } finally {
+    await queue.close();
+    connection.disconnect();
+  }
+}
+
+describe('a worker that dies mid-job', () => {
+  let ctx: Awaited<ReturnType<typeof apiWithWorkers>>;
+  after(() => ctx?.close());
+
+  it('leaves its job to another worker, which completes it once', async () => {
+    ctx = await apiWithWorkers(2);
+    const id = await ctx.acceptAndKillItsWorker();
+    const second = ctx.worker();
+    const job = await pollJob(ctx.api.url, id, 30);
     assert.equal(job.status, 'complete', `${job.error}\n${second.output()}`);
     assert.equal(job.result.greeting, 'hello survivor');
-    const record = await api.rt.store.get(id);
-    assert.equal(record?.attempts, 2, 'the second worker ran it after the first died');
+    assert.equal((await ctx.api.rt.store.get(id))?.attempts, 2, 'the second worker ran it after the first died');
     assert.match(second.output(), new RegExp(`"job_id":"${id}".*"msg":"job complete"`));
+    assert.deepEqual(await jobCounts(ctx.api), { completed: 1, failed: 0, active: 0, wait: 0 });
+  });
+});
 
-    const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-    const queue = new Queue(api.env.QUEUE_NAME, { connection, prefix: `${api.env.KEY_PREFIX}:bull` });
-    try {
-      const counts = await queue.getJobCounts('completed', 'failed', 'active', 'wait');
-      assert.deepEqual(counts, { completed: 1, failed: 0, active: 0, wait: 0 });
-    } finally {
-      await queue.close();
-      connection.disconnect();
-    }
+describe('a job whose workers keep dying', () => {
+  let ctx: Awaited<ReturnType<typeof apiWithWorkers>>;
+  after(() => ctx?.close());
+
+  it('fails with a clear error once BullMQ gives up on it, instead of staying processing', async () => {
+    ctx = await apiWithWorkers(0);
+    const id = await ctx.acceptAndKillItsWorker();
+    ctx.worker();
+    const job = await pollJob(ctx.api.url, id, 30);
+    assert.equal(job.status, 'failed');
+    assert.match(job.error, /abandoned after its workers stopped repeatedly/);
+    assert.deepEqual(await jobCounts(ctx.api), { completed: 0, failed: 1, active: 0, wait: 0 });
   });
 });

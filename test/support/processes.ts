@@ -24,6 +24,8 @@ export function runNode(args: string[], env: Record<string, string> = {}): Promi
   });
 }
 
+/** Resolves with the exit code (null when a signal ended it), also for a child that has already exited. */
 export function exited(child: ChildProcess): Promise<number | null> {
-  return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((r) => child.once('exit', (code) => r(code)));
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((r) => child.once('exit', (code) => r(code)));
 }
