@@ -1,6 +1,7 @@
 import type { Config } from '../config/config.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
-import type { Paywall, PricedResource } from '../payments/paywall.js';
+import type { PaymentRequirements, Paywall, PricedResource } from '../payments/paywall.js';
+import { usdToAtomic } from '../payments/usdc.js';
 
 /** Everything a discovery document is generated from: the loaded pipelines and the running payment config. */
 export interface DiscoveryContext {
@@ -12,4 +13,46 @@ export interface DiscoveryContext {
 
 export function pricedResource(ctx: DiscoveryContext, p: Pipeline): PricedResource {
   return { path: p.path, description: p.summary, priceUsd: p.priceUsd, resourceUrl: `${ctx.baseUrl}${p.path}` };
+}
+
+/** What every document says about one endpoint, computed once here so they cannot disagree. */
+export interface EndpointFacts {
+  pipeline: Pipeline;
+  url: string;
+  amount: string;
+  available: boolean;
+  accepts: PaymentRequirements[];
+  requestFields: Array<{ name: string; type: string; required: boolean; description: string }>;
+}
+
+export function endpointFacts(ctx: DiscoveryContext): EndpointFacts[] {
+  return ctx.pipelines.map((p) => {
+    const props = (p.requestSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+    const required = new Set((p.requestSchema.required as string[] | undefined) ?? []);
+    return {
+      pipeline: p,
+      url: `${ctx.baseUrl}${p.path}`,
+      amount: usdToAtomic(p.priceUsd).toString(),
+      available: p.status === 'live',
+      accepts: ctx.paywall.requirements(pricedResource(ctx, p)),
+      requestFields: Object.entries(props).map(([name, s]) => ({
+        name,
+        type: [s.type ?? 'any'].flat().join('|'),
+        required: required.has(name),
+        description: String(s.description ?? ''),
+      })),
+    };
+  });
+}
+
+/** The x402 networks on offer, deduplicated from the requirements. */
+export function offeredNetworks(facts: EndpointFacts[]): Array<{ network: string; asset: string; payTo: string }> {
+  const seen = new Map<string, { network: string; asset: string; payTo: string }>();
+  for (const f of facts) for (const a of f.accepts) seen.set(a.network, { network: a.network, asset: a.asset, payTo: a.payTo });
+  return [...seen.values()];
+}
+
+/** "0.10" -> "$0.10" */
+export function usd(price: string): string {
+  return `$${price}`;
 }

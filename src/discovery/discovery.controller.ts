@@ -3,10 +3,15 @@ import type { FastifyRequest } from 'fastify';
 import type { Runtime } from '../app/runtime.js';
 import { RUNTIME } from '../app/tokens.js';
 import { baseUrl } from '../http/base-url.js';
+import { buildAgentsJson } from './agents-json.js';
+import { buildAiPlugin } from './ai-plugin.js';
 import type { DiscoveryContext } from './discovery-context.js';
+import { buildLandingPage } from './landing-page.js';
+import { buildLlmsTxt } from './llms-txt.js';
 import { buildOpenApi } from './openapi.js';
+import { buildX402Manifest } from './x402-manifest.js';
 
-/** The discovery documents, generated from the loaded pipelines on every request (they are small). */
+/** The discovery documents, generated from the loaded pipelines and the running payment config. */
 @Controller()
 export class DiscoveryController {
   constructor(@Inject(RUNTIME) private readonly rt: Runtime) {}
@@ -15,8 +20,35 @@ export class DiscoveryController {
     return { baseUrl: baseUrl(req, this.rt.config.publicBaseUrl), pipelines: this.rt.pipelines.all(), paywall: this.rt.paywall, config: this.rt.config };
   }
 
+  @Get()
+  @Header('content-type', 'text/html; charset=utf-8')
+  landing(@Req() req: FastifyRequest) {
+    return buildLandingPage(this.context(req));
+  }
+
   @Get('openapi.json')
   openapi(@Req() req: FastifyRequest) {
     return buildOpenApi(this.context(req));
+  }
+
+  @Get('.well-known/x402')
+  x402(@Req() req: FastifyRequest) {
+    return buildX402Manifest(this.context(req));
+  }
+
+  @Get('llms.txt')
+  @Header('content-type', 'text/plain; charset=utf-8')
+  llms(@Req() req: FastifyRequest) {
+    return buildLlmsTxt(this.context(req));
+  }
+
+  @Get('agents.json')
+  agents(@Req() req: FastifyRequest) {
+    return buildAgentsJson(this.context(req));
+  }
+
+  @Get('.well-known/ai-plugin.json')
+  aiPlugin(@Req() req: FastifyRequest) {
+    return buildAiPlugin(this.context(req));
   }
 }

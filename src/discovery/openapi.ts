@@ -1,6 +1,188 @@
-import type { DiscoveryContext } from './discovery-context.js';
+import type { JsonSchema } from '../steps/step.js';
+import { type DiscoveryContext, endpointFacts, offeredNetworks } from './discovery-context.js';
 
-/** OpenAPI 3.1.0 description of every paid route and the job resource. */
+/** OpenAPI 3.1.0 description of every paid route and the job resource, generated from the pipelines. */
 export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
-  return { openapi: '3.1.0', info: { title: 'vidint', version: '1.0.0' }, servers: [{ url: ctx.baseUrl }], paths: {} };
+  const facts = endpointFacts(ctx);
+  const resultSchemas: Record<string, JsonSchema> = {};
+  const paths: Record<string, unknown> = {};
+  const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+  for (const f of facts) {
+    const p = f.pipeline;
+    const resultName = `${pascal(p.name)}Result`;
+    if (p.resultSchema) resultSchemas[resultName] = strip(p.resultSchema);
+    const responses: Record<string, unknown> = {
+      '202': {
+        description: 'Payment settled; the job is queued. Poll `poll_url` (GET /jobs/{id}) every 2 to 5 seconds.',
+        headers: {
+          Location: { description: 'The poll URL', schema: { type: 'string' } },
+          'Retry-After': { description: 'Seconds to wait before polling', schema: { type: 'integer' } },
+          'X-PAYMENT-RESPONSE': { description: 'x402 settlement response (base64 JSON)', schema: { type: 'string' } },
+        },
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/JobAccepted' } } },
+      },
+      '400': error('The request body is not valid JSON or breaks the request schema (never charged)'),
+      '402': {
+        description: 'Payment required, or the presented payment was refused (never charged)',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/PaymentRequired' } } },
+      },
+      '405': error('Wrong method; see the Allow header'),
+      '413': error('Request body too large'),
+      '415': error('Content-Type is not application/json'),
+      '500': error('Unexpected server error'),
+    };
+    if (!f.available) responses['501'] = error('Not available yet: its processing steps are still being built (never charged)');
+    paths[p.path] = {
+      post: {
+        operationId: camel(p.name),
+        summary: p.summary,
+        description: `${p.description}\n\nPrice: ${p.priceUsd} USD (${f.amount} USDC atomic units) per call. Typical completion: about ${p.estimatedSeconds} s.${f.available ? '' : '\n\n**Not available yet**: answers 501 before any payment.'}`,
+        tags: [f.available ? 'paid' : 'planned'],
+        parameters: [
+          { name: 'X-PAYMENT', in: 'header', required: false, description: 'x402 payment (base64 JSON PaymentPayload)', schema: { type: 'string' } },
+          { name: 'X-AFFILIATE-ID', in: 'header', required: false, description: 'Referring affiliate (1-64 of A-Z a-z 0-9 _ . -)', schema: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,64}$' } },
+        ],
+        requestBody: { required: true, content: { 'application/json': { schema: strip(p.requestSchema) } } },
+        responses,
+        'x-status': p.status,
+        ...(p.resultSchema ? { 'x-result-schema': { $ref: `#/components/schemas/${resultName}` } } : {}),
+        'x-payment-info': {
+          price_usd: p.priceUsd,
+          amount: f.amount,
+          asset: 'USDC',
+          decimals: 6,
+          protocols: ['x402'],
+          networks: f.accepts.map((a) => a.network),
+          accepts: f.accepts,
+        },
+      },
+    };
+  }
+
+  paths['/jobs/{id}'] = {
+    get: {
+      operationId: 'getJob',
+      summary: 'The state, progress and result of a job (free)',
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+      responses: {
+        '200': { description: 'The job', content: { 'application/json': { schema: { $ref: '#/components/schemas/Job' } } } },
+        '404': error('Unknown, malformed or expired (jobs are kept for 1 hour after creation)'),
+      },
+    },
+  };
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'vidint',
+      version: '1.0.0',
+      description:
+        'Pay-per-request video and image intelligence. No accounts or API keys: pay each request in USDC with x402, ' +
+        'receive 202 and a job id, poll GET /jobs/{id}. Payment is settled when the job is accepted; failed jobs are not refunded.',
+    },
+    servers: [{ url: ctx.baseUrl }],
+    tags: [
+      { name: 'paid', description: 'Paid endpoints' },
+      { name: 'planned', description: 'Listed, not yet available (501, never charged)' },
+    ],
+    paths,
+    components: { schemas: { ...commonSchemas(resultSchemas), ...resultSchemas } },
+    'x-payment-networks': offeredNetworks(facts),
+  };
+}
+
+function commonSchemas(results: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  return {
+    Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } },
+    JobAccepted: {
+      type: 'object',
+      required: ['job_id', 'poll_url', 'status', 'estimated_completion_seconds'],
+      properties: {
+        job_id: { type: 'string', format: 'uuid' },
+        poll_url: { type: 'string', format: 'uri' },
+        status: { const: 'queued' },
+        estimated_completion_seconds: { type: 'integer' },
+      },
+    },
+    PaymentRequirements: {
+      type: 'object',
+      required: ['scheme', 'network', 'maxAmountRequired', 'resource', 'description', 'mimeType', 'payTo', 'maxTimeoutSeconds', 'asset'],
+      properties: {
+        scheme: { const: 'exact' },
+        network: { type: 'string' },
+        maxAmountRequired: { type: 'string', description: 'USDC atomic units (6 decimals)' },
+        maxAmount: { type: 'string', description: 'Same as maxAmountRequired' },
+        resource: { type: 'string', format: 'uri' },
+        description: { type: 'string' },
+        mimeType: { type: 'string' },
+        payTo: { type: 'string' },
+        maxTimeoutSeconds: { type: 'integer' },
+        asset: { type: 'string' },
+        extra: { type: 'object' },
+      },
+    },
+    PaymentRequired: {
+      type: 'object',
+      required: ['x402Version', 'error', 'accepts'],
+      properties: {
+        x402Version: { const: 1 },
+        error: { type: 'string' },
+        accepts: { type: 'array', items: { $ref: '#/components/schemas/PaymentRequirements' } },
+      },
+    },
+    Receipt: {
+      type: 'object',
+      required: ['receipt_id', 'payer', 'network', 'transaction', 'amount', 'settled_at'],
+      properties: {
+        receipt_id: { type: 'string' },
+        payer: { type: 'string' },
+        network: { type: 'string' },
+        transaction: { type: 'string' },
+        amount: { type: 'string', description: 'USDC atomic units' },
+        settled_at: { type: 'integer', description: 'Epoch milliseconds' },
+        affiliate_id: { type: 'string' },
+      },
+    },
+    Job: {
+      type: 'object',
+      required: ['id', 'job_id', 'endpoint_path', 'status', 'created_at', 'cost_usd', 'progress', 'receipt', 'engines'],
+      properties: {
+        id: { type: 'string', format: 'uuid' },
+        job_id: { type: 'string', format: 'uuid', description: 'Same as id' },
+        endpoint_path: { type: 'string' },
+        status: { enum: ['queued', 'processing', 'complete', 'failed'] },
+        created_at: { type: 'integer', description: 'Epoch milliseconds' },
+        completed_at: { type: 'integer', description: 'Epoch milliseconds; when complete or failed' },
+        cost_usd: { type: 'number' },
+        progress: {
+          type: 'object',
+          required: ['step', 'steps_done', 'steps_total'],
+          properties: { step: { type: ['string', 'null'] }, steps_done: { type: 'integer' }, steps_total: { type: 'integer' } },
+        },
+        result: {
+          description: "When complete: the endpoint's result (see the operation's x-result-schema)",
+          anyOf: Object.keys(results).map((name) => ({ $ref: `#/components/schemas/${name}` })),
+        },
+        error: { type: 'string', description: 'When failed' },
+        receipt: { anyOf: [{ $ref: '#/components/schemas/Receipt' }, { type: 'null' }] },
+        affiliate_id: { type: 'string' },
+        engines: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+    },
+  };
+}
+
+/** A schema as embedded in OpenAPI: without `$id`, which would make it a separate resource. */
+function strip(schema: JsonSchema): JsonSchema {
+  return JSON.parse(JSON.stringify(schema, (k, v) => (k === '$id' ? undefined : v)));
+}
+
+function pascal(name: string): string {
+  return name.replace(/(^|[-_])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+}
+
+function camel(name: string): string {
+  const p = pascal(name);
+  return p.charAt(0).toLowerCase() + p.slice(1);
 }

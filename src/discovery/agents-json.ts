@@ -1,0 +1,39 @@
+import { type DiscoveryContext, endpointFacts } from './discovery-context.js';
+
+/** `/agents.json`: one skill per endpoint (with its input schema and price) plus the polling action. */
+export function buildAgentsJson(ctx: DiscoveryContext): Record<string, unknown> {
+  return {
+    schema_version: '1.0',
+    name: 'vidint',
+    description: 'Short-form video and image intelligence, paid per request in USDC (x402). Results are polled from /jobs/{id}.',
+    url: ctx.baseUrl,
+    authentication: { type: 'x402', description: 'No API key: each paid request carries an X-PAYMENT header; see /.well-known/x402' },
+    documents: { openapi: `${ctx.baseUrl}/openapi.json`, x402: `${ctx.baseUrl}/.well-known/x402`, llms_txt: `${ctx.baseUrl}/llms.txt` },
+    skills: [
+      ...endpointFacts(ctx).map((f) => ({
+        id: f.pipeline.name,
+        name: f.pipeline.summary,
+        description: f.pipeline.description,
+        method: 'POST',
+        path: f.pipeline.path,
+        url: f.url,
+        available: f.available,
+        price: { usd: f.pipeline.priceUsd, amount: f.amount, asset: 'USDC', decimals: 6 },
+        input_schema: f.pipeline.requestSchema,
+        returns: 'A job handle (202); the result is read with get_job',
+        estimated_seconds: f.pipeline.estimatedSeconds,
+      })),
+      {
+        id: 'get_job',
+        name: 'Read a job',
+        description: 'The status, progress and result or error of a job. Free. Poll every 2 to 5 seconds.',
+        method: 'GET',
+        path: '/jobs/{id}',
+        url: `${ctx.baseUrl}/jobs/{id}`,
+        available: true,
+        price: { usd: '0', amount: '0', asset: 'USDC', decimals: 6 },
+        input_schema: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } },
+      },
+    ],
+  };
+}

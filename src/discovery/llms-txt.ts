@@ -1,0 +1,38 @@
+import { type DiscoveryContext, endpointFacts, usd } from './discovery-context.js';
+
+/** `/llms.txt`: how an LLM agent uses and pays for the service, in Markdown. */
+export function buildLlmsTxt(ctx: DiscoveryContext): string {
+  const facts = endpointFacts(ctx);
+  const lines = [
+    '# vidint',
+    '',
+    '> Pay-per-request API: public short-form video URLs and photos in, structured JSON out. No accounts, no API keys: each request is paid in USDC with x402.',
+    '',
+    '## How to call it',
+    '',
+    '1. POST the endpoint with a JSON body. Without payment the answer is 402 with `{x402Version: 1, error, accepts[]}`: the payment options (network, asset, payTo, maxAmountRequired in USDC atomic units).',
+    '2. Sign a payment for one option and send the same request again with the `X-PAYMENT` header. The payment is settled before the answer: 202 with `{job_id, poll_url, status, estimated_completion_seconds}`.',
+    '3. Poll `GET /jobs/{job_id}` (free) every 2 to 5 seconds until `status` is `complete` (read `result`) or `failed` (read `error`). Jobs are kept for 1 hour. Failed jobs are not refunded: send a new paid request.',
+    '',
+    'Errors are JSON `{error}`: 400 invalid request (never charged), 402 payment missing or refused, 404 unknown job, 405 wrong method, 413 body too large, 415 not JSON, 501 endpoint not available yet (never charged).',
+    '',
+    '## Endpoints',
+    '',
+  ];
+  for (const f of facts) {
+    const p = f.pipeline;
+    const fields = f.requestFields.map((r) => `\`${r.name}\` (${r.type}${r.required ? ', required' : ''})`).join(', ') || 'none';
+    lines.push(`- POST ${f.url}: ${p.summary}. ${usd(p.priceUsd)} per call (${f.amount} atomic USDC), about ${p.estimatedSeconds} s.${f.available ? '' : ' NOT AVAILABLE YET (answers 501, never charged).'} Body: ${fields}.`);
+  }
+  lines.push(
+    '',
+    '## Documents',
+    '',
+    `- [OpenAPI 3.1](${ctx.baseUrl}/openapi.json): every operation, request and result schema`,
+    `- [x402 manifest](${ctx.baseUrl}/.well-known/x402): networks, assets, prices`,
+    `- [Agent manifest](${ctx.baseUrl}/agents.json)`,
+    `- [Plugin manifest](${ctx.baseUrl}/.well-known/ai-plugin.json)`,
+    '',
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,23 @@
+import { type DiscoveryContext, endpointFacts, offeredNetworks } from './discovery-context.js';
+
+/** `/.well-known/x402`: the networks, assets, receiving addresses and price of every endpoint. */
+export function buildX402Manifest(ctx: DiscoveryContext): Record<string, unknown> {
+  const facts = endpointFacts(ctx);
+  return {
+    x402Version: 1,
+    mode: ctx.config.paymentMode,
+    asset: 'USDC',
+    decimals: 6,
+    networks: offeredNetworks(facts),
+    endpoints: facts.map((f) => ({
+      path: f.pipeline.path,
+      method: 'POST',
+      url: f.url,
+      description: f.pipeline.summary,
+      price_usd: f.pipeline.priceUsd,
+      amount: f.amount,
+      status: f.pipeline.status,
+      accepts: f.accepts,
+    })),
+  };
+}
