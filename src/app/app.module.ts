@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DiscoveryController } from '../discovery/discovery.controller.js';
 import { HealthController } from '../http/health.controller.js';
+import { DevnetController } from '../http/devnet.controller.js';
 import { JobsController } from '../http/jobs.controller.js';
 import type { Runtime } from './runtime.js';
 import { RUNTIME } from './tokens.js';
@@ -11,7 +12,7 @@ export class AppModule {
   static forRuntime(rt: Runtime): DynamicModule {
     return {
       module: AppModule,
-      controllers: [JobsController, HealthController, DiscoveryController],
+      controllers: [JobsController, HealthController, DiscoveryController, DevnetController],
       providers: [{ provide: RUNTIME, useValue: rt }],
     };
   }

@@ -11,8 +11,14 @@ import { MemoryJobStore } from '../jobs/memory-job-store.js';
 import { RedisJobStore } from '../jobs/redis-job-store.js';
 import { loadPipelines } from '../pipelines/pipeline.loader.js';
 import { PipelineRegistry } from '../pipelines/pipeline.registry.js';
+import { type ClaimStore, MemoryClaimStore, RedisClaimStore } from '../payments/claim-store.js';
+import { startEvmDevnet, type EvmDevnet } from '../payments/devnet/evm-devnet.js';
+import { USDC_BASE, USDC_SOLANA } from '../payments/networks.js';
 import type { Paywall } from '../payments/paywall.js';
-import { X402ChallengePaywall } from '../payments/x402-paywall.js';
+import { createEvmRail } from '../payments/x402/evm-rail.js';
+import type { X402Rail } from '../payments/x402/rail.js';
+import { createUnavailableRail } from '../payments/x402/unavailable-rail.js';
+import { X402Paywall } from '../payments/x402-paywall.js';
 import { createStepRegistry } from '../steps/registry.js';
 
 /**
@@ -28,6 +34,8 @@ export interface Runtime {
   jobs: JobService;
   processor: JobProcessor;
   paywall: Paywall;
+  /** The local chains of PAYMENT_MODE=devnet; null in live mode. */
+  devnet: { base: EvmDevnet | null } | null;
   /** Whether Redis (when used) answers. */
   healthy(): Promise<boolean>;
   close(): Promise<void>;
@@ -40,6 +48,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
 
   let store: JobStore;
   let queue: JobQueue;
+  let claims: ClaimStore;
   const connections: Redis[] = [];
   if (config.redisUrl) {
     const connect = (overrides: RedisOptions = {}): Redis => {
@@ -57,6 +66,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
       throw new Error(`REDIS_URL=${config.redisUrl}: Redis does not answer (${err.message})`);
     });
     store = new RedisJobStore(redis, config.keyPrefix, retentionMs);
+    claims = new RedisClaimStore(redis, config.keyPrefix);
     queue = new BullmqJobQueue({
       connect,
       queueName: config.queueName,
@@ -69,10 +79,16 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     });
   } else {
     store = new MemoryJobStore(retentionMs);
+    claims = new MemoryClaimStore();
     queue = new MemoryJobQueue(config.workerConcurrency);
   }
 
   const processor = new JobProcessor(pipelines, store, config.workDir, logger);
+  const { rails, devnet } = await createRails(config).catch(async (err) => {
+    await queue.close();
+    for (const c of connections) c.disconnect();
+    throw err;
+  });
   return {
     config,
     logger,
@@ -81,14 +97,36 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     queue,
     jobs: new JobService(store, queue),
     processor,
-    paywall: new X402ChallengePaywall(config),
+    paywall: new X402Paywall(config, rails, claims),
+    devnet,
     healthy: () => Promise.race([queue.ping(), new Promise<boolean>((r) => setTimeout(() => r(false), HEALTH_TIMEOUT_MS).unref())]),
     async close() {
       await queue.close();
       await store.close();
       for (const c of connections) c.disconnect();
+      await devnet?.base?.stop();
     },
   };
+}
+
+/** The x402 rails of the configured networks; in devnet mode Base is a local chain started here. */
+async function createRails(config: Config): Promise<{ rails: X402Rail[]; devnet: Runtime['devnet'] }> {
+  const rails: X402Rail[] = [];
+  let base: EvmDevnet | null = null;
+  for (const network of config.x402Networks) {
+    if (network === 'base') {
+      if (config.paymentMode === 'devnet') {
+        base = await startEvmDevnet();
+        rails.push(createEvmRail({ rpcUrl: base.rpcUrl, asset: base.usdc, payTo: config.payToBase, settlerKey: base.settlerKey }));
+      } else {
+        rails.push(createEvmRail({ rpcUrl: config.baseRpcUrl!, asset: USDC_BASE, payTo: config.payToBase, settlerKey: config.evmSettlementKey! }));
+      }
+    } else {
+      // The server co-signs Solana transfers and pays their fees, so it names itself as fee payer.
+      rails.push(createUnavailableRail('solana', USDC_SOLANA, config.payToSolana, { feePayer: config.payToSolana }));
+    }
+  }
+  return { rails, devnet: config.paymentMode === 'devnet' ? { base } : null };
 }
 
 const REDIS_STARTUP_TIMEOUT_MS = 5000;

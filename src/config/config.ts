@@ -26,6 +26,9 @@ export interface Config {
   payToBase: string;
   payToSolana: string;
   paymentTimeoutSeconds: number;
+  /** Live mode: JSON-RPC of Base, and the key that pays gas to settle (null in devnet: the devnet has both). */
+  baseRpcUrl: string | null;
+  evmSettlementKey: `0x${string}` | null;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +116,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     return v;
   };
 
+  /** Settings that live payments on Base need (devnet runs its own chain and keys). */
+  function liveOnly(name: string, pattern: RegExp, what: string): string | null {
+    const v = optional(name);
+    if (v !== null && !pattern.test(v)) problems.push(`${name}: must be ${what}`);
+    if (v === null && paymentMode === 'live' && networks.includes('base')) problems.push(`${name} is required when PAYMENT_MODE=live and X402_NETWORKS includes base`);
+    return v;
+  }
+
   const config: Config = {
     role,
     host: get('HOST'),
@@ -137,6 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     payToBase: payTo('PAY_TO_BASE', 'base', /^0x[0-9a-fA-F]{40}$/),
     payToSolana: payTo('PAY_TO_SOLANA', 'solana', /^[1-9A-HJ-NP-Za-km-z]{32,44}$/),
     paymentTimeoutSeconds: int('PAYMENT_TIMEOUT_SECONDS', 10, 3600),
+    baseRpcUrl: liveOnly('BASE_RPC_URL', /^https?:\/\//, 'an http(s) URL'),
+    evmSettlementKey: liveOnly('EVM_SETTLEMENT_KEY', /^0x[0-9a-fA-F]{64}$/, 'a 0x-prefixed 32-byte hex private key') as `0x${string}` | null,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

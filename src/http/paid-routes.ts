@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Runtime } from '../app/runtime.js';
 import { describeErrors } from '../pipelines/ajv.js';
@@ -11,7 +12,7 @@ const AFFILIATE_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /**
  * One POST route per loaded pipeline. The order is the contract: planned pipeline (501) -> media type
- * (415) -> body and request schema (400) -> affiliate id (400) -> payment (402) -> job (202).
+ * (415) -> body and request schema (400) -> affiliate id (400) -> payment (402, 409, 503) -> job (202).
  * Nothing before the payment step can charge, and a refused payment creates no job.
  */
 export function registerPaidRoutes(fastify: FastifyInstance, rt: Runtime): void {
@@ -38,20 +39,31 @@ async function handlePaidRequest(pipeline: Pipeline, rt: Runtime, request: Fasti
 
   const base = baseUrl(request, rt.config.publicBaseUrl);
   const resource: PricedResource = { path: pipeline.path, description: pipeline.summary, priceUsd: pipeline.priceUsd, resourceUrl: `${base}${pipeline.path}` };
-  const outcome = await rt.paywall.collect(resource, request.headers);
-  if (outcome.kind === 'refused') {
-    return reply.status(402).headers(outcome.challenge.headers).send(outcome.challenge.body);
-  }
-
-  const job = await rt.jobs.accept({
-    pipeline,
-    request: body as Record<string, unknown>,
-    receipt: outcome.receipt,
-    affiliateId: (affiliate as string | undefined) ?? null,
+  const affiliateId = (affiliate as string | undefined) ?? null;
+  const outcome = await rt.paywall.collect(resource, request.headers, {
+    fingerprint: fingerprint(pipeline.path, body),
+    affiliateId,
+    createJob: async (receipt) => (await rt.jobs.accept({ pipeline, request: body as Record<string, unknown>, receipt, affiliateId })).id,
   });
-  const pollUrl = `${base}/jobs/${job.id}`;
+  switch (outcome.kind) {
+    case 'refused':
+      return reply.status(402).headers(outcome.challenge.headers).send(outcome.challenge.body);
+    case 'conflict':
+      throw new ApiError(409, outcome.message);
+    case 'pending':
+      throw new ApiError(503, outcome.message, { 'retry-after': String(outcome.retryAfterSeconds) });
+  }
+  const job = await rt.jobs.get(outcome.jobId);
+  const pollUrl = `${base}/jobs/${outcome.jobId}`;
   return reply
     .status(202)
     .headers({ ...outcome.headers, location: pollUrl, 'retry-after': String(POLL_SECONDS) })
-    .send({ job_id: job.id, poll_url: pollUrl, status: job.status, estimated_completion_seconds: pipeline.estimatedSeconds });
+    .send({ job_id: outcome.jobId, poll_url: pollUrl, status: job?.status ?? 'queued', estimated_completion_seconds: pipeline.estimatedSeconds });
+}
+
+/** Names a request (route and body, key order ignored), so a payment cannot be reused for another one. */
+function fingerprint(path: string, body: unknown): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as any)[k])])) : v;
+  return createHash('sha256').update(`${path}\n${JSON.stringify(canonical(body))}`).digest('hex');
 }

@@ -31,18 +31,33 @@ export interface PaymentChallenge {
   body: { x402Version: 1; error: string; accepts: PaymentRequirements[] };
 }
 
+/** What the HTTP layer hands the paywall besides the headers. */
+export interface PaidRequest {
+  /** Identifies the request body: a payment already used for another request is refused. */
+  fingerprint: string;
+  affiliateId: string | null;
+  /** Creates and enqueues the job once the payment is settled; returns its id. */
+  createJob(receipt: Receipt): Promise<string>;
+}
+
 export type PaymentOutcome =
-  | { kind: 'paid'; receipt: Receipt; headers: Record<string, string> }
-  | { kind: 'refused'; challenge: PaymentChallenge };
+  /** Settled (now or by an earlier send of the same payment): answer 202 for `jobId`. */
+  | { kind: 'accepted'; jobId: string; headers: Record<string, string>; replay: boolean }
+  /** Nothing charged: answer the challenge (402). */
+  | { kind: 'refused'; challenge: PaymentChallenge }
+  /** The payment was already used for a different request (409). */
+  | { kind: 'conflict'; message: string }
+  /** The same payment is still being settled by another request: retry it, do not pay again (503). */
+  | { kind: 'pending'; message: string; retryAfterSeconds: number };
 
 /**
- * The one door to money. Given a paid route and the request's headers it either settles a payment
- * (and says what was charged) or answers with the challenge to send back. x402 on base and solana
- * and MPP on tempo implement it behind this interface.
+ * The one door to money. Given a paid route, the request's headers and a way to create the job, it
+ * either settles a payment and creates exactly one job for it, or answers with the challenge to send
+ * back. x402 (base, solana) and MPP (tempo) implement it behind this interface.
  */
 export interface Paywall {
   /** The payment options a route offers, as listed in 402 bodies and discovery documents. */
   requirements(resource: PricedResource): PaymentRequirements[];
   challenge(resource: PricedResource, error: string): PaymentChallenge;
-  collect(resource: PricedResource, headers: Record<string, string | string[] | undefined>): Promise<PaymentOutcome>;
+  collect(resource: PricedResource, headers: Record<string, string | string[] | undefined>, request: PaidRequest): Promise<PaymentOutcome>;
 }

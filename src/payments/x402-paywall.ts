@@ -1,30 +1,44 @@
+import { randomUUID } from 'node:crypto';
 import type { Config } from '../config/config.js';
-import { x402Networks } from './networks.js';
-import type { PaymentChallenge, PaymentOutcome, PaymentRequirements, Paywall, PricedResource } from './paywall.js';
+import type { Receipt } from '../jobs/job.types.js';
+import type { Claim, ClaimStore } from './claim-store.js';
+import type { PaidRequest, PaymentChallenge, PaymentOutcome, PaymentRequirements, Paywall, PricedResource } from './paywall.js';
+import type { X402PaymentPayload, X402Rail } from './x402/rail.js';
 import { usdToAtomic } from './usdc.js';
 
+const SETTLING_WAIT_MS = 30_000;
+
 /**
- * The x402 v1 challenge for every configured network. Verifying and settling a presented payment
- * belongs to the payments issue; until it lands this paywall refuses every payment with a clear
- * reason, so nothing can be charged and no job is created through HTTP.
+ * x402 version 1, `exact` scheme. The order is the contract: decode -> match requirements -> verify
+ * -> claim the payment atomically -> settle -> create the job -> 202. A payment is claimed before it
+ * is settled, so concurrent resends settle it once; a settled payment maps to its job, so resends get
+ * the same 202; a failed settlement releases the claim and charges nothing.
  */
-export class X402ChallengePaywall implements Paywall {
-  constructor(private readonly config: Config) {}
+export class X402Paywall implements Paywall {
+  private readonly rails: Map<string, X402Rail>;
+
+  constructor(
+    private readonly config: Config,
+    rails: X402Rail[],
+    private readonly claims: ClaimStore,
+  ) {
+    this.rails = new Map(rails.map((r) => [r.network, r]));
+  }
 
   requirements(resource: PricedResource): PaymentRequirements[] {
     const amount = usdToAtomic(resource.priceUsd).toString();
-    return x402Networks(this.config).map((n) => ({
+    return [...this.rails.values()].map((r) => ({
       scheme: 'exact',
-      network: n.network,
+      network: r.network,
       maxAmountRequired: amount,
       maxAmount: amount,
       resource: resource.resourceUrl,
       description: resource.description,
       mimeType: 'application/json',
-      payTo: n.payTo,
+      payTo: r.payTo,
       maxTimeoutSeconds: this.config.paymentTimeoutSeconds,
-      asset: n.asset,
-      extra: n.extra,
+      asset: r.asset,
+      extra: r.extra,
     }));
   }
 
@@ -32,11 +46,93 @@ export class X402ChallengePaywall implements Paywall {
     return { status: 402, headers: {}, body: { x402Version: 1, error, accepts: this.requirements(resource) } };
   }
 
-  async collect(resource: PricedResource, headers: Record<string, string | string[] | undefined>): Promise<PaymentOutcome> {
-    const presented = headers['x-payment'] !== undefined || /^Payment\s/i.test(String(headers.authorization ?? ''));
-    const error = presented
-      ? 'payment verification and settlement are not enabled on this server yet; nothing was charged'
-      : 'payment required: send X-PAYMENT (x402) with a payment for one of the accepted options';
-    return { kind: 'refused', challenge: this.challenge(resource, error) };
+  async collect(resource: PricedResource, headers: Record<string, string | string[] | undefined>, request: PaidRequest): Promise<PaymentOutcome> {
+    const refuse = (error: string): PaymentOutcome => ({ kind: 'refused', challenge: this.challenge(resource, error) });
+    const header = headers['x-payment'];
+    if (header === undefined) return refuse('payment required: send X-PAYMENT (x402) with a payment for one of the accepted options');
+
+    const payment = decodePayment(header);
+    if (typeof payment === 'string') return refuse(`X-PAYMENT is malformed: ${payment}. Nothing was charged.`);
+    if (payment.x402Version !== 1) return refuse(`x402Version ${payment.x402Version} is not supported; use 1. Nothing was charged.`);
+    if (payment.scheme !== 'exact') return refuse(`scheme '${payment.scheme}' is not accepted; use 'exact'. Nothing was charged.`);
+    const rail = this.rails.get(payment.network);
+    if (!rail) return refuse(`network '${payment.network}' is not accepted (accepted: ${[...this.rails.keys()].join(', ')}). Nothing was charged.`);
+    const requirements = this.requirements(resource).find((r) => r.network === payment.network)!;
+
+    const key = rail.claimKey(payment);
+    if (key) {
+      const earlier = await this.claims.get(key);
+      if (earlier) return this.answerEarlier(key, earlier, request.fingerprint, refuse);
+    }
+    // A payload of the wrong shape can make a verifier throw: that is a refusal, not a server error.
+    const verdict = await rail.verify(payment, requirements).catch((err: Error) => ({ ok: false, reason: `it could not be verified (${err.message.split('\n')[0]})`, payer: undefined }));
+    if (!verdict.ok) return refuse(`payment refused: ${verdict.reason ?? 'invalid payment'}. Nothing was charged.`);
+    if (!key) return refuse('payment refused: it names no payer and nonce. Nothing was charged.');
+
+    const existing = await this.claims.claim(key, request.fingerprint);
+    if (existing) return this.answerEarlier(key, existing, request.fingerprint, refuse);
+
+    let settled;
+    try {
+      settled = await rail.settle(payment, requirements);
+    } catch (err) {
+      // The outcome is unknown (e.g. a timeout after broadcast): keep the claim so the payment cannot
+      // be settled twice, and tell the client to resend the same payment.
+      return { kind: 'pending', message: `settlement did not finish (${(err as Error).message}); resend the same payment, do not pay again`, retryAfterSeconds: 5 };
+    }
+    if (!settled.ok || !settled.transaction) {
+      await this.claims.release(key);
+      return refuse(`payment could not be settled: ${settled.reason ?? 'unknown reason'}. Nothing was charged.`);
+    }
+
+    const payer = settled.payer ?? verdict.payer ?? 'unknown';
+    const receipt: Receipt = {
+      receipt_id: randomUUID(),
+      payer,
+      network: rail.network,
+      transaction: settled.transaction,
+      amount: requirements.maxAmountRequired,
+      settled_at: Date.now(),
+      ...(request.affiliateId ? { affiliate_id: request.affiliateId } : {}),
+    };
+    const responseHeaders = {
+      'x-payment-response': Buffer.from(JSON.stringify({ success: true, transaction: settled.transaction, network: rail.network, payer })).toString('base64'),
+    };
+    const jobId = await request.createJob(receipt);
+    await this.claims.settled(key, { state: 'settled', fingerprint: request.fingerprint, jobId, headers: responseHeaders });
+    return { kind: 'accepted', jobId, headers: responseHeaders, replay: false };
   }
+
+  /** A resend of a payment seen before: the same 202, a conflict, or (while it settles) a wait. */
+  private async answerEarlier(key: string, claim: Claim, fingerprint: string, refuse: (error: string) => PaymentOutcome): Promise<PaymentOutcome> {
+    const deadline = Date.now() + SETTLING_WAIT_MS;
+    let current: typeof claim | null = claim;
+    while (current?.state === 'settling' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      current = await this.claims.get(key);
+    }
+    if (!current) return refuse('payment refused: an earlier send of this payment could not be settled. Nothing was charged.');
+    if (current.fingerprint !== fingerprint) return { kind: 'conflict', message: 'this payment was already used for a different request; sign a new payment' };
+    if (current.state === 'settling') return { kind: 'pending', message: 'this payment is still being settled; resend the same payment, do not pay again', retryAfterSeconds: 5 };
+    return { kind: 'accepted', jobId: current.jobId, headers: current.headers, replay: true };
+  }
+}
+
+/** The X-PAYMENT value (base64 JSON PaymentPayload), or why it is not one. */
+export function decodePayment(header: string | string[]): X402PaymentPayload | string {
+  if (Array.isArray(header)) return 'send one X-PAYMENT header';
+  if (header.length > 16_384) return 'it is longer than 16 KiB';
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(header.trim())) return 'it is not base64';
+  let value: any;
+  try {
+    value = JSON.parse(Buffer.from(header.trim(), 'base64').toString('utf8'));
+  } catch {
+    return 'it is not base64-encoded JSON';
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'it is not a JSON object';
+  if (typeof value.x402Version !== 'number' || typeof value.scheme !== 'string' || typeof value.network !== 'string') {
+    return 'it lacks x402Version, scheme or network';
+  }
+  if (!value.payload || typeof value.payload !== 'object') return 'it lacks a payload';
+  return value as X402PaymentPayload;
 }

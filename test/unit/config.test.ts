@@ -34,7 +34,8 @@ describe('configuration', () => {
 
   it('refuses api or worker roles without Redis, and live payments without receiving addresses', () => {
     assert.throws(() => loadConfig({ ROLE: 'worker' }), /ROLE=worker needs REDIS_URL/);
-    assert.throws(() => loadConfig({ PAYMENT_MODE: 'live' }), /PAY_TO_BASE is required.*\n.*PAY_TO_SOLANA is required/);
+    assert.throws(() => loadConfig({ PAYMENT_MODE: 'live' }), /PAY_TO_BASE is required.*\n.*PAY_TO_SOLANA is required.*\n.*BASE_RPC_URL is required.*\n.*EVM_SETTLEMENT_KEY is required/);
+    assert.throws(() => loadConfig({ EVM_SETTLEMENT_KEY: '0x12' }), /EVM_SETTLEMENT_KEY: must be a 0x-prefixed 32-byte hex private key/);
     assert.throws(() => loadConfig({ PAY_TO_BASE: '0x123' }), /not a valid base address/);
   });
 
@@ -43,7 +44,7 @@ describe('configuration', () => {
     const readme = fs.readFileSync('README.md', 'utf8');
     const source = fs.readFileSync('src/config/config.ts', 'utf8');
     const names = new Set([...Object.keys(CONFIG_DEFAULTS), ...[...source.matchAll(/(?:optional|env\.)\(?'?([A-Z][A-Z0-9_]+)/g)].map((m) => m[1])]);
-    for (const n of ['REDIS_URL', 'PUBLIC_BASE_URL', 'WORK_DIR', 'PAY_TO_BASE', 'PAY_TO_SOLANA']) names.add(n);
+    for (const n of ['REDIS_URL', 'PUBLIC_BASE_URL', 'WORK_DIR', 'PAY_TO_BASE', 'PAY_TO_SOLANA', 'BASE_RPC_URL', 'EVM_SETTLEMENT_KEY']) names.add(n);
     for (const n of names) assert.match(readme, new RegExp('`' + n + '`'), `README does not document ${n}`);
   });
 });

@@ -1,0 +1,29 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { Runtime } from '../app/runtime.js';
+import { RUNTIME } from '../app/tokens.js';
+import { ApiError } from './api-error.js';
+
+/** GET /devnet: how to pay the local chains (RPC, token, a funded test key). Only in PAYMENT_MODE=devnet. */
+@Controller('devnet')
+export class DevnetController {
+  constructor(@Inject(RUNTIME) private readonly rt: Runtime) {}
+
+  @Get()
+  info() {
+    if (!this.rt.devnet) throw new ApiError(404, 'no devnet: this server takes real payments (PAYMENT_MODE=live)');
+    const base = this.rt.devnet.base;
+    return {
+      mode: 'devnet',
+      warning: 'local test chains: these keys and tokens are worthless and public',
+      base: base && {
+        network: 'base',
+        chain_id: base.chainId,
+        rpc_url: base.rpcUrl,
+        usdc: base.usdc,
+        pay_to: this.rt.config.payToBase,
+        test_payer: { address: privateKeyToAccount(base.payerKey).address, private_key: base.payerKey },
+      },
+    };
+  }
+}

@@ -1,0 +1,80 @@
+import type { Redis } from 'ioredis';
+
+/** What is known about one payment (one EVM authorization nonce, one Solana transaction, ...). */
+export type Claim =
+  | { state: 'settling'; fingerprint: string; since: number }
+  | { state: 'settled'; fingerprint: string; jobId: string; headers: Record<string, string> };
+
+/**
+ * Payments claimed for settlement, so one payment settles once and makes one job whatever the
+ * number of resends. Implemented over Redis (shared by every API process) and in memory.
+ */
+export interface ClaimStore {
+  /** Claims `key` for settlement; null when claimed, else the existing claim. */
+  claim(key: string, fingerprint: string): Promise<Claim | null>;
+  get(key: string): Promise<Claim | null>;
+  settled(key: string, claim: Extract<Claim, { state: 'settled' }>): Promise<void>;
+  /** Gives the payment back: settlement failed and nothing was charged. */
+  release(key: string): Promise<void>;
+}
+
+const TTL_MS = 24 * 3600 * 1000;
+
+export class MemoryClaimStore implements ClaimStore {
+  private readonly claims = new Map<string, { claim: Claim; expires: number }>();
+
+  async claim(key: string, fingerprint: string): Promise<Claim | null> {
+    const existing = await this.get(key);
+    if (existing) return existing;
+    this.claims.set(key, { claim: { state: 'settling', fingerprint, since: Date.now() }, expires: Date.now() + TTL_MS });
+    return null;
+  }
+
+  async get(key: string): Promise<Claim | null> {
+    const e = this.claims.get(key);
+    if (!e) return null;
+    if (e.expires < Date.now()) {
+      this.claims.delete(key);
+      return null;
+    }
+    return e.claim;
+  }
+
+  async settled(key: string, claim: Extract<Claim, { state: 'settled' }>): Promise<void> {
+    this.claims.set(key, { claim, expires: Date.now() + TTL_MS });
+  }
+
+  async release(key: string): Promise<void> {
+    this.claims.delete(key);
+  }
+}
+
+export class RedisClaimStore implements ClaimStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  private key(k: string) {
+    return `${this.prefix}:payment:${k}`;
+  }
+
+  async claim(key: string, fingerprint: string): Promise<Claim | null> {
+    const claim: Claim = { state: 'settling', fingerprint, since: Date.now() };
+    const ok = await this.redis.set(this.key(key), JSON.stringify(claim), 'PX', TTL_MS, 'NX');
+    return ok === 'OK' ? null : this.get(key);
+  }
+
+  async get(key: string): Promise<Claim | null> {
+    const raw = await this.redis.get(this.key(key));
+    return raw ? (JSON.parse(raw) as Claim) : null;
+  }
+
+  async settled(key: string, claim: Extract<Claim, { state: 'settled' }>): Promise<void> {
+    await this.redis.set(this.key(key), JSON.stringify(claim), 'PX', TTL_MS);
+  }
+
+  async release(key: string): Promise<void> {
+    await this.redis.del(this.key(key));
+  }
+}

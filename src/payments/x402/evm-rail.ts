@@ -1,0 +1,63 @@
+import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator';
+import { toFacilitatorEvmSigner } from '@x402/evm';
+import { createWalletClient, http, publicActions, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { base } from 'viem/chains';
+import type { RailSettlement, RailVerdict, X402PaymentPayload, X402Rail } from './rail.js';
+
+export interface EvmRailOptions {
+  rpcUrl: string;
+  asset: string;
+  payTo: string;
+  /** Pays gas for transferWithAuthorization: the server settles its own payments. */
+  settlerKey: Hex;
+}
+
+/**
+ * x402 `exact` on Base: EIP-3009 transferWithAuthorization, verified and settled in-process with the
+ * maintained facilitator scheme (@x402/evm ExactEvmSchemeV1) over viem. Replays are keyed by
+ * (network, payer, nonce): the authorization nonce the token itself refuses to use twice.
+ */
+export function createEvmRail(opts: EvmRailOptions): X402Rail {
+  const account = privateKeyToAccount(opts.settlerKey);
+  const client = createWalletClient({ account, chain: base, transport: http(opts.rpcUrl) }).extend(publicActions);
+  const signer = toFacilitatorEvmSigner({
+    address: account.address,
+    readContract: (args) => client.readContract(args as any),
+    verifyTypedData: (args) => client.verifyTypedData(args as any),
+    writeContract: (args) => client.writeContract(args as any),
+    sendTransaction: (args) => client.sendTransaction(args as any),
+    waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
+    getCode: (args) => client.getCode(args),
+  });
+  const scheme = new ExactEvmSchemeV1(signer);
+
+  return {
+    network: 'base',
+    asset: opts.asset,
+    payTo: opts.payTo,
+    extra: { name: 'USD Coin', version: '2' },
+    claimKey(payment) {
+      const auth = payment.payload?.authorization;
+      if (typeof auth?.from !== 'string' || typeof auth?.nonce !== 'string') return null;
+      return `evm:${payment.network}:${auth.from.toLowerCase()}:${auth.nonce.toLowerCase()}`;
+    },
+    async verify(payment, requirements): Promise<RailVerdict> {
+      const auth = payment.payload?.authorization;
+      const fields = ['from', 'to', 'value', 'validAfter', 'validBefore', 'nonce'];
+      if (typeof payment.payload?.signature !== 'string' || !auth || typeof auth !== 'object' || fields.some((f) => typeof auth[f] !== 'string')) {
+        return { ok: false, reason: `an exact EVM payload needs signature and authorization {${fields.join(', ')}} as strings` };
+      }
+      const r = await scheme.verify(payment as any, requirements as any);
+      return { ok: r.isValid, reason: r.invalidReason ? describe(r.invalidReason, (r as any).invalidMessage) : undefined, payer: r.payer };
+    },
+    async settle(payment, requirements): Promise<RailSettlement> {
+      const r = await scheme.settle(payment as any, requirements as any);
+      return { ok: r.success, reason: r.errorReason ? describe(r.errorReason, (r as any).errorMessage) : undefined, transaction: r.transaction, payer: r.payer };
+    },
+  };
+}
+
+function describe(code: string, message?: string): string {
+  return message ? `${code}: ${message}` : code;
+}

@@ -1,0 +1,32 @@
+/** x402 v1 PaymentPayload as sent base64-encoded in X-PAYMENT. */
+export interface X402PaymentPayload {
+  x402Version: number;
+  scheme: string;
+  network: string;
+  payload: Record<string, any>;
+}
+
+export interface RailVerdict {
+  ok: boolean;
+  reason?: string;
+  payer?: string;
+}
+
+export interface RailSettlement {
+  ok: boolean;
+  reason?: string;
+  transaction?: string;
+  payer?: string;
+}
+
+/** One x402 network: what its 402 entry offers, and how its payments are identified, verified and settled. */
+export interface X402Rail {
+  network: string;
+  asset: string;
+  payTo: string;
+  extra: Record<string, unknown>;
+  /** A key naming this payment on its chain (replays share it), or null when the payload lacks one. */
+  claimKey(payment: X402PaymentPayload): string | null;
+  verify(payment: X402PaymentPayload, requirements: object): Promise<RailVerdict>;
+  settle(payment: X402PaymentPayload, requirements: object): Promise<RailSettlement>;
+}
