@@ -1,4 +1,4 @@
-import { type DiscoveryContext, endpointFacts } from './discovery-context.js';
+import { type DiscoveryContext, endpointFacts, offeredProtocols } from './discovery-context.js';
 
 /** `/agents.json`: one skill per endpoint (with its input schema and price) plus the polling action. */
 export function buildAgentsJson(ctx: DiscoveryContext): Record<string, unknown> {
@@ -17,8 +17,9 @@ export function buildAgentsJson(ctx: DiscoveryContext): Record<string, unknown> 
         method: 'POST',
         path: f.pipeline.path,
         url: f.url,
+        status: f.pipeline.status,
         available: f.available,
-        price: { usd: f.pipeline.priceUsd, amount: f.amount, asset: 'USDC', decimals: 6 },
+        price: { usd: f.pipeline.priceUsd, amount: f.amount, asset: 'USDC', decimals: 6, protocols: offeredProtocols(f.accepts) },
         input_schema: f.pipeline.requestSchema,
         returns: 'A job handle (202); the result is read with get_job',
         estimated_seconds: f.pipeline.estimatedSeconds,
@@ -30,6 +31,7 @@ export function buildAgentsJson(ctx: DiscoveryContext): Record<string, unknown> 
         method: 'GET',
         path: '/jobs/{id}',
         url: `${ctx.baseUrl}/jobs/{id}`,
+        status: 'live',
         available: true,
         price: { usd: '0', amount: '0', asset: 'USDC', decimals: 6 },
         input_schema: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } },

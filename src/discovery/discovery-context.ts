@@ -52,6 +52,27 @@ export function offeredNetworks(facts: EndpointFacts[]): Array<{ network: string
   return [...seen.values()];
 }
 
+/**
+ * The payment protocols a route really offers, from its requirements: x402 on base and solana, MPP on
+ * tempo. Only what the running paywall lists is advertised, so no document promises a protocol it refuses.
+ */
+export function offeredProtocols(accepts: PaymentRequirements[]): Array<'x402' | 'mpp'> {
+  const protocols = new Set(accepts.map((a) => (a.network === 'tempo' ? 'mpp' : 'x402') as 'x402' | 'mpp'));
+  return (['x402', 'mpp'] as const).filter((p) => protocols.has(p));
+}
+
+/** Collapses runs of whitespace (newlines included), for text quoted on one line. */
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** How long a job can be read after its creation (JOB_RETENTION_SECONDS), in words: "1 hour", "90 minutes". */
+export function retention(ctx: DiscoveryContext): string {
+  const s = ctx.config.jobRetentionSeconds;
+  const [n, unit] = s % 86400 === 0 ? [s / 86400, 'day'] : s % 3600 === 0 ? [s / 3600, 'hour'] : s % 60 === 0 ? [s / 60, 'minute'] : [s, 'second'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
 /** "0.10" -> "$0.10" */
 export function usd(price: string): string {
   return `$${price}`;

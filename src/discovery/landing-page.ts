@@ -1,4 +1,4 @@
-import { type DiscoveryContext, endpointFacts, usd } from './discovery-context.js';
+import { type DiscoveryContext, endpointFacts, retention, usd } from './discovery-context.js';
 
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -45,7 +45,7 @@ pre { background: #f4f4f6; padding: 1rem; overflow-x: auto; }
 <h1>vidint</h1>
 <p>Send the URL of a public short-form video (a reel, a short, any public video) or a photo, get structured JSON back.
 No accounts and no API keys: each request is paid in USDC with <a href="https://x402.org">x402</a>, settled when the job is accepted.
-Then poll <code>GET /jobs/{id}</code> (free) for the result. Jobs are kept for one hour; failed jobs are not refunded.</p>
+Then poll <code>GET /jobs/{id}</code> (free) for the result. Jobs are kept for ${e(retention(ctx))}; failed jobs are not refunded.</p>
 
 <h2>Endpoints and prices</h2>
 <table id="prices">

@@ -1,4 +1,4 @@
-import { type DiscoveryContext, endpointFacts, usd } from './discovery-context.js';
+import { type DiscoveryContext, endpointFacts, oneLine, retention, usd } from './discovery-context.js';
 
 /** `/llms.txt`: how an LLM agent uses and pays for the service, in Markdown. */
 export function buildLlmsTxt(ctx: DiscoveryContext): string {
@@ -12,9 +12,9 @@ export function buildLlmsTxt(ctx: DiscoveryContext): string {
     '',
     '1. POST the endpoint with a JSON body. Without payment the answer is 402 with `{x402Version: 1, error, accepts[]}`: the payment options (network, asset, payTo, maxAmountRequired in USDC atomic units).',
     '2. Sign a payment for one option and send the same request again with the `X-PAYMENT` header. The payment is settled before the answer: 202 with `{job_id, poll_url, status, estimated_completion_seconds}`.',
-    '3. Poll `GET /jobs/{job_id}` (free) every 2 to 5 seconds until `status` is `complete` (read `result`) or `failed` (read `error`). Jobs are kept for 1 hour. Failed jobs are not refunded: send a new paid request.',
+    `3. Poll \`GET /jobs/{job_id}\` (free) every 2 to 5 seconds until \`status\` is \`complete\` (read \`result\`) or \`failed\` (read \`error\`). Jobs are kept for ${retention(ctx)}. Failed jobs are not refunded: send a new paid request.`,
     '',
-    'Errors are JSON `{error}`: 400 invalid request (never charged), 402 payment missing or refused, 404 unknown job, 405 wrong method, 413 body too large, 415 not JSON, 501 endpoint not available yet (never charged).',
+    'Errors are JSON `{error}`: 400 invalid request (never charged), 402 payment missing or refused, 404 unknown job, 405 wrong method, 409 payment already used for a different request, 413 body too large, 415 not JSON, 501 endpoint not available yet (never charged), 503 the same payment is still settling (resend after Retry-After, do not pay again).',
     '',
     '## Endpoints',
     '',
@@ -22,7 +22,7 @@ export function buildLlmsTxt(ctx: DiscoveryContext): string {
   for (const f of facts) {
     const p = f.pipeline;
     const fields = f.requestFields.map((r) => `\`${r.name}\` (${r.type}${r.required ? ', required' : ''})`).join(', ') || 'none';
-    lines.push(`- POST ${f.url}: ${p.summary}. ${usd(p.priceUsd)} per call (${f.amount} atomic USDC), about ${p.estimatedSeconds} s.${f.available ? '' : ' NOT AVAILABLE YET (answers 501, never charged).'} Body: ${fields}.`);
+    lines.push(`- POST ${f.url}: ${oneLine(p.summary)}. ${usd(p.priceUsd)} per call (${f.amount} atomic USDC), about ${p.estimatedSeconds} s.${f.available ? '' : ' NOT AVAILABLE YET (answers 501, never charged).'} Body: ${fields}.`);
   }
   lines.push(
     '',

@@ -1,17 +1,24 @@
 import type { JsonSchema } from '../steps/step.js';
-import { type DiscoveryContext, endpointFacts, offeredNetworks } from './discovery-context.js';
+import { type DiscoveryContext, endpointFacts, offeredNetworks, offeredProtocols, retention } from './discovery-context.js';
 
 /** OpenAPI 3.1.0 description of every paid route and the job resource, generated from the pipelines. */
 export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
   const facts = endpointFacts(ctx);
   const resultSchemas: Record<string, JsonSchema> = {};
+  /** Endpoint path -> the component name of its result schema. */
+  const resultByPath: Array<[string, string]> = [];
   const paths: Record<string, unknown> = {};
   const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+  const names = new UniqueNames(['Error', 'JobAccepted', 'PaymentRequirements', 'PaymentRequired', 'Receipt', 'Job']);
+  const operationIds = new UniqueNames(['getJob']);
 
   for (const f of facts) {
     const p = f.pipeline;
-    const resultName = `${pascal(p.name)}Result`;
-    if (p.resultSchema) resultSchemas[resultName] = strip(p.resultSchema);
+    const resultName = p.resultSchema ? names.claim(`${pascal(p.name)}Result`) : null;
+    if (p.resultSchema && resultName) {
+      resultSchemas[resultName] = embed(p.resultSchema, `#/components/schemas/${resultName}`);
+      resultByPath.push([p.path, resultName]);
+    }
     const responses: Record<string, unknown> = {
       '202': {
         description: 'Payment settled; the job is queued. Poll `poll_url` (GET /jobs/{id}) every 2 to 5 seconds.',
@@ -22,37 +29,47 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
         },
         content: { 'application/json': { schema: { $ref: '#/components/schemas/JobAccepted' } } },
       },
-      '400': error('The request body is not valid JSON or breaks the request schema (never charged)'),
+      '400': error('The request body is not valid JSON or breaks the request schema, or X-AFFILIATE-ID is malformed (never charged)'),
       '402': {
         description: 'Payment required, or the presented payment was refused (never charged)',
         content: { 'application/json': { schema: { $ref: '#/components/schemas/PaymentRequired' } } },
       },
       '405': error('Wrong method; see the Allow header'),
+      '409': error('This payment was already used for a different request (nothing charged again)'),
       '413': error('Request body too large'),
       '415': error('Content-Type is not application/json'),
       '500': error('Unexpected server error'),
+      '503': {
+        ...error('The same payment is still being settled by another request: resend it after Retry-After, do not pay again'),
+        headers: { 'Retry-After': { description: 'Seconds to wait before resending', schema: { type: 'integer' } } },
+      },
     };
     if (!f.available) responses['501'] = error('Not available yet: its processing steps are still being built (never charged)');
+    const resultNote = resultName ? `\n\nResult (in the job's \`result\` when complete): \`${resultName}\`.` : '';
     paths[p.path] = {
       post: {
-        operationId: camel(p.name),
+        operationId: operationIds.claim(camel(p.name)),
         summary: p.summary,
-        description: `${p.description}\n\nPrice: ${p.priceUsd} USD (${f.amount} USDC atomic units) per call. Typical completion: about ${p.estimatedSeconds} s.${f.available ? '' : '\n\n**Not available yet**: answers 501 before any payment.'}`,
+        description: `${p.description}\n\nPrice: ${p.priceUsd} USD (${f.amount} USDC atomic units) per call. Typical completion: about ${p.estimatedSeconds} s.${resultNote}${f.available ? '' : '\n\n**Not available yet**: answers 501 before any payment.'}`,
         tags: [f.available ? 'paid' : 'planned'],
         parameters: [
           { name: 'X-PAYMENT', in: 'header', required: false, description: 'x402 payment (base64 JSON PaymentPayload)', schema: { type: 'string' } },
           { name: 'X-AFFILIATE-ID', in: 'header', required: false, description: 'Referring affiliate (1-64 of A-Z a-z 0-9 _ . -)', schema: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,64}$' } },
         ],
-        requestBody: { required: true, content: { 'application/json': { schema: strip(p.requestSchema) } } },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: embed(p.requestSchema, `#/paths/${pointerToken(p.path)}/post/requestBody/content/application~1json/schema`) } },
+        },
         responses,
         'x-status': p.status,
-        ...(p.resultSchema ? { 'x-result-schema': { $ref: `#/components/schemas/${resultName}` } } : {}),
+        'x-available': f.available,
+        ...(resultName ? { 'x-result-schema': { $ref: `#/components/schemas/${resultName}` } } : {}),
         'x-payment-info': {
           price_usd: p.priceUsd,
           amount: f.amount,
           asset: 'USDC',
           decimals: 6,
-          protocols: ['x402'],
+          protocols: offeredProtocols(f.accepts),
           networks: f.accepts.map((a) => a.network),
           accepts: f.accepts,
         },
@@ -67,7 +84,7 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
       responses: {
         '200': { description: 'The job', content: { 'application/json': { schema: { $ref: '#/components/schemas/Job' } } } },
-        '404': error('Unknown, malformed or expired (jobs are kept for 1 hour after creation)'),
+        '404': error(`Unknown, malformed or expired (jobs are kept for ${retention(ctx)} after creation)`),
       },
     },
   };
@@ -87,12 +104,13 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
       { name: 'planned', description: 'Listed, not yet available (501, never charged)' },
     ],
     paths,
-    components: { schemas: { ...commonSchemas(resultSchemas), ...resultSchemas } },
+    components: { schemas: { ...commonSchemas(resultByPath), ...resultSchemas } },
     'x-payment-networks': offeredNetworks(facts),
   };
 }
 
-function commonSchemas(results: Record<string, JsonSchema>): Record<string, JsonSchema> {
+function commonSchemas(resultByPath: Array<[string, string]>): Record<string, JsonSchema> {
+  const which = resultByPath.map(([path, name]) => `${path}: ${name}`).join('; ');
   return {
     Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } },
     JobAccepted: {
@@ -146,6 +164,7 @@ function commonSchemas(results: Record<string, JsonSchema>): Record<string, Json
     },
     Job: {
       type: 'object',
+      description: `A job created by a paid request. Result schema by endpoint_path: ${which || 'none declared'}.`,
       required: ['id', 'job_id', 'endpoint_path', 'status', 'created_at', 'cost_usd', 'progress', 'receipt', 'engines'],
       properties: {
         id: { type: 'string', format: 'uuid' },
@@ -160,10 +179,12 @@ function commonSchemas(results: Record<string, JsonSchema>): Record<string, Json
           required: ['step', 'steps_done', 'steps_total'],
           properties: { step: { type: ['string', 'null'] }, steps_done: { type: 'integer' }, steps_total: { type: 'integer' } },
         },
-        result: {
-          description: "When complete: the endpoint's result (see the operation's x-result-schema)",
-          anyOf: Object.keys(results).map((name) => ({ $ref: `#/components/schemas/${name}` })),
-        },
+        result: resultByPath.length
+          ? {
+              description: `When complete: the result of the endpoint named by endpoint_path (${which}); also the operation's x-result-schema`,
+              anyOf: [...new Set(resultByPath.map(([, name]) => name))].map((name) => ({ $ref: `#/components/schemas/${name}` })),
+            }
+          : { description: "When complete: the endpoint's result (free-form JSON)" },
         error: { type: 'string', description: 'When failed' },
         receipt: { anyOf: [{ $ref: '#/components/schemas/Receipt' }, { type: 'null' }] },
         affiliate_id: { type: 'string' },
@@ -173,16 +194,60 @@ function commonSchemas(results: Record<string, JsonSchema>): Record<string, Json
   };
 }
 
-/** A schema as embedded in OpenAPI: without `$id`, which would make it a separate resource. */
-function strip(schema: JsonSchema): JsonSchema {
-  return JSON.parse(JSON.stringify(schema, (k, v) => (k === '$id' ? undefined : v)));
+/** Keywords whose value maps names to subschemas: their keys are names, not keywords. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+/** Keywords whose value is data, not a schema: left exactly as written. */
+const DATA = new Set(['examples', 'example', 'default', 'const', 'enum']);
+
+/**
+ * A schema as embedded in the OpenAPI document at `at` (a URI fragment): without `$id` (which would make
+ * it a separate resource, so relative references would stop resolving), and with its own internal
+ * references (`#/$defs/x`) rebased onto where it now lives.
+ */
+export function embed(schema: JsonSchema, at: string): JsonSchema {
+  const walk = (node: unknown, map: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((n) => walk(n, false));
+    if (!node || typeof node !== 'object') return node;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) {
+      if (map) out[k] = walk(v, false);
+      else if (k === '$id') continue;
+      else if ((k === '$ref' || k === '$dynamicRef') && typeof v === 'string' && v.startsWith('#')) out[k] = v.startsWith('#/') || v === '#' ? at + v.slice(1) : v;
+      else if (DATA.has(k)) out[k] = v;
+      else out[k] = walk(v, SCHEMA_MAPS.has(k));
+    }
+    return out;
+  };
+  return walk(schema, false) as JsonSchema;
 }
 
+/** One JSON Pointer reference token, as written inside a URI fragment. */
+function pointerToken(text: string): string {
+  return encodeURIComponent(text.replace(/~/g, '~0').replace(/\//g, '~1')).replace(/%7E/gi, '~');
+}
+
+/** "product-id" -> "ProductId"; anything outside [A-Za-z0-9] separates words. */
 function pascal(name: string): string {
-  return name.replace(/(^|[-_])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+  const words = name.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const joined = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+  return /^[A-Za-z]/.test(joined) ? joined : `P${joined}`;
 }
 
 function camel(name: string): string {
   const p = pascal(name);
   return p.charAt(0).toLowerCase() + p.slice(1);
+}
+
+/** Hands out names, adding 2, 3, ... to a name already taken. */
+class UniqueNames {
+  private readonly taken: Set<string>;
+  constructor(reserved: string[]) {
+    this.taken = new Set(reserved);
+  }
+  claim(name: string): string {
+    let n = name;
+    for (let i = 2; this.taken.has(n); i++) n = `${name}${i}`;
+    this.taken.add(n);
+    return n;
+  }
 }

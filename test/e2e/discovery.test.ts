@@ -34,7 +34,9 @@ describe('discovery documents generated from the loaded pipelines', () => {
     assert.deepEqual(Object.keys(doc.paths).sort(), [...FIXTURE_PATHS, '/jobs/{id}'].sort());
     const echo = doc.paths['/echo'].post;
     assert.equal(echo.requestBody.content['application/json'].schema.required[0], 'text');
-    assert.deepEqual(Object.keys(echo.responses).sort(), ['202', '400', '402', '405', '413', '415', '500']);
+    assert.deepEqual(Object.keys(echo.responses).sort(), ['202', '400', '402', '405', '409', '413', '415', '500', '503']);
+    assert.deepEqual(echo.responses['402'].content['application/json'].schema, { $ref: '#/components/schemas/PaymentRequired' });
+    assert.deepEqual(echo['x-payment-info'].protocols, ['x402']);
     assert.equal(echo['x-payment-info'].amount, '10000');
     assert.equal(echo['x-payment-info'].price_usd, '0.01');
     assert.deepEqual(echo['x-payment-info'].networks, ['base', 'solana']);
@@ -44,13 +46,18 @@ describe('discovery documents generated from the loaded pipelines', () => {
     const planned = doc.paths['/planned'].post;
     assert.equal(planned['x-status'], 'planned');
     assert.ok(planned.responses['501']);
+    assert.deepEqual(planned.tags, ['planned']);
+    assert.match(planned.description, /Not available yet/);
+    assert.equal(echo.responses['501'], undefined);
     assert.equal(planned['x-payment-info'].amount, '250000');
     assert.ok(doc.paths['/jobs/{id}'].get.responses['404']);
+    assert.ok(doc.components.schemas.Job.properties.result.anyOf.some((s: any) => s.$ref === '#/components/schemas/EchoResult'));
   });
 
   it('/.well-known/x402 lists networks and exact atomic prices from the running config', async () => {
     const res = await get('/.well-known/x402');
     assert.equal(res.status, 200);
+    assert.match(res.type, /application\/json/);
     const m = JSON.parse(res.text);
     assert.equal(m.x402Version, 1);
     assert.deepEqual(m.networks.map((n: any) => n.network), ['base', 'solana']);
@@ -76,6 +83,9 @@ describe('discovery documents generated from the loaded pipelines', () => {
     }
     assert.match(llms.text, /\/planned: .*\$0\.25 per call \(250000 atomic USDC\).*NOT AVAILABLE YET/);
     assert.match(page.text, /<td class="num">\$0\.01<\/td>/);
+    assert.match(page.text, /<code>POST \/planned<\/code>.*<td class="num">\$0\.25<\/td>.*coming soon/);
+    assert.doesNotMatch(page.text, /<code>POST \/echo<\/code>.*coming soon/);
+    assert.doesNotMatch(page.text, /<script|<link|src="http/, 'no scripts or external assets');
     assert.match(page.text, /curl -si -X POST http:\/\/127\.0\.0\.1:\d+\/broken-result/);
     for (const doc of ['/openapi.json', '/.well-known/x402', '/llms.txt', '/agents.json', '/.well-known/ai-plugin.json']) {
       assert.ok(page.text.includes(`href="${h.url}${doc}"`), `landing page links ${doc}`);
@@ -84,13 +94,24 @@ describe('discovery documents generated from the loaded pipelines', () => {
   });
 
   it('/agents.json and /.well-known/ai-plugin.json point at this server', async () => {
-    const agents = JSON.parse((await get('/agents.json')).text);
+    const agentsRes = await get('/agents.json');
+    assert.equal(agentsRes.status, 200);
+    assert.match(agentsRes.type, /application\/json/);
+    const agents = JSON.parse(agentsRes.text);
     assert.equal(agents.url, h.url);
     assert.deepEqual(agents.skills.map((s: any) => s.path).sort(), [...FIXTURE_PATHS, '/jobs/{id}'].sort());
     assert.equal(agents.skills.find((s: any) => s.path === '/echo').price.amount, '10000');
-    const plugin = JSON.parse((await get('/.well-known/ai-plugin.json')).text);
+    assert.equal(agents.skills.find((s: any) => s.path === '/planned').available, false);
+    assert.equal(agents.skills.find((s: any) => s.path === '/jobs/{id}').method, 'GET');
+    const pluginRes = await get('/.well-known/ai-plugin.json');
+    assert.equal(pluginRes.status, 200);
+    assert.match(pluginRes.type, /application\/json/);
+    const plugin = JSON.parse(pluginRes.text);
     assert.equal(plugin.schema_version, 'v1');
     assert.deepEqual(plugin.api, { type: 'openapi', url: `${h.url}/openapi.json` });
+    assert.deepEqual(plugin.auth, { type: 'none' });
+    for (const p of FIXTURE_PATHS) assert.ok(plugin.description_for_model.includes(`POST ${p} `), `ai-plugin describes ${p}`);
+    assert.match(plugin.description_for_model, /POST \/planned \(\$0\.25, not available yet\)/);
   });
 });
 
@@ -109,6 +130,75 @@ describe('the landing page with hostile pipeline text', () => {
       const html = await (await fetch(`${h.url}/`)).text();
       assert.equal(html.includes('<script>'), false);
       assert.ok(html.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
+      // The other documents carry the text as data, and stay valid with no result schema declared anywhere.
+      const doc: any = await (await fetch(`${h.url}/openapi.json`)).json();
+      const result = await validate(structuredClone(doc));
+      assert.equal(result.valid, true, result.valid ? '' : compileErrors(result));
+      assert.equal(doc.paths['/x'].post.summary, '<script>alert(1)</script>');
+      assert.doesNotMatch(JSON.stringify(doc), /"(anyOf|oneOf|allOf)":\[\]/, 'no empty anyOf (invalid JSON Schema) when no result schema exists');
+      const llms = await (await fetch(`${h.url}/llms.txt`)).text();
+      assert.match(llms, /\/x: <script>alert\(1\)<\/script>\. \$1 per call \(1000000 atomic USDC\)/);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('the OpenAPI description of schemas with $id, $defs and awkward names', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'odd-'));
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('embeds them validly, and a new YAML file appears in every document', async () => {
+    fs.writeFileSync(
+      path.join(dir, 'odd name.v2.yaml'),
+      [
+        'path: /odd',
+        'summary: "Odd </td> & \\"quotes\\""',
+        'price_usd: "0.000001"',
+        'estimated_seconds: 3',
+        'request:',
+        '  $id: https://example.com/odd-request.json',
+        '  type: object',
+        '  required: [item]',
+        '  properties:',
+        '    item: { $ref: "#/$defs/item" }',
+        '    $id: { type: string }',
+        '  $defs: { item: { type: string, minLength: 1 } }',
+        'result:',
+        '  $id: https://example.com/odd-result.json',
+        '  type: object',
+        '  properties: { value: { $ref: "#/$defs/v" } }',
+        '  $defs: { v: { type: string } }',
+        'steps:',
+        '  - { id: e, uses: echo, with: { value: "{{request.item}}" } }',
+        'output: { value: "{{steps.e.value}}" }',
+        '',
+      ].join('\n'),
+    );
+    const h = await startHarness({ env: { PIPELINES_DIR: dir } });
+    try {
+      const doc: any = await (await fetch(`${h.url}/openapi.json`)).json();
+      const result = await validate(structuredClone(doc));
+      assert.equal(result.valid, true, result.valid ? '' : compileErrors(result));
+      const op = doc.paths['/odd'].post;
+      assert.equal(op.operationId, 'oddNameV2');
+      assert.equal(op['x-payment-info'].amount, '1');
+      const req = op.requestBody.content['application/json'].schema;
+      assert.equal(req.$id, undefined);
+      assert.deepEqual(req.properties.$id, { type: 'string' }, 'a field named $id is kept');
+      assert.equal(req.properties.item.$ref, '#/paths/~1odd/post/requestBody/content/application~1json/schema/$defs/item');
+      assert.equal(op['x-result-schema'].$ref, '#/components/schemas/OddNameV2Result');
+      assert.equal(doc.components.schemas.OddNameV2Result.properties.value.$ref, '#/components/schemas/OddNameV2Result/$defs/v');
+
+      const manifest: any = await (await fetch(`${h.url}/.well-known/x402`)).json();
+      assert.deepEqual(manifest.endpoints.map((e: any) => [e.path, e.amount, e.status]), [['/odd', '1', 'live']]);
+      const llms = await (await fetch(`${h.url}/llms.txt`)).text();
+      assert.ok(llms.includes(`POST ${h.url}/odd: Odd </td> & "quotes". $0.000001 per call (1 atomic USDC)`));
+      assert.match(llms, /Body: `item` \(any, required\), `\$id` \(string\)/);
+      const html = await (await fetch(`${h.url}/`)).text();
+      assert.ok(html.includes('<td>Odd &lt;/td&gt; &amp; &quot;quotes&quot;</td>'));
+      const agents: any = await (await fetch(`${h.url}/agents.json`)).json();
+      assert.deepEqual(agents.skills.map((s: any) => s.path), ['/odd', '/jobs/{id}']);
     } finally {
       await h.close();
     }
