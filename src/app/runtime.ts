@@ -11,6 +11,7 @@ import { MemoryJobStore } from '../jobs/memory-job-store.js';
 import { RedisJobStore } from '../jobs/redis-job-store.js';
 import { loadPipelines } from '../pipelines/pipeline.loader.js';
 import { PipelineRegistry } from '../pipelines/pipeline.registry.js';
+import { type AffiliateLedger, MemoryAffiliateLedger, RedisAffiliateLedger } from '../payments/affiliate-ledger.js';
 import { type ClaimStore, MemoryClaimStore, RedisClaimStore } from '../payments/claim-store.js';
 import { startEvmDevnet, type EvmDevnet } from '../payments/devnet/evm-devnet.js';
 import { USDC_BASE, USDC_SOLANA } from '../payments/networks.js';
@@ -34,6 +35,7 @@ export interface Runtime {
   jobs: JobService;
   processor: JobProcessor;
   paywall: Paywall;
+  ledger: AffiliateLedger;
   /** The local chains of PAYMENT_MODE=devnet; null in live mode. */
   devnet: { base: EvmDevnet | null } | null;
   /** Whether Redis (when used) answers. */
@@ -49,6 +51,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
   let store: JobStore;
   let queue: JobQueue;
   let claims: ClaimStore;
+  let ledger: AffiliateLedger;
   const connections: Redis[] = [];
   if (config.redisUrl) {
     const connect = (overrides: RedisOptions = {}): Redis => {
@@ -67,6 +70,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     });
     store = new RedisJobStore(redis, config.keyPrefix, retentionMs);
     claims = new RedisClaimStore(redis, config.keyPrefix);
+    ledger = new RedisAffiliateLedger(redis, config.keyPrefix);
     queue = new BullmqJobQueue({
       connect,
       queueName: config.queueName,
@@ -80,6 +84,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
   } else {
     store = new MemoryJobStore(retentionMs);
     claims = new MemoryClaimStore();
+    ledger = new MemoryAffiliateLedger();
     queue = new MemoryJobQueue(config.workerConcurrency);
   }
 
@@ -97,7 +102,8 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     queue,
     jobs: new JobService(store, queue),
     processor,
-    paywall: new X402Paywall(config, rails, claims),
+    paywall: new X402Paywall(config, rails, claims, ledger),
+    ledger,
     devnet,
     healthy: () => Promise.race([queue.ping(), new Promise<boolean>((r) => setTimeout(() => r(false), HEALTH_TIMEOUT_MS).unref())]),
     async close() {

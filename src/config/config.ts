@@ -29,6 +29,8 @@ export interface Config {
   /** Live mode: JSON-RPC of Base, and the key that pays gas to settle (null in devnet: the devnet has both). */
   baseRpcUrl: string | null;
   evmSettlementKey: `0x${string}` | null;
+  /** Bearer token for the operator routes (/admin/*); null disables them. */
+  adminToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -124,6 +126,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     return v;
   }
 
+  function adminToken(): string | null {
+    const v = optional('ADMIN_TOKEN');
+    if (v !== null && v.length < 24) problems.push('ADMIN_TOKEN: must be at least 24 characters');
+    return v;
+  }
+
   const config: Config = {
     role,
     host: get('HOST'),
@@ -149,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     payToSolana: payTo('PAY_TO_SOLANA', 'solana', /^[1-9A-HJ-NP-Za-km-z]{32,44}$/),
     paymentTimeoutSeconds: int('PAYMENT_TIMEOUT_SECONDS', 10, 3600),
     baseRpcUrl: liveOnly('BASE_RPC_URL', /^https?:\/\//, 'an http(s) URL'),
+    adminToken: adminToken(),
     evmSettlementKey: liveOnly('EVM_SETTLEMENT_KEY', /^0x[0-9a-fA-F]{64}$/, 'a 0x-prefixed 32-byte hex private key') as `0x${string}` | null,
   };
   if (problems.length) throw new ConfigError(problems);

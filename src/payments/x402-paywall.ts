@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config/config.js';
 import type { Receipt } from '../jobs/job.types.js';
+import type { AffiliateLedger } from './affiliate-ledger.js';
 import type { Claim, ClaimStore } from './claim-store.js';
 import type { PaidRequest, PaymentChallenge, PaymentOutcome, PaymentRequirements, Paywall, PricedResource } from './paywall.js';
 import type { X402PaymentPayload, X402Rail } from './x402/rail.js';
@@ -21,6 +22,7 @@ export class X402Paywall implements Paywall {
     private readonly config: Config,
     rails: X402Rail[],
     private readonly claims: ClaimStore,
+    private readonly ledger: AffiliateLedger,
   ) {
     this.rails = new Map(rails.map((r) => [r.network, r]));
   }
@@ -100,6 +102,7 @@ export class X402Paywall implements Paywall {
     };
     const jobId = await request.createJob(receipt);
     await this.claims.settled(key, { state: 'settled', fingerprint: request.fingerprint, jobId, headers: responseHeaders });
+    if (request.affiliateId) await this.ledger.record(request.affiliateId, BigInt(receipt.amount));
     return { kind: 'accepted', jobId, headers: responseHeaders, replay: false };
   }
 

@@ -93,6 +93,11 @@ describe('HTTP behaviour of paid routes and the job resource', () => {
     }
   });
 
+  it('keeps operator routes off without ADMIN_TOKEN', async () => {
+    const res = await request(h.url).get('/admin/affiliates').set('authorization', 'Bearer anything').expect(404);
+    assert.match(res.body.error, /operator routes are off/);
+  });
+
   it('reports health', async () => {
     const res = await request(h.url).get('/healthz').expect(200);
     assert.deepEqual(res.body, { status: 'ok', role: 'all', queue: 'memory', pipelines: 5 });

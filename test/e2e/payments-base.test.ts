@@ -6,6 +6,9 @@ import { createPublicClient, createWalletClient, http, publicActions, type Addre
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
 import { type Driver, type Harness, pollJob, postJson, startHarness } from '../support/harness.js';
+import { runNode } from '../support/processes.js';
+
+const ADMIN_TOKEN = 'operator-token-for-tests-0123456789';
 
 /** x402 on the devnet's Base: the official x402 client library pays, the chain shows what was charged. */
 for (const driver of ['memory', 'bullmq'] as Driver[]) describe(`x402 payments on base (devnet, ${driver} driver)`, () => {
@@ -18,7 +21,7 @@ for (const driver of ['memory', 'bullmq'] as Driver[]) describe(`x402 payments o
   const pay = (header: string, body: unknown = { text: 'paid' }, extra: Record<string, string> = {}) => postJson(`${h.url}/echo`, body, { 'x-payment': header, ...extra });
 
   before(async () => {
-    h = await startHarness({ driver });
+    h = await startHarness({ driver, env: { ADMIN_TOKEN } });
     dev = await (await fetch(`${h.url}/devnet`)).json();
     const client = createPublicClient({ chain: base, transport: http(dev.base.rpc_url) });
     const abi = h.rt.devnet!.base!.usdcAbi;
@@ -65,6 +68,21 @@ for (const driver of ['memory', 'bullmq'] as Driver[]) describe(`x402 payments o
     assert.equal(job.receipt.payer.toLowerCase(), dev.base.test_payer.address.toLowerCase());
     assert.match(job.receipt.receipt_id, /^[0-9a-f-]{36}$/);
     assert.ok(job.receipt.settled_at >= job.created_at - 5000);
+  });
+
+  it("credits the referring affiliate 20% in the operator's ledger, once", async () => {
+    const denied = await fetch(`${h.url}/admin/affiliates`, { headers: { authorization: 'Bearer wrong' } });
+    assert.equal(denied.status, 401);
+    const res = await fetch(`${h.url}/admin/affiliates`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    assert.equal(res.status, 200);
+    const ledger: any = await res.json();
+    assert.equal(ledger.commission_percent, 20);
+    assert.deepEqual(ledger.affiliates, [{ affiliate_id: 'catalog-7', payments: 1, paid: '10000', commission: '2000' }]);
+    if (driver === 'bullmq') {
+      const cli = await runNode(['dist/src/payments/ledger.cli.js', '--json'], { REDIS_URL: h.env.REDIS_URL, KEY_PREFIX: h.env.KEY_PREFIX });
+      assert.equal(cli.code, 0, cli.output);
+      assert.deepEqual(JSON.parse(cli.output).affiliates, ledger.affiliates);
+    }
   });
 
   it('settles a payment sent 50 times at once exactly once, for one job; a later resend gets the same 202', async () => {

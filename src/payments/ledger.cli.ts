@@ -1,0 +1,31 @@
+import { Redis } from 'ioredis';
+import { ConfigError, loadConfig } from '../config/config.js';
+import { AFFILIATE_COMMISSION_PERCENT, RedisAffiliateLedger } from './affiliate-ledger.js';
+import { atomicToUsdNumber } from './usdc.js';
+
+/**
+ * `npm run ledger`: each affiliate's referred payments and commission, read from Redis (REDIS_URL,
+ * KEY_PREFIX). Without Redis the ledger lives in the server process: read GET /admin/affiliates.
+ */
+try {
+  const config = loadConfig();
+  if (!config.redisUrl) {
+    console.error('ledger: REDIS_URL is not set; the in-memory ledger is only readable from the server: GET /admin/affiliates with ADMIN_TOKEN');
+    process.exit(1);
+  }
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
+  const rows = await new RedisAffiliateLedger(redis, config.keyPrefix).balances();
+  redis.disconnect();
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify({ commission_percent: Number(AFFILIATE_COMMISSION_PERCENT), affiliates: rows }, null, 2));
+  } else {
+    console.log(`${'affiliate'.padEnd(24)} ${'payments'.padStart(8)} ${'paid USDC'.padStart(14)} ${`commission (${AFFILIATE_COMMISSION_PERCENT}%)`.padStart(17)}`);
+    for (const r of rows) {
+      console.log(`${r.affiliate_id.padEnd(24)} ${String(r.payments).padStart(8)} ${atomicToUsdNumber(BigInt(r.paid)).toFixed(6).padStart(14)} ${atomicToUsdNumber(BigInt(r.commission)).toFixed(6).padStart(17)}`);
+    }
+    if (rows.length === 0) console.log('(no referred payments yet)');
+  }
+} catch (err) {
+  console.error(`ledger: ${err instanceof ConfigError ? err.message : (err as Error).message}`);
+  process.exit(1);
+}
