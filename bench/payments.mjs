@@ -1,0 +1,107 @@
+// Payment overhead: the latency the paywall adds, against an unpaid route of the same service, in one run.
+//  - 402: POST /echo without payment (validation + payment requirements) vs GET /jobs/{id} (unpaid).
+//  - paid 202: POST /echo with a fresh x402 payment on the devnet's Base, minus the time spent in the
+//    chain (the rail's verify and settle, timed around the calls), vs the same unpaid route.
+// Prints medians and `ratio 402/unpaid` and `ratio paid-202 overhead (excl. chain)/unpaid`.
+// Knobs: BENCH_PAYMENTS_REQUESTS (200 for the 402 and unpaid routes), BENCH_PAYMENTS_PAID (40).
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = (p) => pathToFileURL(path.join(root, 'dist', 'src', p)).href;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+await main().catch((err) => {
+  console.error(`bench/payments: ERROR ${err?.stack ?? err}`);
+  process.exitCode = 2;
+});
+setTimeout(() => process.exit(process.exitCode ?? 0), 5000).unref();
+
+async function main() {
+  const n = Number(process.env.BENCH_PAYMENTS_REQUESTS ?? 200);
+  const paidN = Number(process.env.BENCH_PAYMENTS_PAID ?? 40);
+  const [{ loadConfig }, { createRuntime, startWorker }, { createLogger }, { createApp }] = await Promise.all([
+    import(dist('config/config.js')),
+    import(dist('app/runtime.js')),
+    import(dist('logging/logger.js')),
+    import(dist('app/create-app.js')),
+  ]);
+  const { createPaymentHeader } = await import('x402/client');
+  const { createWalletClient, http, publicActions } = await import('viem');
+  const { privateKeyToAccount } = await import('viem/accounts');
+  const { base } = await import('viem/chains');
+
+  const config = loadConfig({ PIPELINES_DIR: 'test/fixtures/pipelines', LOG_LEVEL: 'silent', PORT: '0', X402_NETWORKS: 'base' }, root);
+  const rt = await createRuntime(config, createLogger('silent'));
+  await startWorker(rt);
+  const app = await createApp(rt);
+  await app.listen(0, '127.0.0.1');
+  const url = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+  try {
+    // Time spent in the chain, per call, measured around the rail itself.
+    const rail = rt.paywall.rails.get('base');
+    let chainMs = 0;
+    for (const fn of ['verify', 'settle']) {
+      const inner = rail[fn].bind(rail);
+      rail[fn] = async (...args) => {
+        const t = performance.now();
+        try {
+          return await inner(...args);
+        } finally {
+          chainMs += performance.now() - t;
+        }
+      };
+    }
+    const job = await rt.jobs.accept({ pipeline: rt.pipelines.byPath('/echo'), request: { text: 'bench' }, receipt: null });
+    const timed = async (fn) => {
+      const t = performance.now();
+      const res = await fn();
+      await res.arrayBuffer();
+      return { ms: performance.now() - t, status: res.status };
+    };
+    const unpaid = () => timed(() => fetch(`${url}/jobs/${job.id}`));
+    const post = (headers = {}) => fetch(`${url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{"text":"bench"}' });
+    const challenge = () => timed(() => post());
+
+    for (let i = 0; i < 50; i++) await Promise.all([unpaid(), challenge()]); // warm-up
+    const a = [];
+    const b = [];
+    for (let i = 0; i < n; i++) {
+      const u = await unpaid();
+      const c = await challenge();
+      if (u.status !== 200 || c.status !== 402) throw new Error(`unexpected statuses ${u.status}/${c.status}`);
+      a.push(u.ms);
+      b.push(c.ms);
+    }
+
+    const dev = rt.devnet.base;
+    const wallet = createWalletClient({ account: privateKeyToAccount(dev.payerKey), chain: base, transport: http(dev.rpcUrl) }).extend(publicActions);
+    const requirements = (await (await post()).json()).accepts[0];
+    const headers = [];
+    for (let i = 0; i < paidN; i++) headers.push(await createPaymentHeader(wallet, 1, requirements));
+    const overhead = [];
+    const unpaidDuringPaid = [];
+    for (const h of headers) {
+      chainMs = 0;
+      const r = await timed(() => post({ 'x-payment': h }));
+      if (r.status !== 202) throw new Error(`paid request answered ${r.status}`);
+      overhead.push(r.ms - chainMs);
+      unpaidDuringPaid.push((await unpaid()).ms);
+    }
+
+    const mu = median(a);
+    const m402 = median(b);
+    const mo = median(overhead);
+    const mu2 = median(unpaidDuringPaid);
+    console.log(`requests: ${n} unpaid + ${n} 402, then ${paidN} paid (each with a fresh payment)`);
+    console.log(`median unpaid GET /jobs/{id}: ${mu.toFixed(3)} ms`);
+    console.log(`median 402 challenge:         ${m402.toFixed(3)} ms`);
+    console.log(`median paid 202 excl. chain:  ${mo.toFixed(3)} ms (unpaid alongside: ${mu2.toFixed(3)} ms)`);
+    console.log(`ratio 402/unpaid: ${(m402 / mu).toFixed(2)}`);
+    console.log(`ratio paid-202 overhead (excl. chain)/unpaid: ${(mo / mu2).toFixed(2)}`);
+  } finally {
+    await app.close();
+    await rt.close();
+  }
+}
