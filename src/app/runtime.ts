@@ -102,7 +102,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     queue,
     jobs: new JobService(store, queue),
     processor,
-    paywall: new X402Paywall(config, rails, claims, ledger),
+    paywall: new X402Paywall(config, rails, claims, ledger, config.settlementReconcileSeconds * 1000),
     ledger,
     devnet,
     healthy: () => Promise.race([queue.ping(), new Promise<boolean>((r) => setTimeout(() => r(false), HEALTH_TIMEOUT_MS).unref())]),
@@ -123,7 +123,8 @@ async function createRails(config: Config): Promise<{ rails: X402Rail[]; devnet:
     if (network === 'base') {
       if (config.paymentMode === 'devnet') {
         base = await startEvmDevnet();
-        rails.push(createEvmRail({ rpcUrl: base.rpcUrl, asset: base.usdc, payTo: config.payToBase, settlerKey: base.settlerKey }));
+        // BASE_RPC_URL, when set in devnet mode, is the RPC settlements go through (e.g. a proxy in front of the devnet).
+        rails.push(createEvmRail({ rpcUrl: config.baseRpcUrl ?? base.rpcUrl, asset: base.usdc, payTo: config.payToBase, settlerKey: base.settlerKey }));
       } else {
         rails.push(createEvmRail({ rpcUrl: config.baseRpcUrl!, asset: USDC_BASE, payTo: config.payToBase, settlerKey: config.evmSettlementKey! }));
       }

@@ -29,6 +29,8 @@ export interface Config {
   /** Live mode: JSON-RPC of Base, and the key that pays gas to settle (null in devnet: the devnet has both). */
   baseRpcUrl: string | null;
   evmSettlementKey: `0x${string}` | null;
+  /** After this long, a resend of a payment whose settlement outcome stayed unknown reconciles it with the chain. */
+  settlementReconcileSeconds: number;
   /** Bearer token for the operator routes (/admin/*); null disables them. */
   adminToken: string | null;
 }
@@ -59,6 +61,7 @@ export const CONFIG_DEFAULTS = {
   PAYMENT_MODE: 'devnet',
   X402_NETWORKS: 'base,solana',
   PAYMENT_TIMEOUT_SECONDS: '120',
+  SETTLEMENT_RECONCILE_SECONDS: '60',
 } as const;
 
 /** Devnet receiving addresses: the first is anvil's well-known account #1, the second sha256("vidint devnet solana payTo") in base58. Never used with real funds. */
@@ -158,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     paymentTimeoutSeconds: int('PAYMENT_TIMEOUT_SECONDS', 10, 3600),
     baseRpcUrl: liveOnly('BASE_RPC_URL', /^https?:\/\//, 'an http(s) URL'),
     adminToken: adminToken(),
+    settlementReconcileSeconds: int('SETTLEMENT_RECONCILE_SECONDS', 1, 3600),
     evmSettlementKey: liveOnly('EVM_SETTLEMENT_KEY', /^0x[0-9a-fA-F]{64}$/, 'a 0x-prefixed 32-byte hex private key') as `0x${string}` | null,
   };
   if (problems.length) throw new ConfigError(problems);

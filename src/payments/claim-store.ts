@@ -16,6 +16,8 @@ export interface ClaimStore {
   settled(key: string, claim: Extract<Claim, { state: 'settled' }>): Promise<void>;
   /** Gives the payment back: settlement failed and nothing was charged. */
   release(key: string): Promise<void>;
+  /** A short exclusive lock (e.g. to reconcile one payment once); false when someone holds it. */
+  lock(name: string, ms: number): Promise<boolean>;
 }
 
 const TTL_MS = 24 * 3600 * 1000;
@@ -47,6 +49,14 @@ export class MemoryClaimStore implements ClaimStore {
   async release(key: string): Promise<void> {
     this.claims.delete(key);
   }
+
+  private readonly locks = new Map<string, number>();
+
+  async lock(name: string, ms: number): Promise<boolean> {
+    if ((this.locks.get(name) ?? 0) > Date.now()) return false;
+    this.locks.set(name, Date.now() + ms);
+    return true;
+  }
 }
 
 export class RedisClaimStore implements ClaimStore {
@@ -76,5 +86,9 @@ export class RedisClaimStore implements ClaimStore {
 
   async release(key: string): Promise<void> {
     await this.redis.del(this.key(key));
+  }
+
+  async lock(name: string, ms: number): Promise<boolean> {
+    return (await this.redis.set(`${this.prefix}:lock:${name}`, '1', 'PX', ms, 'NX')) === 'OK';
   }
 }

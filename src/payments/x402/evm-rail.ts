@@ -1,9 +1,13 @@
 import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator';
-import { toFacilitatorEvmSigner } from '@x402/evm';
-import { createWalletClient, http, publicActions, type Hex } from 'viem';
+import { eip3009ABI, toFacilitatorEvmSigner } from '@x402/evm';
+import { createWalletClient, getAddress, http, parseAbiItem, publicActions, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
 import type { RailSettlement, RailVerdict, X402PaymentPayload, X402Rail } from './rail.js';
+
+const AUTHORIZATION_USED = parseAbiItem('event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)');
+/** How far back to look for the settling transaction (about 5.5 hours of Base blocks). */
+const RECONCILE_BLOCKS = 10_000n;
 
 export interface EvmRailOptions {
   rpcUrl: string;
@@ -50,6 +54,21 @@ export function createEvmRail(opts: EvmRailOptions): X402Rail {
       }
       const r = await scheme.verify(payment as any, requirements as any);
       return { ok: r.isValid, reason: r.invalidReason ? describe(r.invalidReason, (r as any).invalidMessage) : undefined, payer: r.payer };
+    },
+    async reconcile(payment) {
+      const auth = payment.payload.authorization;
+      const asset = getAddress(opts.asset);
+      const used = await client.readContract({ address: asset, abi: eip3009ABI, functionName: 'authorizationState', args: [getAddress(auth.from), auth.nonce] });
+      if (!used) return { settled: false };
+      const latest = await client.getBlockNumber();
+      const logs = await client.getLogs({
+        address: asset,
+        event: AUTHORIZATION_USED,
+        args: { authorizer: getAddress(auth.from), nonce: auth.nonce },
+        fromBlock: latest > RECONCILE_BLOCKS ? latest - RECONCILE_BLOCKS : 0n,
+        toBlock: latest,
+      });
+      return { settled: true, transaction: logs[0]?.transactionHash ?? undefined };
     },
     async settle(payment, requirements): Promise<RailSettlement> {
       const r = await scheme.settle(payment as any, requirements as any);

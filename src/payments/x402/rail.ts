@@ -29,4 +29,9 @@ export interface X402Rail {
   claimKey(payment: X402PaymentPayload): string | null;
   verify(payment: X402PaymentPayload, requirements: object): Promise<RailVerdict>;
   settle(payment: X402PaymentPayload, requirements: object): Promise<RailSettlement>;
+  /**
+   * Asks the chain whether this payment was settled (by us, whatever our settle call reported), and by
+   * which transaction. Used when a settlement's outcome is unknown, before any claim is released.
+   */
+  reconcile(payment: X402PaymentPayload): Promise<{ settled: boolean; transaction?: string }>;
 }

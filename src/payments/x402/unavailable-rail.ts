@@ -11,5 +11,6 @@ export function createUnavailableRail(network: string, asset: string, payTo: str
     claimKey: () => null,
     verify: async () => ({ ok: false, reason }),
     settle: async () => ({ ok: false, reason }),
+    reconcile: async () => ({ settled: false }),
   };
 }

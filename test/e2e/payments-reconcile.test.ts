@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createPaymentHeader } from 'x402/client';
+import { createPublicClient, createWalletClient, http, publicActions, type Address } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { base } from 'viem/chains';
+import { type Harness, pollJob, postJson, startHarness } from '../support/harness.js';
+import { startRpcProxy } from '../support/rpc-proxy.js';
+
+/** Settlements whose outcome the server did not see: the chain decides, the client never pays twice. */
+describe('x402 settlement with an unreliable RPC', () => {
+  let h: Harness;
+  let proxy: Awaited<ReturnType<typeof startRpcProxy>>;
+  let balanceOf: (a: Address) => Promise<bigint>;
+  let requirements: any;
+  let wallet: any;
+
+  before(async () => {
+    proxy = await startRpcProxy();
+    h = await startHarness({ env: { BASE_RPC_URL: proxy.url, SETTLEMENT_RECONCILE_SECONDS: '1', X402_NETWORKS: 'base' } });
+    const dev = h.rt.devnet!.base!;
+    proxy.target = dev.rpcUrl;
+    const client = createPublicClient({ chain: base, transport: http(dev.rpcUrl) });
+    balanceOf = async (a) => (await client.readContract({ address: dev.usdc, abi: dev.usdcAbi, functionName: 'balanceOf', args: [a] })) as bigint;
+    wallet = createWalletClient({ account: privateKeyToAccount(dev.payerKey), chain: base, transport: http(dev.rpcUrl) }).extend(publicActions);
+    requirements = (await postJson(`${h.url}/echo`, { text: 'x' })).json.accepts[0];
+  });
+  after(async () => {
+    await h.close();
+    await proxy.close();
+  });
+
+  it('finds a transfer whose broadcast answer was lost, and accepts the job once', async () => {
+    proxy.mode = 'lose-broadcast-answer';
+    const before = await balanceOf(requirements.payTo);
+    const header = await createPaymentHeader(wallet, 1, requirements);
+    const res = await postJson(`${h.url}/echo`, { text: 'lost answer' }, { 'x-payment': header });
+    assert.equal(res.status, 202, res.text);
+    assert.ok(proxy.lostAnswers >= 1, 'the broadcast answer was lost');
+    assert.equal(await balanceOf(requirements.payTo), before + 10000n);
+    const job = await pollJob(h.url, res.json.job_id);
+    assert.equal(job.status, 'complete');
+    assert.match(job.receipt.transaction, /^0x[0-9a-f]{64}$/, 'the transaction was found on chain');
+    proxy.mode = 'pass';
+    const again = await postJson(`${h.url}/echo`, { text: 'lost answer' }, { 'x-payment': header });
+    assert.equal(again.json.job_id, res.json.job_id);
+    assert.equal(await balanceOf(requirements.payTo), before + 10000n);
+  });
+
+  it('answers 503 while the chain cannot tell, then accepts the resent payment once it can', async () => {
+    proxy.mode = 'down-after-broadcast';
+    proxy.lostAnswers = 0;
+    const before = await balanceOf(requirements.payTo);
+    const header = await createPaymentHeader(wallet, 1, requirements);
+    const res = await postJson(`${h.url}/echo`, { text: 'rpc down' }, { 'x-payment': header });
+    assert.equal(res.status, 503, res.text);
+    assert.equal(proxy.lostAnswers, 1);
+    assert.ok(Number(res.headers.get('retry-after')) > 0);
+    assert.match(res.json.error, /resend the same payment.*do not pay again/);
+    assert.equal(await balanceOf(requirements.payTo), before + 10000n, 'the transfer happened although the server could not see it');
+
+    proxy.mode = 'pass';
+    await new Promise((r) => setTimeout(r, 1100)); // past SETTLEMENT_RECONCILE_SECONDS
+    const resent = await postJson(`${h.url}/echo`, { text: 'rpc down' }, { 'x-payment': header });
+    assert.equal(resent.status, 202, resent.text);
+    const job = await pollJob(h.url, resent.json.job_id);
+    assert.equal(job.status, 'complete');
+    assert.equal(job.receipt.amount, '10000');
+    const third = await postJson(`${h.url}/echo`, { text: 'rpc down' }, { 'x-payment': header });
+    assert.equal(third.json.job_id, resent.json.job_id);
+    assert.equal(await balanceOf(requirements.payTo), before + 10000n, 'charged once');
+  });
+});
