@@ -148,6 +148,21 @@ for (const driver of ['memory', 'bullmq'] as Driver[]) describe(`x402 payments o
     assert.equal(await balanceOf(dev.base.pay_to), before, 'nothing was charged');
   });
 
+  it('refuses (402) the second of two payments that together exceed the balance, charging it nothing', async () => {
+    const dv = h.rt.devnet!.base!;
+    const settler = createWalletClient({ account: privateKeyToAccount(dv.settlerKey), chain: base, transport: http(dv.rpcUrl) }).extend(publicActions);
+    const key = generatePrivateKey();
+    const payer = privateKeyToAccount(key).address;
+    await settler.waitForTransactionReceipt({ hash: await settler.writeContract({ address: dv.usdc, abi: dv.usdcAbi, functionName: 'mint', args: [payer, 15000n] }) });
+    const before = await balanceOf(dev.base.pay_to);
+    const [a, b] = [await createPaymentHeader(wallet(key), 1, requirements), await createPaymentHeader(wallet(key), 1, requirements)];
+    const answers = await Promise.all([pay(a, { text: 'one' }), pay(b, { text: 'two' })]);
+    assert.deepEqual(answers.map((r) => r.status).sort(), [202, 402], answers.map((r) => r.text).join('\n'));
+    assert.match(answers.find((r) => r.status === 402)!.json.error, /Nothing was charged/);
+    assert.equal(await balanceOf(dev.base.pay_to), before + 10000n);
+    assert.equal(await balanceOf(payer), 5000n);
+  });
+
   it('charges nothing for an invalid request, and the payment stays usable', async () => {
     const before = await balanceOf(dev.base.pay_to);
     const header = await createPaymentHeader(wallet(dev.base.test_payer.private_key), 1, requirements);
