@@ -14,9 +14,10 @@ import { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import { type AffiliateLedger, MemoryAffiliateLedger, RedisAffiliateLedger } from '../payments/affiliate-ledger.js';
 import { type ClaimStore, MemoryClaimStore, RedisClaimStore } from '../payments/claim-store.js';
 import { startEvmDevnet, type EvmDevnet } from '../payments/devnet/evm-devnet.js';
-import { USDC_BASE, USDC_SOLANA } from '../payments/networks.js';
+import { USDC_BASE, USDC_EIP712, USDC_SOLANA } from '../payments/networks.js';
 import type { Paywall } from '../payments/paywall.js';
-import { createEvmRail } from '../payments/x402/evm-rail.js';
+import { basePublicClient, createEvmRail, evmClaimKey, evmReconciler } from '../payments/x402/evm-rail.js';
+import { createFacilitatorRail } from '../payments/x402/facilitator-rail.js';
 import type { X402Rail } from '../payments/x402/rail.js';
 import { createUnavailableRail } from '../payments/x402/unavailable-rail.js';
 import { X402Paywall } from '../payments/x402-paywall.js';
@@ -121,12 +122,24 @@ async function createRails(config: Config): Promise<{ rails: X402Rail[]; devnet:
   let base: EvmDevnet | null = null;
   for (const network of config.x402Networks) {
     if (network === 'base') {
-      if (config.paymentMode === 'devnet') {
-        base = await startEvmDevnet();
-        // BASE_RPC_URL, when set in devnet mode, is the RPC settlements go through (e.g. a proxy in front of the devnet).
-        rails.push(createEvmRail({ rpcUrl: config.baseRpcUrl ?? base.rpcUrl, asset: base.usdc, payTo: config.payToBase, settlerKey: base.settlerKey }));
+      if (config.paymentMode === 'devnet') base = await startEvmDevnet();
+      // BASE_RPC_URL, when set in devnet mode, is the RPC settlements go through (e.g. a proxy in front of the devnet).
+      const rpcUrl = config.baseRpcUrl ?? base!.rpcUrl;
+      const asset = base?.usdc ?? USDC_BASE;
+      if (config.facilitatorUrl) {
+        rails.push(
+          createFacilitatorRail({
+            network: 'base',
+            asset,
+            payTo: config.payToBase,
+            extra: { ...USDC_EIP712 },
+            url: config.facilitatorUrl,
+            claimKey: evmClaimKey,
+            reconcile: evmReconciler(basePublicClient(rpcUrl), asset),
+          }),
+        );
       } else {
-        rails.push(createEvmRail({ rpcUrl: config.baseRpcUrl!, asset: USDC_BASE, payTo: config.payToBase, settlerKey: config.evmSettlementKey! }));
+        rails.push(createEvmRail({ rpcUrl, asset, payTo: config.payToBase, settlerKey: base?.settlerKey ?? config.evmSettlementKey! }));
       }
     } else {
       // The server co-signs Solana transfers and pays their fees, so it names itself as fee payer.

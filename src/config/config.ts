@@ -31,6 +31,8 @@ export interface Config {
   evmSettlementKey: `0x${string}` | null;
   /** After this long, a resend of a payment whose settlement outcome stayed unknown reconciles it with the chain. */
   settlementReconcileSeconds: number;
+  /** An x402 facilitator to verify and settle through, instead of settling in-process. */
+  facilitatorUrl: string | null;
   /** Bearer token for the operator routes (/admin/*); null disables them. */
   adminToken: string | null;
 }
@@ -129,6 +131,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     return v;
   }
 
+  const facilitatorUrl = optional('X402_FACILITATOR_URL')?.replace(/\/+$/, '') ?? null;
+  if (facilitatorUrl !== null && !/^https?:\/\/[^/]+/.test(facilitatorUrl)) problems.push(`X402_FACILITATOR_URL=${facilitatorUrl}: must be an http(s) URL`);
+
   function adminToken(): string | null {
     const v = optional('ADMIN_TOKEN');
     if (v !== null && v.length < 24) problems.push('ADMIN_TOKEN: must be at least 24 characters');
@@ -161,8 +166,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     paymentTimeoutSeconds: int('PAYMENT_TIMEOUT_SECONDS', 10, 3600),
     baseRpcUrl: liveOnly('BASE_RPC_URL', /^https?:\/\//, 'an http(s) URL'),
     adminToken: adminToken(),
+    facilitatorUrl: facilitatorUrl,
     settlementReconcileSeconds: int('SETTLEMENT_RECONCILE_SECONDS', 1, 3600),
-    evmSettlementKey: liveOnly('EVM_SETTLEMENT_KEY', /^0x[0-9a-fA-F]{64}$/, 'a 0x-prefixed 32-byte hex private key') as `0x${string}` | null,
+    evmSettlementKey: (facilitatorUrl === null
+      ? liveOnly('EVM_SETTLEMENT_KEY', /^0x[0-9a-fA-F]{64}$/, 'a 0x-prefixed 32-byte hex private key')
+      : optional('EVM_SETTLEMENT_KEY')) as `0x${string}` | null,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

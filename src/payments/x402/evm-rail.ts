@@ -1,8 +1,9 @@
 import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator';
 import { eip3009ABI, toFacilitatorEvmSigner } from '@x402/evm';
-import { createWalletClient, getAddress, http, parseAbiItem, publicActions, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, getAddress, http, parseAbiItem, publicActions, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
+import { USDC_EIP712 } from '../networks.js';
 import type { RailSettlement, RailVerdict, X402PaymentPayload, X402Rail } from './rail.js';
 
 const AUTHORIZATION_USED = parseAbiItem('event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)');
@@ -40,12 +41,8 @@ export function createEvmRail(opts: EvmRailOptions): X402Rail {
     network: 'base',
     asset: opts.asset,
     payTo: opts.payTo,
-    extra: { name: 'USD Coin', version: '2' },
-    claimKey(payment) {
-      const auth = payment.payload?.authorization;
-      if (typeof auth?.from !== 'string' || typeof auth?.nonce !== 'string') return null;
-      return `evm:${payment.network}:${auth.from.toLowerCase()}:${auth.nonce.toLowerCase()}`;
-    },
+    extra: { ...USDC_EIP712 },
+    claimKey: evmClaimKey,
     async verify(payment, requirements): Promise<RailVerdict> {
       const auth = payment.payload?.authorization;
       const fields = ['from', 'to', 'value', 'validAfter', 'validBefore', 'nonce'];
@@ -55,26 +52,43 @@ export function createEvmRail(opts: EvmRailOptions): X402Rail {
       const r = await scheme.verify(payment as any, requirements as any);
       return { ok: r.isValid, reason: r.invalidReason ? describe(r.invalidReason, (r as any).invalidMessage) : undefined, payer: r.payer };
     },
-    async reconcile(payment) {
-      const auth = payment.payload.authorization;
-      const asset = getAddress(opts.asset);
-      const used = await client.readContract({ address: asset, abi: eip3009ABI, functionName: 'authorizationState', args: [getAddress(auth.from), auth.nonce] });
-      if (!used) return { settled: false };
-      const latest = await client.getBlockNumber();
-      const logs = await client.getLogs({
-        address: asset,
-        event: AUTHORIZATION_USED,
-        args: { authorizer: getAddress(auth.from), nonce: auth.nonce },
-        fromBlock: latest > RECONCILE_BLOCKS ? latest - RECONCILE_BLOCKS : 0n,
-        toBlock: latest,
-      });
-      return { settled: true, transaction: logs[0]?.transactionHash ?? undefined };
-    },
+    reconcile: evmReconciler(client as unknown as PublicClient, opts.asset),
     async settle(payment, requirements): Promise<RailSettlement> {
       const r = await scheme.settle(payment as any, requirements as any);
       return { ok: r.success, reason: r.errorReason ? describe(r.errorReason, (r as any).errorMessage) : undefined, transaction: r.transaction, payer: r.payer };
     },
   };
+}
+
+/** EVM payments are named by (network, payer, authorization nonce): the token uses each nonce once. */
+export function evmClaimKey(payment: X402PaymentPayload): string | null {
+  const auth = payment.payload?.authorization;
+  if (typeof auth?.from !== 'string' || typeof auth?.nonce !== 'string') return null;
+  return `evm:${payment.network}:${auth.from.toLowerCase()}:${auth.nonce.toLowerCase()}`;
+}
+
+/** Whether the chain used a payment's authorization, and in which transaction (its AuthorizationUsed log). */
+export function evmReconciler(client: PublicClient, assetAddress: string): X402Rail['reconcile'] {
+  const asset = getAddress(assetAddress);
+  return async (payment) => {
+    const auth = payment.payload.authorization;
+    const used = await client.readContract({ address: asset, abi: eip3009ABI, functionName: 'authorizationState', args: [getAddress(auth.from), auth.nonce] });
+    if (!used) return { settled: false };
+    const latest = await client.getBlockNumber();
+    const logs = await client.getLogs({
+      address: asset,
+      event: AUTHORIZATION_USED,
+      args: { authorizer: getAddress(auth.from), nonce: auth.nonce },
+      fromBlock: latest > RECONCILE_BLOCKS ? latest - RECONCILE_BLOCKS : 0n,
+      toBlock: latest,
+    });
+    return { settled: true, transaction: logs[0]?.transactionHash ?? undefined };
+  };
+}
+
+/** A read-only client of Base, for reconciliation. */
+export function basePublicClient(rpcUrl: string): PublicClient {
+  return createPublicClient({ chain: base, transport: http(rpcUrl) }) as PublicClient;
 }
 
 function describe(code: string, message?: string): string {

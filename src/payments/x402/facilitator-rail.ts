@@ -1,0 +1,35 @@
+import { useFacilitator } from 'x402/verify';
+import type { RailSettlement, RailVerdict, X402Rail } from './rail.js';
+
+export interface FacilitatorRailOptions {
+  network: string;
+  asset: string;
+  payTo: string;
+  extra: Record<string, unknown>;
+  /** Base URL of an x402 facilitator (its POST /verify and POST /settle). */
+  url: string;
+  claimKey: X402Rail['claimKey'];
+  /** Reads the chain directly: a facilitator's answer is not trusted to say a transfer did not happen. */
+  reconcile: X402Rail['reconcile'];
+}
+
+/** Verifies and settles through a remote x402 facilitator with the x402 package's own facilitator client. */
+export function createFacilitatorRail(opts: FacilitatorRailOptions): X402Rail {
+  const facilitator = useFacilitator({ url: opts.url as `${string}://${string}` });
+  return {
+    network: opts.network,
+    asset: opts.asset,
+    payTo: opts.payTo,
+    extra: opts.extra,
+    claimKey: opts.claimKey,
+    reconcile: opts.reconcile,
+    async verify(payment, requirements): Promise<RailVerdict> {
+      const r = await facilitator.verify(payment as any, requirements as any);
+      return { ok: r.isValid, reason: r.invalidReason ?? undefined, payer: r.payer ?? undefined };
+    },
+    async settle(payment, requirements): Promise<RailSettlement> {
+      const r = await facilitator.settle(payment as any, requirements as any);
+      return { ok: r.success, reason: r.errorReason ?? undefined, transaction: r.transaction || undefined, payer: r.payer ?? undefined };
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createPaymentHeader } from 'x402/client';
+import { createPublicClient, createWalletClient, http, publicActions, type Address } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { base } from 'viem/chains';
+import { startFacilitator } from '../support/facilitator.js';
+import { type Harness, pollJob, postJson, startHarness } from '../support/harness.js';
+
+/** X402_FACILITATOR_URL: verification and settlement go through a facilitator's HTTP API. */
+describe('x402 through a remote facilitator', () => {
+  let h: Harness;
+  let facilitator: Awaited<ReturnType<typeof startFacilitator>>;
+  let balanceOf: (a: Address) => Promise<bigint>;
+  let requirements: any;
+
+  before(async () => {
+    facilitator = await startFacilitator();
+    h = await startHarness({ env: { X402_FACILITATOR_URL: facilitator.url, X402_NETWORKS: 'base' } });
+    const dev = h.rt.devnet!.base!;
+    facilitator.connect(dev.rpcUrl, dev.settlerKey);
+    const client = createPublicClient({ chain: base, transport: http(dev.rpcUrl) });
+    balanceOf = async (a) => (await client.readContract({ address: dev.usdc, abi: dev.usdcAbi, functionName: 'balanceOf', args: [a] })) as bigint;
+    requirements = (await postJson(`${h.url}/echo`, { text: 'x' })).json.accepts[0];
+  });
+  after(async () => {
+    await h.close();
+    await facilitator.close();
+  });
+
+  const wallet = (key: `0x${string}`): any =>
+    createWalletClient({ account: privateKeyToAccount(key), chain: base, transport: http(h.rt.devnet!.base!.rpcUrl) }).extend(publicActions);
+
+  it('settles through the facilitator: one verify, one settle, the price on chain, the job accepted', async () => {
+    const before = await balanceOf(requirements.payTo);
+    const header = await createPaymentHeader(wallet(h.rt.devnet!.base!.payerKey), 1, requirements);
+    const res = await postJson(`${h.url}/echo`, { text: 'via facilitator' }, { 'x-payment': header });
+    assert.equal(res.status, 202, res.text);
+    assert.deepEqual(facilitator.calls, { verify: 1, settle: 1 });
+    assert.equal(await balanceOf(requirements.payTo), before + 10000n);
+    const job = await pollJob(h.url, res.json.job_id);
+    assert.equal(job.status, 'complete');
+    assert.match(job.receipt.transaction, /^0x[0-9a-f]{64}$/);
+    const again = await postJson(`${h.url}/echo`, { text: 'via facilitator' }, { 'x-payment': header });
+    assert.equal(again.json.job_id, res.json.job_id);
+    assert.equal(facilitator.calls.settle, 1, 'a resend is answered without settling again');
+  });
+
+  it("refuses with the facilitator's reason when it finds the payment invalid", async () => {
+    const res = await postJson(`${h.url}/echo`, { text: 'broke' }, { 'x-payment': await createPaymentHeader(wallet(generatePrivateKey()), 1, requirements) });
+    assert.equal(res.status, 402);
+    assert.match(res.json.error, /^payment refused: invalid_exact_evm_[a-z_]+\. Nothing was charged\.$/);
+  });
+});

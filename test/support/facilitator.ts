@@ -1,0 +1,51 @@
+import http from 'node:http';
+import { toFacilitatorEvmSigner } from '@x402/evm';
+import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator';
+import { createWalletClient, http as viemHttp, publicActions, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { base } from 'viem/chains';
+
+/**
+ * A stand-in for a hosted x402 facilitator, on loopback: it speaks the facilitator HTTP API (POST /verify,
+ * POST /settle with {x402Version, paymentPayload, paymentRequirements}; GET /supported) and verifies and
+ * settles for real on the devnet chain. `connect()` points it at the chain once the devnet is up.
+ */
+export async function startFacilitator() {
+  let scheme: ExactEvmSchemeV1 | null = null;
+  const calls = { verify: 0, settle: 0 };
+  const server = http.createServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const send = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    if (req.method === 'GET' && req.url === '/supported') return send(200, { kinds: [{ x402Version: 1, scheme: 'exact', network: 'base' }] });
+    if (req.method !== 'POST' || !scheme || (req.url !== '/verify' && req.url !== '/settle')) return send(404, { error: 'not found' });
+    const { paymentPayload, paymentRequirements } = JSON.parse(body);
+    if (req.url === '/verify') {
+      calls.verify++;
+      return send(200, await scheme.verify(paymentPayload, paymentRequirements));
+    }
+    calls.settle++;
+    return send(200, await scheme.settle(paymentPayload, paymentRequirements));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    calls,
+    connect(rpcUrl: string, key: Hex) {
+      const account = privateKeyToAccount(key);
+      const c = createWalletClient({ account, chain: base, transport: viemHttp(rpcUrl) }).extend(publicActions);
+      scheme = new ExactEvmSchemeV1(
+        toFacilitatorEvmSigner({
+          address: account.address,
+          readContract: (a) => c.readContract(a as any),
+          verifyTypedData: (a) => c.verifyTypedData(a as any),
+          writeContract: (a) => c.writeContract(a as any),
+          sendTransaction: (a) => c.sendTransaction(a as any),
+          waitForTransactionReceipt: (a) => c.waitForTransactionReceipt(a),
+          getCode: (a) => c.getCode(a),
+        }),
+      );
+    },
+    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
+}
