@@ -1,9 +1,7 @@
 import http from 'node:http';
-import { toFacilitatorEvmSigner } from '@x402/evm';
-import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator';
-import { createWalletClient, http as viemHttp, publicActions, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { base } from 'viem/chains';
+import type { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator';
+import type { Hex } from 'viem';
+import { exactEvmFacilitator } from '../../src/payments/x402/evm-rail.js';
 
 /**
  * A stand-in for a hosted x402 facilitator, on loopback: it speaks the facilitator HTTP API (POST /verify,
@@ -32,19 +30,7 @@ export async function startFacilitator() {
     url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
     calls,
     connect(rpcUrl: string, key: Hex) {
-      const account = privateKeyToAccount(key);
-      const c = createWalletClient({ account, chain: base, transport: viemHttp(rpcUrl) }).extend(publicActions);
-      scheme = new ExactEvmSchemeV1(
-        toFacilitatorEvmSigner({
-          address: account.address,
-          readContract: (a) => c.readContract(a as any),
-          verifyTypedData: (a) => c.verifyTypedData(a as any),
-          writeContract: (a) => c.writeContract(a as any),
-          sendTransaction: (a) => c.sendTransaction(a as any),
-          waitForTransactionReceipt: (a) => c.waitForTransactionReceipt(a),
-          getCode: (a) => c.getCode(a),
-        }),
-      );
+      scheme = exactEvmFacilitator(rpcUrl, key).scheme;
     },
     close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
   };

@@ -24,18 +24,7 @@ export interface EvmRailOptions {
  * (network, payer, nonce): the authorization nonce the token itself refuses to use twice.
  */
 export function createEvmRail(opts: EvmRailOptions): X402Rail {
-  const account = privateKeyToAccount(opts.settlerKey);
-  const client = createWalletClient({ account, chain: base, transport: http(opts.rpcUrl) }).extend(publicActions);
-  const signer = toFacilitatorEvmSigner({
-    address: account.address,
-    readContract: (args) => client.readContract(args as any),
-    verifyTypedData: (args) => client.verifyTypedData(args as any),
-    writeContract: (args) => client.writeContract(args as any),
-    sendTransaction: (args) => client.sendTransaction(args as any),
-    waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
-    getCode: (args) => client.getCode(args),
-  });
-  const scheme = new ExactEvmSchemeV1(signer);
+  const { scheme, client } = exactEvmFacilitator(opts.rpcUrl, opts.settlerKey);
 
   return {
     network: 'base',
@@ -58,6 +47,22 @@ export function createEvmRail(opts: EvmRailOptions): X402Rail {
       return { ok: r.success, reason: r.errorReason ? describe(r.errorReason, (r as any).errorMessage) : undefined, transaction: r.transaction, payer: r.payer };
     },
   };
+}
+
+/** The maintained x402 v1 `exact` facilitator scheme for Base, signing and paying gas with `key`. */
+export function exactEvmFacilitator(rpcUrl: string, key: Hex) {
+  const account = privateKeyToAccount(key);
+  const client = createWalletClient({ account, chain: base, transport: http(rpcUrl) }).extend(publicActions);
+  const signer = toFacilitatorEvmSigner({
+    address: account.address,
+    readContract: (args) => client.readContract(args as any),
+    verifyTypedData: (args) => client.verifyTypedData(args as any),
+    writeContract: (args) => client.writeContract(args as any),
+    sendTransaction: (args) => client.sendTransaction(args as any),
+    waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
+    getCode: (args) => client.getCode(args),
+  });
+  return { scheme: new ExactEvmSchemeV1(signer), client };
 }
 
 /** EVM payments are named by (network, payer, authorization nonce): the token uses each nonce once. */
