@@ -54,6 +54,9 @@ async function handlePaidRequest(pipeline: Pipeline, rt: Runtime, request: Fasti
       throw new ApiError(503, outcome.message, { 'retry-after': String(outcome.retryAfterSeconds) });
   }
   const job = await rt.jobs.get(outcome.jobId);
+  if (!job && outcome.replay) {
+    throw new ApiError(409, `this payment was already settled for job ${outcome.jobId}, which has expired (jobs are kept ${rt.config.jobRetentionSeconds} s); nothing was charged again`);
+  }
   const pollUrl = `${base}/jobs/${outcome.jobId}`;
   return reply
     .status(202)

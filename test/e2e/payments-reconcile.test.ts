@@ -71,3 +71,23 @@ describe('x402 settlement with an unreliable RPC', () => {
     assert.equal(await balanceOf(requirements.payTo), before + 10000n, 'charged once');
   });
 });
+
+describe('a payment resent after its job expired', () => {
+  it('is answered 409 naming the expired job, and charged nothing again', async () => {
+    const h = await startHarness({ env: { JOB_RETENTION_SECONDS: '1', X402_NETWORKS: 'base' } });
+    try {
+      const dev = h.rt.devnet!.base!;
+      const wallet: any = createWalletClient({ account: privateKeyToAccount(dev.payerKey), chain: base, transport: http(dev.rpcUrl) }).extend(publicActions);
+      const requirements = (await postJson(`${h.url}/echo`, { text: 'x' })).json.accepts[0];
+      const header = await createPaymentHeader(wallet, 1, requirements);
+      const first = await postJson(`${h.url}/echo`, { text: 'old' }, { 'x-payment': header });
+      assert.equal(first.status, 202, first.text);
+      await new Promise((r) => setTimeout(r, 1100));
+      const late = await postJson(`${h.url}/echo`, { text: 'old' }, { 'x-payment': header });
+      assert.equal(late.status, 409);
+      assert.match(late.json.error, new RegExp(`already settled for job ${first.json.job_id}, which has expired.*nothing was charged again`));
+    } finally {
+      await h.close();
+    }
+  });
+});
