@@ -24,7 +24,7 @@ export class X402Paywall implements Paywall {
     private readonly claims: ClaimStore,
     private readonly ledger: AffiliateLedger,
     /** How long a settlement may stay unresolved before a resend reconciles it with the chain. */
-    private readonly reconcileAfterMs = 60_000,
+    private readonly reconcileAfterMs: number,
   ) {
     this.rails = new Map(rails.map((r) => [r.network, r]));
   }

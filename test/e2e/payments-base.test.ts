@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { createPaymentHeader, preparePaymentHeader, signPaymentHeader } from 'x402/client';
-import { createPublicClient, createWalletClient, http, publicActions, type Address } from 'viem';
+import type { Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { base } from 'viem/chains';
+import { devnetClients } from '../support/devnet.js';
 import { type Driver, type Harness, pollJob, postJson, startHarness } from '../support/harness.js';
 import { runNode } from '../support/processes.js';
 
@@ -15,17 +15,14 @@ for (const driver of ['memory', 'bullmq'] as Driver[]) describe(`x402 payments o
   let h: Harness;
   let dev: any;
   let balanceOf: (a: Address) => Promise<bigint>;
+  let wallet: ReturnType<typeof devnetClients>['wallet'];
   let requirements: any;
-  // `as any`: x402@1 types its Signer against its own copy of viem; the object is the same viem wallet client.
-  const wallet = (key: `0x${string}`): any => createWalletClient({ account: privateKeyToAccount(key), chain: base, transport: http(dev.base.rpc_url) }).extend(publicActions);
   const pay = (header: string, body: unknown = { text: 'paid' }, extra: Record<string, string> = {}) => postJson(`${h.url}/echo`, body, { 'x-payment': header, ...extra });
 
   before(async () => {
     h = await startHarness({ driver, env: { ADMIN_TOKEN } });
     dev = await (await fetch(`${h.url}/devnet`)).json();
-    const client = createPublicClient({ chain: base, transport: http(dev.base.rpc_url) });
-    const abi = h.rt.devnet!.base!.usdcAbi;
-    balanceOf = async (a) => (await client.readContract({ address: dev.base.usdc, abi, functionName: 'balanceOf', args: [a] })) as bigint;
+    ({ wallet, balanceOf } = devnetClients(h));
     const unpaid = await postJson(`${h.url}/echo`, { text: 'paid' });
     assert.equal(unpaid.status, 402);
     requirements = unpaid.json.accepts.find((a: any) => a.network === 'base');
@@ -150,7 +147,7 @@ for (const driver of ['memory', 'bullmq'] as Driver[]) describe(`x402 payments o
 
   it('refuses (402) the second of two payments that together exceed the balance, charging it nothing', async () => {
     const dv = h.rt.devnet!.base!;
-    const settler = createWalletClient({ account: privateKeyToAccount(dv.settlerKey), chain: base, transport: http(dv.rpcUrl) }).extend(publicActions);
+    const settler = wallet(dv.settlerKey);
     const key = generatePrivateKey();
     const payer = privateKeyToAccount(key).address;
     await settler.waitForTransactionReceipt({ hash: await settler.writeContract({ address: dv.usdc, abi: dv.usdcAbi, functionName: 'mint', args: [payer, 15000n] }) });

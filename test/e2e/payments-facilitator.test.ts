@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createPaymentHeader } from 'x402/client';
-import { createPublicClient, createWalletClient, http, publicActions, type Address } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { base } from 'viem/chains';
+import type { Address } from 'viem';
+import { generatePrivateKey } from 'viem/accounts';
+import { devnetClients } from '../support/devnet.js';
 import { startFacilitator } from '../support/facilitator.js';
 import { type Harness, pollJob, postJson, startHarness } from '../support/harness.js';
 
@@ -12,6 +12,7 @@ describe('x402 through a remote facilitator', () => {
   let h: Harness;
   let facilitator: Awaited<ReturnType<typeof startFacilitator>>;
   let balanceOf: (a: Address) => Promise<bigint>;
+  let wallet: ReturnType<typeof devnetClients>['wallet'];
   let requirements: any;
 
   before(async () => {
@@ -19,8 +20,7 @@ describe('x402 through a remote facilitator', () => {
     h = await startHarness({ env: { X402_FACILITATOR_URL: facilitator.url, X402_NETWORKS: 'base' } });
     const dev = h.rt.devnet!.base!;
     facilitator.connect(dev.rpcUrl, dev.settlerKey);
-    const client = createPublicClient({ chain: base, transport: http(dev.rpcUrl) });
-    balanceOf = async (a) => (await client.readContract({ address: dev.usdc, abi: dev.usdcAbi, functionName: 'balanceOf', args: [a] })) as bigint;
+    ({ wallet, balanceOf } = devnetClients(h));
     requirements = (await postJson(`${h.url}/echo`, { text: 'x' })).json.accepts[0];
   });
   after(async () => {
@@ -28,8 +28,6 @@ describe('x402 through a remote facilitator', () => {
     await facilitator.close();
   });
 
-  const wallet = (key: `0x${string}`): any =>
-    createWalletClient({ account: privateKeyToAccount(key), chain: base, transport: http(h.rt.devnet!.base!.rpcUrl) }).extend(publicActions);
 
   it('settles through the facilitator: one verify, one settle, the price on chain, the job accepted', async () => {
     const before = await balanceOf(requirements.payTo);

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createPaymentHeader } from 'x402/client';
-import { createPublicClient, createWalletClient, http, publicActions, type Address } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { base } from 'viem/chains';
+import type { Address } from 'viem';
+import { devnetClients } from '../support/devnet.js';
 import { type Harness, pollJob, postJson, startHarness } from '../support/harness.js';
 import { startRpcProxy } from '../support/rpc-proxy.js';
 
@@ -20,9 +19,9 @@ describe('x402 settlement with an unreliable RPC', () => {
     h = await startHarness({ env: { BASE_RPC_URL: proxy.url, SETTLEMENT_RECONCILE_SECONDS: '1', X402_NETWORKS: 'base' } });
     const dev = h.rt.devnet!.base!;
     proxy.target = dev.rpcUrl;
-    const client = createPublicClient({ chain: base, transport: http(dev.rpcUrl) });
-    balanceOf = async (a) => (await client.readContract({ address: dev.usdc, abi: dev.usdcAbi, functionName: 'balanceOf', args: [a] })) as bigint;
-    wallet = createWalletClient({ account: privateKeyToAccount(dev.payerKey), chain: base, transport: http(dev.rpcUrl) }).extend(publicActions);
+    const clients = devnetClients(h);
+    balanceOf = clients.balanceOf;
+    wallet = clients.wallet(dev.payerKey);
     requirements = (await postJson(`${h.url}/echo`, { text: 'x' })).json.accepts[0];
   });
   after(async () => {
@@ -76,8 +75,7 @@ describe('a payment resent after its job expired', () => {
   it('is answered 409 naming the expired job, and charged nothing again', async () => {
     const h = await startHarness({ env: { JOB_RETENTION_SECONDS: '1', X402_NETWORKS: 'base' } });
     try {
-      const dev = h.rt.devnet!.base!;
-      const wallet: any = createWalletClient({ account: privateKeyToAccount(dev.payerKey), chain: base, transport: http(dev.rpcUrl) }).extend(publicActions);
+      const wallet = devnetClients(h).wallet(h.rt.devnet!.base!.payerKey);
       const requirements = (await postJson(`${h.url}/echo`, { text: 'x' })).json.accepts[0];
       const header = await createPaymentHeader(wallet, 1, requirements);
       const first = await postJson(`${h.url}/echo`, { text: 'old' }, { 'x-payment': header });

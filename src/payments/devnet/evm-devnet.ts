@@ -4,12 +4,13 @@ import { base } from 'viem/chains';
 import { startAnvil } from './anvil.js';
 import { compileTestUsdc } from './compile-test-usdc.js';
 
-/** Anvil's well-known development keys (its default mnemonic): never hold real funds with them. */
+/**
+ * Anvil's well-known development keys (its default mnemonic): never hold real funds with them. Payments
+ * go to account #1, the devnet default of PAY_TO_BASE (config.ts DEVNET_PAY_TO).
+ */
 export const ANVIL_KEYS = {
   /** Deploys the token, mints, and pays gas for settlements (the facilitator). */
   settler: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' as Hex,
-  /** Receives payments: the devnet PAY_TO_BASE. */
-  payTo: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d' as Hex,
   /** A funded test payer, handed out by GET /devnet. */
   payer: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a' as Hex,
 };
@@ -21,7 +22,6 @@ export interface EvmDevnet {
   chainId: number;
   usdc: Address;
   usdcAbi: readonly unknown[];
-  payTo: Address;
   settlerKey: Hex;
   payerKey: Hex;
   stop(): Promise<void>;
@@ -46,7 +46,6 @@ export async function startEvmDevnet(): Promise<EvmDevnet> {
       chainId: base.id,
       usdc: getAddress(contractAddress),
       usdcAbi: abi,
-      payTo: privateKeyToAccount(ANVIL_KEYS.payTo).address,
       settlerKey: ANVIL_KEYS.settler,
       payerKey: ANVIL_KEYS.payer,
       stop: node.stop,

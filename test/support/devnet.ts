@@ -1,0 +1,16 @@
+import { createPublicClient, createWalletClient, http, publicActions, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { base } from 'viem/chains';
+import type { Harness } from './harness.js';
+
+/** Clients of a harness's devnet Base: wallets that sign x402 payments, and the test USDC's balances. */
+export function devnetClients(h: Harness) {
+  const dev = h.rt.devnet!.base!;
+  const reader = createPublicClient({ chain: base, transport: http(dev.rpcUrl) });
+  return {
+    dev,
+    // `any`: x402@1 types its Signer against its own copy of viem; the object is the same viem wallet client.
+    wallet: (key: Hex): any => createWalletClient({ account: privateKeyToAccount(key), chain: base, transport: http(dev.rpcUrl) }).extend(publicActions),
+    balanceOf: async (a: Address) => (await reader.readContract({ address: dev.usdc, abi: dev.usdcAbi, functionName: 'balanceOf', args: [a] })) as bigint,
+  };
+}
