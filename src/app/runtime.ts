@@ -22,6 +22,7 @@ import type { X402Rail } from '../payments/x402/rail.js';
 import { createUnavailableRail } from '../payments/x402/unavailable-rail.js';
 import { X402Paywall } from '../payments/x402-paywall.js';
 import { createStepRegistry } from '../steps/registry.js';
+import { createStepServices } from '../steps/create-services.js';
 
 /**
  * The composition root: every side effect (Redis, queue, disk, payments) is built here from config,
@@ -89,7 +90,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     queue = new MemoryJobQueue(config.workerConcurrency);
   }
 
-  const processor = new JobProcessor(pipelines, store, config.workDir, logger);
+  const processor = new JobProcessor(pipelines, store, config.workDir, logger, createStepServices(config));
   const { rails, devnet } = await createRails(config).catch(async (err) => {
     await queue.close();
     for (const c of connections) c.disconnect();

@@ -19,6 +19,7 @@ export interface Config {
   pipelinesDir: string;
   schemasDir: string;
   promptsDir: string;
+  knowledgeDir: string;
   workDir: string;
   bodyLimitBytes: number;
   paymentMode: 'devnet' | 'live';
@@ -59,6 +60,7 @@ export const CONFIG_DEFAULTS = {
   PIPELINES_DIR: 'pipelines',
   SCHEMAS_DIR: 'schemas',
   PROMPTS_DIR: 'prompts',
+  KNOWLEDGE_DIR: 'knowledge',
   BODY_LIMIT_BYTES: String(16 * 1024 * 1024),
   PAYMENT_MODE: 'devnet',
   X402_NETWORKS: 'base,solana',
@@ -157,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     pipelinesDir: dir('PIPELINES_DIR'),
     schemasDir: dir('SCHEMAS_DIR'),
     promptsDir: dir('PROMPTS_DIR'),
+    knowledgeDir: dir('KNOWLEDGE_DIR'),
     workDir: path.resolve(projectRoot, env.WORK_DIR || path.join(os.tmpdir(), 'vidint')),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024, 512 * 1024 * 1024),
     paymentMode,

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
+import type { StepServices } from '../steps/services.js';
 import type { JobStore } from './job-store.js';
 import { TERMINAL_STATUSES, type QueuedJob } from './job.types.js';
 import { JobFailure, runPipeline } from './pipeline-runner.js';
@@ -17,6 +18,7 @@ export class JobProcessor {
     private readonly store: JobStore,
     private readonly workRoot: string,
     private readonly logger: Logger,
+    private readonly services: StepServices,
   ) {}
 
   async process(job: QueuedJob): Promise<void> {
@@ -48,18 +50,22 @@ export class JobProcessor {
       const progress = { step: running.length ? running.join(', ') : null, steps_done: done, steps_total: total };
       writes = writes.then(() => this.store.update(job.job_id, { progress }).then(() => undefined)).catch(() => undefined);
     };
+    const engines: Record<string, string> = {};
     try {
       const result = await runPipeline(pipeline, job.request, {
         jobId: job.job_id,
         workDir,
         logger: log,
         signal: new AbortController().signal,
+        services: this.services,
+        engine: (kind, name) => void (engines[kind] = name),
         onProgress,
       });
       await writes;
       await this.store.update(job.job_id, {
         status: 'complete',
         result,
+        engines,
         completed_at: Date.now(),
         progress: { step: null, steps_done: total, steps_total: total },
       });

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { describeErrors } from '../pipelines/ajv.js';
 import { isTruthy, resolve } from '../pipelines/expression.js';
 import type { Pipeline, PipelineStep } from '../pipelines/pipeline.types.js';
+import type { StepServices } from '../steps/services.js';
 import { StepError } from '../steps/step.js';
 
 /** A job failure with the message the client will read in `error`. */
@@ -12,6 +13,8 @@ export interface RunContext {
   workDir: string;
   logger: Logger;
   signal: AbortSignal;
+  services: StepServices;
+  engine(kind: string, name: string): void;
   /** Called whenever the set of running or finished steps changes. */
   onProgress: (running: string[], done: number) => void;
 }
@@ -86,7 +89,15 @@ async function runStep(step: PipelineStep, scope: Record<string, any>, ctx: RunC
     const started = Date.now();
     try {
       const output = await withTimeout(step, jobSignal, (signal) =>
-        step.executor.run(input, { jobId: ctx.jobId, stepId: step.id, workDir: ctx.workDir, logger: ctx.logger.child({ step: step.id }), signal }),
+        step.executor.run(input, {
+          jobId: ctx.jobId,
+          stepId: step.id,
+          workDir: ctx.workDir,
+          logger: ctx.logger.child({ step: step.id }),
+          signal,
+          services: ctx.services,
+          engine: ctx.engine,
+        }),
       );
       if (!step.validateOutput(output)) {
         throw new JobFailure(`${label} produced an invalid output: ${describeErrors(step.validateOutput.errors, 'output').slice(0, 3).join('; ')}`);

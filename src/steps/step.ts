@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { StepServices } from './services.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -11,6 +12,10 @@ export interface StepContext {
   logger: Logger;
   /** Aborted when the step times out or the job is cancelled. */
   signal: AbortSignal;
+  /** Settings and engines from config (ffmpeg, speech, OCR, LLM, ...). */
+  services: StepServices;
+  /** Names the engine that produced part of the result (e.g. `speech`, `pocketsphinx 0.8`): shown in the job's `engines`. */
+  engine(kind: string, name: string): void;
 }
 
 /**
