@@ -14,13 +14,19 @@ import { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import { type AffiliateLedger, MemoryAffiliateLedger, RedisAffiliateLedger } from '../payments/affiliate-ledger.js';
 import { type ClaimStore, MemoryClaimStore, RedisClaimStore } from '../payments/claim-store.js';
 import { startEvmDevnet, type EvmDevnet } from '../payments/devnet/evm-devnet.js';
-import { USDC_BASE, USDC_EIP712, USDC_SOLANA } from '../payments/networks.js';
+import { TEMPO_MAINNET_CHAIN_ID, TEMPO_MAINNET_RPC_URL, USDC_BASE, USDC_EIP712, USDC_SOLANA, USDC_TEMPO } from '../payments/networks.js';
 import type { Paywall } from '../payments/paywall.js';
 import { basePublicClient, createEvmRail, evmClaimKey, evmReconciler } from '../payments/x402/evm-rail.js';
 import { createFacilitatorRail } from '../payments/x402/facilitator-rail.js';
 import type { X402Rail } from '../payments/x402/rail.js';
 import { createUnavailableRail } from '../payments/x402/unavailable-rail.js';
 import { X402Paywall } from '../payments/x402-paywall.js';
+import { CombinedPaywall } from '../payments/combined-paywall.js';
+import { startTempoDevnet, type TempoDevnet } from '../payments/devnet/tempo-devnet.js';
+import { MppPaywall } from '../payments/mpp/mpp-paywall.js';
+import { redisMppStore } from '../payments/mpp/redis-mpp-store.js';
+import { SettlementFlow } from '../payments/settlement-flow.js';
+import { Store as MppStore } from 'mppx';
 import { createStepRegistry } from '../steps/registry.js';
 import { createStepServices } from '../steps/create-services.js';
 
@@ -39,7 +45,7 @@ export interface Runtime {
   paywall: Paywall;
   ledger: AffiliateLedger;
   /** The local chains of PAYMENT_MODE=devnet; null in live mode. */
-  devnet: { base: EvmDevnet | null } | null;
+  devnet: { base: EvmDevnet | null; tempo: TempoDevnet | null } | null;
   /** Whether Redis (when used) answers. */
   healthy(): Promise<boolean>;
   close(): Promise<void>;
@@ -54,6 +60,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
   let queue: JobQueue;
   let claims: ClaimStore;
   let ledger: AffiliateLedger;
+  let mppStore: MppStore.AtomicStore;
   const connections: Redis[] = [];
   if (config.redisUrl) {
     const connect = (overrides: RedisOptions = {}): Redis => {
@@ -73,6 +80,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     store = new RedisJobStore(redis, config.keyPrefix, retentionMs);
     claims = new RedisClaimStore(redis, config.keyPrefix);
     ledger = new RedisAffiliateLedger(redis, config.keyPrefix);
+    mppStore = redisMppStore(redis, config.keyPrefix);
     queue = new BullmqJobQueue({
       connect,
       queueName: config.queueName,
@@ -87,15 +95,28 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     store = new MemoryJobStore(retentionMs);
     claims = new MemoryClaimStore();
     ledger = new MemoryAffiliateLedger();
+    mppStore = MppStore.memory();
     queue = new MemoryJobQueue(config.workerConcurrency);
   }
 
   const processor = new JobProcessor(pipelines, store, config.workDir, logger, createStepServices(config));
-  const { rails, devnet } = await createRails(config).catch(async (err) => {
+  const devnet: Runtime['devnet'] = config.paymentMode === 'devnet' ? { base: null, tempo: null } : null;
+  const stopDevnet = async () => {
+    await devnet?.base?.stop();
+    await devnet?.tempo?.stop();
+  };
+  const flow = new SettlementFlow(claims, ledger, config.settlementReconcileSeconds * 1000);
+  let paywall: Paywall;
+  try {
+    const rails = await createRails(config, devnet);
+    const mpp = config.mpp.enabled ? await createMppPaywall(config, devnet, mppStore, flow) : null;
+    paywall = new CombinedPaywall(new X402Paywall(config, rails, flow), mpp);
+  } catch (err) {
+    await stopDevnet();
     await queue.close();
     for (const c of connections) c.disconnect();
     throw err;
-  });
+  }
   return {
     config,
     logger,
@@ -104,7 +125,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     queue,
     jobs: new JobService(store, queue),
     processor,
-    paywall: new X402Paywall(config, rails, claims, ledger, config.settlementReconcileSeconds * 1000),
+    paywall,
     ledger,
     devnet,
     healthy: () => Promise.race([queue.ping(), new Promise<boolean>((r) => setTimeout(() => r(false), HEALTH_TIMEOUT_MS).unref())]),
@@ -112,18 +133,18 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
       await queue.close();
       await store.close();
       for (const c of connections) c.disconnect();
-      await devnet?.base?.stop();
+      await stopDevnet();
     },
   };
 }
 
 /** The x402 rails of the configured networks; in devnet mode Base is a local chain started here. */
-async function createRails(config: Config): Promise<{ rails: X402Rail[]; devnet: Runtime['devnet'] }> {
+async function createRails(config: Config, devnet: Runtime['devnet']): Promise<X402Rail[]> {
   const rails: X402Rail[] = [];
   let base: EvmDevnet | null = null;
   for (const network of config.x402Networks) {
     if (network === 'base') {
-      if (config.paymentMode === 'devnet') base = await startEvmDevnet();
+      if (devnet) base = devnet.base = await startEvmDevnet();
       // BASE_RPC_URL, when set in devnet mode, is the RPC settlements go through (e.g. a proxy in front of the devnet).
       const rpcUrl = config.baseRpcUrl ?? base!.rpcUrl;
       const asset = base?.usdc ?? USDC_BASE;
@@ -147,7 +168,24 @@ async function createRails(config: Config): Promise<{ rails: X402Rail[]; devnet:
       rails.push(createUnavailableRail('solana', USDC_SOLANA, config.payToSolana, { feePayer: config.payToSolana }));
     }
   }
-  return { rails, devnet: config.paymentMode === 'devnet' ? { base } : null };
+  return rails;
+}
+
+/** MPP on Tempo; in devnet mode against a local Tempo node started here. */
+async function createMppPaywall(config: Config, devnet: Runtime['devnet'], store: MppStore.AtomicStore, flow: SettlementFlow): Promise<MppPaywall> {
+  const node = devnet ? (devnet.tempo = await startTempoDevnet()) : null;
+  return new MppPaywall(
+    {
+      secretKey: config.mpp.secretKey,
+      realm: config.mpp.realm,
+      chainId: node?.chainId ?? TEMPO_MAINNET_CHAIN_ID,
+      rpcUrl: config.mpp.rpcUrl ?? node?.rpcUrl ?? TEMPO_MAINNET_RPC_URL,
+      currency: node?.currency ?? USDC_TEMPO,
+      recipient: config.mpp.payTo,
+      store,
+    },
+    flow,
+  );
 }
 
 const REDIS_STARTUP_TIMEOUT_MS = 5000;

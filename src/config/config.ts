@@ -36,6 +36,15 @@ export interface Config {
   facilitatorUrl: string | null;
   /** Bearer token for the operator routes (/admin/*); null disables them. */
   adminToken: string | null;
+  /** MPP on Tempo: offered beside x402 on every route when enabled. */
+  mpp: {
+    enabled: boolean;
+    payTo: `0x${string}`;
+    /** Live mode: Tempo JSON-RPC (null in devnet: the devnet has one). */
+    rpcUrl: string | null;
+    secretKey: string;
+    realm: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -66,13 +75,19 @@ export const CONFIG_DEFAULTS = {
   X402_NETWORKS: 'base,solana',
   PAYMENT_TIMEOUT_SECONDS: '120',
   SETTLEMENT_RECONCILE_SECONDS: '60',
+  MPP_ENABLED: 'true',
 } as const;
 
 /** Devnet receiving addresses: the first is anvil's well-known account #1, the second sha256("vidint devnet solana payTo") in base58. Never used with real funds. */
 export const DEVNET_PAY_TO = {
   base: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   solana: '51F1VANVSUya4H6Rc1egTjyQMn3ErBCRvk5rdSXWy9P7',
-};
+  /** keccak256("vidint devnet tempo payTo"): an address nobody holds a key of (anvil's dev accounts hold the maximum balance, so they cannot receive). */
+  tempo: '0x3A5AFE128E22e548E2b3Eb9DD6A766f940E1b021',
+} as const;
+
+/** Public: devnet MPP challenges need a key too, and devnet money is worthless. */
+export const DEVNET_MPP_SECRET_KEY = 'vidint-devnet-mpp-secret-key-not-for-real-payments';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -142,6 +157,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     return v;
   }
 
+  function mpp(): Config['mpp'] {
+    const flag = get('MPP_ENABLED');
+    if (flag !== 'true' && flag !== 'false') problems.push(`MPP_ENABLED=${flag}: must be true or false`);
+    const enabled = flag === 'true';
+    const live = enabled && paymentMode === 'live';
+    const payTo = optional('PAY_TO_TEMPO');
+    if (payTo !== null && !/^0x[0-9a-fA-F]{40}$/.test(payTo)) problems.push(`PAY_TO_TEMPO=${payTo}: not a valid tempo address`);
+    if (payTo === null && live) problems.push('PAY_TO_TEMPO is required when PAYMENT_MODE=live and MPP_ENABLED=true');
+    const rpcUrl = optional('TEMPO_RPC_URL');
+    if (rpcUrl !== null && !/^https?:\/\//.test(rpcUrl)) problems.push('TEMPO_RPC_URL: must be an http(s) URL');
+    const secretKey = optional('MPP_SECRET_KEY');
+    if (secretKey !== null && secretKey.length < 32) problems.push('MPP_SECRET_KEY: must be at least 32 characters (e.g. openssl rand -base64 32)');
+    if (secretKey === null && live) problems.push('MPP_SECRET_KEY is required when PAYMENT_MODE=live and MPP_ENABLED=true (every API process must share it)');
+    const realm = optional('MPP_REALM') ?? (publicBaseUrl ? new URL(publicBaseUrl).host : 'vidint');
+    return {
+      enabled,
+      payTo: (payTo ?? DEVNET_PAY_TO.tempo) as `0x${string}`,
+      rpcUrl,
+      secretKey: secretKey ?? DEVNET_MPP_SECRET_KEY,
+      realm,
+    };
+  }
+
   const config: Config = {
     role,
     host: get('HOST'),
@@ -169,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     paymentTimeoutSeconds: int('PAYMENT_TIMEOUT_SECONDS', 10, 3600),
     baseRpcUrl: liveOnly('BASE_RPC_URL', /^https?:\/\//, 'an http(s) URL'),
     adminToken: adminToken(),
+    mpp: mpp(),
     facilitatorUrl: facilitatorUrl,
     settlementReconcileSeconds: int('SETTLEMENT_RECONCILE_SECONDS', 1, 3600),
     evmSettlementKey: (facilitatorUrl === null

@@ -19,7 +19,7 @@ export function buildAgentsJson(ctx: DiscoveryContext): Record<string, unknown> 
         url: f.url,
         status: f.pipeline.status,
         available: f.available,
-        price: { usd: f.pipeline.priceUsd, amount: f.amount, asset: 'USDC', decimals: 6, protocols: offeredProtocols(f.accepts) },
+        price: { usd: f.pipeline.priceUsd, amount: f.amount, asset: 'USDC', decimals: 6, protocols: offeredProtocols(f) },
         input_schema: f.pipeline.requestSchema,
         returns: 'A job handle (202); the result is read with get_job',
         estimated_seconds: f.pipeline.estimatedSeconds,

@@ -2,6 +2,7 @@ import type { Config } from '../config/config.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 import type { PaymentRequirements, Paywall, PricedResource } from '../payments/paywall.js';
 import { usdToAtomic } from '../payments/usdc.js';
+import type { MppOffer } from '../payments/mpp/mpp-paywall.js';
 
 /** Everything a discovery document is generated from: the loaded pipelines and the running payment config. */
 export interface DiscoveryContext {
@@ -22,6 +23,8 @@ export interface EndpointFacts {
   amount: string;
   available: boolean;
   accepts: PaymentRequirements[];
+  /** The MPP (Tempo) offer, made on every route when MPP is on. */
+  mpp: MppOffer | null;
   requestFields: Array<{ name: string; type: string; required: boolean; description: string }>;
 }
 
@@ -35,6 +38,7 @@ export function endpointFacts(ctx: DiscoveryContext): EndpointFacts[] {
       amount: usdToAtomic(p.priceUsd).toString(),
       available: p.status === 'live',
       accepts: ctx.paywall.requirements(pricedResource(ctx, p)),
+      mpp: ctx.paywall.mppOffer(),
       requestFields: Object.entries(props).map(([name, s]) => ({
         name,
         type: [s.type ?? 'any'].flat().join('|'),
@@ -45,20 +49,22 @@ export function endpointFacts(ctx: DiscoveryContext): EndpointFacts[] {
   });
 }
 
-/** The x402 networks on offer, deduplicated from the requirements. */
-export function offeredNetworks(facts: EndpointFacts[]): Array<{ network: string; asset: string; payTo: string }> {
-  const seen = new Map<string, { network: string; asset: string; payTo: string }>();
-  for (const f of facts) for (const a of f.accepts) seen.set(a.network, { network: a.network, asset: a.asset, payTo: a.payTo });
+/** The networks on offer (x402's, and tempo for MPP), deduplicated. */
+export function offeredNetworks(facts: EndpointFacts[]): Array<{ network: string; protocol: 'x402' | 'mpp'; asset: string; payTo: string; chainId?: number }> {
+  const seen = new Map<string, { network: string; protocol: 'x402' | 'mpp'; asset: string; payTo: string; chainId?: number }>();
+  for (const f of facts) {
+    for (const a of f.accepts) seen.set(a.network, { network: a.network, protocol: 'x402', asset: a.asset, payTo: a.payTo });
+    if (f.mpp) seen.set(f.mpp.network, { network: f.mpp.network, protocol: 'mpp', asset: f.mpp.currency, payTo: f.mpp.recipient, chainId: f.mpp.chainId });
+  }
   return [...seen.values()];
 }
 
 /**
- * The payment protocols a route really offers, from its requirements: x402 on base and solana, MPP on
- * tempo. Only what the running paywall lists is advertised, so no document promises a protocol it refuses.
+ * The payment protocols a route really offers: x402 when it lists x402 networks, MPP when the Tempo
+ * offer is on. Only what the running paywall takes is advertised.
  */
-export function offeredProtocols(accepts: PaymentRequirements[]): Array<'x402' | 'mpp'> {
-  const protocols = new Set(accepts.map((a) => (a.network === 'tempo' ? 'mpp' : 'x402') as 'x402' | 'mpp'));
-  return (['x402', 'mpp'] as const).filter((p) => protocols.has(p));
+export function offeredProtocols(f: EndpointFacts): Array<'x402' | 'mpp'> {
+  return [...(f.accepts.length ? (['x402'] as const) : []), ...(f.mpp ? (['mpp'] as const) : [])];
 }
 
 /** Collapses runs of whitespace (newlines included), for text quoted on one line. */

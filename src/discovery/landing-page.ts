@@ -44,7 +44,7 @@ pre { background: #f4f4f6; padding: 1rem; overflow-x: auto; }
 <body>
 <h1>vidint</h1>
 <p>Send the URL of a public short-form video (a reel, a short, any public video) or a photo, get structured JSON back.
-No accounts and no API keys: each request is paid in USDC with <a href="https://x402.org">x402</a>, settled when the job is accepted.
+No accounts and no API keys: each request is paid in USDC with <a href="https://x402.org">x402</a>${ctx.paywall.mppOffer() ? ' or the <a href="https://mpp.dev">Machine Payments Protocol</a> (Tempo)' : ''}, settled when the job is accepted.
 Then poll <code>GET /jobs/{id}</code> (free) for the result. Jobs are kept for ${e(retention(ctx))}; failed jobs are not refunded.</p>
 
 <h2>Endpoints and prices</h2>

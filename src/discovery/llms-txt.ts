@@ -3,15 +3,21 @@ import { type DiscoveryContext, endpointFacts, oneLine, retention, usd } from '.
 /** `/llms.txt`: how an LLM agent uses and pays for the service, in Markdown. */
 export function buildLlmsTxt(ctx: DiscoveryContext): string {
   const facts = endpointFacts(ctx);
+  const mpp = ctx.paywall.mppOffer();
   const lines = [
     '# vidint',
     '',
-    '> Pay-per-request API: public short-form video URLs and photos in, structured JSON out. No accounts, no API keys: each request is paid in USDC with x402.',
+    `> Pay-per-request API: public short-form video URLs and photos in, structured JSON out. No accounts, no API keys: each request is paid in USDC with x402${mpp ? ' or the Machine Payments Protocol (MPP)' : ''}.`,
     '',
     '## How to call it',
     '',
     '1. POST the endpoint with a JSON body. Without payment the answer is 402 with `{x402Version: 1, error, accepts[]}`: the payment options (network, asset, payTo, maxAmountRequired in USDC atomic units).',
     '2. Sign a payment for one option and send the same request again with the `X-PAYMENT` header. The payment is settled before the answer: 202 with `{job_id, poll_url, status, estimated_completion_seconds}`.',
+    ...(mpp
+      ? [
+          `   Or pay with MPP on Tempo (chain ${mpp.chainId}, token ${mpp.currency}): answer the 402's \`WWW-Authenticate: Payment\` challenge with \`Authorization: Payment <credential>\` (a signed transfer, or the hash of one you sent); the 202 carries \`Payment-Receipt\`.`,
+        ]
+      : []),
     `3. Poll \`GET /jobs/{job_id}\` (free) every 2 to 5 seconds until \`status\` is \`complete\` (read \`result\`) or \`failed\` (read \`error\`). Jobs are kept for ${retention(ctx)}. Failed jobs are not refunded: send a new paid request.`,
     '',
     'Errors are JSON `{error}`: 400 invalid request (never charged), 402 payment missing or refused, 404 unknown job, 405 wrong method, 409 payment already used for a different request, 413 body too large, 415 not JSON, 501 endpoint not available yet (never charged), 503 the same payment is still settling (resend after Retry-After, do not pay again).',

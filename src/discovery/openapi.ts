@@ -26,12 +26,14 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
           Location: { description: 'The poll URL', schema: { type: 'string' } },
           'Retry-After': { description: 'Seconds to wait before polling', schema: { type: 'integer' } },
           'X-PAYMENT-RESPONSE': { description: 'x402 settlement response (base64 JSON)', schema: { type: 'string' } },
+          ...(f.mpp ? { 'Payment-Receipt': { description: 'MPP receipt (when paid with Authorization: Payment)', schema: { type: 'string' } } } : {}),
         },
         content: { 'application/json': { schema: { $ref: '#/components/schemas/JobAccepted' } } },
       },
       '400': error('The request body is not valid JSON or breaks the request schema, or X-AFFILIATE-ID is malformed (never charged)'),
       '402': {
         description: 'Payment required, or the presented payment was refused (never charged)',
+        ...(f.mpp ? { headers: { 'WWW-Authenticate': { description: 'MPP challenge (`Payment ...`, method tempo, intent charge)', schema: { type: 'string' } } } } : {}),
         content: { 'application/json': { schema: { $ref: '#/components/schemas/PaymentRequired' } } },
       },
       '405': error('Wrong method; see the Allow header'),
@@ -54,6 +56,7 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
         tags: [f.available ? 'paid' : 'planned'],
         parameters: [
           { name: 'X-PAYMENT', in: 'header', required: false, description: 'x402 payment (base64 JSON PaymentPayload)', schema: { type: 'string' } },
+          ...(f.mpp ? [{ name: 'Authorization', in: 'header', required: false, description: 'MPP credential: `Payment <credential>` answering the 402 challenge', schema: { type: 'string' } }] : []),
           { name: 'X-AFFILIATE-ID', in: 'header', required: false, description: 'Referring affiliate (1-64 of A-Z a-z 0-9 _ . -)', schema: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,64}$' } },
         ],
         requestBody: {
@@ -69,8 +72,8 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
           amount: f.amount,
           asset: 'USDC',
           decimals: 6,
-          protocols: offeredProtocols(f.accepts),
-          networks: f.accepts.map((a) => a.network),
+          protocols: offeredProtocols(f),
+          networks: [...f.accepts.map((a) => a.network), ...(f.mpp ? [f.mpp.network] : [])],
           accepts: f.accepts,
         },
       },

@@ -12,7 +12,8 @@ export class DevnetController {
   @Get()
   info() {
     if (!this.rt.devnet) throw new ApiError(404, 'no devnet: this server takes real payments (PAYMENT_MODE=live)');
-    const base = this.rt.devnet.base;
+    const { base, tempo } = this.rt.devnet;
+    const mpp = this.rt.paywall.mppOffer();
     return {
       mode: 'devnet',
       warning: 'local test chains: these keys and tokens are worthless and public',
@@ -24,6 +25,16 @@ export class DevnetController {
         pay_to: this.rt.config.payToBase,
         test_payer: { address: privateKeyToAccount(base.payerKey).address, private_key: base.payerKey },
       },
+      tempo: tempo &&
+        mpp && {
+          network: 'tempo',
+          protocol: 'mpp',
+          chain_id: tempo.chainId,
+          rpc_url: tempo.rpcUrl,
+          currency: tempo.currency,
+          pay_to: mpp.recipient,
+          test_payer: { address: privateKeyToAccount(tempo.payerKey).address, private_key: tempo.payerKey },
+        },
     };
   }
 }

@@ -4,3 +4,7 @@ export const USDC_BASE = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 export const USDC_EIP712 = { name: 'USD Coin', version: '2' };
 /** USDC mint on Solana mainnet. */
 export const USDC_SOLANA = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+/** Tempo mainnet, and its USDC (a TIP-20 token) charged through MPP. */
+export const TEMPO_MAINNET_CHAIN_ID = 4217;
+export const USDC_TEMPO = '0x20C000000000000000000000b9537d11c60E8b50';
+export const TEMPO_MAINNET_RPC_URL = 'https://rpc.tempo.xyz';

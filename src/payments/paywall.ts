@@ -1,4 +1,5 @@
 import type { Receipt } from '../jobs/job.types.js';
+import type { MppOffer } from './mpp/mpp-paywall.js';
 
 /** x402 version 1 PaymentRequirements, plus `maxAmount` (the spec's sample name for the amount). */
 export interface PaymentRequirements {
@@ -58,6 +59,8 @@ export type PaymentOutcome =
 export interface Paywall {
   /** The payment options a route offers, as listed in 402 bodies and discovery documents. */
   requirements(resource: PricedResource): PaymentRequirements[];
-  challenge(resource: PricedResource, error: string): PaymentChallenge;
+  /** The MPP offer (Tempo) every route also makes, or null when MPP is off. */
+  mppOffer(): MppOffer | null;
+  challenge(resource: PricedResource, error: string): Promise<PaymentChallenge>;
   collect(resource: PricedResource, headers: Record<string, string | string[] | undefined>, request: PaidRequest): Promise<PaymentOutcome>;
 }

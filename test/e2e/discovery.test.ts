@@ -36,10 +36,12 @@ describe('discovery documents generated from the loaded pipelines', () => {
     assert.equal(echo.requestBody.content['application/json'].schema.required[0], 'text');
     assert.deepEqual(Object.keys(echo.responses).sort(), ['202', '400', '402', '405', '409', '413', '415', '500', '503']);
     assert.deepEqual(echo.responses['402'].content['application/json'].schema, { $ref: '#/components/schemas/PaymentRequired' });
-    assert.deepEqual(echo['x-payment-info'].protocols, ['x402']);
+    assert.deepEqual(echo['x-payment-info'].protocols, ['x402', 'mpp']);
+    assert.ok(echo.responses['402'].headers['WWW-Authenticate'], 'the 402 documents the MPP challenge header');
+    assert.ok(echo.parameters.some((p: any) => p.name === 'Authorization'));
     assert.equal(echo['x-payment-info'].amount, '10000');
     assert.equal(echo['x-payment-info'].price_usd, '0.01');
-    assert.deepEqual(echo['x-payment-info'].networks, ['base', 'solana']);
+    assert.deepEqual(echo['x-payment-info'].networks, ['base', 'solana', 'tempo']);
     assert.equal(echo['x-payment-info'].accepts[0].payTo, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
     assert.equal(echo['x-result-schema'].$ref, '#/components/schemas/EchoResult');
     assert.ok(doc.components.schemas.EchoResult.properties.greeting);
@@ -60,7 +62,8 @@ describe('discovery documents generated from the loaded pipelines', () => {
     assert.match(res.type, /application\/json/);
     const m = JSON.parse(res.text);
     assert.equal(m.x402Version, 1);
-    assert.deepEqual(m.networks.map((n: any) => n.network), ['base', 'solana']);
+    assert.deepEqual(m.networks.map((n: any) => [n.network, n.protocol]), [['base', 'x402'], ['solana', 'x402'], ['tempo', 'mpp']]);
+    assert.equal(m.networks[2].chainId, 42431);
     const byPath = Object.fromEntries(m.endpoints.map((e: any) => [e.path, e]));
     assert.deepEqual(Object.keys(byPath).sort(), FIXTURE_PATHS);
     assert.equal(byPath['/echo'].amount, '10000');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createPaymentHeader } from 'x402/client';
-import type { Address } from 'viem';
+import { parseSignature, type Address } from 'viem';
 import { devnetClients } from '../support/devnet.js';
 import { type Harness, pollJob, postJson, startHarness } from '../support/harness.js';
 import { startRpcProxy } from '../support/rpc-proxy.js';
@@ -69,7 +69,46 @@ describe('x402 settlement with an unreliable RPC', () => {
     assert.equal(third.json.job_id, resent.json.job_id);
     assert.equal(await balanceOf(requirements.payTo), before + 10000n, 'charged once');
   });
+
+  it('refuses a payment whose nonce the payer spent on another transfer while it settled, charging nothing', async () => {
+    proxy.mode = 'pass';
+    const dev = h.rt.devnet!.base!;
+    const before = await balanceOf(requirements.payTo);
+    const header = await createPaymentHeader(wallet, 1, requirements);
+    const auth = JSON.parse(Buffer.from(header, 'base64').toString()).payload.authorization;
+    // The payer signs a second authorization with the same nonce, to itself, and gets it mined first.
+    const own = { from: auth.from, to: auth.from, value: 10000n, validAfter: 0n, validBefore: BigInt(auth.validBefore), nonce: auth.nonce };
+    const signature = await wallet.signTypedData({
+      domain: { name: 'USD Coin', version: '2', chainId: dev.chainId, verifyingContract: dev.usdc },
+      types: { TransferWithAuthorization: EIP3009_TYPE },
+      primaryType: 'TransferWithAuthorization',
+      message: own,
+    });
+    proxy.beforeBroadcast = async () => {
+      const { r, s, v } = parseSignature(signature);
+      const hash = await wallet.writeContract({
+        address: dev.usdc,
+        abi: dev.usdcAbi,
+        functionName: 'transferWithAuthorization',
+        args: [own.from, own.to, own.value, own.validAfter, own.validBefore, own.nonce, Number(v), r, s],
+      });
+      await wallet.waitForTransactionReceipt({ hash });
+    };
+    const res = await postJson(`${h.url}/echo`, { text: 'front-run' }, { 'x-payment': header });
+    assert.equal(res.status, 402, res.text);
+    assert.match(res.json.error, /could not be settled.*Nothing was charged/);
+    assert.equal(await balanceOf(requirements.payTo), before, 'nothing reached payTo');
+  });
 });
+
+const EIP3009_TYPE = [
+  { name: 'from', type: 'address' },
+  { name: 'to', type: 'address' },
+  { name: 'value', type: 'uint256' },
+  { name: 'validAfter', type: 'uint256' },
+  { name: 'validBefore', type: 'uint256' },
+  { name: 'nonce', type: 'bytes32' },
+];
 
 describe('a payment resent after its job expired', () => {
   it('is answered 409 naming the expired job, and charged nothing again', async () => {

@@ -6,12 +6,25 @@ export type ProxyMode = 'pass' | 'lose-broadcast-answer' | 'down-after-broadcast
  * A JSON-RPC proxy on loopback in front of a chain, to fail where real RPCs fail worst: the transaction
  * is broadcast, but its answer never arrives (and, optionally, the RPC stays down afterwards).
  */
-export async function startRpcProxy(): Promise<{ url: string; target: string; mode: ProxyMode; lostAnswers: number; close(): Promise<void> }> {
-  const state = { url: '', target: '', mode: 'pass' as ProxyMode, lostAnswers: 0 };
+export async function startRpcProxy(): Promise<{
+  url: string;
+  target: string;
+  mode: ProxyMode;
+  lostAnswers: number;
+  /** Runs once before the next broadcast is forwarded (e.g. a payer front-running the settlement). */
+  beforeBroadcast: (() => Promise<void>) | null;
+  close(): Promise<void>;
+}> {
+  const state = { url: '', target: '', mode: 'pass' as ProxyMode, lostAnswers: 0, beforeBroadcast: null as (() => Promise<void>) | null };
   const server = http.createServer(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
     if (state.mode === 'down') return req.socket.destroy();
+    if (body.includes('eth_sendRawTransaction') && state.beforeBroadcast) {
+      const hook = state.beforeBroadcast;
+      state.beforeBroadcast = null;
+      await hook();
+    }
     const upstream = await fetch(state.target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     const text = await upstream.text();
     if (body.includes('eth_sendRawTransaction') && state.mode !== 'pass') {

@@ -1,6 +1,6 @@
 import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator';
 import { eip3009ABI, toFacilitatorEvmSigner } from '@x402/evm';
-import { createPublicClient, createWalletClient, getAddress, http, parseAbiItem, publicActions, type Hex, type PublicClient } from 'viem';
+import { createPublicClient, createWalletClient, erc20Abi, getAddress, http, isAddressEqual, parseAbiItem, parseEventLogs, publicActions, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
 import { USDC_EIP712 } from '../networks.js';
@@ -72,22 +72,32 @@ export function evmClaimKey(payment: X402PaymentPayload): string | null {
   return `evm:${payment.network}:${auth.from.toLowerCase()}:${auth.nonce.toLowerCase()}`;
 }
 
-/** Whether the chain used a payment's authorization, and in which transaction (its AuthorizationUsed log). */
+/**
+ * Whether the chain executed this payment's authorization, and in which transaction. A used nonce is
+ * not enough: the payer may have spent the same nonce on another authorization (to someone else), so
+ * the transaction that used it must carry the transfer this authorization signed.
+ */
 export function evmReconciler(client: PublicClient, assetAddress: string): X402Rail['reconcile'] {
   const asset = getAddress(assetAddress);
   return async (payment) => {
     const auth = payment.payload.authorization;
     const used = await client.readContract({ address: asset, abi: eip3009ABI, functionName: 'authorizationState', args: [getAddress(auth.from), auth.nonce] });
     if (!used) return { settled: false };
-    const latest = await client.getBlockNumber();
+    const latest = await client.getBlockNumber({ cacheTime: 0 }); // viem caches it for seconds otherwise
     const logs = await client.getLogs({
       address: asset,
       event: AUTHORIZATION_USED,
       args: { authorizer: getAddress(auth.from), nonce: auth.nonce },
       fromBlock: latest > RECONCILE_BLOCKS ? latest - RECONCILE_BLOCKS : 0n,
-      toBlock: latest,
+      toBlock: 'latest',
     });
-    return { settled: true, transaction: logs[0]?.transactionHash ?? undefined };
+    if (!logs.length) throw new Error('the authorization was used outside the reconciliation window; cannot tell by which transaction');
+    const transaction = logs[0].transactionHash;
+    const receipt = await client.getTransactionReceipt({ hash: transaction });
+    const paid = parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: 'Transfer' }).some(
+      (t) => isAddressEqual(t.address, asset) && isAddressEqual(t.args.from, auth.from) && isAddressEqual(t.args.to, auth.to) && t.args.value === BigInt(auth.value),
+    );
+    return paid ? { settled: true, transaction } : { settled: false, final: true };
   };
 }
 

@@ -1,3 +1,5 @@
+import type { Reconciliation } from '../settlement-flow.js';
+
 /** x402 v1 PaymentPayload as sent base64-encoded in X-PAYMENT. */
 export interface X402PaymentPayload {
   x402Version: number;
@@ -33,5 +35,5 @@ export interface X402Rail {
    * Asks the chain whether this payment was settled (by us, whatever our settle call reported), and by
    * which transaction. Used when a settlement's outcome is unknown, before any claim is released.
    */
-  reconcile(payment: X402PaymentPayload): Promise<{ settled: boolean; transaction?: string }>;
+  reconcile(payment: X402PaymentPayload): Promise<Reconciliation>;
 }

@@ -1,0 +1,23 @@
+import type { Hex } from 'viem';
+import { startAnvil } from './anvil.js';
+import { ANVIL_KEYS } from './evm-devnet.js';
+
+/** Tempo's testnet chain id (Moderato): anvil's tempo mode predeploys its system tokens. */
+export const TEMPO_DEVNET_CHAIN_ID = 42431;
+/** pathUSD, the TIP-20 stablecoin every Tempo node predeploys; it stands in for USDC on the devnet. */
+export const PATH_USD = '0x20c0000000000000000000000000000000000000';
+
+export interface TempoDevnet {
+  rpcUrl: string;
+  chainId: number;
+  currency: `0x${string}`;
+  /** A funded test payer (anvil's dev accounts hold pathUSD and the fee tokens). */
+  payerKey: Hex;
+  stop(): Promise<void>;
+}
+
+/** An offline Tempo node (`anvil --network tempo`) for MPP charges. */
+export async function startTempoDevnet(): Promise<TempoDevnet> {
+  const node = await startAnvil({ chainId: TEMPO_DEVNET_CHAIN_ID, extraArgs: ['--network', 'tempo'] });
+  return { rpcUrl: node.rpcUrl, chainId: TEMPO_DEVNET_CHAIN_ID, currency: PATH_USD, payerKey: ANVIL_KEYS.payer, stop: node.stop };
+}

@@ -1,0 +1,151 @@
+import { Credential, Receipt, type Store } from 'mppx';
+import { Mppx, tempo } from 'mppx/server';
+import { type Chain, createClient, createPublicClient, http, isAddressEqual, keccak256, type Log, parseEventLogs } from 'viem';
+import { tempo as tempoMainnet, tempoModerato } from 'viem/chains';
+import { Abis, Transaction } from 'viem/tempo';
+import type { PaidRequest, PaymentOutcome, PricedResource } from '../paywall.js';
+import type { SettlementAttempt, SettlementFlow } from '../settlement-flow.js';
+import { usdToAtomic } from '../usdc.js';
+
+export interface MppTempoOptions {
+  /** HMAC key binding challenges to this server (every API process must share it). */
+  secretKey: string;
+  realm: string;
+  chainId: number;
+  rpcUrl: string;
+  /** The TIP-20 stablecoin charged (USDC on Tempo; pathUSD on the devnet). */
+  currency: `0x${string}`;
+  recipient: `0x${string}`;
+  /** mppx's replay store (used transaction hashes): Redis when several processes serve payments. */
+  store: Store.AtomicStore;
+}
+
+/** What a route offers through MPP, for discovery documents and GET /devnet. */
+export interface MppOffer {
+  protocol: 'mpp';
+  network: 'tempo';
+  chainId: number;
+  currency: string;
+  recipient: string;
+}
+
+/**
+ * The Machine Payments Protocol on Tempo (`tempo` method, `charge` intent), verified and settled by
+ * the mppx server. A 402 carries its challenge in `WWW-Authenticate: Payment ...`; the client answers
+ * with `Authorization: Payment <credential>`, a signed transfer (pull: we broadcast it) or the hash of
+ * one it sent (push). A credential is named by that transaction's hash, so resends share one claim.
+ */
+export class MppPaywall {
+  private readonly mppx;
+  private readonly chain: Chain;
+
+  constructor(
+    private readonly options: MppTempoOptions,
+    private readonly flow: SettlementFlow,
+  ) {
+    const known = options.chainId === tempoModerato.id ? tempoModerato : tempoMainnet;
+    this.chain = { ...known, id: options.chainId, rpcUrls: { default: { http: [options.rpcUrl] } } };
+    const getClient = () => createClient({ chain: this.chain, transport: http(options.rpcUrl) });
+    this.mppx = Mppx.create({
+      secretKey: options.secretKey,
+      realm: options.realm,
+      methods: [tempo.charge({ currency: options.currency, recipient: options.recipient, getClient, store: options.store })],
+    });
+  }
+
+  offer(): MppOffer {
+    return { protocol: 'mpp', network: 'tempo', chainId: this.options.chainId, currency: this.options.currency, recipient: this.options.recipient };
+  }
+
+  /** The `WWW-Authenticate` value of a route's 402. */
+  async challengeHeader(resource: PricedResource): Promise<string> {
+    const result = await this.charge(resource, null);
+    if (result.status !== 402) throw new Error('mppx accepted a request without a credential');
+    return result.challenge.headers.get('www-authenticate') ?? '';
+  }
+
+  async collect(resource: PricedResource, authorization: string, request: PaidRequest, refuse: (error: string) => PaymentOutcome): Promise<PaymentOutcome> {
+    const parsed = await parseCredential(authorization);
+    if (typeof parsed === 'string') return refuse(`the Authorization: Payment credential is malformed: ${parsed}. Nothing was charged.`);
+    const attempt: SettlementAttempt = {
+      key: `mpp:tempo:${parsed.hash.toLowerCase()}`,
+      network: 'tempo',
+      amount: usdToAtomic(resource.priceUsd).toString(),
+      payer: parsed.payer,
+      request,
+      settle: async () => {
+        const result = await this.charge(resource, authorization);
+        if (result.status === 402) {
+          const problem: any = await result.challenge.json().catch(() => null);
+          return { ok: false, reason: String(problem?.detail ?? 'the credential was refused').split('\n')[0].replace(/\.+$/, '') };
+        }
+        const header = result.withReceipt(new Response(null)).headers.get('payment-receipt')!;
+        return { ok: true, transaction: Receipt.deserialize(header).reference, payer: parsed.payer, headers: { 'payment-receipt': header } };
+      },
+      // A pull credential is broadcast by us: if its outcome was lost, the chain knows. A push one was
+      // broadcast by the client and only checked here: nothing of ours can have moved money.
+      reconcile: async () => {
+        if (parsed.mode === 'push') return { settled: false, final: true };
+        const receipt = await createPublicClient({ chain: this.chain, transport: http(this.options.rpcUrl) })
+          .getTransactionReceipt({ hash: parsed.hash })
+          .catch((err: Error) => {
+            if (/could not be found|not found/i.test(err.message)) return null;
+            throw err;
+          });
+        if (!receipt) return { settled: false }; // never broadcast, or not mined yet
+        return receipt.status === 'success' && this.paysUs(receipt.logs, attempt.amount) ? { settled: true, transaction: parsed.hash } : { settled: false, final: true };
+      },
+      receiptHeaders: (transaction) => ({
+        'payment-receipt': Receipt.serialize(Receipt.from({ method: 'tempo', status: 'success', reference: transaction, timestamp: new Date().toISOString() })),
+      }),
+      refuse,
+    };
+    return (await this.flow.answerIfSeen(attempt)) ?? this.flow.claimAndSettle(attempt);
+  }
+
+  /**
+   * Whether a landed transaction transferred `amount` of our currency to our recipient. A transaction
+   * found on chain proves nothing by itself: the client may have broadcast a transfer to someone else.
+   */
+  private paysUs(logs: Log[], amount: string): boolean {
+    const events = parseEventLogs({ abi: Abis.tip20, logs, eventName: ['Transfer', 'TransferWithMemo'] });
+    return events.some(
+      (e: any) => isAddressEqual(e.address, this.options.currency) && isAddressEqual(e.args.to, this.options.recipient) && e.args.amount === BigInt(amount),
+    );
+  }
+
+  private charge(resource: PricedResource, authorization: string | null) {
+    const headers: Record<string, string> = authorization ? { authorization } : {};
+    // `scope` binds the challenge to the route: a credential for one route cannot pay another.
+    return this.mppx.charge({ amount: resource.priceUsd, description: resource.description, scope: resource.path })(new Request(resource.resourceUrl, { method: 'POST', headers }));
+  }
+}
+
+/** The transaction a credential pays with (its hash names the payment), or why it is unusable. */
+async function parseCredential(header: string): Promise<{ mode: 'pull' | 'push'; hash: `0x${string}`; payer?: string } | string> {
+  if (header.length > 16_384) return 'it is longer than 16 KiB';
+  let credential: Credential.Credential<any>;
+  try {
+    credential = Credential.deserialize(header);
+  } catch (err) {
+    return (err as Error).message.split('\n')[0].replace(/\.+$/, '');
+  }
+  const { challenge, payload, source } = credential;
+  if (challenge?.method !== 'tempo' || challenge?.intent !== 'charge') return 'it answers no tempo charge challenge';
+  const payer = typeof source === 'string' ? /0x[0-9a-fA-F]{40}$/.exec(source)?.[0] : undefined;
+  if (payload?.type === 'hash') {
+    if (typeof payload.hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(payload.hash)) return 'its hash is not a transaction hash';
+    return { mode: 'push', hash: payload.hash, payer };
+  }
+  if (payload?.type === 'transaction') {
+    try {
+      // Hash the canonical envelope, as the node (and mppx's replay check) will.
+      const tx = Transaction.deserialize(payload.signature);
+      const hash = keccak256(await Transaction.serialize(tx));
+      return { mode: 'pull', hash, payer: payer ?? (tx as any).from };
+    } catch (err) {
+      return `its transaction cannot be decoded (${(err as Error).message.split('\n')[0]})`;
+    }
+  }
+  return `payload type '${payload?.type}' is not accepted (send a transaction or a transaction hash)`;
+}
