@@ -1,5 +1,5 @@
 // Payment overhead: the latency the paywall adds, against an unpaid route of the same service, in one run.
-//  - 402: POST /echo without payment (validation + payment requirements) vs GET /jobs/{id} (unpaid).
+//  - 402: POST /echo without payment (validation + x402 requirements + the MPP challenge) vs GET /jobs/{id} (unpaid).
 //  - paid 202: POST /echo with a fresh x402 payment on the devnet's Base, minus the time spent in the
 //    chain (the rail's verify and settle, timed around the calls), vs the same unpaid route.
 // Prints medians and `ratio 402/unpaid` and `ratio paid-202 overhead (excl. chain)/unpaid`.
@@ -40,7 +40,7 @@ async function main() {
   const url = `http://127.0.0.1:${app.getHttpServer().address().port}`;
   try {
     // Time spent in the chain, per call, measured around the rail itself.
-    const rail = rt.paywall.rails.get('base');
+    const rail = rt.paywall.x402.rails.get('base'); // CombinedPaywall -> X402Paywall -> rail
     let chainMs = 0;
     for (const fn of ['verify', 'settle']) {
       const inner = rail[fn].bind(rail);
