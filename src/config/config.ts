@@ -36,6 +36,35 @@ export interface Config {
   facilitatorUrl: string | null;
   /** Bearer token for the operator routes (/admin/*); null disables them. */
   adminToken: string | null;
+  /** External programs and download limits of the media steps. */
+  media: {
+    ffmpegPath: string;
+    ffprobePath: string;
+    ytDlpPath: string;
+    tesseractPath: string;
+    pocketsphinxPath: string;
+    maxBytes: number;
+    maxSeconds: number;
+    fetchTimeoutSeconds: number;
+    /** Lets fetches reach 127.0.0.0/8 and ::1 (tests serve clips from loopback); private ranges stay blocked. */
+    allowLoopback: boolean;
+  };
+  /** Speech-to-text: the local engine, or an OpenAI-compatible /v1/audio/transcriptions endpoint. */
+  transcribe: {
+    provider: 'local' | 'openai';
+    baseUrl: string;
+    apiKey: string | null;
+    model: string;
+  };
+  /** The chat model of `prompt` steps; `none` runs their offline analyzers. */
+  llm: {
+    provider: 'none' | 'openai' | 'anthropic' | 'google' | 'ollama' | 'openai-compatible';
+    model: string | null;
+    apiKey: string | null;
+    baseUrl: string | null;
+    vision: boolean;
+    timeoutSeconds: number;
+  };
   /** MPP on Tempo: offered beside x402 on every route when enabled. */
   mpp: {
     enabled: boolean;
@@ -76,6 +105,19 @@ export const CONFIG_DEFAULTS = {
   PAYMENT_TIMEOUT_SECONDS: '120',
   SETTLEMENT_RECONCILE_SECONDS: '60',
   MPP_ENABLED: 'true',
+  YTDLP_PATH: 'yt-dlp',
+  TESSERACT_PATH: 'tesseract',
+  POCKETSPHINX_PATH: 'pocketsphinx_continuous',
+  VIDEO_MAX_BYTES: String(200 * 1024 * 1024),
+  VIDEO_MAX_SECONDS: '600',
+  FETCH_TIMEOUT_SECONDS: '120',
+  FETCH_ALLOW_LOOPBACK: 'false',
+  TRANSCRIBE_PROVIDER: 'local',
+  TRANSCRIBE_BASE_URL: 'https://api.openai.com/v1',
+  TRANSCRIBE_MODEL: 'whisper-1',
+  LLM_PROVIDER: 'none',
+  LLM_VISION: 'false',
+  LLM_TIMEOUT_SECONDS: '90',
 } as const;
 
 /** Devnet receiving addresses: the first is anvil's well-known account #1, the second sha256("vidint devnet solana payTo") in base58. Never used with real funds. */
@@ -180,6 +222,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     };
   }
 
+  const bool = (name: keyof typeof CONFIG_DEFAULTS): boolean => {
+    const v = get(name);
+    if (v !== 'true' && v !== 'false') problems.push(`${name}=${v}: must be true or false`);
+    return v === 'true';
+  };
+  const url = (name: string, value: string | null) => {
+    if (value !== null && !/^https?:\/\/[^/]+/.test(value)) problems.push(`${name}=${value}: must be an http(s) URL`);
+    return value?.replace(/\/+$/, '') ?? null;
+  };
+
+  function transcribe(): Config['transcribe'] {
+    const provider = oneOf('TRANSCRIBE_PROVIDER', ['local', 'openai'] as const);
+    const apiKey = optional('TRANSCRIBE_API_KEY');
+    const baseUrl = url('TRANSCRIBE_BASE_URL', get('TRANSCRIBE_BASE_URL'))!;
+    if (provider === 'openai' && apiKey === null && baseUrl === CONFIG_DEFAULTS.TRANSCRIBE_BASE_URL) {
+      problems.push('TRANSCRIBE_PROVIDER=openai needs TRANSCRIBE_API_KEY (or TRANSCRIBE_BASE_URL of a server that needs no key)');
+    }
+    return { provider, baseUrl, apiKey, model: get('TRANSCRIBE_MODEL') };
+  }
+
+  function llm(): Config['llm'] {
+    const provider = oneOf('LLM_PROVIDER', ['none', 'openai', 'anthropic', 'google', 'ollama', 'openai-compatible'] as const);
+    const model = optional('LLM_MODEL');
+    const apiKey = optional('LLM_API_KEY');
+    const baseUrl = url('LLM_BASE_URL', optional('LLM_BASE_URL'));
+    if (provider !== 'none' && model === null) problems.push(`LLM_PROVIDER=${provider} needs LLM_MODEL`);
+    if (['openai', 'anthropic', 'google'].includes(provider) && apiKey === null) problems.push(`LLM_PROVIDER=${provider} needs LLM_API_KEY`);
+    if (provider === 'openai-compatible' && baseUrl === null) problems.push('LLM_PROVIDER=openai-compatible needs LLM_BASE_URL');
+    return { provider, model, apiKey, baseUrl, vision: bool('LLM_VISION'), timeoutSeconds: int('LLM_TIMEOUT_SECONDS', 1, 3600) };
+  }
+
   const config: Config = {
     role,
     host: get('HOST'),
@@ -208,6 +281,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     baseRpcUrl: liveOnly('BASE_RPC_URL', /^https?:\/\//, 'an http(s) URL'),
     adminToken: adminToken(),
     mpp: mpp(),
+    media: {
+      ffmpegPath: optional('FFMPEG_PATH') ?? '',
+      ffprobePath: optional('FFPROBE_PATH') ?? '',
+      ytDlpPath: get('YTDLP_PATH'),
+      tesseractPath: get('TESSERACT_PATH'),
+      pocketsphinxPath: get('POCKETSPHINX_PATH'),
+      maxBytes: int('VIDEO_MAX_BYTES', 1024, 16 * 1024 ** 3),
+      maxSeconds: int('VIDEO_MAX_SECONDS', 1, 24 * 3600),
+      fetchTimeoutSeconds: int('FETCH_TIMEOUT_SECONDS', 1, 3600),
+      allowLoopback: bool('FETCH_ALLOW_LOOPBACK'),
+    },
+    transcribe: transcribe(),
+    llm: llm(),
     facilitatorUrl: facilitatorUrl,
     settlementReconcileSeconds: int('SETTLEMENT_RECONCILE_SECONDS', 1, 3600),
     evmSettlementKey: (facilitatorUrl === null

@@ -51,6 +51,7 @@ export class JobProcessor {
       writes = writes.then(() => this.store.update(job.job_id, { progress }).then(() => undefined)).catch(() => undefined);
     };
     const engines: Record<string, string> = {};
+    let outcome: { ok: true; result: unknown } | { ok: false; message: string };
     try {
       const result = await runPipeline(pipeline, job.request, {
         jobId: job.job_id,
@@ -61,30 +62,34 @@ export class JobProcessor {
         engine: (kind, name) => void (engines[kind] = name),
         onProgress,
       });
-      await writes;
+      outcome = { ok: true, result };
+    } catch (err) {
+      if (!(err instanceof JobFailure)) log.error({ err }, 'job crashed');
+      outcome = { ok: false, message: err instanceof JobFailure ? err.message : `internal error: ${(err as Error)?.message ?? err}` };
+    } finally {
+      // Removed before the job is reported finished: a client that sees the end sees no leftovers.
+      await fs.rm(workDir, { recursive: true, force: true });
+    }
+    await writes;
+    if (outcome.ok) {
       await this.store.update(job.job_id, {
         status: 'complete',
-        result,
+        result: outcome.result,
         engines,
         completed_at: Date.now(),
         progress: { step: null, steps_done: total, steps_total: total },
       });
       log.info('job complete');
-    } catch (err) {
-      await writes;
-      const message = err instanceof JobFailure ? err.message : `internal error: ${(err as Error)?.message ?? err}`;
-      if (!(err instanceof JobFailure)) log.error({ err }, 'job crashed');
-      await this.fail(job.job_id, message);
-    } finally {
-      await fs.rm(workDir, { recursive: true, force: true });
+    } else {
+      await this.fail(job.job_id, outcome.message, engines);
     }
   }
 
   /** Marks a job failed unless it already finished. */
-  async fail(jobId: string, message: string): Promise<void> {
+  async fail(jobId: string, message: string, engines?: Record<string, string>): Promise<void> {
     const record = await this.store.get(jobId);
     if (!record || TERMINAL_STATUSES.has(record.status)) return;
-    await this.store.update(jobId, { status: 'failed', error: message, completed_at: Date.now(), progress: { ...record.progress, step: null } });
+    await this.store.update(jobId, { status: 'failed', error: message, completed_at: Date.now(), progress: { ...record.progress, step: null }, ...(engines ? { engines } : {}) });
     this.logger.warn({ job_id: jobId, error: message }, 'job failed');
   }
 }

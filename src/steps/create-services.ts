@@ -1,9 +1,20 @@
 import type { Config } from '../config/config.js';
+import { resolveMediaBinaries } from '../media/binaries.js';
+import { OpenAiSpeechToText } from '../providers/asr/openai-transcription.js';
+import { PocketsphinxSpeechToText } from '../providers/asr/pocketsphinx.js';
+import { createChatModelProvider } from '../providers/llm/chat-model.js';
 import type { StepServices } from './services.js';
 
 /** Builds the step services from the validated config (called once, by the composition root). */
 export function createStepServices(config: Config): StepServices {
+  const media = { ...config.media, ...resolveMediaBinaries(config.media) };
   return {
     paths: { promptsDir: config.promptsDir, schemasDir: config.schemasDir, knowledgeDir: config.knowledgeDir },
+    media,
+    speech:
+      config.transcribe.provider === 'openai'
+        ? new OpenAiSpeechToText(config.transcribe)
+        : new PocketsphinxSpeechToText(config.media.pocketsphinxPath, media.ffmpeg),
+    llm: createChatModelProvider(config.llm),
   };
 }

@@ -2,6 +2,14 @@ import type { StepExecutor } from './step.js';
 import { echoStep } from './echo.step.js';
 import { failStep } from './fail.step.js';
 import { sleepStep } from './sleep.step.js';
+import { audioLevelsStep } from './audio-levels.step.js';
+import { detectScenesStep } from './detect-scenes.step.js';
+import { fetchVideoStep } from './fetch-video.step.js';
+import { ocrStep } from './ocr.step.js';
+import { probeStep } from './probe.step.js';
+import { promptStep } from './prompt.step.js';
+import { transcodeStep } from './transcode.step.js';
+import { transcribeStep } from './transcribe.step.js';
 
 /** The step executors a pipeline can `use`, by type. */
 export class StepRegistry {
@@ -28,7 +36,19 @@ export class StepRegistry {
 }
 
 /** Every built-in executor. A new step is one file in src/steps/ plus one line here. */
-export const builtinSteps: StepExecutor[] = [echoStep, failStep, sleepStep];
+export const builtinSteps: StepExecutor[] = [
+  echoStep,
+  failStep,
+  sleepStep,
+  fetchVideoStep,
+  probeStep,
+  transcodeStep,
+  detectScenesStep,
+  audioLevelsStep,
+  ocrStep,
+  transcribeStep,
+  promptStep,
+];
 
 export function createStepRegistry(): StepRegistry {
   return new StepRegistry(builtinSteps);

@@ -1,7 +1,12 @@
+import type { Config } from '../config/config.js';
+import type { MediaBinaries } from '../media/binaries.js';
+import type { ChatModelProvider } from '../providers/llm/chat-model.js';
+import type { SpeechToText } from '../providers/asr/speech-to-text.js';
+
 /**
  * What step executors may use besides their `with:`: settings and engines built once from config in
- * the composition root (src/app/runtime.ts). Steps read config only through this, never from the
- * environment, so a test can hand a step exactly the services it needs.
+ * the composition root. Steps read config only through this, never from the environment, so a test
+ * can hand a step exactly the services it needs.
  */
 export interface StepServices {
   /** Directories of the operator-editable files. */
@@ -10,4 +15,10 @@ export interface StepServices {
     schemasDir: string;
     knowledgeDir: string;
   };
+  /** ffmpeg/ffprobe and the download limits. */
+  media: Config['media'] & MediaBinaries;
+  /** The configured speech-to-text engine. */
+  speech: SpeechToText;
+  /** The configured chat model, or null: prompt steps then run their offline analyzers. */
+  llm: ChatModelProvider | null;
 }

@@ -14,3 +14,14 @@ export function devnetClients(h: Harness) {
     balanceOf: async (a: Address) => (await reader.readContract({ address: dev.usdc, abi: dev.usdcAbi, functionName: 'balanceOf', args: [a] })) as bigint,
   };
 }
+
+/** POSTs a paid request the way an agent does: the 402's Base option, paid with the devnet's funded key by the x402 client. */
+export async function paidPost(h: Harness, route: string, body: unknown, headers: Record<string, string> = {}) {
+  const { createPaymentHeader } = await import('x402/client');
+  const { postJson } = await import('./harness.js');
+  const unpaid = await postJson(`${h.url}${route}`, body, headers);
+  if (unpaid.status !== 402) return unpaid;
+  const requirements = unpaid.json.accepts.find((a: any) => a.network === 'base');
+  const { wallet, dev } = devnetClients(h);
+  return postJson(`${h.url}${route}`, body, { ...headers, 'x-payment': await createPaymentHeader(wallet(dev.payerKey), 1, requirements) });
+}

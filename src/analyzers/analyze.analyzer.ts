@@ -1,0 +1,140 @@
+import type { OfflineAnalyzer } from './analyzer.js';
+import { loadKnowledge } from './knowledge.js';
+import { readSentiment } from './text/sentiment.js';
+import { strongStatement } from './text/strong-statements.js';
+import { scoreTopics, type TopicTaxonomy } from './text/topics.js';
+
+/** What the /analyze pipeline hands the analyzer: the outputs of its media steps. */
+export interface AnalyzeInput {
+  title?: string | null;
+  metadata: { duration: number; title?: string | null; description?: string | null };
+  transcript: { text: string; language: string | null; segments: Array<{ start: number; end: number; text: string; words?: Array<{ word: string; start: number; end: number }> }> };
+  scenes: { scenes: Array<{ index: number; start: number; end: number }>; cuts: number[] };
+  ocr: { frames: Array<{ index: number; time: number; text: string; lines: Array<{ text: string }> }>; text: string };
+  levels?: { peaks: Array<{ time: number; loudness_db: number }> };
+}
+
+type KeyMoment = { time: number; kind: 'scene_change' | 'loudness_peak' | 'strong_statement'; description: string };
+
+const MAX_KEY_MOMENTS = 10;
+const QUOTE_CHARS = 120;
+
+/**
+ * The offline content analysis: every field comes from a measured signal, and says which.
+ * - title: the video's title tag, else its first on-screen caption, else its first spoken sentence.
+ * - topics: knowledge/topics.yaml keywords over speech and on-screen text.
+ * - sentiment: wink-nlp sentence scores over speech and on-screen text (see text/sentiment.ts).
+ * - scenes: the detected scenes, described by their on-screen text and the speech within them.
+ * - key_moments: cuts, loudness peaks (6 dB over the median) and strong statements (numbers,
+ *   superlatives, absolute claims, calls to action), in time order, at most 10.
+ */
+export const analyzeAnalyzer: OfflineAnalyzer = {
+  name: 'analyze',
+  description: 'title, topics, sentiment, scenes and key moments from metadata, speech, on-screen text, cuts and loudness',
+  async run(raw, ctx) {
+    const input = raw as AnalyzeInput;
+    const taxonomy = await loadKnowledge<TopicTaxonomy>(ctx.knowledgeDir, 'topics.yaml');
+    const segments = input.transcript.segments ?? [];
+    const onScreen = distinct(input.ocr.frames.flatMap((f) => f.lines.map((l) => l.text)));
+    const units = [...segments.map((s) => s.text), ...onScreen].filter((t) => t.trim());
+    const corpus = `${input.transcript.text}\n${onScreen.join('\n')}\n${input.metadata.description ?? ''}`;
+
+    const scenes = input.scenes.scenes.map((scene) => {
+      const frame = input.ocr.frames.find((f) => f.index === scene.index);
+      const said = speechBetween(segments, scene.start, scene.end);
+      const parts = [frame?.text.trim() ? `Text on screen: "${oneLine(frame.text)}"` : '', said ? `Said: "${clip(said)}"` : ''].filter(Boolean);
+      return { index: scene.index, start: scene.start, end: scene.end, description: parts.length ? parts.join('. ') : 'No on-screen text or speech' };
+    });
+
+    const moments: KeyMoment[] = [];
+    for (const cut of input.scenes.cuts) {
+      const next = scenes.find((s) => Math.abs(s.start - cut) < 0.01);
+      moments.push({ time: cut, kind: 'scene_change', description: `Cut to a new scene${next && next.description !== 'No on-screen text or speech' ? `: ${next.description}` : ''}` });
+    }
+    for (const p of input.levels?.peaks ?? []) moments.push({ time: p.time, kind: 'loudness_peak', description: `Loudest moment (${p.loudness_db} LUFS)` });
+    for (const s of segments) {
+      const strong = strongStatement(s.text);
+      if (strong) moments.push({ time: s.start, kind: 'strong_statement', description: `"${clip(strong.text)}" (${strong.reasons.join(', ')})` });
+    }
+    for (const f of input.ocr.frames) {
+      for (const l of f.lines) {
+        const strong = strongStatement(l.text);
+        if (strong) moments.push({ time: f.time, kind: 'strong_statement', description: `On screen: "${clip(strong.text)}" (${strong.reasons.join(', ')})` });
+      }
+    }
+
+    const title = input.title?.trim() || input.metadata.title?.trim() || firstCaption(input.ocr.frames) || firstSentence(segments) || 'Untitled video';
+    return {
+      title,
+      duration: input.metadata.duration,
+      transcript: input.transcript.text,
+      topics: scoreTopics(corpus, taxonomy).map((t) => t.topic),
+      sentiment: units.length ? readSentiment(units.map((u) => u.replace(/[.!?]*$/, (m) => m || '.')).join(' ')).label : 'neutral',
+      scenes,
+      key_moments: pickMoments(moments),
+      ...(input.transcript.language ? { language: input.transcript.language } : {}),
+      segments,
+      on_screen_text: onScreenTimed(input.ocr.frames),
+    };
+  },
+};
+
+/** The most telling moments, at most MAX_KEY_MOMENTS, in time order; near-duplicates of a kind merged. */
+function pickMoments(all: KeyMoment[]): KeyMoment[] {
+  const priority = { strong_statement: 0, scene_change: 1, loudness_peak: 2 };
+  const kept: KeyMoment[] = [];
+  for (const m of [...all].sort((a, b) => priority[a.kind] - priority[b.kind] || a.time - b.time)) {
+    if (kept.length >= MAX_KEY_MOMENTS) break;
+    if (kept.some((k) => k.kind === m.kind && (Math.abs(k.time - m.time) < 0.5 || k.description === m.description))) continue;
+    kept.push({ ...m, time: Math.round(m.time * 100) / 100 });
+  }
+  return kept.sort((a, b) => a.time - b.time);
+}
+
+function speechBetween(segments: AnalyzeInput['transcript']['segments'], start: number, end: number): string {
+  const words = segments.flatMap((s) => s.words ?? []);
+  if (words.length) return words.filter((w) => w.start >= start && w.start < end).map((w) => w.word).join(' ');
+  return segments.filter((s) => s.start < end && s.end > start).map((s) => s.text).join(' ');
+}
+
+function firstCaption(frames: AnalyzeInput['ocr']['frames']): string | null {
+  const line = [...frames].sort((a, b) => a.time - b.time).flatMap((f) => f.lines)[0];
+  return line ? clip(line.text, 80) : null;
+}
+
+function firstSentence(segments: AnalyzeInput['transcript']['segments']): string | null {
+  const first = segments.find((s) => s.text.trim());
+  return first ? clip(first.text, 80) : null;
+}
+
+/** Each distinct on-screen line with when it was first seen and how sure OCR was. */
+function onScreenTimed(frames: AnalyzeInput['ocr']['frames']): Array<{ time: number; text: string; confidence?: number }> {
+  const seen = new Set<string>();
+  const out: Array<{ time: number; text: string; confidence?: number }> = [];
+  for (const f of [...frames].sort((a, b) => a.time - b.time)) {
+    for (const l of f.lines as Array<{ text: string; confidence?: number }>) {
+      const k = l.text.trim().toLowerCase();
+      if (!k || seen.has(k)) continue;
+      seen.add(k);
+      out.push({ time: f.time, text: l.text, ...(l.confidence !== undefined ? { confidence: l.confidence } : {}) });
+    }
+  }
+  return out;
+}
+
+function distinct(lines: string[]): string[] {
+  const seen = new Set<string>();
+  return lines.filter((l) => {
+    const k = l.trim().toLowerCase();
+    return k && !seen.has(k) && seen.add(k);
+  });
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+function clip(s: string, n = QUOTE_CHARS): string {
+  const t = oneLine(s);
+  return t.length > n ? `${t.slice(0, n - 1)}…` : t;
+}

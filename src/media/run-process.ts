@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { StepError } from '../steps/step.js';
+
+export interface RunResult {
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  signal: AbortSignal;
+  /** Kills the process after this long. */
+  timeoutMs?: number;
+  /** Keeps at most this much of stdout (bytes); the rest is dropped, not buffered. */
+  maxStdout?: number;
+  /** Written to stdin, then closed. */
+  input?: Buffer;
+  /** Human name for errors ("ffmpeg", "tesseract"). */
+  name?: string;
+}
+
+const STDERR_TAIL = 64 * 1024;
+
+/**
+ * Runs a program to completion, killing it when the step is aborted or times out. A missing program
+ * or a non-zero exit is a StepError naming the program and the end of its stderr.
+ */
+export function runProcess(command: string, args: string[], opts: RunOptions): Promise<RunResult> {
+  const name = opts.name ?? command;
+  return new Promise((resolve, reject) => {
+    if (opts.signal.aborted) return reject(opts.signal.reason ?? new StepError(`${name} was cancelled`));
+    const child = spawn(command, args, { stdio: [opts.input ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    const maxStdout = opts.maxStdout ?? 64 * 1024 * 1024;
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      if (stdout.length < maxStdout) stdout += d.slice(0, maxStdout - stdout.length);
+    });
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+      stderr = (stderr + d).slice(-STDERR_TAIL);
+    });
+    if (opts.input) child.stdin!.end(opts.input);
+    let killedFor: Error | null = null;
+    const kill = (why: Error) => {
+      killedFor ??= why;
+      child.kill('SIGKILL');
+    };
+    const onAbort = () => kill(opts.signal.reason instanceof Error ? opts.signal.reason : new StepError(`${name} was cancelled`));
+    opts.signal.addEventListener('abort', onAbort, { once: true });
+    const timer = opts.timeoutMs ? setTimeout(() => kill(new StepError(`${name} took longer than ${Math.round(opts.timeoutMs! / 1000)} s`)), opts.timeoutMs) : null;
+    const done = () => {
+      opts.signal.removeEventListener('abort', onAbort);
+      if (timer) clearTimeout(timer);
+    };
+    child.on('error', (err: NodeJS.ErrnoException) => {
+      done();
+      reject(err.code === 'ENOENT' ? new StepError(`${name} is not installed on this server (${command} not found)`) : err);
+    });
+    child.on('close', (code) => {
+      done();
+      if (killedFor) return reject(killedFor);
+      if (code !== 0) {
+        const tail = stderr.trim().split('\n').slice(-3).join(' | ');
+        return reject(new ProcessFailed(name, code, tail, stderr));
+      }
+      resolve({ stdout, stderr });
+    });
+  });
+}
+
+/** A program exited non-zero; `stderr` is kept for callers that explain known failures better. */
+export class ProcessFailed extends StepError {
+  constructor(
+    readonly program: string,
+    readonly code: number | null,
+    tail: string,
+    readonly stderr: string,
+  ) {
+    super(`${program} failed (exit ${code}): ${tail}`);
+  }
+}

@@ -1,0 +1,118 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import Handlebars from 'handlebars';
+import type { ValidateFunction } from 'ajv';
+import { offlineAnalyzers } from '../analyzers/registry.js';
+import { createAjv, describeErrors } from '../pipelines/ajv.js';
+import { defineStep, StepError } from './step.js';
+
+interface PromptInput {
+  template: string;
+  input: Record<string, unknown>;
+  schema: string;
+  offline?: string;
+  images?: Array<string | { keyframe_path: string }>;
+}
+
+const ajv = createAjv();
+const validators = new Map<string, Promise<{ schema: Record<string, unknown>; validate: ValidateFunction }>>();
+const templates = new Map<string, Promise<HandlebarsTemplateDelegate>>();
+const handlebars = Handlebars.create();
+handlebars.registerHelper('json', (value: unknown) => new Handlebars.SafeString(JSON.stringify(value, null, 2)));
+
+export const promptStep = defineStep<PromptInput, unknown>({
+  type: 'prompt',
+  summary: 'Asks the configured chat model for a result that follows a JSON Schema (or runs the offline analyzer)',
+  description:
+    'Renders `prompts/<template>.hbs` with `input` (helper `{{json value}}` prints JSON) and asks the LLM_PROVIDER ' +
+    'model for JSON following `schema` (a file under SCHEMAS_DIR, e.g. `results/analyze.json`). The answer is ' +
+    'validated; an invalid answer is sent back once with the validation errors to be corrected, and a second invalid ' +
+    'answer fails the job. `images` (file paths, or objects with `keyframe_path` such as scenes; at most 8, spread ' +
+    'over the list) are attached when LLM_VISION is on. With no model configured ' +
+    '(LLM_PROVIDER=none) the `offline` analyzer runs on the same `input`, and its result is validated the same way.',
+  with: {
+    type: 'object',
+    required: ['template', 'input', 'schema'],
+    additionalProperties: false,
+    properties: {
+      template: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]*$' },
+      input: { type: 'object' },
+      schema: { type: 'string', pattern: '^[A-Za-z0-9_./-]+\\.json$' },
+      offline: { type: 'string' },
+      images: {
+        type: 'array',
+        maxItems: 60,
+        items: { anyOf: [{ type: 'string' }, { type: 'object', required: ['keyframe_path'], properties: { keyframe_path: { type: 'string' } } }] },
+      },
+    },
+  },
+  output: {},
+  example:
+    '- id: analysis\n  uses: prompt\n  with:\n    template: analyze\n    schema: results/analyze.json\n    offline: analyze\n    input: { transcript: "{{steps.speech}}" }',
+  async run(input, ctx) {
+    const { schema, validate } = await loadSchema(ctx.services.paths.schemasDir, input.schema);
+    const model = ctx.services.llm;
+    if (!model) {
+      const analyzer = input.offline ? offlineAnalyzers.get(input.offline) : undefined;
+      if (!analyzer) throw new StepError(`no model is configured (LLM_PROVIDER=none) and this step names no offline analyzer${input.offline ? ` called '${input.offline}'` : ''}`);
+      const result = await analyzer.run(input.input, { knowledgeDir: ctx.services.paths.knowledgeDir });
+      if (!validate(result)) throw new Error(`the offline analyzer '${analyzer.name}' broke the result schema: ${describeErrors(validate.errors).join('; ')}`);
+      ctx.engine('analysis', `offline ${analyzer.name} analyzer`);
+      return result;
+    }
+
+    const prompt = (await loadTemplate(ctx.services.paths.promptsDir, input.template))(input.input);
+    // Scenes can be passed as they are: their keyframes are the images. At most 8, spread over the video.
+    const images = model.vision ? spread((input.images ?? []).map((i) => (typeof i === 'string' ? i : i.keyframe_path)), 8) : undefined;
+    const call = (repair?: { answer: unknown; errors: string[] }) =>
+      model.structured({ prompt, schema, images, repair, signal: ctx.signal }).catch((err: any) => {
+        if (ctx.signal.aborted) throw err;
+        const status = err?.status ?? err?.response?.status;
+        throw new StepError(`the model call failed${status ? ` (HTTP ${status})` : ''}: ${String(err?.message ?? err).split('\n')[0]}`, { transient: !status || status >= 500 || status === 429 });
+      });
+    let answer = await call();
+    if (!validate(answer)) {
+      const errors = describeErrors(validate.errors).slice(0, 20);
+      ctx.logger.warn({ errors }, 'model answer broke the result schema; asking for a correction');
+      answer = await call({ answer, errors });
+      if (!validate(answer)) {
+        throw new StepError(`the model's answer did not match the result schema twice: ${describeErrors(validate.errors).slice(0, 5).join('; ')}`);
+      }
+    }
+    ctx.engine('analysis', model.name);
+    return answer;
+  },
+});
+
+function spread<T>(items: T[], n: number): T[] {
+  if (items.length <= n) return items;
+  return Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)]);
+}
+
+async function loadSchema(dir: string, file: string) {
+  const key = path.join(dir, file);
+  if (!validators.has(key)) {
+    validators.set(
+      key,
+      (async () => {
+        const schema = JSON.parse(await fs.readFile(key, 'utf8'));
+        const { $id: _id, ...rest } = schema; // compiled once per file; the id would clash across schema dirs
+        return { schema: rest, validate: ajv.compile(rest) };
+      })(),
+    );
+  }
+  return validators.get(key)!.catch((err) => {
+    validators.delete(key);
+    throw new StepError(`the result schema ${file} cannot be loaded: ${err.message}`);
+  });
+}
+
+async function loadTemplate(dir: string, name: string) {
+  const key = path.join(dir, `${name}.hbs`);
+  if (!templates.has(key)) templates.set(key, fs.readFile(key, 'utf8').then((src) => handlebars.compile(src, { noEscape: true, strict: false })));
+  return templates.get(key)!.catch((err) => {
+    templates.delete(key);
+    throw new StepError(`the prompt template ${name}.hbs cannot be loaded: ${err.message}`);
+  });
+}
+

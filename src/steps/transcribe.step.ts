@@ -1,0 +1,45 @@
+import type { Transcript } from '../providers/asr/speech-to-text.js';
+import { defineStep } from './step.js';
+
+const word = {
+  type: 'object',
+  required: ['word', 'start', 'end'],
+  properties: { word: { type: 'string' }, start: { type: 'number' }, end: { type: 'number' }, confidence: { type: 'number' } },
+};
+
+export const transcribeStep = defineStep<{ audio: string; language?: string }, Transcript & { engine: string }>({
+  type: 'transcribe',
+  summary: 'Turns speech into a timed transcript',
+  description:
+    'Transcribes `audio` (16 kHz mono WAV, as `transcode` makes) with the configured engine (TRANSCRIBE_PROVIDER): ' +
+    '`local` is pocketsphinx, offline, US English, with word times, the audio split at silences and the pieces run ' +
+    'in parallel; `openai` is any OpenAI-compatible /v1/audio/transcriptions endpoint. Outputs `text`, `language` ' +
+    '(BCP 47 or null), `segments` [{start, end, text, words?}] and `engine`.',
+  with: {
+    type: 'object',
+    required: ['audio'],
+    additionalProperties: false,
+    properties: { audio: { type: 'string' }, language: { type: 'string', pattern: '^[a-z]{2}(-[A-Z]{2})?$' } },
+  },
+  output: {
+    type: 'object',
+    required: ['text', 'language', 'segments', 'engine'],
+    additionalProperties: false,
+    properties: {
+      text: { type: 'string' },
+      language: { type: ['string', 'null'] },
+      segments: {
+        type: 'array',
+        items: { type: 'object', required: ['start', 'end', 'text'], properties: { start: { type: 'number' }, end: { type: 'number' }, text: { type: 'string' }, words: { type: 'array', items: word } } },
+      },
+      engine: { type: 'string' },
+    },
+  },
+  example: `- id: speech\n  uses: transcribe\n  with: { audio: "{{steps.audio.audio_path}}" }`,
+  async run(input, ctx) {
+    const { speech } = ctx.services;
+    const transcript = await speech.transcribe(input.audio, { signal: ctx.signal, workDir: ctx.workDir, language: input.language });
+    ctx.engine('speech', speech.name);
+    return { ...transcript, engine: speech.name };
+  },
+});

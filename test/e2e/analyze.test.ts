@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { paidPost } from '../support/devnet.js';
+import { file, startFileServer, type FileServer } from '../support/file-server.js';
+import { ROOT, pollJob, postJson, startHarness, type Harness } from '../support/harness.js';
+import { makeClip, STANDARD_CLIP } from '../support/media.js';
+
+/** POST /analyze on clips made at test time and served from 127.0.0.1: paid, processed, checked. */
+describe('/analyze on real media (offline engines)', () => {
+  let h: Harness;
+  let web: FileServer;
+  let clip: string;
+  let silent: string;
+
+  before(async () => {
+    clip = await makeClip(STANDARD_CLIP);
+    silent = await makeClip({ scenes: [{ seconds: 2, source: 'testsrc2' }], audio: false });
+    const corrupt = path.join(ROOT, 'test-artifacts', 'clips', 'corrupt.mp4');
+    fs.writeFileSync(corrupt, Buffer.concat([fs.readFileSync(clip).subarray(0, 2000), Buffer.alloc(5000, 7)]));
+    web = await startFileServer({
+      '/clip.mp4': file(clip),
+      '/silent.mp4': file(silent),
+      '/corrupt.mp4': file(corrupt),
+      '/page.html': (_q, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>a page</html>'),
+      '/gone.mp4': (_q, res) => void res.writeHead(410).end(),
+      '/moved.mp4': (_q, res) => void res.writeHead(302, { location: '/clip.mp4' }).end(),
+      '/to-metadata.mp4': (_q, res) => void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
+      '/huge.mp4': (_q, res) => void res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(10 * 1024 ** 3) }).end(),
+    });
+    h = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true', VIDEO_MAX_BYTES: String(50 * 1024 * 1024) } });
+  });
+  after(async () => {
+    await h.close();
+    await web.close();
+  });
+
+  const analyze = async (url: string) => {
+    const res = await paidPost(h, '/analyze', { url });
+    assert.equal(res.status, 202, res.text);
+    return pollJob(h.url, res.json.job_id, 120);
+  };
+
+  it('finds the cuts, reads the captions, transcribes the speech and describes the video', async () => {
+    const job = await analyze(`${web.url}/moved.mp4`);
+    assert.equal(job.status, 'complete', job.error);
+    const r = job.result;
+    assert.equal(r.title, 'Pasta in ten minutes');
+    assert.ok(Math.abs(r.duration - 6.5) < 0.2, `duration ${r.duration}`);
+    for (const word of ['kitchen', 'pasta', 'tomatoes', 'recipe']) assert.match(r.transcript, new RegExp(word), `transcript: ${r.transcript}`);
+    assert.equal(r.scenes.length, 3);
+    assert.ok(Math.abs(r.scenes[1].start - 2) < 0.3 && Math.abs(r.scenes[2].start - 4) < 0.3, JSON.stringify(r.scenes));
+    assert.match(r.scenes[0].description, /SAVE 50 PERCENT TODAY/);
+    assert.match(r.scenes[1].description, /FRESH PASTA RECIPE/);
+    assert.ok(r.topics.includes('food & cooking'), `topics ${r.topics}`);
+    assert.equal(r.sentiment, 'positive');
+    assert.ok(r.key_moments.some((m: any) => m.kind === 'scene_change' && Math.abs(m.time - 2) < 0.3));
+    assert.ok(r.key_moments.some((m: any) => m.kind === 'strong_statement' && /50 PERCENT/i.test(m.description)));
+    assert.deepEqual(
+      r.key_moments.map((m: any) => m.time),
+      [...r.key_moments.map((m: any) => m.time)].sort((a: number, b: number) => a - b),
+    );
+    assert.ok(r.segments[0].words.length > 3, 'word timestamps');
+    assert.deepEqual(r.on_screen_text.map((l: any) => l.text), ['SAVE 50 PERCENT TODAY', 'FRESH PASTA RECIPE']);
+    assert.match(job.engines.speech, /pocketsphinx/);
+    assert.equal(job.engines.ocr, 'tesseract');
+    assert.equal(job.engines.analysis, 'offline analyze analyzer');
+    assert.equal(fs.existsSync(path.join(h.env.WORK_DIR, 'jobs', job.id)), false, 'work directory removed');
+  });
+
+  const failures: Array<[string, string, RegExp]> = [
+    ['a video without audio', '/silent.mp4', /no audio track/],
+    ['a corrupt file', '/corrupt.mp4', /not a readable video/],
+    ['a web page', '/page.html', /not a video \(it serves text\/html\)/],
+    ['an HTTP error', '/gone.mp4', /answered HTTP 410/],
+    ['a file over the size limit', '/huge.mp4', /10240 MiB; the limit is 50 MiB/],
+    ['a redirect to the cloud metadata address', '/to-metadata.mp4', /blocked.*169\.254\.169\.254.*link-local/],
+  ];
+  for (const [what, route, error] of failures) {
+    it(`fails the job with a clear error for ${what}, and removes its work directory`, async () => {
+      const job = await analyze(`${web.url}${route}`);
+      assert.equal(job.status, 'failed');
+      assert.match(job.error, error);
+      assert.equal(fs.existsSync(path.join(h.env.WORK_DIR, 'jobs', job.id)), false);
+    });
+  }
+
+  it('fails the job for an unreachable URL, a private address and a platform URL without yt-dlp', async () => {
+    const closed = await startFileServer({});
+    const deadUrl = `${closed.url}/x.mp4`;
+    await closed.close();
+    const cases: Array<[string, RegExp]> = [
+      [deadUrl, /could not be reached \(ECONNREFUSED\)/],
+      ['http://10.1.2.3/video.mp4', /10\.1\.2\.3 is a blocked address \(private\)/],
+      ['https://www.instagram.com/reel/Cabc123/', /needs yt-dlp, which is not installed/],
+    ];
+    const h2 = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true', YTDLP_PATH: '/nonexistent/yt-dlp' } });
+    try {
+      for (const [url, error] of cases) {
+        const res = await paidPost(h2, '/analyze', { url });
+        assert.equal(res.status, 202, res.text);
+        const job = await pollJob(h2.url, res.json.job_id, 60);
+        assert.equal(job.status, 'failed', url);
+        assert.match(job.error, error, url);
+      }
+    } finally {
+      await h2.close();
+    }
+  });
+
+  it('refuses loopback addresses unless FETCH_ALLOW_LOOPBACK is set', async () => {
+    const h3 = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines') } });
+    try {
+      const res = await paidPost(h3, '/analyze', { url: `${web.url}/clip.mp4` });
+      const job = await pollJob(h3.url, res.json.job_id, 60);
+      assert.equal(job.status, 'failed');
+      assert.match(job.error, /127\.0\.0\.1 is a blocked address \(loopback\)/);
+    } finally {
+      await h3.close();
+    }
+  });
+
+  it('answers 400 for a missing or non-http url, before any payment', async () => {
+    for (const body of [{}, { url: 'ftp://example.com/v.mp4' }, { url: 'not a url' }]) {
+      const res = await postJson(`${h.url}/analyze`, body);
+      assert.equal(res.status, 400, JSON.stringify(body));
+      assert.match(res.json.error, /url/);
+    }
+  });
+});

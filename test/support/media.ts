@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ROOT } from './harness.js';
+
+const run = promisify(execFile);
+const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+const CACHE = path.join(ROOT, 'test-artifacts', 'clips');
+
+export interface SceneSpec {
+  seconds: number;
+  /** A lavfi video source: `color=c=red`, `testsrc2`, `mandelbrot`, `smptebars`, ... */
+  source: string;
+  /** Text burnt into the lower part of the frame, like a short-form caption. */
+  caption?: string;
+}
+
+export interface ClipSpec {
+  scenes: SceneSpec[];
+  /** Spoken with flite (voice rms): pocketsphinx reads it well. */
+  speech?: string;
+  width?: number;
+  height?: number;
+  /** Container title tag. */
+  title?: string;
+  audio?: boolean;
+}
+
+/**
+ * Makes a short test video with ffmpeg's lavfi sources: known cuts (scene boundaries), captions drawn
+ * with drawtext, and flite speech. Cached by spec in test-artifacts/clips, so a suite makes each once.
+ */
+export async function makeClip(spec: ClipSpec): Promise<string> {
+  const key = crypto.createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 16);
+  const out = path.join(CACHE, `${key}.mp4`);
+  if (fs.existsSync(out)) return out;
+  fs.mkdirSync(CACHE, { recursive: true });
+  const w = spec.width ?? 360;
+  const h = spec.height ?? 640;
+  const total = spec.scenes.reduce((s, x) => s + x.seconds, 0);
+  const args = ['-y', '-v', 'error'];
+  const filters: string[] = [];
+  spec.scenes.forEach((scene, i) => {
+    args.push('-f', 'lavfi', '-i', `${scene.source}${scene.source.includes('=') ? ':' : '='}s=${w}x${h}:d=${scene.seconds}:r=25`);
+    const text = scene.caption?.replace(/[':\\]/g, '');
+    filters.push(
+      text
+        ? `[${i}:v]drawtext=fontfile=${FONT}:text='${text}':fontsize=${Math.round(w / 16)}:fontcolor=white:box=1:boxcolor=black@0.75:boxborderw=12:x=(w-text_w)/2:y=h*0.72,setsar=1[v${i}]`
+        : `[${i}:v]setsar=1[v${i}]`,
+    );
+  });
+  filters.push(`${spec.scenes.map((_, i) => `[v${i}]`).join('')}concat=n=${spec.scenes.length}:v=1:a=0[v]`);
+  let audioInput: number | null = null;
+  if (spec.audio !== false) {
+    audioInput = spec.scenes.length;
+    if (spec.speech) {
+      const wav = path.join(CACHE, `${key}.wav`);
+      await run('flite', ['-voice', 'rms', '-t', spec.speech, '-o', wav]);
+      args.push('-i', wav);
+    } else {
+      args.push('-f', 'lavfi', '-i', `anullsrc=r=16000:cl=mono`);
+    }
+    filters.push(`[${audioInput}:a]apad,atrim=0:${total}[a]`);
+  }
+  args.push('-filter_complex', filters.join(';'), '-map', '[v]');
+  if (audioInput !== null) args.push('-map', '[a]', '-c:a', 'aac', '-b:a', '64k');
+  if (spec.title) args.push('-metadata', `title=${spec.title}`);
+  args.push('-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-t', String(total), '-movflags', '+faststart', out + '.tmp.mp4');
+  await run('ffmpeg', args);
+  fs.renameSync(out + '.tmp.mp4', out);
+  return out;
+}
+
+/** The clip most tests use: three scenes with cuts at 2 s and 4 s, captions, and speech. */
+export const STANDARD_CLIP: ClipSpec = {
+  scenes: [
+    { seconds: 2, source: 'color=c=0x2050a0', caption: 'SAVE 50 PERCENT TODAY' },
+    { seconds: 2, source: 'testsrc2', caption: 'FRESH PASTA RECIPE' },
+    { seconds: 2.5, source: 'color=c=0xa04020' },
+  ],
+  speech: 'Welcome to our kitchen. Today we cook pasta with fresh tomatoes. This recipe is amazing.',
+  title: 'Pasta in ten minutes',
+};
