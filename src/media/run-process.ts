@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import { StepError } from '../steps/step.js';
 
 export interface RunResult {
@@ -16,6 +17,13 @@ export interface RunOptions {
   input?: Buffer;
   /** Human name for errors ("ffmpeg", "tesseract"). */
   name?: string;
+  /** Extra environment variables. */
+  env?: Record<string, string>;
+  /**
+   * Runs the program at a lower CPU priority (nice 10): for work that is off a job's critical path, so
+   * the step that decides the job's duration (speech) gets the cores first.
+   */
+  background?: boolean;
 }
 
 const STDERR_TAIL = 64 * 1024;
@@ -28,7 +36,14 @@ export function runProcess(command: string, args: string[], opts: RunOptions): P
   const name = opts.name ?? command;
   return new Promise((resolve, reject) => {
     if (opts.signal.aborted) return reject(opts.signal.reason ?? new StepError(`${name} was cancelled`));
-    const child = spawn(command, args, { stdio: [opts.input ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: [opts.input ? 'pipe' : 'ignore', 'pipe', 'pipe'], ...(opts.env ? { env: { ...process.env, ...opts.env } } : {}) });
+    if (opts.background && child.pid) {
+      try {
+        os.setPriority(child.pid, 10);
+      } catch {
+        /* not permitted here: run at normal priority */
+      }
+    }
     let stdout = '';
     let stderr = '';
     const maxStdout = opts.maxStdout ?? 64 * 1024 * 1024;

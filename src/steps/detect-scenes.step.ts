@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { probeMedia } from '../media/probe-media.js';
 import { runProcess } from '../media/run-process.js';
@@ -19,7 +20,8 @@ export const detectScenesStep = defineStep<{ source: string; threshold?: number;
   description:
     "Runs ffmpeg's `scdet` filter on `source` (`threshold`, default 10: lower finds softer cuts) and splits the " +
     'video at the cuts, merging scenes shorter than `min_scene_seconds` (default 0.5) into their neighbour (at most ' +
-    `${MAX_SCENES} scenes: the weakest cuts go first). Each scene gets one JPEG keyframe from its middle. ` +
+    `${MAX_SCENES} scenes: the weakest cuts go first). Each scene gets one JPEG keyframe near its middle (frames are ` +
+    'sampled at up to 2 per second in the same decoding pass). ' +
     'Outputs `scenes` [{index, start, end, keyframe_path, keyframe_time}] and `cuts` (seconds).',
   with: {
     type: 'object',
@@ -58,23 +60,40 @@ export const detectScenesStep = defineStep<{ source: string; threshold?: number;
   async run(input, ctx) {
     const { ffmpeg, ffprobe } = ctx.services.media;
     const { duration } = await probeMedia(ffprobe, input.source, ctx.signal);
+    // One decoding pass: scdet finds the cuts while thumbnails are written at a low rate; each scene's
+    // keyframe is then the thumbnail nearest its middle (seeking back into the file per scene would
+    // decode from the previous keyframe again, for every scene).
+    const fps = Math.min(2, 240 / Math.max(duration, 1));
+    const thumbs = path.join(ctx.workDir, 'thumbs');
+    await fs.mkdir(thumbs, { recursive: true });
     const { stderr } = await runProcess(
       ffmpeg,
-      ['-hide_banner', '-nostats', '-i', input.source, '-an', '-sn', '-vf', `scale=-2:360,scdet=threshold=${input.threshold ?? 10}`, '-f', 'null', '-'],
-      { signal: ctx.signal, name: 'ffmpeg' },
+      [
+        '-hide_banner', '-nostats', '-i', input.source, '-an', '-sn',
+        '-filter_complex', `[0:v]split[s][t];[s]scdet=threshold=${input.threshold ?? 10}[cuts];[t]fps=${fps.toFixed(4)}[thumbs]`,
+        '-map', '[cuts]', '-f', 'null', '-',
+        '-map', '[thumbs]', '-q:v', '3', path.join(thumbs, '%06d.jpg'),
+      ],
+      { signal: ctx.signal, name: 'ffmpeg', background: true },
     );
     const found = [...stderr.matchAll(/lavfi\.scd\.score: ([\d.]+), lavfi\.scd\.time: ([\d.]+)/g)].map((m) => ({ score: Number(m[1]), time: Number(m[2]) }));
     const cuts = keepCuts(found, duration, input.min_scene_seconds ?? 0.5);
     const bounds = [0, ...cuts, duration];
-    const scenes: Scene[] = bounds.slice(0, -1).map((start, i) => {
-      const end = bounds[i + 1];
-      return { index: i, start: round(start), end: round(end), keyframe_time: round(start + (end - start) / 2), keyframe_path: path.join(ctx.workDir, `keyframe-${i}.jpg`) };
-    });
-    // One ffmpeg for every keyframe: an input seek per scene is fast and decodes only near each time.
-    const args = ['-v', 'error', '-y'];
-    for (const s of scenes) args.push('-ss', String(s.keyframe_time), '-i', input.source);
-    scenes.forEach((s, i) => args.push('-map', `${i}:v:0`, '-frames:v', '1', '-q:v', '3', s.keyframe_path));
-    await runProcess(ffmpeg, args, { signal: ctx.signal, name: 'ffmpeg' });
+    const available = (await fs.readdir(thumbs)).filter((f) => f.endsWith('.jpg')).sort();
+    const thumbTime = (i: number) => i / fps;
+    const scenes: Scene[] = [];
+    for (let i = 0; i < bounds.length - 1; i++) {
+      const [start, end] = [bounds[i], bounds[i + 1]];
+      const middle = start + (end - start) / 2;
+      let best = Math.min(available.length - 1, Math.max(0, Math.round(middle * fps)));
+      // Prefer a thumbnail inside the scene (a short scene may fall between two thumbnails).
+      while (best > 0 && thumbTime(best) >= end) best--;
+      while (best < available.length - 1 && thumbTime(best) < start) best++;
+      const keyframe_path = path.join(ctx.workDir, `keyframe-${i}.jpg`);
+      await fs.copyFile(path.join(thumbs, available[best]), keyframe_path);
+      scenes.push({ index: i, start: round(start), end: round(end), keyframe_time: round(Math.min(Math.max(thumbTime(best), start), end)), keyframe_path });
+    }
+    await fs.rm(thumbs, { recursive: true, force: true });
     ctx.engine('scenes', 'ffmpeg scdet');
     return { scenes, cuts: cuts.map(round) };
   },

@@ -1,6 +1,5 @@
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { runProcess } from '../media/run-process.js';
 import { defineStep, type StepContext } from './step.js';
 
@@ -94,6 +93,7 @@ export const ocrStep = defineStep<{ frames: Array<{ keyframe_path: string; keyfr
 });
 
 async function readFrame(file: string, i: number, ctx: StepContext): Promise<OcrLine[]> {
+  const sharp = (await import('sharp')).default; // loaded on first use: API-only processes never need it
   const meta = await sharp(file).metadata();
   const width = Math.max(meta.width ?? 720, 720);
   const gray = path.join(ctx.workDir, `ocr-${i}-gray.png`);
@@ -109,7 +109,14 @@ async function readFrame(file: string, i: number, ctx: StepContext): Promise<Ocr
 
 /** Tesseract's TSV (one row per word, with block/paragraph/line numbers and confidence) as lines. */
 async function tesseract(image: string, ctx: StepContext): Promise<OcrLine[]> {
-  const { stdout } = await runProcess(ctx.services.media.tesseractPath, [image, '-', '--psm', '11', 'tsv'], { signal: ctx.signal, timeoutMs: FRAME_TIMEOUT_MS, name: 'tesseract' });
+  const { stdout } = await runProcess(ctx.services.media.tesseractPath, [image, '-', '--psm', '11', 'tsv'], {
+    signal: ctx.signal,
+    timeoutMs: FRAME_TIMEOUT_MS,
+    name: 'tesseract',
+    background: true,
+    // Frames already run in parallel: tesseract's own OpenMP threads would only fight over the cores.
+    env: { OMP_THREAD_LIMIT: '1' },
+  });
   const byLine = new Map<string, { words: string[]; confs: number[] }>();
   for (const row of stdout.split('\n').slice(1)) {
     const c = row.split('\t');

@@ -46,7 +46,8 @@ describe('npm run pipelines:check', () => {
   it('lists the valid pipelines and exits 0', async () => {
     const { code, output } = await runNode(['dist/src/pipelines/check.cli.js']);
     assert.equal(code, 0, output);
-    assert.match(output, /ok {2}POST \/analyze +\$0\.10 +planned/);
+    assert.match(output, /ok {2}POST \/analyze +\$0\.10 +live +8 steps/);
+    assert.match(output, /ok {2}POST \/verify +\$0\.15 +planned/);
     assert.match(output, /8 pipelines valid/);
   });
 

@@ -11,7 +11,7 @@ const CACHE = path.join(ROOT, 'test-artifacts', 'clips');
 
 export interface SceneSpec {
   seconds: number;
-  /** A lavfi video source: `color=c=red`, `testsrc2`, `mandelbrot`, `smptebars`, ... */
+  /** A lavfi video source taking s, d and r options: `color=c=red`, `testsrc2`, `smptebars`, `rgbtestsrc`, ... */
   source: string;
   /** Text burnt into the lower part of the frame, like a short-form caption. */
   caption?: string;

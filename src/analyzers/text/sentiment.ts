@@ -1,10 +1,12 @@
 import { createRequire } from 'node:module';
-import winkNLP from 'wink-nlp';
+import type winkNLP from 'wink-nlp';
 
 const require = createRequire(import.meta.url);
-// The English model ships inside its npm package: no download at run time.
-const nlp = winkNLP(require('wink-eng-lite-web-model'));
-const its = nlp.its;
+let loaded: ReturnType<typeof winkNLP> | null = null;
+/** wink-nlp with its English model (shipped in its npm package: no download), loaded on first use. */
+function nlp(): ReturnType<typeof winkNLP> {
+  return (loaded ??= (require('wink-nlp') as typeof winkNLP)(require('wink-eng-lite-web-model')));
+}
 
 export type Sentiment = 'positive' | 'negative' | 'neutral' | 'mixed';
 
@@ -26,9 +28,9 @@ export interface SentimentReading {
  * beyond CLEAR_OVERALL; `neutral` when no sentence carries sentiment.
  */
 export function readSentiment(text: string): SentimentReading {
-  const doc = nlp.readDoc(text);
+  const doc = nlp().readDoc(text);
   const texts = doc.sentences().out() as string[];
-  const scores = doc.sentences().out(its.sentiment) as unknown as number[];
+  const scores = doc.sentences().out(nlp().its.sentiment) as unknown as number[];
   const sentences = texts.map((t, i) => ({ text: t, score: Math.round(Number(scores[i] ?? 0) * 1000) / 1000 }));
   const positive = sentences.filter((s) => s.score >= CLEAR_SENTENCE).length;
   const negative = sentences.filter((s) => s.score <= -CLEAR_SENTENCE).length;
@@ -39,5 +41,5 @@ export function readSentiment(text: string): SentimentReading {
 
 /** Splits a text into sentences with wink-nlp (also used where punctuation is missing, as in ASR output). */
 export function splitSentences(text: string): string[] {
-  return nlp.readDoc(text).sentences().out() as string[];
+  return nlp().readDoc(text).sentences().out() as string[];
 }

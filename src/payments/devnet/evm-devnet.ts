@@ -29,7 +29,7 @@ export interface EvmDevnet {
 
 /** A local Base (chain id 8453) with a test USDC deployed and the test payer funded. */
 export async function startEvmDevnet(): Promise<EvmDevnet> {
-  const { abi, bytecode } = compileTestUsdc();
+  const { abi, bytecode } = await compileTestUsdc();
   const node = await startAnvil({ chainId: base.id });
   try {
     const settler = privateKeyToAccount(ANVIL_KEYS.settler);

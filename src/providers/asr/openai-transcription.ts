@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { StepError } from '../../steps/step.js';
 import type { SpeechToText, Transcript } from './speech-to-text.js';
 
@@ -9,14 +9,17 @@ import type { SpeechToText, Transcript } from './speech-to-text.js';
  */
 export class OpenAiSpeechToText implements SpeechToText {
   readonly name: string;
-  private readonly client: OpenAI;
+  private client: OpenAI | null = null;
 
   constructor(private readonly opts: { baseUrl: string; apiKey: string | null; model: string }) {
     this.name = `${opts.model} (OpenAI-compatible transcription at ${new URL(opts.baseUrl).host})`;
-    this.client = new OpenAI({ baseURL: opts.baseUrl, apiKey: opts.apiKey ?? 'not-needed', maxRetries: 1, timeout: 300_000 });
   }
 
   async transcribe(audio: string, opts: { signal: AbortSignal; language?: string }): Promise<Transcript> {
+    if (!this.client) {
+      const { default: OpenAIClient } = await import('openai');
+      this.client = new OpenAIClient({ baseURL: this.opts.baseUrl, apiKey: this.opts.apiKey ?? 'not-needed', maxRetries: 1, timeout: 300_000 });
+    }
     let res: any;
     try {
       res = await this.client.audio.transcriptions.create(

@@ -5,6 +5,12 @@ import { detectSilences, planPieces } from './silence-split.js';
 import type { SpeechToText, TimedWord, Transcript, TranscriptSegment } from './speech-to-text.js';
 
 /**
+ * CMU's recommended speed settings (a narrower beam of active HMMs and words per frame, fewer Gaussians):
+ * about 40% less CPU, with the same transcript on our test speech.
+ */
+export const FAST_SEARCH = ['-maxhmmpf', '3000', '-maxwpf', '5', '-topn', '2', '-pl_window', '10'];
+
+/**
  * The offline engine: CMU pocketsphinx (Debian's pocketsphinx + pocketsphinx-en-us, US English). It runs
  * at about half real time on one core, so the audio is split at silences and the pieces run in parallel.
  */
@@ -19,7 +25,11 @@ export class PocketsphinxSpeechToText implements SpeechToText {
 
   async transcribe(audio: string, opts: { signal: AbortSignal; workDir: string }): Promise<Transcript> {
     const duration = await this.durationOf(audio, opts.signal);
-    const pieces = planPieces(duration, duration > 30 ? await detectSilences(this.ffmpeg, audio, opts.signal) : []);
+    // About two pieces per core, so the last ones finish together; each at least 8 s (the engine's start-up
+    // and the context lost at a cut cost more on shorter pieces) and at most 20 s.
+    const target = Math.min(20, Math.max(8, duration / (this.parallelism * 2)));
+    const max = target * 1.5;
+    const pieces = planPieces(duration, duration > max ? await detectSilences(this.ffmpeg, audio, opts.signal) : [], target, max);
     const results: TranscriptSegment[][] = new Array(pieces.length);
     let next = 0;
     const worker = async () => {
@@ -31,7 +41,7 @@ export class PocketsphinxSpeechToText implements SpeechToText {
           file = path.join(opts.workDir, `speech-${i}.wav`);
           await runProcess(this.ffmpeg, ['-v', 'error', '-y', '-ss', String(from), '-t', String(to - from), '-i', audio, '-c', 'copy', file], { signal: opts.signal, name: 'ffmpeg' });
         }
-        const { stdout } = await runProcess(this.binary, ['-infile', file, '-time', 'yes', '-logfn', '/dev/null'], { signal: opts.signal, name: 'pocketsphinx' });
+        const { stdout } = await runProcess(this.binary, ['-infile', file, '-time', 'yes', ...FAST_SEARCH, '-logfn', '/dev/null'], { signal: opts.signal, name: 'pocketsphinx' });
         results[i] = parsePocketsphinx(stdout, from);
       }
     };

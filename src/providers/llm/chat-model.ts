@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { AIMessage, HumanMessage, type BaseMessage } from '@langchain/core/messages';
+import type { BaseMessage } from '@langchain/core/messages';
 import type { Config } from '../../config/config.js';
 
 export interface StructuredCall {
@@ -69,6 +69,7 @@ async function buildModel(llm: Config['llm']): Promise<BaseChatModel> {
 }
 
 async function messages(call: StructuredCall): Promise<BaseMessage[]> {
+  const { AIMessage, HumanMessage } = await import('@langchain/core/messages');
   const content: Array<Record<string, unknown>> = [{ type: 'text', text: call.prompt }];
   for (const image of call.images ?? []) {
     const data = await fs.readFile(image);

@@ -1,0 +1,113 @@
+// /analyze pipeline wall time against the same tools run one after another by a plain script, in one run.
+//  - clip: 60 s, 720x1280, 12 scenes with captions, flite speech (generated once, cached in test-artifacts/clips)
+//  - reference: ffprobe, ffmpeg audio extraction, pocketsphinx on the whole audio (same settings), ffmpeg scdet, one ffmpeg
+//    per keyframe, tesseract per keyframe, ffmpeg ebur128 — sequentially, as a plain script would
+//  - pipeline: the service's runtime (memory queue, offline engines) running pipelines/analyze.yaml on a
+//    job created directly (no payment: chain time is not the point here), the clip served from 127.0.0.1
+// Prints both wall times, `ratio pipeline/sequential` (goal <= 0.5) and the worker's peak RSS (goal < 400 MB).
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
+
+const SPEECH =
+  'Welcome back to the kitchen. Today I will show you the fastest pasta recipe you will ever make. ' +
+  'First, boil a big pot of salted water and add the spaghetti. While it cooks, slice four cloves of garlic ' +
+  'and warm them gently in olive oil. Add a can of crushed tomatoes, a pinch of chili flakes and some salt. ' +
+  'Let the sauce simmer for about ten minutes until it thickens. Drain the pasta, but keep a cup of the water. ' +
+  'Toss everything together with fresh basil and a handful of parmesan cheese. This is honestly the best ' +
+  'weeknight dinner, and it costs less than five dollars. Save this video, follow for more easy recipes, ' +
+  'and tell me in the comments what you want me to cook next. See you tomorrow, and happy cooking everyone.';
+const CAPTIONS = ['FASTEST PASTA EVER', 'BOIL SALTED WATER', 'SLICE THE GARLIC', 'ADD TOMATOES', 'SIMMER 10 MINUTES', 'KEEP PASTA WATER', 'ADD FRESH BASIL', 'UNDER 5 DOLLARS', 'SAVE THIS VIDEO', 'FOLLOW FOR MORE', 'COMMENT BELOW', 'HAPPY COOKING'];
+// Neighbouring scenes differ in brightness: ffmpeg's scdet compares luma, so two solid colours of equal
+// brightness would not be a detectable cut (nor, to a viewer in greyscale, a visible one).
+const SOURCES = ['color=c=0x2050a0', 'testsrc2', 'color=c=0xa04020', 'smptebars', 'color=c=0x103010', 'color=c=0xc0c0a0', 'color=c=0x301040', 'testsrc', 'color=c=0xe0a060', 'rgbtestsrc', 'color=c=0x102040', 'color=c=0xd09090'];
+
+await main().catch((err) => {
+  console.error(`bench/analyze: ERROR ${err?.stack ?? err}`);
+  process.exitCode = 2;
+});
+setTimeout(() => process.exit(process.exitCode ?? 0), 5000).unref();
+
+async function main() {
+  const { makeClip } = await import(dist('test/support/media.js'));
+  const clip = await makeClip({
+    scenes: CAPTIONS.map((caption, i) => ({ seconds: 5, source: SOURCES[i], caption })),
+    speech: SPEECH,
+    width: 720,
+    height: 1280,
+    title: 'Fastest pasta',
+  });
+
+  const sequentialMs = await sequential(clip);
+  const { ms: pipelineMs, peakRss, job } = await pipeline(clip);
+  if (job.status !== 'complete') throw new Error(`the pipeline failed: ${job.error}`);
+  console.log(`clip: 60 s, 720x1280, 12 scenes; cores: ${os.availableParallelism()}`);
+  console.log(`sequential tools: ${(sequentialMs / 1000).toFixed(2)} s`);
+  console.log(`pipeline:         ${(pipelineMs / 1000).toFixed(2)} s (scenes found: ${job.result.scenes.length}, transcript words: ${job.result.transcript.split(/\s+/).length})`);
+  console.log(`ratio pipeline/sequential: ${(pipelineMs / sequentialMs).toFixed(2)} (goal <= 0.5)`);
+  console.log(`peak worker RSS: ${(peakRss / 1024 / 1024).toFixed(0)} MB (goal < 400 MB)`);
+}
+
+async function sequential(clip) {
+  const { FAST_SEARCH } = await import(dist('src/providers/asr/pocketsphinx.js'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-analyze-'));
+  const t = performance.now();
+  await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', clip]);
+  await run('ffmpeg', ['-v', 'error', '-y', '-i', clip, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', `${dir}/a.wav`]);
+  // The same engine settings as the service's local speech engine (FAST_SEARCH), on the whole audio at once.
+  await run('pocketsphinx_continuous', ['-infile', `${dir}/a.wav`, '-time', 'yes', ...FAST_SEARCH, '-logfn', '/dev/null'], { maxBuffer: 64 << 20 });
+  const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostats', '-i', clip, '-an', '-vf', 'scdet=threshold=10', '-f', 'null', '-'], { maxBuffer: 64 << 20 });
+  const cuts = [...stderr.matchAll(/lavfi\.scd\.time: ([\d.]+)/g)].map((m) => Number(m[1]));
+  const bounds = [0, ...cuts, 60];
+  for (let i = 0; i < bounds.length - 1; i++) {
+    const at = (bounds[i] + bounds[i + 1]) / 2;
+    await run('ffmpeg', ['-v', 'error', '-y', '-ss', String(at), '-i', clip, '-frames:v', '1', `${dir}/k${i}.jpg`]);
+    await run('tesseract', [`${dir}/k${i}.jpg`, '-', '--psm', '11', 'tsv'], { maxBuffer: 16 << 20 });
+  }
+  await run('ffmpeg', ['-hide_banner', '-nostats', '-i', `${dir}/a.wav`, '-af', 'ebur128=framelog=info', '-f', 'null', '-'], { maxBuffer: 64 << 20 });
+  const ms = performance.now() - t;
+  fs.rmSync(dir, { recursive: true, force: true });
+  return ms;
+}
+
+async function pipeline(clip) {
+  const [{ loadConfig }, { createRuntime, startWorker }, { createLogger }] = await Promise.all([
+    import(dist('src/config/config.js')),
+    import(dist('src/app/runtime.js')),
+    import(dist('src/logging/logger.js')),
+  ]);
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(fs.statSync(clip).size) });
+    fs.createReadStream(clip).pipe(res);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const config = loadConfig({ LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent', PORT: '0', FETCH_ALLOW_LOOPBACK: 'true', X402_NETWORKS: 'base', MPP_ENABLED: 'false' }, root);
+  const rt = await createRuntime(config, createLogger(config.logLevel));
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);
+  try {
+    await startWorker(rt);
+    const t = performance.now();
+    const accepted = await rt.jobs.accept({ pipeline: rt.pipelines.byPath('/analyze'), request: { url: `http://127.0.0.1:${server.address().port}/clip.mp4` }, receipt: null });
+    let job;
+    for (;;) {
+      job = await rt.store.get(accepted.id);
+      if (job.status === 'complete' || job.status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return { ms: performance.now() - t, peakRss, job };
+  } finally {
+    clearInterval(sampler);
+    await rt.close();
+    server.close();
+  }
+}

@@ -1,0 +1,132 @@
+// Quality of the offline /analyze engines on generated clips with known truth, in one run:
+//  - scene-cut F1: detected cuts against the clip's scene boundaries (a match within 0.3 s)
+//  - caption recall: share of the captions' words found in the result's on-screen text
+//  - word error rate: pocketsphinx transcript against the flite script (substitutions+deletions+insertions / words)
+// Prints each clip's numbers and their means. No ratio to a reference: these are accuracy figures.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
+
+const CLIPS = [
+  {
+    name: 'cooking',
+    scenes: [
+      { seconds: 3, source: 'color=c=0x2050a0', caption: 'FASTEST PASTA EVER' },
+      { seconds: 3, source: 'testsrc2', caption: 'BOIL SALTED WATER' },
+      { seconds: 3, source: 'color=c=0xd09090', caption: 'ADD FRESH TOMATOES' },
+      { seconds: 3, source: 'smptebars' },
+    ],
+    speech: 'Welcome to my kitchen. Boil the water and add the pasta. Cook the tomatoes with garlic. Dinner is ready in ten minutes.',
+  },
+  {
+    name: 'skincare ad',
+    scenes: [
+      { seconds: 2.5, source: 'color=c=0xe0c0c0', caption: 'CLINICALLY PROVEN SERUM' },
+      { seconds: 2.5, source: 'rgbtestsrc', caption: 'RESULTS IN 7 DAYS' },
+      { seconds: 2.5, source: 'color=c=0x301040', caption: 'ONLY 19 DOLLARS' },
+      { seconds: 2.5, source: 'testsrc', caption: 'LIMITED STOCK' },
+    ],
+    speech: 'This serum removes every wrinkle in seven days. Doctors love it. Buy now before it sells out.',
+  },
+  {
+    name: 'tech review',
+    scenes: [
+      { seconds: 4, source: 'testsrc2', caption: 'NEW PHONE REVIEW' },
+      { seconds: 4, source: 'color=c=0x103010', caption: 'BATTERY LIFE' },
+      { seconds: 4, source: 'color=c=0xc0c0a0', caption: 'FINAL VERDICT' },
+    ],
+    speech: 'The camera on this phone is excellent. The battery lasts two days. The price is too high for most people.',
+  },
+];
+
+await main().catch((err) => {
+  console.error(`bench/quality: ERROR ${err?.stack ?? err}`);
+  process.exitCode = 2;
+});
+setTimeout(() => process.exit(process.exitCode ?? 0), 5000).unref();
+
+async function main() {
+  const { makeClip } = await import(dist('test/support/media.js'));
+  const [{ loadConfig }, { createRuntime, startWorker }, { createLogger }] = await Promise.all([
+    import(dist('src/config/config.js')),
+    import(dist('src/app/runtime.js')),
+    import(dist('src/logging/logger.js')),
+  ]);
+  const files = {};
+  for (const c of CLIPS) files[c.name] = await makeClip({ scenes: c.scenes, speech: c.speech });
+  const server = http.createServer((req, res) => {
+    const f = files[decodeURIComponent(req.url.slice(1))];
+    if (!f) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'video/mp4' });
+    fs.createReadStream(f).pipe(res);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', FETCH_ALLOW_LOOPBACK: 'true', X402_NETWORKS: 'base', MPP_ENABLED: 'false' }, root);
+  const rt = await createRuntime(config, createLogger('silent'));
+  await startWorker(rt);
+  const rows = [];
+  try {
+    for (const c of CLIPS) {
+      const accepted = await rt.jobs.accept({ pipeline: rt.pipelines.byPath('/analyze'), request: { url: `http://127.0.0.1:${server.address().port}/${encodeURIComponent(c.name)}` }, receipt: null });
+      let job;
+      do {
+        await new Promise((r) => setTimeout(r, 50));
+        job = await rt.store.get(accepted.id);
+      } while (job.status !== 'complete' && job.status !== 'failed');
+      if (job.status !== 'complete') throw new Error(`${c.name}: ${job.error}`);
+      const truthCuts = c.scenes.slice(0, -1).map((_, i) => c.scenes.slice(0, i + 1).reduce((s, x) => s + x.seconds, 0));
+      const found = job.result.scenes.slice(1).map((s) => s.start);
+      const f1 = cutF1(truthCuts, found, 0.3);
+      const captionWords = c.scenes.flatMap((s) => words(s.caption ?? ''));
+      const seen = new Set(job.result.on_screen_text.flatMap((l) => words(l.text)));
+      const recall = captionWords.filter((w) => seen.has(w)).length / captionWords.length;
+      const wer = wordErrorRate(words(spellNumbers(c.speech)), words(job.result.transcript));
+      rows.push({ name: c.name, f1, recall, wer });
+      console.log(`${c.name.padEnd(12)} scene-cut F1 ${f1.toFixed(2)}  caption recall ${recall.toFixed(2)}  WER ${wer.toFixed(2)}`);
+    }
+  } finally {
+    await rt.close();
+    server.close();
+  }
+  const mean = (k) => rows.reduce((s, r) => s + r[k], 0) / rows.length;
+  console.log(`mean scene-cut F1: ${mean('f1').toFixed(2)}`);
+  console.log(`mean caption recall: ${mean('recall').toFixed(2)}`);
+  console.log(`mean word error rate: ${mean('wer').toFixed(2)} (pocketsphinx on flite speech; about 0.36 is typical)`);
+}
+
+function words(s) {
+  return s.toLowerCase().replace(/[^a-z0-9' ]+/g, ' ').split(/\s+/).filter(Boolean);
+}
+
+/** flite says digits as words; the transcript has words too. */
+function spellNumbers(s) {
+  const n = { 7: 'seven', 10: 'ten', 19: 'nineteen', 2: 'two' };
+  return s.replace(/\b\d+\b/g, (d) => n[d] ?? d);
+}
+
+function cutF1(truth, found, tolerance) {
+  const used = new Set();
+  let hits = 0;
+  for (const t of truth) {
+    const i = found.findIndex((f, j) => !used.has(j) && Math.abs(f - t) <= tolerance);
+    if (i >= 0) {
+      used.add(i);
+      hits++;
+    }
+  }
+  const precision = found.length ? hits / found.length : 1;
+  const recall = truth.length ? hits / truth.length : 1;
+  return precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
+}
+
+function wordErrorRate(ref, hyp) {
+  const d = Array.from({ length: ref.length + 1 }, (_, i) => [i, ...Array(hyp.length).fill(0)]);
+  for (let j = 1; j <= hyp.length; j++) d[0][j] = j;
+  for (let i = 1; i <= ref.length; i++)
+    for (let j = 1; j <= hyp.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (ref[i - 1] === hyp[j - 1] ? 0 : 1));
+  return ref.length ? d[ref.length][hyp.length] / ref.length : 0;
+}

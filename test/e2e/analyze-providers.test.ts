@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { paidPost } from '../support/devnet.js';
+import { file, startFileServer, type FileServer } from '../support/file-server.js';
+import { ROOT, pollJob, startHarness, type Harness } from '../support/harness.js';
+import { makeClip, STANDARD_CLIP } from '../support/media.js';
+import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.js';
+
+const VALID = {
+  title: 'Pasta in ten minutes',
+  duration: 6.5,
+  transcript: 'welcome to our kitchen',
+  topics: ['food & cooking'],
+  sentiment: 'positive',
+  scenes: [{ index: 0, start: 0, end: 2, description: 'A blue card says save 50 percent' }],
+  key_moments: [{ time: 2, kind: 'scene_change', description: 'Cut to the recipe' }],
+};
+
+/** The model and speech providers, against a local server speaking the OpenAI API, called by the real clients. */
+describe('/analyze with a model and a transcription service (OpenAI protocol)', () => {
+  let h: Harness;
+  let web: FileServer;
+  let ai: OpenAiServer;
+
+  before(async () => {
+    const clip = await makeClip(STANDARD_CLIP);
+    web = await startFileServer({ '/clip.mp4': file(clip) });
+    ai = await startOpenAiServer();
+    ai.transcription = {
+      task: 'transcribe',
+      language: 'english',
+      duration: 6.5,
+      text: 'Welcome to our kitchen. Today we cook pasta.',
+      segments: [
+        { id: 0, start: 0, end: 1.8, text: ' Welcome to our kitchen.' },
+        { id: 1, start: 1.8, end: 4.3, text: ' Today we cook pasta.' },
+      ],
+      words: [
+        { word: 'Welcome', start: 0.1, end: 0.6 },
+        { word: 'kitchen', start: 1.2, end: 1.7 },
+        { word: 'pasta', start: 2.6, end: 3.1 },
+      ],
+    };
+    h = await startHarness({
+      env: {
+        PIPELINES_DIR: path.join(ROOT, 'pipelines'),
+        FETCH_ALLOW_LOOPBACK: 'true',
+        LLM_PROVIDER: 'openai-compatible',
+        LLM_MODEL: 'test-model',
+        LLM_BASE_URL: ai.url,
+        LLM_VISION: 'true',
+        TRANSCRIBE_PROVIDER: 'openai',
+        TRANSCRIBE_BASE_URL: ai.url,
+        TRANSCRIBE_MODEL: 'whisper-test',
+      },
+    });
+  });
+  after(async () => {
+    await h.close();
+    await web.close();
+    await ai.close();
+  });
+
+  const analyze = async () => {
+    const res = await paidPost(h, '/analyze', { url: `${web.url}/clip.mp4` });
+    assert.equal(res.status, 202, res.text);
+    return pollJob(h.url, res.json.job_id, 120);
+  };
+
+  it("returns the model's valid answer, with the transcription service's transcript and keyframes in the prompt", async () => {
+    ai.answers = [{ json: VALID }];
+    ai.chatRequests.length = 0;
+    const job = await analyze();
+    assert.equal(job.status, 'complete', job.error);
+    assert.deepEqual(job.result, VALID);
+    assert.equal(job.engines.analysis, 'openai-compatible test-model');
+    assert.match(job.engines.speech, /whisper-test/);
+    assert.equal(ai.chatRequests.length, 1);
+    const content = ai.chatRequests[0].messages[0].content;
+    const text = content.find((c: any) => c.type === 'text').text;
+    assert.match(text, /Today we cook pasta/, 'the transcript from the transcription service is in the prompt');
+    assert.match(text, /SAVE 50 PERCENT TODAY/, 'the on-screen text is in the prompt');
+    assert.equal(content.filter((c: any) => c.type === 'image_url').length, 3, 'one keyframe per scene');
+    const t = ai.transcriptionRequests.at(-1)!;
+    assert.equal(t.model, 'whisper-test');
+    assert.equal(t.response_format, 'verbose_json');
+    assert.ok(Number(t.file) > 1000, 'the audio was uploaded');
+  });
+
+  it('asks once more with the validation errors when the answer breaks the schema, and keeps the corrected one', async () => {
+    ai.answers = [{ json: { ...VALID, sentiment: 'great', topics: 'cooking' } }, { json: VALID }];
+    ai.chatRequests.length = 0;
+    const job = await analyze();
+    assert.equal(job.status, 'complete', job.error);
+    assert.deepEqual(job.result, VALID);
+    assert.equal(ai.chatRequests.length, 2);
+    const repair = JSON.stringify(ai.chatRequests[1].messages.at(-1));
+    assert.match(repair, /sentiment: must be one of/);
+    assert.match(repair, /topics: must be array/);
+  });
+
+  it('fails the job with a clear error when the answer breaks the schema twice', async () => {
+    ai.answers = [{ json: { title: 'only a title' } }];
+    const job = await analyze();
+    assert.equal(job.status, 'failed');
+    assert.match(job.error, /the model's answer did not match the result schema twice: duration: is required/);
+  });
+
+  it('fails the job with the HTTP status when the model refuses the call', async () => {
+    ai.answers = [{ status: 400, message: 'context length exceeded' }];
+    const job = await analyze();
+    assert.equal(job.status, 'failed');
+    assert.match(job.error, /the model call failed \(HTTP 400\): .*context length exceeded/);
+  });
+});

@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { blockedReason } from '../../src/net/address-guard.js';
+import { checkUrl } from '../../src/net/safe-fetch.js';
+
+describe('outbound address guard', () => {
+  const strict = { allowLoopback: false };
+  it('blocks private, loopback, link-local, metadata, CGNAT, multicast and reserved addresses, in every IPv6 form', () => {
+    const blocked: Array<[string, RegExp]> = [
+      ['10.0.0.1', /private/],
+      ['172.16.5.4', /private/],
+      ['192.168.1.1', /private/],
+      ['127.0.0.1', /loopback/],
+      ['127.8.8.8', /loopback/],
+      ['169.254.169.254', /link-local/],
+      ['100.100.100.200', /carrier-grade NAT/],
+      ['0.0.0.0', /unspecified/],
+      ['224.0.0.251', /multicast/],
+      ['255.255.255.255', /reserved/],
+      ['::1', /loopback/],
+      ['::', /unspecified/],
+      ['fd00:ec2::254', /private/],
+      ['fe80::1', /link-local/],
+      ['ff02::1', /multicast/],
+      ['::ffff:127.0.0.1', /loopback/],
+      ['::ffff:7f00:1', /loopback/],
+      ['::ffff:a9fe:a9fe', /link-local/],
+      ['64:ff9b::10.0.0.1', /private/],
+    ];
+    for (const [ip, why] of blocked) assert.match(blockedReason(ip, strict) ?? 'allowed', why, ip);
+  });
+
+  it('allows public addresses, and loopback only when told', () => {
+    for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) assert.equal(blockedReason(ip, strict), null, ip);
+    assert.equal(blockedReason('127.0.0.1', { allowLoopback: true }), null);
+    assert.equal(blockedReason('::1', { allowLoopback: true }), null);
+    assert.match(blockedReason('10.0.0.1', { allowLoopback: true })!, /private/);
+  });
+
+  it('refuses URLs that are not http(s), carry credentials, or name a blocked host', () => {
+    assert.throws(() => checkUrl('file:///etc/passwd', false), /only http and https/);
+    assert.throws(() => checkUrl('http://user:pw@example.com/v.mp4', false), /credentials/);
+    assert.throws(() => checkUrl('http://[::1]:8080/v.mp4', false), /blocked address \(loopback\)/);
+    assert.throws(() => checkUrl('http://localhost/v.mp4', false), /loopback/);
+    assert.throws(() => checkUrl('http://169.254.169.254/latest/meta-data/', false), /link-local/);
+    assert.equal(checkUrl('https://example.com/v.mp4', false).hostname, 'example.com');
+  });
+});

@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { analyzeAnalyzer, type AnalyzeInput } from '../../src/analyzers/analyze.analyzer.js';
+import { readSentiment } from '../../src/analyzers/text/sentiment.js';
+import { strongStatement } from '../../src/analyzers/text/strong-statements.js';
+import { parsePocketsphinx } from '../../src/providers/asr/pocketsphinx.js';
+import { planPieces } from '../../src/providers/asr/silence-split.js';
+
+const ctx = { knowledgeDir: path.join(process.cwd(), 'knowledge') };
+
+function input(sentences: string[], captions: string[] = [], over: Partial<AnalyzeInput> = {}): AnalyzeInput {
+  const segments = sentences.map((text, i) => ({ start: i * 2, end: i * 2 + 1.8, text }));
+  return {
+    metadata: { duration: sentences.length * 2, title: null },
+    transcript: { text: sentences.join(' '), language: 'en', segments },
+    scenes: { scenes: [{ index: 0, start: 0, end: sentences.length * 2 }], cuts: [] },
+    ocr: { frames: [{ index: 0, time: 1, text: captions.join('\n'), lines: captions.map((text) => ({ text })) }], text: captions.join('\n') },
+    levels: { peaks: [] },
+    ...over,
+  };
+}
+
+describe('offline analyze analyzer', () => {
+  it('reads a cooking video as food & cooking, positive, titled by its first caption', async () => {
+    const r: any = await analyzeAnalyzer.run(input(['we bake fresh bread in the oven', 'this recipe is delicious and I love it'], ['EASY BREAD RECIPE']), ctx);
+    assert.equal(r.topics[0], 'food & cooking');
+    assert.equal(r.sentiment, 'positive');
+    assert.equal(r.title, 'EASY BREAD RECIPE');
+  });
+
+  it('calls a review with praise and complaints mixed, and a complaint negative', async () => {
+    const mixed: any = await analyzeAnalyzer.run(input(['the camera is amazing and I love the screen', 'but the battery is terrible and awful']), ctx);
+    assert.equal(mixed.sentiment, 'mixed');
+    assert.ok(mixed.topics.includes('technology'), mixed.topics);
+    const negative: any = await analyzeAnalyzer.run(input(['this product is terrible', 'it broke after one day and I hate it']), ctx);
+    assert.equal(negative.sentiment, 'negative');
+  });
+
+  it('is neutral with no speech or text, titled from metadata or "Untitled video"', async () => {
+    const r: any = await analyzeAnalyzer.run(input([], []), ctx);
+    assert.equal(r.sentiment, 'neutral');
+    assert.equal(r.title, 'Untitled video');
+    assert.deepEqual(r.topics, []);
+  });
+
+  it('orders key moments by time: cuts, loudness peaks and strong statements, each explained', async () => {
+    const r: any = await analyzeAnalyzer.run(
+      input(['hello there friends', 'this serum removes wrinkles in 7 days guaranteed'], [], {
+        scenes: { scenes: [{ index: 0, start: 0, end: 1.5 }, { index: 1, start: 1.5, end: 4 }], cuts: [1.5] },
+        levels: { peaks: [{ time: 3.1, loudness_db: -12 }] },
+      }),
+      ctx,
+    );
+    assert.deepEqual(r.key_moments.map((m: any) => m.kind), ['scene_change', 'strong_statement', 'loudness_peak']);
+    assert.match(r.key_moments[1].description, /7 days guaranteed.*a number or percentage.*an absolute claim/);
+  });
+});
+
+describe('text signals', () => {
+  it('scores sentence sentiment with documented thresholds', () => {
+    assert.equal(readSentiment('I love this. It is wonderful.').label, 'positive');
+    assert.equal(readSentiment('The weather report is at six.').label, 'neutral');
+  });
+  it('spots strong statements and leaves plain ones', () => {
+    assert.ok(strongStatement('Lose 10 pounds in a week'));
+    assert.ok(strongStatement('This is the best serum ever!'));
+    assert.equal(strongStatement('we walked to the park'), null);
+  });
+});
+
+describe('pocketsphinx output', () => {
+  it('parses utterances into timed segments, dropping markers and alternate-pronunciation suffixes', () => {
+    const out = 'hello world\n<s> 0.000 0.100 1.0\nhello 0.110 0.500 0.9\n<sil> 0.5 0.6 1\nworld(2) 0.610 1.000 0.8\n</s> 1.0 1.1 1\nagain\nagain 2.000 2.500 0.7\n';
+    assert.deepEqual(parsePocketsphinx(out, 10), [
+      { start: 10.11, end: 11, text: 'hello world', words: [{ word: 'hello', start: 10.11, end: 10.5, confidence: 0.9 }, { word: 'world', start: 10.61, end: 11, confidence: 0.8 }] },
+      { start: 12, end: 12.5, text: 'again', words: [{ word: 'again', start: 12, end: 12.5, confidence: 0.7 }] },
+    ]);
+  });
+  it('splits long audio at the silence nearest each 20 s, never beyond 30 s', () => {
+    assert.deepEqual(planPieces(25, []), [[0, 25]]);
+    assert.deepEqual(planPieces(70, [[19, 21], [41.5, 42.5], [55, 56]]), [[0, 20], [20, 42], [42, 70]]);
+    assert.deepEqual(planPieces(65, []), [[0, 30], [30, 60], [60, 65]]);
+  });
+});
