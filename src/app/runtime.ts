@@ -19,7 +19,8 @@ import type { Paywall } from '../payments/paywall.js';
 import { basePublicClient, createEvmRail, evmClaimKey, evmReconciler } from '../payments/x402/evm-rail.js';
 import { createFacilitatorRail } from '../payments/x402/facilitator-rail.js';
 import type { X402Rail } from '../payments/x402/rail.js';
-import { createUnavailableRail } from '../payments/x402/unavailable-rail.js';
+import { createSvmRail } from '../payments/x402/svm-rail.js';
+import { startSvmDevnet, type SvmDevnet } from '../payments/devnet/svm-devnet.js';
 import { X402Paywall } from '../payments/x402-paywall.js';
 import { CombinedPaywall } from '../payments/combined-paywall.js';
 import { startTempoDevnet, type TempoDevnet } from '../payments/devnet/tempo-devnet.js';
@@ -45,7 +46,7 @@ export interface Runtime {
   paywall: Paywall;
   ledger: AffiliateLedger;
   /** The local chains of PAYMENT_MODE=devnet; null in live mode. */
-  devnet: { base: EvmDevnet | null; tempo: TempoDevnet | null } | null;
+  devnet: { base: EvmDevnet | null; solana: SvmDevnet | null; tempo: TempoDevnet | null } | null;
   /** Whether Redis (when used) answers. */
   healthy(): Promise<boolean>;
   close(): Promise<void>;
@@ -100,9 +101,10 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
   }
 
   const processor = new JobProcessor(pipelines, store, config.workDir, logger, createStepServices(config));
-  const devnet: Runtime['devnet'] = config.paymentMode === 'devnet' ? { base: null, tempo: null } : null;
+  const devnet: Runtime['devnet'] = config.paymentMode === 'devnet' ? { base: null, solana: null, tempo: null } : null;
   const stopDevnet = async () => {
     await devnet?.base?.stop();
+    await devnet?.solana?.stop();
     await devnet?.tempo?.stop();
   };
   const flow = new SettlementFlow(claims, ledger, config.settlementReconcileSeconds * 1000);
@@ -164,8 +166,16 @@ async function createRails(config: Config, devnet: Runtime['devnet']): Promise<X
         rails.push(createEvmRail({ rpcUrl, asset, payTo: config.payToBase, settlerKey: base?.settlerKey ?? config.evmSettlementKey! }));
       }
     } else {
-      // The server co-signs Solana transfers and pays their fees, so it names itself as fee payer.
-      rails.push(createUnavailableRail('solana', USDC_SOLANA, config.payToSolana, { feePayer: config.payToSolana }));
+      // The server co-signs Solana transfers and pays their fees (it names its fee payer in `extra`).
+      const local = devnet ? (devnet.solana = await startSvmDevnet(config.payToSolana)) : null;
+      rails.push(
+        await createSvmRail({
+          rpcUrl: config.solanaRpcUrl ?? local!.rpcUrl,
+          asset: local?.mint ?? USDC_SOLANA,
+          payTo: config.payToSolana,
+          feePayerSecret: local?.feePayerSecret ?? config.solanaFeePayerKey!,
+        }),
+      );
     }
   }
   return rails;

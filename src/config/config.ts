@@ -32,6 +32,9 @@ export interface Config {
   evmSettlementKey: `0x${string}` | null;
   /** After this long, a resend of a payment whose settlement outcome stayed unknown reconciles it with the chain. */
   settlementReconcileSeconds: number;
+  /** Live mode: Solana JSON-RPC, and the fee payer that co-signs and pays for Solana settlements (null in devnet). */
+  solanaRpcUrl: string | null;
+  solanaFeePayerKey: string | null;
   /** An x402 facilitator to verify and settle through, instead of settling in-process. */
   facilitatorUrl: string | null;
   /** Bearer token for the operator routes (/admin/*); null disables them. */
@@ -190,6 +193,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     return v;
   }
 
+  /** Settings that live payments on Solana need (the devnet has its own chain and fee payer). */
+  function liveSolana(name: string, pattern: RegExp, what: string): string | null {
+    const v = optional(name);
+    if (v !== null && !pattern.test(v)) problems.push(`${name}: must be ${what}`);
+    if (v === null && paymentMode === 'live' && networks.includes('solana')) problems.push(`${name} is required when PAYMENT_MODE=live and X402_NETWORKS includes solana`);
+    return v;
+  }
+
   const facilitatorUrl = optional('X402_FACILITATOR_URL')?.replace(/\/+$/, '') ?? null;
   if (facilitatorUrl !== null && !/^https?:\/\/[^/]+/.test(facilitatorUrl)) problems.push(`X402_FACILITATOR_URL=${facilitatorUrl}: must be an http(s) URL`);
 
@@ -296,6 +307,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     llm: llm(),
     facilitatorUrl: facilitatorUrl,
     settlementReconcileSeconds: int('SETTLEMENT_RECONCILE_SECONDS', 1, 3600),
+    solanaRpcUrl: liveSolana('SOLANA_RPC_URL', /^https?:\/\//, 'an http(s) URL'),
+    solanaFeePayerKey: liveSolana('SOLANA_FEE_PAYER_KEY', /^([1-9A-HJ-NP-Za-km-z]{80,90}|\[[\d,\s]+\])$/, 'a 64-byte secret key in base58 or a JSON byte array'),
     evmSettlementKey: (facilitatorUrl === null
       ? liveOnly('EVM_SETTLEMENT_KEY', /^0x[0-9a-fA-F]{64}$/, 'a 0x-prefixed 32-byte hex private key')
       : optional('EVM_SETTLEMENT_KEY')) as `0x${string}` | null,

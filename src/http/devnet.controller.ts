@@ -12,7 +12,7 @@ export class DevnetController {
   @Get()
   info() {
     if (!this.rt.devnet) throw new ApiError(404, 'no devnet: this server takes real payments (PAYMENT_MODE=live)');
-    const { base, tempo } = this.rt.devnet;
+    const { base, solana, tempo } = this.rt.devnet;
     const mpp = this.rt.paywall.mppOffer();
     return {
       mode: 'devnet',
@@ -24,6 +24,14 @@ export class DevnetController {
         usdc: base.usdc,
         pay_to: this.rt.config.payToBase,
         test_payer: { address: privateKeyToAccount(base.payerKey).address, private_key: base.payerKey },
+      },
+      solana: solana && {
+        network: 'solana',
+        rpc_url: solana.rpcUrl,
+        usdc_mint: solana.mint,
+        fee_payer: solana.feePayer,
+        pay_to: solana.payTo,
+        test_payer: { address: solana.payer, secret_key: solana.payerSecret },
       },
       tempo: tempo &&
         mpp && {

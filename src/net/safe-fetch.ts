@@ -1,6 +1,7 @@
 import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
 import { isIP } from 'node:net';
-import { Agent, fetch, type Response } from 'undici';
 import { blockedReason } from './address-guard.js';
 
 export interface SafeFetchOptions {
@@ -13,34 +14,35 @@ export interface SafeFetchOptions {
 /** A fetch refused for a reason the user should read (blocked address, bad URL, too many redirects). */
 export class FetchRefused extends Error {}
 
-const agents = new Map<boolean, Agent>();
-
-/**
- * An undici agent whose DNS answers are checked before connecting: the address the socket connects to
- * is the one checked, so a name that resolves to a private address (DNS rebinding included) is refused.
- */
-function guardedAgent(allowLoopback: boolean): Agent {
-  let agent = agents.get(allowLoopback);
-  if (!agent) {
-    const lookup = (hostname: string, options: dns.LookupOptions, callback: (...args: any[]) => void) => {
-      dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-        if (err) return callback(err);
-        const list = addresses as dns.LookupAddress[];
-        for (const a of list) {
-          const why = blockedReason(a.address, { allowLoopback });
-          if (why) return callback(new FetchRefused(`${hostname} resolves to a blocked address (${a.address}: ${why})`));
-        }
-        if (options.all) return callback(null, list);
-        callback(null, list[0].address, list[0].family);
-      });
-    };
-    agent = new Agent({ connect: { lookup: lookup as any }, connectTimeout: 15_000 });
-    agents.set(allowLoopback, agent);
-  }
-  return agent;
+export interface SafeResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The body, unread: a stream to pipe or to destroy. */
+  body: http.IncomingMessage;
+  url: URL;
 }
 
-/** Refuses URLs that are not http(s) or name a blocked IP literal. */
+/**
+ * The DNS lookup of every guarded request: the addresses a name resolves to are checked before the
+ * socket connects to one of them, so a name pointing at a private address (DNS rebinding included)
+ * is refused at the address actually connected to.
+ */
+function guardedLookup(allowLoopback: boolean) {
+  return (hostname: string, options: dns.LookupOptions, callback: (...args: any[]) => void) => {
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err);
+      const list = addresses as dns.LookupAddress[];
+      for (const a of list) {
+        const why = blockedReason(a.address, { allowLoopback });
+        if (why) return callback(new FetchRefused(`${hostname} resolves to a blocked address (${a.address}: ${why})`));
+      }
+      if (options.all) return callback(null, list);
+      callback(null, list[0].address, list[0].family);
+    });
+  };
+}
+
+/** Refuses URLs that are not http(s), carry credentials, or name a blocked IP literal or localhost. */
 export function checkUrl(raw: string, allowLoopback: boolean): URL {
   let url: URL;
   try {
@@ -61,33 +63,30 @@ export function checkUrl(raw: string, allowLoopback: boolean): URL {
 }
 
 /**
- * GET with every redirect hop checked like the first URL (at most `maxRedirects`), through the guarded
- * agent. Returns the final response (its body unread) and the final URL.
+ * GET with every redirect hop checked like the first URL (at most `maxRedirects`). Built on node:http
+ * rather than undici, whose import replaces Node's global fetch dispatcher for the whole process.
  */
-export async function safeFetch(raw: string, opts: SafeFetchOptions): Promise<{ response: Response; url: URL }> {
+export async function safeFetch(raw: string, opts: SafeFetchOptions): Promise<SafeResponse> {
   let url = checkUrl(raw, opts.allowLoopback);
-  const dispatcher = guardedAgent(opts.allowLoopback);
+  const lookup = guardedLookup(opts.allowLoopback);
   for (let hop = 0; ; hop++) {
-    let response: Response;
-    try {
-      response = await fetch(url, { redirect: 'manual', signal: opts.signal, dispatcher, headers: { 'user-agent': 'vidint/0.1 (+media fetch)', ...opts.headers } });
-    } catch (err) {
-      throw unwrap(err);
-    }
-    const location = response.headers.get('location');
-    if (response.status >= 300 && response.status < 400 && location) {
-      await response.body?.cancel().catch(() => undefined);
+    const res = await get(url, lookup, opts);
+    const location = res.headers.location;
+    if (res.statusCode! >= 300 && res.statusCode! < 400 && location) {
+      res.destroy();
       if (hop >= (opts.maxRedirects ?? 5)) throw new FetchRefused(`more than ${opts.maxRedirects ?? 5} redirects`);
       url = checkUrl(new URL(location, url).toString(), opts.allowLoopback);
       continue;
     }
-    return { response, url };
+    return { status: res.statusCode!, headers: res.headers, body: res, url };
   }
 }
 
-/** undici wraps connection errors in `TypeError: fetch failed`; the cause says what happened. */
-function unwrap(err: unknown): Error {
-  let e: any = err;
-  while (e?.cause && !(e instanceof FetchRefused)) e = e.cause;
-  return e instanceof Error ? e : new Error(String(e));
+function get(url: URL, lookup: ReturnType<typeof guardedLookup>, opts: SafeFetchOptions): Promise<http.IncomingMessage> {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.get(url, { lookup: lookup as any, signal: opts.signal, headers: { 'user-agent': 'vidint/0.1 (+media fetch)', ...opts.headers }, timeout: 15_000 }, resolve);
+    req.on('timeout', () => req.destroy(Object.assign(new Error('no answer within 15 s'), { code: 'ETIMEDOUT' })));
+    req.on('error', reject);
+  });
 }

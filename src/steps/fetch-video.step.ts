@@ -110,19 +110,19 @@ async function download(url: string, workDir: string, maxBytes: number, allowLoo
     const code = (err as NodeJS.ErrnoException).code;
     throw new StepError(`the video URL could not be reached (${code ?? (err as Error).message})`, { transient: code === 'ECONNRESET' || code === 'ETIMEDOUT' });
   }
-  const { response } = fetched;
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => undefined);
+  const response = fetched;
+  if (response.status >= 400) {
+    response.body.destroy();
     throw new StepError(`the video URL answered HTTP ${response.status}`, { transient: response.status >= 500 || response.status === 429 });
   }
-  const contentType = (response.headers.get('content-type') ?? 'application/octet-stream').split(';')[0].trim().toLowerCase();
+  const contentType = String(response.headers['content-type'] ?? 'application/octet-stream').split(';')[0].trim().toLowerCase();
   if (TEXT_TYPES.test(contentType)) {
-    await response.body?.cancel().catch(() => undefined);
+    response.body.destroy();
     throw new StepError(`the URL is not a video (it serves ${contentType})`);
   }
-  const declared = Number(response.headers.get('content-length') ?? NaN);
+  const declared = Number(response.headers['content-length'] ?? NaN);
   if (declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
+    response.body.destroy();
     throw new StepError(`the video is ${mib(declared)} MiB; the limit is ${mib(maxBytes)} MiB`);
   }
   const file = path.join(workDir, 'video.bin');
@@ -135,7 +135,7 @@ async function download(url: string, workDir: string, maxBytes: number, allowLoo
     },
   });
   try {
-    await pipeline(response.body as any, limit, createWriteStream(file), { signal });
+    await pipeline(response.body, limit, createWriteStream(file), { signal });
   } catch (err) {
     await fs.rm(file, { force: true });
     if (err instanceof StepError || signal.aborted) throw err;

@@ -29,8 +29,9 @@ describe('HTTP behaviour of paid routes and the job resource', () => {
     const [base, solana] = res.body.accepts;
     assert.equal(base.asset, h.rt.devnet!.base!.usdc, 'devnet: the test USDC deployed on the local chain');
     assert.deepEqual(base.extra, { name: 'USD Coin', version: '2' });
-    assert.equal(solana.asset, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
-    assert.equal(solana.extra.feePayer, solana.payTo);
+    assert.equal(solana.asset, h.rt.devnet!.solana!.mint, 'devnet: the test USDC mint on the local Solana');
+    assert.equal(solana.extra.feePayer, h.rt.devnet!.solana!.feePayer, 'the server co-signs and pays the fees');
+    assert.match(res.headers['www-authenticate'], /^Payment .*method="tempo"/);
   });
 
   it('refuses a malformed payment with 402 and a reason', async () => {

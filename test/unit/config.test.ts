@@ -34,10 +34,20 @@ describe('configuration', () => {
 
   it('refuses api or worker roles without Redis, and live payments without receiving addresses', () => {
     assert.throws(() => loadConfig({ ROLE: 'worker' }), /ROLE=worker needs REDIS_URL/);
-    assert.throws(() => loadConfig({ PAYMENT_MODE: 'live' }), /PAY_TO_BASE is required.*\n.*PAY_TO_SOLANA is required.*\n.*BASE_RPC_URL is required.*\n.*PAY_TO_TEMPO is required.*\n.*MPP_SECRET_KEY is required.*\n.*EVM_SETTLEMENT_KEY is required/);
+    assert.throws(() => loadConfig({ PAYMENT_MODE: 'live' }), /PAY_TO_BASE is required.*\n.*PAY_TO_SOLANA is required.*\n.*BASE_RPC_URL is required.*\n.*PAY_TO_TEMPO is required.*\n.*MPP_SECRET_KEY is required.*\n.*SOLANA_RPC_URL is required.*\n.*SOLANA_FEE_PAYER_KEY is required.*\n.*EVM_SETTLEMENT_KEY is required/);
     assert.throws(() => loadConfig({ MPP_ENABLED: 'yes' }), /MPP_ENABLED=yes: must be true or false/);
     assert.throws(() => loadConfig({ MPP_SECRET_KEY: 'short' }), /MPP_SECRET_KEY: must be at least 32 characters/);
-    assert.doesNotThrow(() => loadConfig({ PAYMENT_MODE: 'live', MPP_ENABLED: 'false', X402_NETWORKS: 'solana', PAY_TO_SOLANA: '51F1VANVSUya4H6Rc1egTjyQMn3ErBCRvk5rdSXWy9P7' }));
+    assert.doesNotThrow(() =>
+      loadConfig({
+        PAYMENT_MODE: 'live',
+        MPP_ENABLED: 'false',
+        X402_NETWORKS: 'solana',
+        PAY_TO_SOLANA: '51F1VANVSUya4H6Rc1egTjyQMn3ErBCRvk5rdSXWy9P7',
+        SOLANA_RPC_URL: 'https://api.mainnet-beta.solana.com',
+        SOLANA_FEE_PAYER_KEY: JSON.stringify(Array.from({ length: 64 }, (_, i) => i)),
+      }),
+    );
+    assert.throws(() => loadConfig({ SOLANA_FEE_PAYER_KEY: 'abc' }), /SOLANA_FEE_PAYER_KEY: must be a 64-byte secret key/);
     assert.throws(() => loadConfig({ EVM_SETTLEMENT_KEY: '0x12' }), /EVM_SETTLEMENT_KEY: must be a 0x-prefixed 32-byte hex private key/);
     assert.throws(() => loadConfig({ PAY_TO_BASE: '0x123' }), /not a valid base address/);
   });

@@ -1,0 +1,86 @@
+import { type Address, address, createKeyPairSignerFromBytes, getBase58Decoder, lamports, none, some } from '@solana/kit';
+import { AccountState, findAssociatedTokenPda, getMintEncoder, getTokenEncoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import { LiteSVM } from 'litesvm';
+import { generateKeyPairSync } from 'node:crypto';
+import { DEVNET_PAY_TO } from '../../config/config.js';
+import { startSvmRpcFront } from './svm-rpc-front.js';
+
+export const DEVNET_SVM_PAYER_USDC = 1_000_000_000n; // 1000 test USDC
+const SOL = 1_000_000_000n;
+
+export interface SvmDevnet {
+  rpcUrl: string;
+  /** The test USDC mint (6 decimals, SPL Token program). */
+  mint: Address;
+  /** The server's fee payer: co-signs payments and pays their fees (64-byte secret key, base58). */
+  feePayerSecret: string;
+  feePayer: Address;
+  /** A funded test payer (SOL for nothing, test USDC to pay with), handed out by GET /devnet. */
+  payerSecret: string;
+  payer: Address;
+  payTo: Address;
+  /** The SVM itself, for tests that need to set up accounts. */
+  svm: LiteSVM;
+  stop(): Promise<void>;
+}
+
+/**
+ * A local Solana: LiteSVM (in-process, with the SPL Token and Associated Token programs) behind a
+ * JSON-RPC front on loopback, with a test USDC mint, a funded payer, the receiving address's token
+ * account and the server's fee payer.
+ */
+export async function startSvmDevnet(payTo: string = DEVNET_PAY_TO.solana): Promise<SvmDevnet> {
+  const svm = new LiteSVM().withBlockhashCheck(false).withTransactionHistory(10_000n);
+  const feePayer = await newKeyPair();
+  const payer = await newKeyPair();
+  const mint = (await newKeyPair()).address;
+  svm.airdrop(feePayer.address, lamports(100n * SOL));
+  svm.airdrop(payer.address, lamports(1n * SOL));
+  const mintData = getMintEncoder().encode({ mintAuthority: some(feePayer.address), supply: DEVNET_SVM_PAYER_USDC, decimals: 6, isInitialized: true, freezeAuthority: none() });
+  setTokenProgramAccount(svm, mint, new Uint8Array(mintData));
+  await createTokenAccount(svm, mint, payer.address, DEVNET_SVM_PAYER_USDC);
+  await createTokenAccount(svm, mint, address(payTo), 0n);
+  const front = await startSvmRpcFront(svm);
+  return {
+    rpcUrl: front.url,
+    mint,
+    feePayerSecret: feePayer.secret,
+    feePayer: feePayer.address,
+    payerSecret: payer.secret,
+    payer: payer.address,
+    payTo: address(payTo),
+    svm,
+    stop: front.close,
+  };
+}
+
+/** Gives `owner` a token account of `mint` holding `amount`, at its associated address. */
+export async function createTokenAccount(svm: LiteSVM, mint: Address, owner: Address, amount: bigint): Promise<Address> {
+  const [ata] = await findAssociatedTokenPda({ mint, owner, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  const data = getTokenEncoder().encode({
+    mint,
+    owner,
+    amount,
+    delegate: none(),
+    state: AccountState.Initialized,
+    isNative: none(),
+    delegatedAmount: 0n,
+    closeAuthority: none(),
+  });
+  setTokenProgramAccount(svm, ata, new Uint8Array(data));
+  return ata;
+}
+
+function setTokenProgramAccount(svm: LiteSVM, at: Address, data: Uint8Array) {
+  svm.setAccount({ address: at, data, executable: false, lamports: lamports(svm.minimumBalanceForRentExemption(BigInt(data.length))), programAddress: TOKEN_PROGRAM_ADDRESS, space: BigInt(data.length) } as any);
+}
+
+/** A fresh ed25519 key pair, with its 64-byte secret (seed + public key) in base58 as Solana tools write it. */
+async function newKeyPair(): Promise<{ address: Address; secret: string }> {
+  const jwk = generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' });
+  const bytes = new Uint8Array(64);
+  bytes.set(Buffer.from(jwk.d!, 'base64url'), 0);
+  bytes.set(Buffer.from(jwk.x!, 'base64url'), 32);
+  const signer = await createKeyPairSignerFromBytes(bytes);
+  return { address: signer.address, secret: getBase58Decoder().decode(bytes) };
+}

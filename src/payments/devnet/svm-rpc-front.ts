@@ -1,0 +1,167 @@
+import http from 'node:http';
+import { type Address, getBase58Decoder, getBase64Encoder, getTransactionDecoder } from '@solana/kit';
+import { FailedTransactionMetadata, type LiteSVM } from 'litesvm';
+
+const b58 = getBase58Decoder();
+const fromB64 = getBase64Encoder();
+const decodeTransaction = getTransactionDecoder();
+
+interface Landed {
+  slot: bigint;
+  err: unknown;
+  wire: string;
+  logs: string[];
+  unitsConsumed: bigint;
+}
+
+/**
+ * The Solana JSON-RPC methods x402 clients and facilitators call, answered by an in-process LiteSVM:
+ * real transactions, signature checks and SPL token programs, on loopback. Each getLatestBlockhash
+ * advances the blockhash (as a live chain does between requests), so separate payments never encode
+ * to the same transaction; a resent transaction is refused as already processed, as on mainnet.
+ */
+export async function startSvmRpcFront(svm: LiteSVM): Promise<{ url: string; close(): Promise<void> }> {
+  const landed = new Map<string, Landed>();
+  let slot = 1n;
+
+  const context = () => ({ context: { slot: Number(slot), apiVersion: '2.2.0' } });
+  const handlers: Record<string, (params: any[]) => unknown> = {
+    getLatestBlockhash: () => {
+      svm.expireBlockhash();
+      slot += 1n;
+      return { ...context(), value: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: Number(slot + 150n) } };
+    },
+    getSlot: () => Number(slot),
+    getBlockHeight: () => Number(slot),
+    getGenesisHash: () => '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d',
+    getMinimumBalanceForRentExemption: ([size]) => Number(svm.minimumBalanceForRentExemption(BigInt(size))),
+    getBalance: ([addr]) => ({ ...context(), value: Number(svm.getBalance(addr as Address) ?? 0n) }),
+    getAccountInfo: ([addr]) => ({ ...context(), value: accountJson(svm, addr) }),
+    getMultipleAccounts: ([addrs]) => ({ ...context(), value: (addrs as string[]).map((a) => accountJson(svm, a)) }),
+    getTokenAccountBalance: ([addr]) => {
+      const acc = svm.getAccount(addr as Address);
+      if (!acc.exists || acc.data.length < 72) throw rpcError(-32602, `Invalid param: could not find account ${addr}`);
+      const amount = new DataView(acc.data.buffer, acc.data.byteOffset + 64, 8).getBigUint64(0, true);
+      const mint = svm.getAccount(b58.decode(acc.data.subarray(0, 32)) as Address);
+      const decimals = mint.exists ? mint.data[44] : 0;
+      const ui = Number(amount) / 10 ** decimals;
+      return { ...context(), value: { amount: amount.toString(), decimals, uiAmount: ui, uiAmountString: String(ui) } };
+    },
+    simulateTransaction: ([wire, opts]) => {
+      const tx = decodeTransaction.decode(fromB64.encode(wire));
+      // Clients estimate compute units with unsigned transactions and a placeholder blockhash.
+      const relaxed = opts?.sigVerify === false || opts?.replaceRecentBlockhash === true;
+      if (relaxed) svm.withSigverify(false);
+      try {
+        const result = svm.simulateTransaction(tx as any);
+        const failed = result instanceof FailedTransactionMetadata;
+        const meta = result.meta();
+        return {
+          ...context(),
+          value: {
+            err: failed ? errorJson(result as FailedTransactionMetadata) : null,
+            logs: meta.logs(),
+            accounts: null,
+            unitsConsumed: Number(meta.computeUnitsConsumed()),
+            returnData: null,
+            innerInstructions: opts?.innerInstructions ? innerJson(meta) : null,
+          },
+        };
+      } finally {
+        if (relaxed) svm.withSigverify(true);
+      }
+    },
+    sendTransaction: ([wire]) => {
+      const tx = decodeTransaction.decode(fromB64.encode(wire));
+      const signature = b58.decode(Object.values(tx.signatures)[0] ?? new Uint8Array(64));
+      if (landed.has(signature)) throw rpcError(-32002, 'Transaction simulation failed: This transaction has already been processed');
+      const result = svm.sendTransaction(tx as any);
+      if (result instanceof FailedTransactionMetadata) {
+        throw rpcError(-32002, `Transaction simulation failed: ${JSON.stringify(errorJson(result))}`, { err: errorJson(result), logs: result.meta().logs() });
+      }
+      slot += 1n;
+      landed.set(signature, { slot, err: null, wire, logs: result.logs(), unitsConsumed: result.computeUnitsConsumed() });
+      return signature;
+    },
+    getSignatureStatuses: ([sigs]) => ({
+      ...context(),
+      value: (sigs as string[]).map((s) => {
+        const l = landed.get(s);
+        return l ? { slot: Number(l.slot), confirmations: null, err: l.err, status: { Ok: null }, confirmationStatus: 'finalized' } : null;
+      }),
+    }),
+    getTransaction: ([sig]) => {
+      const l = landed.get(sig);
+      if (!l) return null;
+      return {
+        slot: Number(l.slot),
+        blockTime: Math.floor(Date.now() / 1000),
+        transaction: [l.wire, 'base64'],
+        meta: { err: null, fee: 5000, innerInstructions: [], logMessages: l.logs, preBalances: [], postBalances: [], computeUnitsConsumed: Number(l.unitsConsumed), status: { Ok: null } },
+        version: 0,
+      };
+    },
+  };
+
+  const server = http.createServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const answer = (one: any) => {
+      try {
+        const handler = handlers[one?.method];
+        if (!handler) throw rpcError(-32601, `Method not found: ${one?.method} (this devnet answers ${Object.keys(handlers).join(', ')})`);
+        return { jsonrpc: '2.0', id: one.id ?? null, result: handler(one.params ?? []) };
+      } catch (err: any) {
+        return { jsonrpc: '2.0', id: one?.id ?? null, error: err?.rpc ?? { code: -32603, message: String(err?.message ?? err) } };
+      }
+    };
+    let parsed: any;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
+    }
+    const out = Array.isArray(parsed) ? parsed.map(answer) : answer(parsed);
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out, (_k, v) => (typeof v === 'bigint' ? Number(v) : v)));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
+}
+
+function accountJson(svm: LiteSVM, addr: string) {
+  const acc = svm.getAccount(addr as Address);
+  if (!acc.exists) return null;
+  return {
+    data: [Buffer.from(acc.data).toString('base64'), 'base64'],
+    executable: acc.executable,
+    lamports: Number(acc.lamports),
+    owner: acc.programAddress,
+    rentEpoch: 0,
+    space: acc.data.length,
+  };
+}
+
+function errorJson(failed: FailedTransactionMetadata): unknown {
+  const err: any = failed.err();
+  return typeof err === 'number' ? { code: err, message: failed.toString().slice(0, 300) } : { message: String(failed.toString()).slice(0, 300) };
+}
+
+function innerJson(meta: any) {
+  return (meta.innerInstructions() as any[][]).map((list, index) => ({
+    index,
+    instructions: list.map((ii) => ({
+      programIdIndex: ii.instruction().programIdIndex(),
+      accounts: [...ii.instruction().accounts()],
+      data: b58.decode(ii.instruction().data()),
+      stackHeight: ii.stackHeight(),
+    })),
+  }));
+}
+
+function rpcError(code: number, message: string, data?: unknown) {
+  return Object.assign(new Error(message), { rpc: { code, message, ...(data ? { data } : {}) } });
+}
+

@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { ExactSvmSchemeV1 } from '@x402/svm/exact/v1/facilitator';
+import { toFacilitatorSvmSigner } from '@x402/svm';
+import { createKeyPairSignerFromBytes, createSolanaRpc, getBase58Decoder, getBase58Encoder, getBase64Encoder, getTransactionDecoder, signBytes, type KeyPairSigner } from '@solana/kit';
+import type { RailSettlement, RailVerdict, X402PaymentPayload, X402Rail } from './rail.js';
+
+export interface SvmRailOptions {
+  rpcUrl: string;
+  /** The USDC mint. */
+  asset: string;
+  payTo: string;
+  /** The fee payer's 64-byte secret key (base58, as Solana tools write it, or a JSON byte array). */
+  feePayerSecret: string;
+}
+
+/**
+ * x402 `exact` on Solana, verified and settled in-process by @x402/svm's ExactSvmSchemeV1: the client
+ * signs an SPL transferChecked whose fee payer is this server; we check it, co-sign as fee payer and
+ * broadcast. A payment is named by the hash of its transaction message, so a resent (or re-signed)
+ * payment shares one claim.
+ */
+export async function createSvmRail(opts: SvmRailOptions): Promise<X402Rail> {
+  const signer = await createKeyPairSignerFromBytes(secretBytes(opts.feePayerSecret));
+  const scheme = new ExactSvmSchemeV1(toFacilitatorSvmSigner(signer, { defaultRpcUrl: opts.rpcUrl }));
+  const rpc = createSolanaRpc(opts.rpcUrl);
+  return {
+    network: 'solana',
+    asset: opts.asset,
+    payTo: opts.payTo,
+    extra: { feePayer: signer.address },
+    claimKey: svmClaimKey,
+    async verify(payment, requirements): Promise<RailVerdict> {
+      const r = await scheme.verify(payment as any, requirements as any);
+      return { ok: r.isValid, reason: r.isValid ? undefined : describe(r.invalidReason, (r as any).invalidMessage), payer: r.payer };
+    },
+    async settle(payment, requirements): Promise<RailSettlement> {
+      const r = await scheme.settle(payment as any, requirements as any);
+      return { ok: r.success, reason: r.success ? undefined : describe(r.errorReason ?? 'settlement failed', (r as any).errorMessage), transaction: r.transaction || undefined, payer: r.payer };
+    },
+    async reconcile(payment) {
+      // Ed25519 signatures are deterministic: our co-signature, which names the transaction, can be recomputed.
+      const signature = await feePayerSignature(signer, payment);
+      if (!signature) return { settled: false, final: true };
+      const { value } = await rpc.getSignatureStatuses([signature as any]).send();
+      const status = value[0];
+      if (!status) return { settled: false };
+      return status.err ? { settled: false, final: true } : { settled: true, transaction: signature };
+    },
+  };
+}
+
+/** The sha256 of the payment's transaction message (signatures excluded), or null when it has none. */
+export function svmClaimKey(payment: X402PaymentPayload): string | null {
+  const message = messageBytes(payment);
+  return message ? `svm:${payment.network}:${createHash('sha256').update(message).digest('hex')}` : null;
+}
+
+function messageBytes(payment: X402PaymentPayload): Uint8Array | null {
+  const wire = payment.payload?.transaction;
+  if (typeof wire !== 'string' || wire.length > 8192) return null;
+  try {
+    return getTransactionDecoder().decode(getBase64Encoder().encode(wire)).messageBytes as unknown as Uint8Array;
+  } catch {
+    return null;
+  }
+}
+
+async function feePayerSignature(signer: KeyPairSigner, payment: X402PaymentPayload): Promise<string | null> {
+  const message = messageBytes(payment);
+  return message ? getBase58Decoder().decode(await signBytes(signer.keyPair.privateKey, message)) : null;
+}
+
+/** A 64-byte Solana secret key from base58 or a JSON byte array (solana-keygen's file format). */
+export function secretBytes(secret: string): Uint8Array {
+  const bytes = secret.trim().startsWith('[') ? Uint8Array.from(JSON.parse(secret)) : getBase58Encoder().encode(secret.trim());
+  if (bytes.length !== 64) throw new Error(`a Solana secret key is 64 bytes; this one has ${bytes.length}`);
+  return new Uint8Array(bytes);
+}
+
+function describe(code: string | undefined, message?: string): string {
+  return message ? `${code}: ${message}` : (code ?? 'invalid payment');
+}
