@@ -27,7 +27,7 @@ export interface SafeResponse {
  * socket connects to one of them, so a name pointing at a private address (DNS rebinding included)
  * is refused at the address actually connected to.
  */
-function guardedLookup(allowLoopback: boolean) {
+export function guardedLookup(allowLoopback: boolean) {
   return (hostname: string, options: dns.LookupOptions, callback: (...args: any[]) => void) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err);

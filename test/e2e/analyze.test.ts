@@ -86,7 +86,7 @@ describe('/analyze on real media (offline engines)', () => {
     });
   }
 
-  it('fails the job for an unreachable URL, a private address and a platform URL without yt-dlp', async () => {
+  it('fails the job for an unreachable URL, a private address, a platform URL without yt-dlp and a video over the length limit', async () => {
     const closed = await startFileServer({});
     const deadUrl = `${closed.url}/x.mp4`;
     await closed.close();
@@ -94,8 +94,9 @@ describe('/analyze on real media (offline engines)', () => {
       [deadUrl, /could not be reached \(ECONNREFUSED\)/],
       ['http://10.1.2.3/video.mp4', /10\.1\.2\.3 is a blocked address \(private\)/],
       ['https://www.instagram.com/reel/Cabc123/', /needs yt-dlp, which is not installed/],
+      [`${web.url}/clip.mp4`, /the video is 7 s long; the limit is 5 s/],
     ];
-    const h2 = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true', YTDLP_PATH: '/nonexistent/yt-dlp' } });
+    const h2 = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true', YTDLP_PATH: '/nonexistent/yt-dlp', VIDEO_MAX_SECONDS: '5' } });
     try {
       for (const [url, error] of cases) {
         const res = await paidPost(h2, '/analyze', { url });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { blockedReason } from '../../src/net/address-guard.js';
-import { checkUrl } from '../../src/net/safe-fetch.js';
+import { checkUrl, guardedLookup } from '../../src/net/safe-fetch.js';
 
 describe('outbound address guard', () => {
   const strict = { allowLoopback: false };
@@ -44,5 +44,15 @@ describe('outbound address guard', () => {
     assert.throws(() => checkUrl('http://localhost/v.mp4', false), /loopback/);
     assert.throws(() => checkUrl('http://169.254.169.254/latest/meta-data/', false), /link-local/);
     assert.equal(checkUrl('https://example.com/v.mp4', false).hostname, 'example.com');
+  });
+});
+
+describe('guarded DNS lookup', () => {
+  const lookup = (host: string, allowLoopback: boolean) =>
+    new Promise<string>((resolve, reject) => guardedLookup(allowLoopback)(host, {}, (err: Error | null, addr?: string) => (err ? reject(err) : resolve(addr!))));
+
+  it('checks the addresses a name resolves to, which is what the socket connects to (DNS rebinding)', async () => {
+    await assert.rejects(lookup('localhost', false), /localhost resolves to a blocked address \((127\.0\.0\.1|::1): loopback\)/);
+    assert.match(await lookup('localhost', true), /^(127\.0\.0\.1|::1)$/);
   });
 });
