@@ -130,7 +130,8 @@ async function tesseract(image: string, ctx: StepContext): Promise<OcrLine[]> {
     byLine.get(key)!.confs.push(conf);
   }
   return [...byLine.values()]
-    .map((l) => ({ text: l.words.join(' '), confidence: round(l.confs.reduce((a, b) => a + b, 0) / l.confs.length / 100) }))
+    // Box edges and stray marks read as | ( ) _ at the ends of a line.
+    .map((l) => ({ text: l.words.join(' ').replace(/^[^\p{L}\p{N}$#"'(]+|[^\p{L}\p{N}%!?.)"']+$/gu, ''), confidence: round(l.confs.reduce((a, b) => a + b, 0) / l.confs.length / 100) }))
     .filter((l) => /[A-Za-z0-9]{2,}/.test(l.text) && /[A-Za-z]/.test(l.text));
 }
 

@@ -47,7 +47,7 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
     const text = scene.caption?.replace(/[':\\]/g, '');
     filters.push(
       text
-        ? `[${i}:v]drawtext=fontfile=${FONT}:text='${text}':fontsize=${Math.round(w / 16)}:fontcolor=white:box=1:boxcolor=black@0.75:boxborderw=12:x=(w-text_w)/2:y=h*0.72,setsar=1[v${i}]`
+        ? `[${i}:v]drawtext=fontfile=${FONT}:text='${text}':fontsize=${Math.min(Math.round(w / 16), Math.floor((1.3 * w) / text.length))}:fontcolor=white:box=1:boxcolor=black@0.75:boxborderw=12:x=(w-text_w)/2:y=h*0.72,setsar=1[v${i}]`
         : `[${i}:v]setsar=1[v${i}]`,
     );
   });
@@ -57,7 +57,7 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
     audioInput = spec.scenes.length;
     if (spec.speech) {
       const wav = path.join(CACHE, `${key}.wav`);
-      await run('flite', ['-voice', 'rms', '-t', spec.speech, '-o', wav]);
+      await speak(spec.speech, wav);
       args.push('-i', wav);
     } else {
       args.push('-f', 'lavfi', '-i', `anullsrc=r=16000:cl=mono`);
@@ -71,6 +71,23 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
   await run('ffmpeg', args);
   fs.renameSync(out + '.tmp.mp4', out);
   return out;
+}
+
+/**
+ * flite, one sentence at a time with a 0.6 s pause after each: flite alone barely pauses between
+ * sentences, where people do (and speech engines split sentences at pauses).
+ */
+async function speak(text: string, wav: string): Promise<void> {
+  const sentences = text.split(/(?<=[.!?])\s+/).filter(Boolean);
+  const parts: string[] = [];
+  for (const [i, sentence] of sentences.entries()) {
+    const part = `${wav}.${i}.wav`;
+    await run('flite', ['-voice', 'rms', '-t', sentence, '-o', part]);
+    parts.push(part);
+  }
+  const filter = `${parts.map((_, i) => `[${i}:a]apad=pad_dur=0.6[a${i}]`).join(';')};${parts.map((_, i) => `[a${i}]`).join('')}concat=n=${parts.length}:v=0:a=1[out]`;
+  await run('ffmpeg', ['-y', '-v', 'error', ...parts.flatMap((p) => ['-i', p]), '-filter_complex', filter, '-map', '[out]', wav]);
+  for (const p of parts) fs.rmSync(p);
 }
 
 /** The clip most tests use: three scenes with cuts at 2 s and 4 s, captions, and speech. */

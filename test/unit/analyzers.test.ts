@@ -83,3 +83,21 @@ describe('pocketsphinx output', () => {
     assert.deepEqual(planPieces(65, []), [[0, 30], [30, 60], [60, 65]]);
   });
 });
+
+describe('claim rules', async () => {
+  const { overallRating } = await import('../../src/analyzers/ad-debunk.analyzer.js');
+  const { checkWorthy } = await import('../../src/analyzers/text/check-worthy.js');
+  it('rates an ad from its verdicts by the documented rule', () => {
+    assert.equal(overallRating([]), 'trustworthy');
+    assert.equal(overallRating(['unverifiable']), 'mostly_accurate');
+    assert.equal(overallRating(['misleading', 'unverifiable']), 'somewhat_misleading');
+    assert.equal(overallRating(['misleading', 'misleading', 'misleading']), 'very_misleading');
+    assert.equal(overallRating(['false']), 'very_misleading');
+    assert.equal(overallRating(['false', 'misleading', 'misleading']), 'deceptive');
+    assert.equal(overallRating(['false', 'false']), 'deceptive');
+  });
+  it('keeps checkable facts and drops opinions and calls to action', () => {
+    for (const fact of ['The tower was built in 1889', 'Coffee causes cancer in most people', 'Sales rose 40 percent last year', 'The moon is smaller than the earth']) assert.ok(checkWorthy(fact), fact);
+    for (const other of ['I love this city so much', 'Subscribe for more videos every week', 'This is the best pizza ever', 'What do you think about it?']) assert.equal(checkWorthy(other), null, other);
+  });
+});

@@ -57,6 +57,9 @@ export class PocketsphinxSpeechToText implements SpeechToText {
   }
 }
 
+/** Seconds of silence inside an utterance that end a segment. */
+const SENTENCE_PAUSE = 0.15;
+
 /**
  * pocketsphinx_continuous -time yes prints, per utterance, its text, then `word start end confidence`
  * lines with markers (<s>, </s>, <sil>, [NOISE]) and alternate-pronunciation suffixes ("with(2)").
@@ -75,6 +78,11 @@ export function parsePocketsphinx(out: string, offset = 0): TranscriptSegment[] 
       continue;
     }
     const word = m[1].replace(/\(\d+\)$/, '');
+    // A pause inside an utterance ends a sentence: segments then follow sentences, which claim checks need.
+    if (word === '<sil>' && Number(m[3]) - Number(m[2]) >= SENTENCE_PAUSE) {
+      flush();
+      continue;
+    }
     if (/^<.*>$|^\[.*\]$|^\+\+.*\+\+$/.test(word)) continue;
     const round = (n: number) => Math.round(n * 1000) / 1000;
     words.push({ word, start: round(Number(m[2]) + offset), end: round(Number(m[3]) + offset), confidence: Number(m[4]) });

@@ -1,0 +1,98 @@
+import type { OfflineAnalyzer } from './analyzer.js';
+import { statementsOf, type VideoEvidence } from './evidence.js';
+import { loadKnowledge } from './knowledge.js';
+import { productIdAnalyzer } from './product-id.analyzer.js';
+import { strongStatement } from './text/strong-statements.js';
+
+type Verdict = 'true' | 'misleading' | 'false' | 'unverifiable';
+interface AdRule {
+  id: string;
+  name: string;
+  standard: string;
+  verdict: Exclude<Verdict, 'true'>;
+  explanation: string;
+  patterns: string[];
+  unless?: string[];
+}
+
+const SEVERITY: Record<Verdict, number> = { true: 0, unverifiable: 1, misleading: 2, false: 3 };
+const compiled = new WeakMap<AdRule[], Array<AdRule & { match: RegExp[]; except: RegExp[] }>>();
+
+/**
+ * The rating follows from the verdicts (documented in the README):
+ * deceptive: 2+ false, or 1 false with 2+ misleading; very_misleading: 1 false, or 3+ misleading;
+ * somewhat_misleading: 1-2 misleading; mostly_accurate: only unverifiable claims flagged;
+ * trustworthy: no claim flagged.
+ */
+export function overallRating(verdicts: Verdict[]): 'trustworthy' | 'mostly_accurate' | 'somewhat_misleading' | 'very_misleading' | 'deceptive' {
+  const n = (v: Verdict) => verdicts.filter((x) => x === v).length;
+  const [f, m, u] = [n('false'), n('misleading'), n('unverifiable')];
+  if (f >= 2 || (f === 1 && m >= 2)) return 'deceptive';
+  if (f === 1 || m >= 3) return 'very_misleading';
+  if (m >= 1) return 'somewhat_misleading';
+  if (u >= 1) return 'mostly_accurate';
+  return 'trustworthy';
+}
+
+const RECOMMENDATIONS = {
+  deceptive: 'Do not buy on the strength of this ad: it makes claims advertising standards treat as false. Look for independent reviews and evidence.',
+  very_misleading: 'Be very careful: several claims are presented without the evidence the law requires. Ask for the study, the conditions and the real price before buying.',
+  somewhat_misleading: 'Treat the flagged claims with caution and check their conditions and evidence; the rest of the ad makes no problematic claims.',
+  mostly_accurate: 'No claim breaks an advertising rule, but some comparisons cannot be checked from the ad; compare with independent sources.',
+  trustworthy: 'No problematic claim was found in the speech or on-screen text of this ad.',
+};
+
+/**
+ * Advertising claims checked against knowledge/ad-rules.yaml. Each statement that triggers a rule, or
+ * that makes a strong factual assertion (numbers, absolute claims), is a claim; repeats are merged.
+ * Triggered rules give the verdict and the evidence (rule, standard, the words that triggered it);
+ * strong statements no rule covers are `unverifiable`: nothing offline can check them.
+ */
+export const adDebunkAnalyzer: OfflineAnalyzer = {
+  name: 'ad_debunk',
+  description: 'claims from speech and on-screen text checked against advertising-standard rules',
+  async run(raw, ctx) {
+    const input = raw as VideoEvidence;
+    const { rules } = await loadKnowledge<{ rules: AdRule[] }>(ctx.knowledgeDir, 'ad-rules.yaml');
+    if (!compiled.has(rules)) {
+      compiled.set(rules, rules.map((r) => ({ ...r, match: r.patterns.map((p) => new RegExp(p, 'i')), except: (r.unless ?? []).map((p) => new RegExp(p, 'i')) })));
+    }
+    const claims: Array<{ claim: string; verdict: Verdict; evidence: string; rules: string[] }> = [];
+    for (const st of statementsOf(input)) {
+      const fired = compiled
+        .get(rules)!
+        .map((r) => ({ rule: r, words: r.except.some((e) => e.test(st.text)) ? null : r.match.map((m) => m.exec(st.text)?.[0]).find(Boolean) }))
+        .filter((x): x is { rule: (typeof x)['rule']; words: string } => Boolean(x.words));
+      const where = `${st.source === 'screen' ? 'on screen' : 'said'} at ${st.time.toFixed(1)} s`;
+      let claim: (typeof claims)[number] | null = null;
+      if (fired.length) {
+        const verdict = fired.map((f) => String(f.rule.verdict) as Verdict).sort((a, b) => SEVERITY[b] - SEVERITY[a])[0];
+        claim = {
+          claim: st.text,
+          verdict,
+          evidence: `${where}. ${fired.map((f) => `${f.rule.name} (${f.rule.standard}): "${f.words}". ${f.rule.explanation}`).join(' ')}`,
+          rules: fired.map((f) => f.rule.id),
+        };
+      } else if (strongStatement(st.text)) {
+        claim = { claim: st.text, verdict: 'unverifiable', evidence: `${where}. No advertising rule applies and no evidence source was consulted offline, so this cannot be checked.`, rules: [] };
+      }
+      if (!claim) continue;
+      const same = claims.find((c) => normal(c.claim) === normal(claim!.claim));
+      if (same) continue;
+      claims.push(claim);
+    }
+    const products = ((await productIdAnalyzer.run(input, ctx)) as { products: Array<{ name: string }> }).products;
+    const product = products[0]?.name ?? input.title ?? input.metadata?.title ?? 'the advertised product (not named in the video)';
+    const rating = overallRating(claims.map((c) => c.verdict));
+    return {
+      product,
+      claims: claims.map(({ claim, verdict, evidence, rules: ids }) => ({ claim, verdict, evidence, ...(ids.length ? { rules: ids } : {}) })),
+      overall_rating: rating,
+      recommendation: RECOMMENDATIONS[rating],
+    };
+  },
+};
+
+function normal(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+}

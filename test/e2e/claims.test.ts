@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { paidPost } from '../support/devnet.js';
+import { file, startFileServer, type FileServer } from '../support/file-server.js';
+import { ROOT, pollJob, startHarness, type Harness } from '../support/harness.js';
+import { makeClip } from '../support/media.js';
+import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.js';
+
+/** Scripted clips: what is shown and said is known, so what must be found is known. */
+export const BRAND_CLIP = {
+  scenes: [
+    { seconds: 2.5, source: 'color=c=0x2050a0', caption: 'NEW NIKE AIR MAX' },
+    { seconds: 2.5, source: 'testsrc2', caption: 'SAMSUNG GALAXY S24' },
+    { seconds: 2.5, source: 'color=c=0xd09090', caption: 'CERAVE MOISTURIZING CREAM' },
+  ],
+  speech: 'I just got the new Samsung phone. My skin loves this cream.',
+};
+export const AD_CLIP = {
+  scenes: [
+    { seconds: 2.5, source: 'color=c=0xe0c0c0', caption: 'CLINICALLY PROVEN' },
+    { seconds: 2.5, source: 'rgbtestsrc', caption: 'RESULTS IN 7 DAYS' },
+    { seconds: 2.5, source: 'color=c=0x301040', caption: 'CURES ACNE FOREVER' },
+    { seconds: 2.5, source: 'testsrc', caption: 'ONLY 3 LEFT' },
+  ],
+  speech: 'It removes every wrinkle. Results are guaranteed.',
+};
+export const FACT_CLIP = {
+  scenes: [
+    { seconds: 3, source: 'color=c=0x2050a0', caption: '90 PERCENT OF PEOPLE AGREE' },
+    { seconds: 4, source: 'testsrc2' },
+  ],
+  speech: 'The Eiffel Tower was built in eighteen eighty nine. Coffee causes cancer in most people. I love this city. Subscribe for more videos.',
+};
+
+describe('/product-id, /ad-debunk and /verify on scripted clips (offline analyzers)', () => {
+  let h: Harness;
+  let web: FileServer;
+  const results: Record<string, any> = {};
+
+  before(async () => {
+    web = await startFileServer({
+      '/brand.mp4': file(await makeClip(BRAND_CLIP)),
+      '/ad.mp4': file(await makeClip(AD_CLIP)),
+      '/fact.mp4': file(await makeClip(FACT_CLIP)),
+      '/silent-brand.mp4': file(await makeClip({ scenes: BRAND_CLIP.scenes.slice(0, 1), audio: false })),
+    });
+    h = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true' } });
+  });
+  after(async () => {
+    await h.close();
+    await web.close();
+  });
+
+  const run = async (route: string, clip: string) => {
+    const res = await paidPost(h, route, { url: `${web.url}/${clip}` });
+    assert.equal(res.status, 202, res.text);
+    const job = await pollJob(h.url, res.json.job_id, 120);
+    assert.equal(job.status, 'complete', job.error);
+    return job;
+  };
+
+  it('/product-id finds the scripted brands with their categories, more confident when seen and said', async () => {
+    const job = await run('/product-id', 'brand.mp4');
+    const byBrand = Object.fromEntries(job.result.products.map((p: any) => [p.brand, p]));
+    assert.deepEqual(Object.keys(byBrand).sort(), ['CeraVe', 'Nike', 'Samsung']);
+    assert.equal(byBrand.Nike.name, 'Nike Air Max');
+    assert.equal(byBrand.Nike.category, 'Sportswear');
+    assert.equal(byBrand.Samsung.name, 'Samsung Galaxy S24');
+    assert.equal(byBrand.Samsung.category, 'Electronics');
+    assert.equal(byBrand.CeraVe.category, 'Skincare');
+    assert.ok(byBrand.Samsung.confidence > byBrand.Nike.confidence, 'seen and said beats seen only');
+    assert.match(byBrand.Nike.buy_links[0], /^https:\/\/www\.amazon\.com\/s\?k=Nike%20Air%20Max$/);
+    assert.match(byBrand.Nike.price_range, /^\$\d/);
+    assert.equal(job.engines.analysis, 'offline product_id analyzer');
+  });
+
+  it('/product-id answers an empty list when no known product appears, and works on a silent video', async () => {
+    assert.deepEqual((await run('/product-id', 'fact.mp4')).result.products, []);
+    const silent = await run('/product-id', 'silent-brand.mp4');
+    assert.deepEqual(silent.result.products.map((p: any) => p.name), ['Nike Air Max']);
+    assert.equal(silent.engines.speech, undefined, 'no speech engine ran');
+  });
+
+  it('/ad-debunk flags each scripted exaggerated claim with the right rule, and rates the ad', async () => {
+    const job = await run('/ad-debunk', 'ad.mp4');
+    const rulesOf = (pattern: RegExp) => job.result.claims.find((c: any) => pattern.test(c.claim))?.rules ?? [];
+    assert.deepEqual(rulesOf(/clinically proven/i), ['unnamed-clinical-proof']);
+    assert.deepEqual(rulesOf(/7 days/i), ['implausible-timeframe']);
+    assert.deepEqual(rulesOf(/cures acne/i), ['disease-cure', 'absolute-efficacy']);
+    assert.deepEqual(rulesOf(/only 3 left/i), ['fake-scarcity']);
+    assert.deepEqual(rulesOf(/every wrinkle/i), ['absolute-efficacy']);
+    assert.deepEqual(rulesOf(/guaranteed/i), ['guaranteed-results']);
+    const cure = job.result.claims.find((c: any) => /cures acne/i.test(c.claim));
+    assert.equal(cure.verdict, 'false');
+    assert.match(cure.evidence, /Disease cure or treatment claim \(CAP Code 12\.1/);
+    assert.equal(job.result.overall_rating, 'deceptive');
+    assert.match(job.result.recommendation, /Do not buy/);
+  });
+
+  it('/verify extracts the scripted factual claims, leaves opinions and calls to action out, and says nothing was checked', async () => {
+    const job = await run('/verify', 'fact.mp4');
+    const claims = job.result.claims.map((c: any) => c.claim.toLowerCase());
+    assert.ok(claims.some((c: string) => /90 percent of people agree/.test(c)), JSON.stringify(claims));
+    assert.ok(claims.some((c: string) => /eiffel tower was built/.test(c)), JSON.stringify(claims));
+    assert.ok(claims.some((c: string) => /coffee causes cancer/.test(c)), JSON.stringify(claims));
+    assert.ok(!claims.some((c: string) => /i love|subscribe/.test(c)), JSON.stringify(claims));
+    for (const c of job.result.claims) {
+      assert.equal(c.verdict, 'unverifiable');
+      assert.match(c.explanation, /No evidence source was consulted/);
+      assert.ok(c.confidence <= 0.3);
+    }
+    assert.equal(job.result.overall_credibility, 'low');
+    assert.match(job.result.summary, /None could be checked/);
+  });
+});
+
+describe('/ad-debunk and /product-id with a model (OpenAI protocol, real LangChain client)', () => {
+  let h: Harness;
+  let web: FileServer;
+  let ai: OpenAiServer;
+  before(async () => {
+    web = await startFileServer({ '/ad.mp4': file(await makeClip(AD_CLIP)) });
+    ai = await startOpenAiServer();
+    h = await startHarness({
+      env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true', LLM_PROVIDER: 'openai-compatible', LLM_MODEL: 'judge', LLM_BASE_URL: ai.url },
+    });
+  });
+  after(async () => {
+    await h.close();
+    await web.close();
+    await ai.close();
+  });
+
+  it("validates the model's verdicts, repairing an answer that breaks the schema once", async () => {
+    const good = {
+      product: 'Acne cream',
+      claims: [{ claim: 'Cures acne forever', verdict: 'false', evidence: 'Cosmetics cannot cure a disease', sources: ['https://www.asa.org.uk/'] }],
+      overall_rating: 'deceptive',
+      recommendation: 'Avoid.',
+    };
+    ai.answers = [{ json: { ...good, overall_rating: 'bad' } }, { json: good }];
+    const res = await paidPost(h, '/ad-debunk', { url: `${web.url}/ad.mp4` });
+    const job = await pollJob(h.url, res.json.job_id, 120);
+    assert.equal(job.status, 'complete', job.error);
+    assert.deepEqual(job.result, good);
+    assert.match(JSON.stringify(ai.chatRequests.at(-1).messages.at(-1)), /overall_rating: must be one of/);
+    assert.match(JSON.stringify(ai.chatRequests[0].messages[0]), /CURES ACNE FOREVER/, 'the on-screen text is in the prompt');
+  });
+
+  it('fails the job when the product list breaks the schema twice', async () => {
+    ai.answers = [{ json: { products: [{ name: 'Cream', confidence: 3 }] } }];
+    const res = await paidPost(h, '/product-id', { url: `${web.url}/ad.mp4` });
+    const job = await pollJob(h.url, res.json.job_id, 120);
+    assert.equal(job.status, 'failed');
+    assert.match(job.error, /did not match the result schema twice/);
+  });
+});
