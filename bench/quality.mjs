@@ -2,7 +2,8 @@
 //  - scene-cut F1: detected cuts against the clip's scene boundaries (a match within 0.3 s)
 //  - caption recall: share of the captions' words found in the result's on-screen text
 //  - word error rate: pocketsphinx transcript against the flite script (substitutions+deletions+insertions / words)
-// Prints each clip's numbers and their means. No ratio to a reference: these are accuracy figures.
+// Prints each clip's numbers and their means, then claim and brand recall and precision (below). No ratio
+// to a reference: these are accuracy figures.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -47,7 +48,6 @@ await main().catch((err) => {
   console.error(`bench/quality: ERROR ${err?.stack ?? err}`);
   process.exitCode = 2;
 });
-setTimeout(() => process.exit(process.exitCode ?? 0), 5000).unref();
 
 async function main() {
   const { makeClip } = await import(dist('test/support/media.js'));
@@ -130,3 +130,59 @@ function wordErrorRate(ref, hyp) {
     for (let j = 1; j <= hyp.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (ref[i - 1] === hyp[j - 1] ? 0 : 1));
   return ref.length ? d[ref.length][hyp.length] / ref.length : 0;
 }
+
+// Claims and brands on the scripted clips of the e2e tests (test/support/scripted-clips.ts):
+//  - brand recall and precision (/product-id), claim recall and precision with the right rule (/ad-debunk),
+//    factual-claim recall and precision, opinions and calls to action counting as false positives (/verify)
+await (async function claims() {
+  const { makeClip } = await import(dist('test/support/media.js'));
+  const { AD_CLIP, BRAND_CLIP, FACT_CLIP, TRUTH } = await import(dist('test/support/scripted-clips.js'));
+  const [{ loadConfig }, { createRuntime, startWorker }, { createLogger }] = await Promise.all([
+    import(dist('src/config/config.js')),
+    import(dist('src/app/runtime.js')),
+    import(dist('src/logging/logger.js')),
+  ]);
+  const files = { brand: await makeClip(BRAND_CLIP), ad: await makeClip(AD_CLIP), fact: await makeClip(FACT_CLIP) };
+  const server = http.createServer((req, res) => {
+    const f = files[req.url.slice(1)];
+    if (!f) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'video/mp4' });
+    fs.createReadStream(f).pipe(res);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', FETCH_ALLOW_LOOPBACK: 'true', X402_NETWORKS: 'base', MPP_ENABLED: 'false' }, root);
+  const rt = await createRuntime(config, createLogger('silent'));
+  await startWorker(rt);
+  const run = async (route, clip) => {
+    const accepted = await rt.jobs.accept({ pipeline: rt.pipelines.byPath(route), request: { url: `http://127.0.0.1:${server.address().port}/${clip}` }, receipt: null });
+    let job;
+    do {
+      await new Promise((r) => setTimeout(r, 50));
+      job = await rt.store.get(accepted.id);
+    } while (job.status !== 'complete' && job.status !== 'failed');
+    if (job.status !== 'complete') throw new Error(`${route}: ${job.error}`);
+    return job.result;
+  };
+  try {
+    const products = (await run('/product-id', 'brand')).products;
+    const brandHits = TRUTH.brands.filter((t) => products.some((p) => p.brand === t.brand && p.category === t.category)).length;
+    const ad = (await run('/ad-debunk', 'ad')).claims.filter((c) => c.rules?.length);
+    const adHits = TRUTH.adClaims.filter((t) => ad.some((c) => t.text.test(c.claim) && c.rules.includes(t.rule))).length;
+    const adTrue = ad.filter((c) => TRUTH.adClaims.some((t) => t.text.test(c.claim) && c.rules.includes(t.rule))).length;
+    const facts = (await run('/verify', 'fact')).claims;
+    const factHits = TRUTH.facts.filter((t) => facts.some((c) => t.test(c.claim))).length;
+    const factTrue = facts.filter((c) => TRUTH.facts.some((t) => t.test(c.claim))).length;
+    const opinionsKept = facts.filter((c) => TRUTH.notFacts.some((t) => t.test(c.claim))).length;
+    const pr = (hits, total, found, correct) => `recall ${(hits / total).toFixed(2)}, precision ${(found ? correct / found : 1).toFixed(2)}`;
+    console.log(`brands (/product-id): ${pr(brandHits, TRUTH.brands.length, products.length, brandHits)}`);
+    console.log(`ad claims with the right rule (/ad-debunk): ${pr(adHits, TRUTH.adClaims.length, ad.length, adTrue)}`);
+    console.log(`factual claims (/verify): ${pr(factHits, TRUTH.facts.length, facts.length, factTrue)}; opinions or calls to action kept: ${opinionsKept}`);
+  } finally {
+    await rt.close();
+    server.close();
+  }
+})().catch((err) => {
+  console.error(`bench/quality (claims): ERROR ${err?.stack ?? err}`);
+  process.exitCode = 2;
+});
+setTimeout(() => process.exit(process.exitCode ?? 0), 5000).unref();

@@ -5,33 +5,8 @@ import { paidPost } from '../support/devnet.js';
 import { file, startFileServer, type FileServer } from '../support/file-server.js';
 import { ROOT, pollJob, startHarness, type Harness } from '../support/harness.js';
 import { makeClip } from '../support/media.js';
+import { AD_CLIP, BRAND_CLIP, FACT_CLIP } from '../support/scripted-clips.js';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.js';
-
-/** Scripted clips: what is shown and said is known, so what must be found is known. */
-export const BRAND_CLIP = {
-  scenes: [
-    { seconds: 2.5, source: 'color=c=0x2050a0', caption: 'NEW NIKE AIR MAX' },
-    { seconds: 2.5, source: 'testsrc2', caption: 'SAMSUNG GALAXY S24' },
-    { seconds: 2.5, source: 'color=c=0xd09090', caption: 'CERAVE MOISTURIZING CREAM' },
-  ],
-  speech: 'I just got the new Samsung phone. My skin loves this cream.',
-};
-export const AD_CLIP = {
-  scenes: [
-    { seconds: 2.5, source: 'color=c=0xe0c0c0', caption: 'CLINICALLY PROVEN' },
-    { seconds: 2.5, source: 'rgbtestsrc', caption: 'RESULTS IN 7 DAYS' },
-    { seconds: 2.5, source: 'color=c=0x301040', caption: 'CURES ACNE FOREVER' },
-    { seconds: 2.5, source: 'testsrc', caption: 'ONLY 3 LEFT' },
-  ],
-  speech: 'It removes every wrinkle. Results are guaranteed.',
-};
-export const FACT_CLIP = {
-  scenes: [
-    { seconds: 3, source: 'color=c=0x2050a0', caption: '90 PERCENT OF PEOPLE AGREE' },
-    { seconds: 4, source: 'testsrc2' },
-  ],
-  speech: 'The Eiffel Tower was built in eighteen eighty nine. Coffee causes cancer in most people. I love this city. Subscribe for more videos.',
-};
 
 describe('/product-id, /ad-debunk and /verify on scripted clips (offline analyzers)', () => {
   let h: Harness;
