@@ -19,6 +19,7 @@ export function statementsOf(input: VideoEvidence): Statement[] {
   for (const s of input.transcript?.segments ?? []) if (s.text.trim()) out.push({ text: s.text.trim(), source: 'speech', time: s.start });
   const seen = new Set<string>();
   for (const f of input.ocr?.frames ?? []) {
+    if (!f?.lines) continue;
     for (const l of f.lines) {
       const key = `${f.index}:${l.text.toLowerCase()}`;
       if (!l.text.trim() || seen.has(key)) continue;

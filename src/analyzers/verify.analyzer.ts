@@ -1,6 +1,21 @@
 import type { OfflineAnalyzer } from './analyzer.js';
 import { statementsOf, type VideoEvidence } from './evidence.js';
 import { checkWorthy } from './text/check-worthy.js';
+import type { ClaimReview } from '../providers/factcheck/fact-check-search.js';
+
+type Verdict = 'true' | 'mostly_true' | 'half_true' | 'mostly_false' | 'false' | 'unverifiable';
+
+/** A publisher's textual rating as a verdict (null when it does not say, e.g. "Needs context"). */
+export function verdictOfRating(rating: string): Verdict | null {
+  const r = rating.toLowerCase();
+  if (/mostly false|largely false|mostly inaccurate/.test(r)) return 'mostly_false';
+  if (/mostly true|largely true|mostly accurate/.test(r)) return 'mostly_true';
+  if (/half true|half-true|mixture|mixed|partly|partially|misleading|missing context|exaggerat|out of context/.test(r)) return 'half_true';
+  if (/\b(false|fake|pants on fire|incorrect|wrong|hoax|fabricated|debunked|untrue|no evidence)\b/.test(r)) return 'false';
+  if (/\b(true|correct|accurate|confirmed)\b/.test(r)) return 'true';
+  return null;
+}
+const SCORE: Record<Verdict, number> = { true: 1, mostly_true: 0.75, half_true: 0.5, mostly_false: 0.25, false: 0, unverifiable: 0.5 };
 
 const MAX_CLAIMS = 10;
 /** Confidence of an `unverifiable` verdict reached without consulting any evidence: low by design. */
@@ -8,9 +23,10 @@ export const OFFLINE_CONFIDENCE = 0.2;
 
 /**
  * The offline fact-check extracts the check-worthy claims (numbers, statistics, comparisons, causal and
- * historical statements), ranked by how checkable they are, and says honestly that none was checked:
- * every verdict is `unverifiable`, with low confidence, and the overall credibility is `low` because
- * nothing could be confirmed. A model (LLM_PROVIDER) gives real verdicts.
+ * historical statements), ranked by how checkable they are. With an evidence source (FACTCHECK_API_URL),
+ * a claim that published fact-checks rated gets their verdict (the most cautious when they disagree),
+ * their URLs as sources, and the credibility follows the checked claims. Otherwise it says honestly that
+ * nothing was checked: `unverifiable`, low confidence, credibility `low`. A model gives real verdicts.
  */
 export const verifyAnalyzer: OfflineAnalyzer = {
   name: 'verify',
@@ -28,12 +44,47 @@ export const verifyAnalyzer: OfflineAnalyzer = {
       })
       .sort((a, b) => b.c.score - a.c.score || a.s.time - b.s.time)
       .slice(0, MAX_CLAIMS);
-    const claims = found.map(({ s, c }) => ({
-      claim: s.text,
-      verdict: 'unverifiable' as const,
-      explanation: `A checkable ${c.kinds.join(', ')} claim (${s.source === 'screen' ? 'on screen' : 'said'} at ${s.time.toFixed(1)} s). No evidence source was consulted (no model or fact-check source is configured), so it was neither confirmed nor refuted.`,
-      confidence: OFFLINE_CONFIDENCE,
-    }));
+    const evidence = (input as any).evidence as { source: string | null; claims: Array<{ claim: string; reviews: ClaimReview[] }> } | undefined;
+    const claims = found.map(({ s, c }) => {
+      const where = `${s.source === 'screen' ? 'on screen' : 'said'} at ${s.time.toFixed(1)} s`;
+      const reviews = (evidence?.claims.find((e) => e.claim === s.text)?.reviews ?? []).filter((r) => verdictOfRating(r.rating));
+      if (reviews.length) {
+        // The publishers' ratings decide; when they disagree, the most cautious (lowest) one wins.
+        const verdicts = reviews.map((r) => verdictOfRating(r.rating)!);
+        const verdict = verdicts.reduce((a, b) => (SCORE[b] < SCORE[a] ? b : a));
+        const agree = verdicts.every((v) => v === verdict);
+        return {
+          claim: s.text,
+          verdict,
+          explanation: `A checkable ${c.kinds.join(', ')} claim (${where}). ${reviews.slice(0, 3).map((r) => `${r.publisher} rated "${r.claim}" as "${r.rating}"`).join('; ')}.`,
+          confidence: agree ? (reviews.length > 1 ? 0.85 : 0.7) : 0.5,
+          sources: [...new Set(reviews.map((r) => r.url))],
+        };
+      }
+      return {
+        claim: s.text,
+        verdict: 'unverifiable' as Verdict,
+        explanation: evidence?.source
+          ? `A checkable ${c.kinds.join(', ')} claim (${where}). ${evidence.source} has no published review of it, so it was neither confirmed nor refuted.`
+          : `A checkable ${c.kinds.join(', ')} claim (${where}). No evidence source was consulted (no model or fact-check source is configured), so it was neither confirmed nor refuted.`,
+        confidence: OFFLINE_CONFIDENCE,
+      };
+    });
+    const checked = claims.filter((c) => c.verdict !== 'unverifiable');
+    if (checked.length) {
+      const mean = checked.reduce((a, c) => a + SCORE[c.verdict], 0) / checked.length;
+      const credibility = mean >= 0.75 ? 'high' : mean >= 0.5 ? 'medium' : mean >= 0.25 ? 'low' : 'very_low';
+      const tally = (['true', 'mostly_true', 'half_true', 'mostly_false', 'false'] as Verdict[])
+        .map((v) => [v, checked.filter((c) => c.verdict === v).length] as const)
+        .filter(([, n]) => n)
+        .map(([v, n]) => `${n} ${v.replace('_', ' ')}`)
+        .join(', ');
+      return {
+        claims,
+        overall_credibility: credibility,
+        summary: `${claims.length} check-worthy claim${claims.length === 1 ? '' : 's'} found; ${checked.length} matched published fact-checks (${tally}); ${claims.length - checked.length} could not be checked. Credibility follows the checked claims.`,
+      };
+    }
     return {
       claims,
       overall_credibility: 'low' as const,

@@ -68,6 +68,8 @@ export interface Config {
     vision: boolean;
     timeoutSeconds: number;
   };
+  /** An evidence source for /verify: a fact-check search API (Google Fact Check Tools shape); null: none. */
+  factCheck: { url: string; apiKey: string | null } | null;
   /** MPP on Tempo: offered beside x402 on every route when enabled. */
   mpp: {
     enabled: boolean;
@@ -305,6 +307,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     },
     transcribe: transcribe(),
     llm: llm(),
+    factCheck: (() => {
+      const u = url('FACTCHECK_API_URL', optional('FACTCHECK_API_URL'));
+      return u ? { url: u, apiKey: optional('FACTCHECK_API_KEY') } : null;
+    })(),
     facilitatorUrl: facilitatorUrl,
     settlementReconcileSeconds: int('SETTLEMENT_RECONCILE_SECONDS', 1, 3600),
     solanaRpcUrl: liveSolana('SOLANA_RPC_URL', /^https?:\/\//, 'an http(s) URL'),

@@ -3,6 +3,7 @@ import { resolveMediaBinaries } from '../media/binaries.js';
 import { OpenAiSpeechToText } from '../providers/asr/openai-transcription.js';
 import { PocketsphinxSpeechToText } from '../providers/asr/pocketsphinx.js';
 import { createChatModelProvider } from '../providers/llm/chat-model.js';
+import { FactCheckToolsSearch } from '../providers/factcheck/fact-check-search.js';
 import type { StepServices } from './services.js';
 
 /** Builds the step services from the validated config (called once, by the composition root). */
@@ -16,5 +17,6 @@ export function createStepServices(config: Config): StepServices {
         ? new OpenAiSpeechToText(config.transcribe)
         : new PocketsphinxSpeechToText(config.media.pocketsphinxPath, media.ffmpeg),
     llm: createChatModelProvider(config.llm),
+    factCheck: config.factCheck ? new FactCheckToolsSearch(config.factCheck) : null,
   };
 }

@@ -4,6 +4,7 @@ import { failStep } from './fail.step.js';
 import { sleepStep } from './sleep.step.js';
 import { audioLevelsStep } from './audio-levels.step.js';
 import { detectScenesStep } from './detect-scenes.step.js';
+import { factCheckSearchStep } from './fact-check-search.step.js';
 import { fetchVideoStep } from './fetch-video.step.js';
 import { ocrStep } from './ocr.step.js';
 import { probeStep } from './probe.step.js';
@@ -48,6 +49,7 @@ export const builtinSteps: StepExecutor[] = [
   ocrStep,
   transcribeStep,
   promptStep,
+  factCheckSearchStep,
 ];
 
 export function createStepRegistry(): StepRegistry {

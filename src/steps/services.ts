@@ -2,6 +2,7 @@ import type { Config } from '../config/config.js';
 import type { MediaBinaries } from '../media/binaries.js';
 import type { ChatModelProvider } from '../providers/llm/chat-model.js';
 import type { SpeechToText } from '../providers/asr/speech-to-text.js';
+import type { FactCheckSearch } from '../providers/factcheck/fact-check-search.js';
 
 /**
  * What step executors may use besides their `with:`: settings and engines built once from config in
@@ -21,4 +22,6 @@ export interface StepServices {
   speech: SpeechToText;
   /** The configured chat model, or null: prompt steps then run their offline analyzers. */
   llm: ChatModelProvider | null;
+  /** The evidence source of fact-checks (FACTCHECK_API_URL), or null. */
+  factCheck: FactCheckSearch | null;
 }

@@ -131,3 +131,55 @@ describe('/ad-debunk and /product-id with a model (OpenAI protocol, real LangCha
     assert.match(job.error, /did not match the result schema twice/);
   });
 });
+
+describe('/verify with an evidence source (a local server speaking the Fact Check Tools API)', () => {
+  let h: Harness;
+  let web: FileServer;
+  let factCheck: FileServer;
+  const queries: Array<{ query: string | null; key: string | null }> = [];
+
+  before(async () => {
+    web = await startFileServer({ '/fact.mp4': file(await makeClip(FACT_CLIP)) });
+    const review = (text: string, rating: string, url: string) => ({
+      claims: [{ text, claimant: 'social media posts', claimReview: [{ publisher: { name: 'Example Checks', site: 'checks.example' }, url, title: text, textualRating: rating }] }],
+    });
+    factCheck = await startFileServer({
+      '/v1alpha1/claims:search': (req, res) => {
+        const u = new URL(req.url!, 'http://x');
+        const query = u.searchParams.get('query');
+        queries.push({ query, key: u.searchParams.get('key') });
+        const body = /coffee/i.test(query ?? '')
+          ? review('Coffee causes cancer', 'False', 'https://checks.example/coffee')
+          : /eiffel/i.test(query ?? '')
+            ? review('The Eiffel Tower was completed in 1889', 'True', 'https://checks.example/eiffel')
+            : {};
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      },
+    });
+    h = await startHarness({
+      env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true', FACTCHECK_API_URL: `${factCheck.url}/v1alpha1/claims:search`, FACTCHECK_API_KEY: 'test-key' },
+    });
+  });
+  after(async () => {
+    await h.close();
+    await web.close();
+    await factCheck.close();
+  });
+
+  it('gives the published verdicts with their sources, and leaves unreviewed claims unverifiable', async () => {
+    const res = await paidPost(h, '/verify', { url: `${web.url}/fact.mp4` });
+    const job = await pollJob(h.url, res.json.job_id, 120);
+    assert.equal(job.status, 'complete', job.error);
+    const find = (re: RegExp) => job.result.claims.find((c: any) => re.test(c.claim));
+    assert.equal(find(/coffee causes cancer/i).verdict, 'false');
+    assert.deepEqual(find(/coffee causes cancer/i).sources, ['https://checks.example/coffee']);
+    assert.match(find(/coffee causes cancer/i).explanation, /Example Checks rated "Coffee causes cancer" as "False"/);
+    assert.equal(find(/eiffel/i).verdict, 'true');
+    assert.equal(find(/90 percent/i).verdict, 'unverifiable');
+    assert.match(find(/90 percent/i).explanation, /has no published review/);
+    assert.equal(job.result.overall_credibility, 'medium');
+    assert.match(job.engines.evidence, /fact-check search/);
+    assert.ok(queries.every((q) => q.key === 'test-key'));
+    assert.ok(queries.some((q) => /coffee causes cancer/i.test(q.query ?? '')));
+  });
+});

@@ -19,7 +19,7 @@ export interface SceneSpec {
 
 export interface ClipSpec {
   scenes: SceneSpec[];
-  /** Spoken with flite (voice rms): pocketsphinx reads it well. */
+  /** Spoken with flite (voice rms): pocketsphinx reads it well. The last scene is lengthened to fit it. */
   speech?: string;
   width?: number;
   height?: number;
@@ -39,10 +39,18 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
   fs.mkdirSync(CACHE, { recursive: true });
   const w = spec.width ?? 360;
   const h = spec.height ?? 640;
-  const total = spec.scenes.reduce((s, x) => s + x.seconds, 0);
+  // The speech is made first: the last scene lasts until it ends, so no word is cut off.
+  const wav = path.join(CACHE, `${key}.wav`);
+  const speechSeconds = spec.audio !== false && spec.speech ? await speak(spec.speech, wav) : 0;
+  const scenes = spec.scenes.map((scene, i) => {
+    const before = spec.scenes.slice(0, i).reduce((t, x) => t + x.seconds, 0);
+    const last = i === spec.scenes.length - 1;
+    return last && before + scene.seconds < speechSeconds + 0.3 ? { ...scene, seconds: Math.ceil((speechSeconds + 0.3 - before) * 10) / 10 } : scene;
+  });
+  const total = scenes.reduce((t, x) => t + x.seconds, 0);
   const args = ['-y', '-v', 'error'];
   const filters: string[] = [];
-  spec.scenes.forEach((scene, i) => {
+  scenes.forEach((scene, i) => {
     args.push('-f', 'lavfi', '-i', `${scene.source}${scene.source.includes('=') ? ':' : '='}s=${w}x${h}:d=${scene.seconds}:r=25`);
     const text = scene.caption?.replace(/[':\\]/g, '');
     filters.push(
@@ -51,13 +59,11 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
         : `[${i}:v]setsar=1[v${i}]`,
     );
   });
-  filters.push(`${spec.scenes.map((_, i) => `[v${i}]`).join('')}concat=n=${spec.scenes.length}:v=1:a=0[v]`);
+  filters.push(`${scenes.map((_, i) => `[v${i}]`).join('')}concat=n=${scenes.length}:v=1:a=0[v]`);
   let audioInput: number | null = null;
   if (spec.audio !== false) {
-    audioInput = spec.scenes.length;
+    audioInput = scenes.length;
     if (spec.speech) {
-      const wav = path.join(CACHE, `${key}.wav`);
-      await speak(spec.speech, wav);
       args.push('-i', wav);
     } else {
       args.push('-f', 'lavfi', '-i', `anullsrc=r=16000:cl=mono`);
@@ -77,7 +83,7 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
  * flite, one sentence at a time with a 0.6 s pause after each: flite alone barely pauses between
  * sentences, where people do (and speech engines split sentences at pauses).
  */
-async function speak(text: string, wav: string): Promise<void> {
+async function speak(text: string, wav: string): Promise<number> {
   const sentences = text.split(/(?<=[.!?])\s+/).filter(Boolean);
   const parts: string[] = [];
   for (const [i, sentence] of sentences.entries()) {
@@ -88,6 +94,8 @@ async function speak(text: string, wav: string): Promise<void> {
   const filter = `${parts.map((_, i) => `[${i}:a]apad=pad_dur=0.6[a${i}]`).join(';')};${parts.map((_, i) => `[a${i}]`).join('')}concat=n=${parts.length}:v=0:a=1[out]`;
   await run('ffmpeg', ['-y', '-v', 'error', ...parts.flatMap((p) => ['-i', p]), '-filter_complex', filter, '-map', '[out]', wav]);
   for (const p of parts) fs.rmSync(p);
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav]);
+  return Number(stdout.trim());
 }
 
 /** The clip most tests use: three scenes with cuts at 2 s and 4 s, captions, and speech. */
