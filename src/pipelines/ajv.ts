@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { addImageKeyword } from './image-keyword.js';
 
 // ajv-formats' default export is typed for CommonJS; under NodeNext it needs this cast.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -9,6 +10,7 @@ export function createAjv(): Ajv {
   // useDefaults: a schema's `default` fills a missing field, so pipelines can rely on request defaults.
   const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
   addFormats(ajv);
+  addImageKeyword(ajv);
   return ajv;
 }
 

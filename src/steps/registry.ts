@@ -6,6 +6,8 @@ import { audioLevelsStep } from './audio-levels.step.js';
 import { detectScenesStep } from './detect-scenes.step.js';
 import { factCheckSearchStep } from './fact-check-search.step.js';
 import { fetchVideoStep } from './fetch-video.step.js';
+import { loadImageStep } from './load-image.step.js';
+import { scanDocumentStep } from './scan-document.step.js';
 import { ocrStep } from './ocr.step.js';
 import { probeStep } from './probe.step.js';
 import { promptStep } from './prompt.step.js';
@@ -50,6 +52,8 @@ export const builtinSteps: StepExecutor[] = [
   transcribeStep,
   promptStep,
   factCheckSearchStep,
+  loadImageStep,
+  scanDocumentStep,
 ];
 
 export function createStepRegistry(): StepRegistry {

@@ -67,7 +67,7 @@ describe('pipeline loader', () => {
 
   it('names the file, the step and the field of an unknown step type', () => {
     const [line] = problems({ 'x.yaml': GOOD.replace('uses: echo\n    with: { value: "{{steps.a.value}}" }', 'uses: ecoh\n    with: {}') });
-    assert.match(line, /x\.yaml: step 'b' \(ecoh\): uses: unknown step type 'ecoh' \(known: audio_levels, detect_scenes, echo, fail, fetch_video, ocr, probe, prompt, sleep, transcode, transcribe\)/);
+    assert.match(line, /x\.yaml: step 'b' \(ecoh\): uses: unknown step type 'ecoh' \(known: [a-z_, ]*\becho\b[a-z_, ]*\)/);
   });
 
   it('names unknown references: steps, step outputs, request fields, roots', () => {

@@ -1,0 +1,58 @@
+import type { Ajv } from 'ajv';
+
+/** Largest decoded image accepted in a request (10 MiB); larger is a 400 before payment. */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Smallest usable image side, in pixels. */
+export const IMAGE_MIN_SIDE = 64;
+
+/** The type and size of a PNG or JPEG from its header, or why it is not one. */
+export function sniffImage(bytes: Uint8Array): { type: 'image/png' | 'image/jpeg'; width: number; height: number } | string {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (b.length > 24 && b.readUInt32BE(0) === 0x89504e47 && b.toString('latin1', 12, 16) === 'IHDR') {
+    return { type: 'image/png', width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+  }
+  if (b.length > 4 && b[0] === 0xff && b[1] === 0xd8) {
+    // Walk the JPEG segments to the frame header (SOF0-SOF15, except DHT/JPG/DAC), which holds the size.
+    let i = 2;
+    while (i + 9 < b.length) {
+      if (b[i] !== 0xff) return 'it is a damaged JPEG';
+      const marker = b[i + 1];
+      if (marker === 0xff) {
+        i++;
+        continue;
+      }
+      const length = b.readUInt16BE(i + 2);
+      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return { type: 'image/jpeg', height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
+      i += 2 + length;
+    }
+    return 'it is a damaged JPEG';
+  }
+  return 'it is not a PNG or JPEG image';
+}
+
+/**
+ * The `x-image` keyword: a base64 string holding a PNG or JPEG that is not too large and not too small.
+ * Request validation runs before payment, so a bad image is a 400 that names the problem and costs nothing.
+ */
+export function addImageKeyword(ajv: Ajv): void {
+  ajv.addKeyword({
+    keyword: 'x-image',
+    type: 'string',
+    schemaType: 'boolean',
+    errors: true,
+    validate: function check(this: unknown, enabled: boolean, data: string) {
+      const fail = (message: string) => {
+        (check as any).errors = [{ keyword: 'x-image', message, params: {} }];
+        return false;
+      };
+      if (!enabled) return true;
+      const text = data.replace(/^data:image\/[a-z]+;base64,/, '').replace(/\s+/g, '');
+      if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(text) || text.length % 4 === 1) return fail('is not base64');
+      if (text.length * 0.75 > IMAGE_MAX_BYTES + 3) return fail(`is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MiB`);
+      const image = sniffImage(Buffer.from(text, 'base64'));
+      if (typeof image === 'string') return fail(image);
+      if (image.width < IMAGE_MIN_SIDE || image.height < IMAGE_MIN_SIDE) return fail(`is ${image.width}x${image.height} pixels; at least ${IMAGE_MIN_SIDE}x${IMAGE_MIN_SIDE} is needed`);
+      return true;
+    },
+  });
+}

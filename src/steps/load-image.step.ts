@@ -1,0 +1,71 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { FetchRefused, safeFetch } from '../net/safe-fetch.js';
+import { IMAGE_MAX_BYTES, IMAGE_MIN_SIDE, sniffImage } from '../pipelines/image-keyword.js';
+import { defineStep, StepError } from './step.js';
+
+interface Output {
+  path: string;
+  mime_type: 'image/png' | 'image/jpeg';
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+export const loadImageStep = defineStep<{ image_b64?: string | null; image_url?: string | null }, Output>({
+  type: 'load_image',
+  summary: 'Writes the request image (base64 or URL) to the job directory',
+  description:
+    'Decodes `image_b64` (already checked before payment) or downloads `image_url` with the same protections as ' +
+    `videos (address guard on every hop and DNS answer, FETCH_TIMEOUT_SECONDS, at most ${IMAGE_MAX_BYTES / 1024 / 1024} MiB), ` +
+    `and checks it is a PNG or JPEG of at least ${IMAGE_MIN_SIDE}x${IMAGE_MIN_SIDE} pixels. Outputs its path, type, size and bytes.`,
+  with: { type: 'object', additionalProperties: false, properties: { image_b64: { type: ['string', 'null'] }, image_url: { type: ['string', 'null'] } } },
+  output: {
+    type: 'object',
+    required: ['path', 'mime_type', 'width', 'height', 'bytes'],
+    additionalProperties: false,
+    properties: { path: { type: 'string' }, mime_type: { enum: ['image/png', 'image/jpeg'] }, width: { type: 'integer' }, height: { type: 'integer' }, bytes: { type: 'integer' } },
+  },
+  example: `- id: photo\n  uses: load_image\n  with: { image_b64: "{{request.image_b64}}", image_url: "{{request.image_url}}" }`,
+  async run(input, ctx) {
+    let bytes: Buffer;
+    if (input.image_b64) {
+      bytes = Buffer.from(input.image_b64.replace(/^data:image\/[a-z]+;base64,/, ''), 'base64');
+    } else if (input.image_url) {
+      bytes = await download(input.image_url, ctx.services.media, ctx.signal);
+    } else {
+      throw new StepError('the request has neither image_b64 nor image_url');
+    }
+    const image = sniffImage(bytes);
+    if (typeof image === 'string') throw new StepError(`the image is unusable: ${image}`);
+    if (image.width < IMAGE_MIN_SIDE || image.height < IMAGE_MIN_SIDE) throw new StepError(`the image is ${image.width}x${image.height} pixels; at least ${IMAGE_MIN_SIDE}x${IMAGE_MIN_SIDE} is needed`);
+    const file = path.join(ctx.workDir, image.type === 'image/png' ? 'input.png' : 'input.jpg');
+    await fs.writeFile(file, bytes);
+    return { path: file, mime_type: image.type, width: image.width, height: image.height, bytes: bytes.length };
+  },
+});
+
+async function download(url: string, media: { allowLoopback: boolean; fetchTimeoutSeconds: number }, signal: AbortSignal): Promise<Buffer> {
+  let res;
+  try {
+    res = await safeFetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(media.fetchTimeoutSeconds * 1000)]), allowLoopback: media.allowLoopback });
+  } catch (err) {
+    if (err instanceof FetchRefused) throw new StepError(`the image URL is blocked: ${err.message}`);
+    throw new StepError(`the image URL could not be reached (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { transient: true });
+  }
+  if (res.status >= 400) {
+    res.body.destroy();
+    throw new StepError(`the image URL answered HTTP ${res.status}`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res.body) {
+    size += chunk.length;
+    if (size > IMAGE_MAX_BYTES) {
+      res.body.destroy();
+      throw new StepError(`the image is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MiB`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
