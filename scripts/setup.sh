@@ -29,4 +29,5 @@ if ! npm ci --no-audit --no-fund; then
   npm install --no-audit --no-fund
 fi
 npm run build
+bash scripts/fetch-test-photos.sh
 echo "setup: done"
