@@ -48,7 +48,7 @@ describe('npm run pipelines:check', () => {
     assert.equal(code, 0, output);
     assert.match(output, /ok {2}POST \/analyze +\$0\.10 +live +8 steps/);
     assert.match(output, /ok {2}POST \/verify +\$0\.15 +live +\d+ steps/);
-    assert.match(output, /ok {2}POST \/hair-formula +\$0\.50 +planned/);
+    assert.match(output, /ok {2}POST \/pfp +\$0\.50 +planned/);
     assert.match(output, /8 pipelines valid/);
   });
 
