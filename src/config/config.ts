@@ -68,6 +68,14 @@ export interface Config {
     vision: boolean;
     timeoutSeconds: number;
   };
+  /** The image-generation model of /pfp: an OpenAI-compatible images/edits endpoint; `none` composes offline. */
+  image: {
+    provider: 'none' | 'openai';
+    baseUrl: string;
+    apiKey: string | null;
+    model: string;
+    timeoutSeconds: number;
+  };
   /** An evidence source for /verify: a fact-check search API (Google Fact Check Tools shape); null: none. */
   factCheck: { url: string; apiKey: string | null } | null;
   /** MPP on Tempo: offered beside x402 on every route when enabled. */
@@ -123,6 +131,10 @@ export const CONFIG_DEFAULTS = {
   LLM_PROVIDER: 'none',
   LLM_VISION: 'false',
   LLM_TIMEOUT_SECONDS: '90',
+  IMAGE_PROVIDER: 'none',
+  IMAGE_BASE_URL: 'https://api.openai.com/v1',
+  IMAGE_MODEL: 'gpt-image-1',
+  IMAGE_TIMEOUT_SECONDS: '180',
 } as const;
 
 /** Devnet receiving addresses: the first is anvil's well-known account #1, the second sha256("vidint devnet solana payTo") in base58. Never used with real funds. */
@@ -266,6 +278,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     return { provider, model, apiKey, baseUrl, vision: bool('LLM_VISION'), timeoutSeconds: int('LLM_TIMEOUT_SECONDS', 1, 3600) };
   }
 
+  function image(): Config['image'] {
+    const provider = oneOf('IMAGE_PROVIDER', ['none', 'openai'] as const);
+    const apiKey = optional('IMAGE_API_KEY');
+    const baseUrl = url('IMAGE_BASE_URL', get('IMAGE_BASE_URL'))!;
+    if (provider === 'openai' && apiKey === null && baseUrl === CONFIG_DEFAULTS.IMAGE_BASE_URL) {
+      problems.push('IMAGE_PROVIDER=openai needs IMAGE_API_KEY (or IMAGE_BASE_URL of a server that needs no key)');
+    }
+    return { provider, baseUrl, apiKey, model: get('IMAGE_MODEL'), timeoutSeconds: int('IMAGE_TIMEOUT_SECONDS', 1, 3600) };
+  }
+
   const config: Config = {
     role,
     host: get('HOST'),
@@ -307,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     },
     transcribe: transcribe(),
     llm: llm(),
+    image: image(),
     factCheck: (() => {
       const u = url('FACTCHECK_API_URL', optional('FACTCHECK_API_URL'));
       return u ? { url: u, apiKey: optional('FACTCHECK_API_KEY') } : null;

@@ -33,10 +33,13 @@ export function loadHuman(): Promise<{ human: any }> {
       wasmPath: `${pathToFileURL(path.join(wasm, 'dist'))}/`,
       modelBasePath: `${pathToFileURL(path.join(pkg, 'models'))}/`,
       debug: false,
+      // Human is built for video: by default it reuses the last frame's faces when the input looks alike.
+      // Every photo here is a new request, so nothing may carry over from the one before.
+      cacheSensitivity: 0,
       face: {
         enabled: true,
-        detector: { maxDetected: 5, rotation: true, minConfidence: 0.5 },
-        mesh: { enabled: true },
+        detector: { maxDetected: 5, rotation: true, minConfidence: 0.5, skipFrames: 0, skipTime: 0 },
+        mesh: { enabled: true, skipFrames: 0, skipTime: 0 } as any,
         iris: { enabled: false },
         description: { enabled: false },
         emotion: { enabled: false },
@@ -49,26 +52,46 @@ export function loadHuman(): Promise<{ human: any }> {
       gesture: { enabled: false },
       segmentation: { enabled: false },
     });
-    // Node 20's fetch cannot read file:// URLs, which Human and TF.js use for models and .wasm files:
-    // answer those from disk while loading, then give fetch back untouched.
-    const original = globalThis.fetch;
-    globalThis.fetch = (async (url: any, init?: any) => {
-      const u = String(url instanceof Request ? url.url : url);
-      if (!u.startsWith('file://')) return original(url, init);
-      const data = fs.readFileSync(new URL(u));
-      return new Response(data, { headers: { 'content-type': u.endsWith('.json') ? 'application/json' : u.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream' } });
-    }) as typeof fetch;
-    try {
+    await withFileFetch(async () => {
       await human.load();
       await human.warmup();
-    } finally {
-      globalThis.fetch = original;
-    }
+    });
     return { human };
   })().catch((err) => {
     loading = null;
     throw err;
   }));
+}
+
+/**
+ * Node 20's fetch cannot read file:// URLs, which Human and TF.js use for models and .wasm files: answer
+ * those from disk while `load` runs, then give fetch back untouched (other URLs pass through meanwhile).
+ */
+export async function withFileFetch<T>(load: () => Promise<T>): Promise<T> {
+  const original = globalThis.fetch;
+  globalThis.fetch = (async (url: any, init?: any) => {
+    const u = String(url instanceof Request ? url.url : url);
+    if (!u.startsWith('file://')) return original(url, init);
+    const data = fs.readFileSync(new URL(u));
+    return new Response(data, { headers: { 'content-type': u.endsWith('.json') ? 'application/json' : u.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream' } });
+  }) as typeof fetch;
+  try {
+    return await load();
+  } finally {
+    globalThis.fetch = original;
+  }
+}
+
+/**
+ * The one person a portrait or a haircut is about: the largest face, unless another face of similar size
+ * (over a quarter of its area) competes with it; a crowd far behind is fine. A string says what is wrong.
+ */
+export function pickOneFace(faces: Face[]): Face | string {
+  if (faces.length === 0) return 'no face was found in the photo; send a clear, front-facing photo of one face';
+  const main = faces[0];
+  const rivals = faces.slice(1).filter((f) => f.box[2] * f.box[3] > 0.25 * main.box[2] * main.box[3]);
+  if (rivals.length) return `${rivals.length + 1} faces were found in the photo; send a photo of one person`;
+  return main;
 }
 
 /** Every face in an RGB image (raw pixels), largest first. */

@@ -3,6 +3,7 @@ import { resolveMediaBinaries } from '../media/binaries.js';
 import { OpenAiSpeechToText } from '../providers/asr/openai-transcription.js';
 import { PocketsphinxSpeechToText } from '../providers/asr/pocketsphinx.js';
 import { createChatModelProvider } from '../providers/llm/chat-model.js';
+import { createImageEditor } from '../providers/image/image-editor.js';
 import { FactCheckToolsSearch } from '../providers/factcheck/fact-check-search.js';
 import type { StepServices } from './services.js';
 
@@ -17,6 +18,7 @@ export function createStepServices(config: Config): StepServices {
         ? new OpenAiSpeechToText(config.transcribe)
         : new PocketsphinxSpeechToText(config.media.pocketsphinxPath, media.ffmpeg),
     llm: createChatModelProvider(config.llm),
+    imageEditor: createImageEditor(config.image),
     factCheck: config.factCheck ? new FactCheckToolsSearch(config.factCheck) : null,
   };
 }

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import Handlebars from 'handlebars';
 import type { ValidateFunction } from 'ajv';
 import { offlineAnalyzers } from '../analyzers/registry.js';
 import { createAjv, describeErrors } from '../pipelines/ajv.js';
+import { loadTemplate } from './prompt-templates.js';
 import { defineStep, StepError } from './step.js';
 
 interface PromptInput {
@@ -16,9 +16,6 @@ interface PromptInput {
 
 const ajv = createAjv();
 const validators = new Map<string, Promise<{ schema: Record<string, unknown>; validate: ValidateFunction }>>();
-const templates = new Map<string, Promise<HandlebarsTemplateDelegate>>();
-const handlebars = Handlebars.create();
-handlebars.registerHelper('json', (value: unknown) => new Handlebars.SafeString(JSON.stringify(value, null, 2)));
 
 export const promptStep = defineStep<PromptInput, unknown>({
   type: 'prompt',
@@ -106,13 +103,3 @@ async function loadSchema(dir: string, file: string) {
     throw new StepError(`the result schema ${file} cannot be loaded: ${err.message}`);
   });
 }
-
-async function loadTemplate(dir: string, name: string) {
-  const key = path.join(dir, `${name}.hbs`);
-  if (!templates.has(key)) templates.set(key, fs.readFile(key, 'utf8').then((src) => handlebars.compile(src, { noEscape: true, strict: false })));
-  return templates.get(key)!.catch((err) => {
-    templates.delete(key);
-    throw new StepError(`the prompt template ${name}.hbs cannot be loaded: ${err.message}`);
-  });
-}
-

@@ -6,6 +6,7 @@ import { audioLevelsStep } from './audio-levels.step.js';
 import { detectScenesStep } from './detect-scenes.step.js';
 import { factCheckSearchStep } from './fact-check-search.step.js';
 import { fetchVideoStep } from './fetch-video.step.js';
+import { editorialPortraitStep } from './editorial-portrait.step.js';
 import { hairFormulaStep } from './hair-formula.step.js';
 import { loadImageStep } from './load-image.step.js';
 import { scanDocumentStep } from './scan-document.step.js';
@@ -56,6 +57,7 @@ export const builtinSteps: StepExecutor[] = [
   loadImageStep,
   scanDocumentStep,
   hairFormulaStep,
+  editorialPortraitStep,
 ];
 
 export function createStepRegistry(): StepRegistry {

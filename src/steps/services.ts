@@ -2,6 +2,7 @@ import type { Config } from '../config/config.js';
 import type { MediaBinaries } from '../media/binaries.js';
 import type { ChatModelProvider } from '../providers/llm/chat-model.js';
 import type { SpeechToText } from '../providers/asr/speech-to-text.js';
+import type { ImageEditor } from '../providers/image/image-editor.js';
 import type { FactCheckSearch } from '../providers/factcheck/fact-check-search.js';
 
 /**
@@ -22,6 +23,8 @@ export interface StepServices {
   speech: SpeechToText;
   /** The configured chat model, or null: prompt steps then run their offline analyzers. */
   llm: ChatModelProvider | null;
+  /** The configured image-generation model (IMAGE_PROVIDER), or null: /pfp composes offline. */
+  imageEditor: ImageEditor | null;
   /** The evidence source of fact-checks (FACTCHECK_API_URL), or null. */
   factCheck: FactCheckSearch | null;
 }

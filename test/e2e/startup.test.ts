@@ -48,8 +48,14 @@ describe('npm run pipelines:check', () => {
     assert.equal(code, 0, output);
     assert.match(output, /ok {2}POST \/analyze +\$0\.10 +live +8 steps/);
     assert.match(output, /ok {2}POST \/verify +\$0\.15 +live +\d+ steps/);
-    assert.match(output, /ok {2}POST \/pfp +\$0\.50 +planned/);
+    assert.match(output, /ok {2}POST \/pfp +\$0\.50 +live +2 steps/);
     assert.match(output, /8 pipelines valid/);
+  });
+
+  it('marks a pipeline without steps as planned', async () => {
+    const { code, output } = await runNode(['dist/src/pipelines/check.cli.js', path.join(ROOT, 'test/fixtures/pipelines')]);
+    assert.equal(code, 0, output);
+    assert.match(output, /ok {2}POST \/planned +\$[\d.]+ +planned/);
   });
 
   it('exits 1 with every problem of a bad folder', async () => {

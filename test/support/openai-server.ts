@@ -14,16 +14,20 @@ export interface OpenAiServer {
   answers: ScriptedAnswer[];
   /** The verbose_json the transcription endpoint returns. */
   transcription: unknown;
+  /** Image edit requests received: the multipart form fields (file sizes instead of bytes). */
+  imageEditRequests: Array<Record<string, string | number>>;
+  /** What the images/edits endpoint answers: image bytes (sent as b64_json), or an HTTP error. */
+  imageEdit: { image: Buffer } | { status: number; message: string } | null;
   close(): Promise<void>;
 }
 
 /**
  * A local server speaking the OpenAI HTTP API (chat completions, with structured output through
- * `response_format` or tool calls, and audio transcriptions), so tests call it through the real
+ * `response_format` or tool calls, audio transcriptions and image edits), so tests call it through the real
  * LangChain and openai clients. No model runs: answers are scripted by the test.
  */
 export async function startOpenAiServer(): Promise<OpenAiServer> {
-  const state: Omit<OpenAiServer, 'close' | 'url'> & { url: string } = { url: '', chatRequests: [], transcriptionRequests: [], answers: [], transcription: null };
+  const state: Omit<OpenAiServer, 'close' | 'url'> & { url: string } = { url: '', chatRequests: [], transcriptionRequests: [], answers: [], transcription: null, imageEditRequests: [], imageEdit: null };
   let served = 0;
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -55,6 +59,13 @@ export async function startOpenAiServer(): Promise<OpenAiServer> {
     if (req.url === '/v1/audio/transcriptions') {
       state.transcriptionRequests.push(parseMultipart(raw, String(req.headers['content-type'])));
       return send(200, state.transcription);
+    }
+    if (req.url === '/v1/images/edits') {
+      state.imageEditRequests.push(parseMultipart(raw, String(req.headers['content-type'])));
+      const answer = state.imageEdit;
+      if (!answer) return send(500, { error: { message: 'no scripted image', type: 'server_error' } });
+      if ('status' in answer) return send(answer.status, { error: { message: answer.message, type: 'invalid_request_error' } });
+      return send(200, { created: Math.floor(Date.now() / 1000), data: [{ b64_json: answer.image.toString('base64') }] });
     }
     send(404, { error: { message: `no route ${req.url}` } });
   });

@@ -1,0 +1,18 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import Handlebars from 'handlebars';
+import { StepError } from './step.js';
+
+const templates = new Map<string, Promise<HandlebarsTemplateDelegate>>();
+const handlebars = Handlebars.create();
+handlebars.registerHelper('json', (value: unknown) => new Handlebars.SafeString(JSON.stringify(value, null, 2)));
+
+/** `prompts/<name>.hbs`, compiled once per process (helper `{{json value}}` prints JSON). */
+export async function loadTemplate(dir: string, name: string): Promise<HandlebarsTemplateDelegate> {
+  const key = path.join(dir, `${name}.hbs`);
+  if (!templates.has(key)) templates.set(key, fs.readFile(key, 'utf8').then((src) => handlebars.compile(src, { noEscape: true, strict: false })));
+  return templates.get(key)!.catch((err) => {
+    templates.delete(key);
+    throw new StepError(`the prompt template ${name}.hbs cannot be loaded: ${err.message}`);
+  });
+}
