@@ -76,6 +76,12 @@ export interface Config {
     model: string;
     timeoutSeconds: number;
   };
+  /** /menu-from-maps: extra map-service hosts, Google's Places API (optional), and a live rates table (optional). */
+  maps: {
+    extraHosts: string[];
+    places: { url: string; apiKey: string } | null;
+    ratesUrl: string | null;
+  };
   /** An evidence source for /verify: a fact-check search API (Google Fact Check Tools shape); null: none. */
   factCheck: { url: string; apiKey: string | null } | null;
   /** MPP on Tempo: offered beside x402 on every route when enabled. */
@@ -131,6 +137,7 @@ export const CONFIG_DEFAULTS = {
   LLM_PROVIDER: 'none',
   LLM_VISION: 'false',
   LLM_TIMEOUT_SECONDS: '90',
+  PLACES_API_URL: 'https://places.googleapis.com/v1',
   IMAGE_PROVIDER: 'none',
   IMAGE_BASE_URL: 'https://api.openai.com/v1',
   IMAGE_MODEL: 'gpt-image-1',
@@ -330,6 +337,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     transcribe: transcribe(),
     llm: llm(),
     image: image(),
+    maps: (() => {
+      const key = optional('PLACES_API_KEY');
+      const placesUrl = url('PLACES_API_URL', get('PLACES_API_URL'))!;
+      const extraHosts = (optional('MAP_SERVICE_HOSTS') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+      return { extraHosts, places: key ? { url: placesUrl, apiKey: key } : null, ratesUrl: url('RATES_URL', optional('RATES_URL')) };
+    })(),
     factCheck: (() => {
       const u = url('FACTCHECK_API_URL', optional('FACTCHECK_API_URL'));
       return u ? { url: u, apiKey: optional('FACTCHECK_API_KEY') } : null;

@@ -4,6 +4,7 @@ import { OpenAiSpeechToText } from '../providers/asr/openai-transcription.js';
 import { PocketsphinxSpeechToText } from '../providers/asr/pocketsphinx.js';
 import { createChatModelProvider } from '../providers/llm/chat-model.js';
 import { createImageEditor } from '../providers/image/image-editor.js';
+import { PlacesApi } from '../providers/places/places-api.js';
 import { FactCheckToolsSearch } from '../providers/factcheck/fact-check-search.js';
 import type { StepServices } from './services.js';
 
@@ -19,6 +20,11 @@ export function createStepServices(config: Config): StepServices {
         : new PocketsphinxSpeechToText(config.media.pocketsphinxPath, media.ffmpeg),
     llm: createChatModelProvider(config.llm),
     imageEditor: createImageEditor(config.image),
+    maps: {
+      extraHosts: config.maps.extraHosts,
+      places: config.maps.places ? new PlacesApi({ ...config.maps.places, timeoutSeconds: config.media.fetchTimeoutSeconds }) : null,
+      ratesUrl: config.maps.ratesUrl,
+    },
     factCheck: config.factCheck ? new FactCheckToolsSearch(config.factCheck) : null,
   };
 }

@@ -7,6 +7,10 @@ import { detectScenesStep } from './detect-scenes.step.js';
 import { factCheckSearchStep } from './fact-check-search.step.js';
 import { fetchVideoStep } from './fetch-video.step.js';
 import { editorialPortraitStep } from './editorial-portrait.step.js';
+import { findMenuStep } from './find-menu.step.js';
+import { priceMenuStep } from './price-menu.step.js';
+import { resolvePlaceStep } from './resolve-place.step.js';
+import { translateMenuStep } from './translate-menu.step.js';
 import { hairFormulaStep } from './hair-formula.step.js';
 import { loadImageStep } from './load-image.step.js';
 import { scanDocumentStep } from './scan-document.step.js';
@@ -58,6 +62,10 @@ export const builtinSteps: StepExecutor[] = [
   scanDocumentStep,
   hairFormulaStep,
   editorialPortraitStep,
+  resolvePlaceStep,
+  findMenuStep,
+  priceMenuStep,
+  translateMenuStep,
 ];
 
 export function createStepRegistry(): StepRegistry {

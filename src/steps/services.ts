@@ -3,6 +3,7 @@ import type { MediaBinaries } from '../media/binaries.js';
 import type { ChatModelProvider } from '../providers/llm/chat-model.js';
 import type { SpeechToText } from '../providers/asr/speech-to-text.js';
 import type { ImageEditor } from '../providers/image/image-editor.js';
+import type { PlacesApi } from '../providers/places/places-api.js';
 import type { FactCheckSearch } from '../providers/factcheck/fact-check-search.js';
 
 /**
@@ -25,6 +26,8 @@ export interface StepServices {
   llm: ChatModelProvider | null;
   /** The configured image-generation model (IMAGE_PROVIDER), or null: /pfp composes offline. */
   imageEditor: ImageEditor | null;
+  /** /menu-from-maps: extra map hosts, the Places API (or null), a live rates table URL (or null: knowledge/currencies.yaml). */
+  maps: { extraHosts: string[]; places: PlacesApi | null; ratesUrl: string | null };
   /** The evidence source of fact-checks (FACTCHECK_API_URL), or null. */
   factCheck: FactCheckSearch | null;
 }

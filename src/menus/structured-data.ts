@@ -1,0 +1,144 @@
+import { parse, type HTMLElement } from 'node-html-parser';
+
+/** A parsed HTML page: its schema.org JSON-LD objects (graphs flattened), meta tags, links and images. */
+export interface Page {
+  url: URL;
+  root: HTMLElement;
+  jsonLd: any[];
+  meta(name: string): string | null;
+}
+
+export function readPage(html: string, url: URL): Page {
+  const root = parse(html, { blockTextElements: { script: true, style: false, noscript: false, pre: true } });
+  const jsonLd: any[] = [];
+  for (const s of root.querySelectorAll('script[type="application/ld+json"]')) {
+    try {
+      flatten(JSON.parse(s.rawText), jsonLd);
+    } catch {
+      /* a broken block: other blocks may still hold the data */
+    }
+  }
+  return {
+    url,
+    root,
+    jsonLd,
+    meta: (name) => root.querySelector(`meta[property="${name}"]`)?.getAttribute('content') ?? root.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? null,
+  };
+}
+
+function flatten(value: any, out: any[]): void {
+  if (Array.isArray(value)) return value.forEach((v) => flatten(v, out));
+  if (!value || typeof value !== 'object') return;
+  out.push(value);
+  if (value['@graph']) flatten(value['@graph'], out);
+}
+
+export const isType = (o: any, ...types: string[]) => [o?.['@type']].flat().some((t) => types.includes(String(t)));
+
+/** schema.org types a restaurant page uses (FoodEstablishment and its subtypes, or a plain LocalBusiness). */
+const PLACE_TYPES = ['Restaurant', 'FoodEstablishment', 'LocalBusiness', 'CafeOrCoffeeShop', 'BarOrPub', 'Bakery', 'FastFoodRestaurant', 'IceCreamShop', 'Winery', 'Brewery', 'Distillery'];
+
+export interface PlaceData {
+  name: string;
+  address: string | null;
+  /** As the page writes it: an ISO code or a country name. */
+  country: string | null;
+  website: string | null;
+  /** schema.org hasMenu/menu: a URL, or a Menu object. */
+  menu: string | object | null;
+  servesCuisine: string | null;
+}
+
+/** The restaurant a page describes, from its JSON-LD; else from Open Graph tags ("Name · Address", as map services write them). */
+export function readPlace(page: Page): PlaceData | null {
+  const p = page.jsonLd.find((o) => isType(o, ...PLACE_TYPES));
+  if (p?.name) {
+    const a = p.address;
+    const address = typeof a === 'string' ? a : a ? [a.streetAddress, [a.postalCode, a.addressLocality].filter(Boolean).join(' '), a.addressRegion, countryName(a.addressCountry)].filter(Boolean).join(', ') : null;
+    const menu = p.hasMenu ?? p.menu ?? null;
+    return {
+      name: String(p.name).trim(),
+      address: address || null,
+      country: a && typeof a === 'object' ? countryName(a.addressCountry) : null,
+      // `url` is the restaurant's own site, unless it is this very page.
+      website: typeof p.url === 'string' && new URL(p.url, page.url).href !== page.url.href ? new URL(p.url, page.url).href : typeof p.sameAs === 'string' ? p.sameAs : null,
+      menu: typeof menu === 'string' ? new URL(menu, page.url).toString() : Array.isArray(menu) ? menu[0] : menu,
+      servesCuisine: [p.servesCuisine].flat().filter(Boolean).join(', ') || null,
+    };
+  }
+  const title = page.meta('og:title');
+  if (!title) return null;
+  const [name, ...rest] = title.split(' · ');
+  return { name: name.trim(), address: rest.join(' · ').trim() || null, country: null, website: null, menu: null, servesCuisine: null };
+}
+
+function countryName(c: any): string | null {
+  if (!c) return null;
+  return typeof c === 'string' ? c : c.name ?? c.identifier ?? null;
+}
+
+export interface NativeItem {
+  name: string;
+  description: string | null;
+  /** As written: "12.50", "€12", "1.200" (currency symbol kept). */
+  priceText: string | null;
+  /** schema.org priceCurrency when given. */
+  currency: string | null;
+}
+export interface NativeCategory {
+  name: string;
+  items: NativeItem[];
+}
+
+/** The categories and items of a schema.org Menu (hasMenuSection, nested sections, hasMenuItem, offers). */
+export function readMenu(menu: any): NativeCategory[] {
+  const categories: NativeCategory[] = [];
+  const items = (list: any) =>
+    [list ?? []].flat().filter((i: any) => i?.name).map((i: any) => {
+      const offer = [i.offers ?? []].flat()[0] ?? {};
+      const price = offer.price ?? offer.priceSpecification?.price ?? null;
+      return { name: String(i.name).trim(), description: i.description ? String(i.description).trim() : null, priceText: price === null ? null : String(price), currency: offer.priceCurrency ?? offer.priceSpecification?.priceCurrency ?? null };
+    });
+  const walk = (section: any, name: string) => {
+    const own = items(section.hasMenuItem);
+    if (own.length) categories.push({ name, items: own });
+    for (const sub of [section.hasMenuSection ?? []].flat()) walk(sub, sub.name ? String(sub.name).trim() : name);
+  };
+  walk(menu, menu.name ? String(menu.name).trim() : 'Menu');
+  return categories;
+}
+
+/** The first schema.org Menu among a page's JSON-LD (standalone, or a restaurant's hasMenu object). */
+export function findMenuData(page: Page): any | null {
+  const direct = page.jsonLd.find((o) => isType(o, 'Menu'));
+  if (direct) return direct;
+  for (const o of page.jsonLd) for (const m of [o.hasMenu ?? o.menu ?? []].flat()) if (m && typeof m === 'object' && (m.hasMenuSection || m.hasMenuItem)) return m;
+  return null;
+}
+
+/** Visible text of a page, one line per block element (for menus written as plain HTML). */
+export function visibleLines(page: Page): string[] {
+  const body = page.root.querySelector('main') ?? page.root.querySelector('body') ?? page.root;
+  body.querySelectorAll('script, style, nav, header, footer, noscript').forEach((e) => e.remove());
+  const html = body.innerHTML.replace(/<(br|\/p|\/div|\/li|\/h[1-6]|\/tr|\/dt|\/dd)[^>]*>/gi, '\n');
+  return parse(html).textContent.split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter(Boolean);
+}
+
+/** Links whose text or address says "menu" (in the languages restaurants use most). */
+export function menuLinks(page: Page): string[] {
+  const words = /\b(menu|menus|menú|carta|carte|speisekarte|karte|cardápio|menukaart|メニュー|菜单|메뉴|food|drinks)\b/i;
+  return page.root
+    .querySelectorAll('a[href]')
+    .filter((a) => words.test(a.textContent) || words.test(a.getAttribute('href') ?? ''))
+    .map((a) => new URL(a.getAttribute('href')!, page.url).toString())
+    .filter((u, i, all) => /^https?:/.test(u) && all.indexOf(u) === i);
+}
+
+/** Images that show a menu: named or described as one. */
+export function menuImages(page: Page): string[] {
+  const words = /(menu|menú|carta|carte|speisekarte|karte|cardápio|メニュー|菜单|메뉴)/i;
+  return page.root
+    .querySelectorAll('img[src]')
+    .filter((img) => words.test(img.getAttribute('alt') ?? '') || words.test(img.getAttribute('src') ?? ''))
+    .map((img) => new URL(img.getAttribute('src')!, page.url).toString());
+}

@@ -1,0 +1,70 @@
+/** What the place-details API says about a place. */
+export interface PlaceDetails {
+  id: string;
+  name: string;
+  address: string | null;
+  /** ISO 3166-1 alpha-2, from the address components. */
+  country: string | null;
+  website: string | null;
+  /** Photo resource names, to fetch with `photoUrl`. */
+  photos: string[];
+}
+
+const FIELDS = ['id', 'displayName', 'formattedAddress', 'addressComponents', 'websiteUri', 'photos'];
+
+/**
+ * Google's Places API (New): place details by id, a text search when the URL names the place instead, and
+ * photo media. Called over HTTPS with the key in `X-Goog-Api-Key` and a field mask (billing follows it).
+ */
+export class PlacesApi {
+  readonly name: string;
+
+  constructor(private readonly opts: { url: string; apiKey: string; timeoutSeconds: number }) {
+    this.name = `Places API at ${new URL(opts.url).host}`;
+  }
+
+  async details(placeId: string, signal: AbortSignal): Promise<PlaceDetails> {
+    const body = await this.call(`/places/${encodeURIComponent(placeId)}`, { method: 'GET', headers: { 'X-Goog-FieldMask': FIELDS.join(',') } }, signal);
+    return toDetails(body);
+  }
+
+  /** The best match of a text query (a place's name and town), or null. */
+  async search(text: string, signal: AbortSignal): Promise<PlaceDetails | null> {
+    const body = await this.call(
+      '/places:searchText',
+      { method: 'POST', headers: { 'content-type': 'application/json', 'X-Goog-FieldMask': FIELDS.map((f) => `places.${f}`).join(',') }, body: JSON.stringify({ textQuery: text, pageSize: 1 }) },
+      signal,
+    );
+    return body.places?.[0] ? toDetails(body.places[0]) : null;
+  }
+
+  /** A short-lived URL of a photo's bytes. */
+  async photoUrl(photoName: string, signal: AbortSignal): Promise<string> {
+    const body = await this.call(`/${photoName}/media?maxWidthPx=1600&skipHttpRedirect=true`, { method: 'GET', headers: {} }, signal);
+    if (!body.photoUri) throw new Error('the Places API answered without a photoUri');
+    return body.photoUri;
+  }
+
+  private async call(path: string, init: { method: string; headers: Record<string, string>; body?: string }, signal: AbortSignal): Promise<any> {
+    const res = await fetch(`${this.opts.url}${path}`, {
+      ...init,
+      headers: { ...init.headers, 'X-Goog-Api-Key': this.opts.apiKey },
+      signal: AbortSignal.any([signal, AbortSignal.timeout(this.opts.timeoutSeconds * 1000)]),
+    });
+    const body: any = await res.json().catch(() => ({}));
+    if (!res.ok) throw Object.assign(new Error(`the Places API answered HTTP ${res.status}${body?.error?.message ? `: ${body.error.message}` : ''}`), { status: res.status });
+    return body;
+  }
+}
+
+function toDetails(p: any): PlaceDetails {
+  const country = (p.addressComponents ?? []).find((c: any) => c.types?.includes('country'))?.shortText ?? null;
+  return {
+    id: String(p.id),
+    name: String(p.displayName?.text ?? ''),
+    address: p.formattedAddress ?? null,
+    country,
+    website: p.websiteUri ?? null,
+    photos: (p.photos ?? []).map((ph: any) => String(ph.name)).filter(Boolean),
+  };
+}

@@ -1,0 +1,92 @@
+import { loadKnowledge } from '../analyzers/knowledge.js';
+import { readMapUrl } from '../menus/map-urls.js';
+import { countryCode, countryFromAddress, type CurrencyTable } from '../menus/prices.js';
+import { readPage, readPlace } from '../menus/structured-data.js';
+import { fetchBytes } from '../net/fetch-bytes.js';
+import { FetchRefused } from '../net/safe-fetch.js';
+import { defineStep, StepError, type StepContext } from './step.js';
+
+export interface ResolvedPlace {
+  restaurant: { name: string; address: string | null; country: string | null; currency: string | null; source_url: string; website: string | null };
+  /** schema.org hasMenu from the place page: a URL or a Menu object. */
+  menu_hint: unknown;
+  /** Places API photo resource names. */
+  photos: string[];
+  via: 'page structured data' | 'Places API';
+  sources: string[];
+}
+
+const PAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+export const resolvePlaceStep = defineStep<{ url: string }, ResolvedPlace>({
+  type: 'resolve_place',
+  summary: 'Resolves a map-service place URL (short links too) to the restaurant: name, address, country, currency, website',
+  description:
+    'Accepts place URLs of Google Maps, Apple Maps, OpenStreetMap and Bing Maps, their short links (followed with ' +
+    'the address guard on every hop), and hosts listed in MAP_SERVICE_HOSTS. With PLACES_API_KEY the place comes ' +
+    "from Google's Places API (details by place id, else a text search for the name in the URL or page); otherwise " +
+    "from the place page's schema.org data (Restaurant/LocalBusiness JSON-LD, then Open Graph). The country gives the " +
+    'currency (knowledge/currencies.yaml). Any other URL, or a page that names no place, fails the job with the reason.',
+  with: { type: 'object', required: ['url'], additionalProperties: false, properties: { url: { type: 'string' } } },
+  output: { type: 'object', required: ['restaurant', 'menu_hint', 'photos', 'via', 'sources'] },
+  example: '- id: place\n  uses: resolve_place\n  with: { url: "{{request.url}}" }',
+  async run(input, ctx) {
+    const { extraHosts, places } = ctx.services.maps;
+    const first = readMapUrl(input.url, extraHosts);
+    if (!first) {
+      throw new StepError(`${input.url} is not a map-service place URL: send the link of the restaurant on Google Maps, Apple Maps, OpenStreetMap or Bing Maps (short links such as maps.app.goo.gl work)`);
+    }
+    const page = await download(input.url, ctx);
+    const final = first.kind === 'place' ? first : readMapUrl(page.url.toString(), extraHosts);
+    if (!final || final.kind !== 'place') throw new StepError(`the short link leads to ${page.url}, which is not a map-service place page`);
+    const table = await loadKnowledge<CurrencyTable>(ctx.services.paths.knowledgeDir, 'currencies.yaml');
+    const sourceUrl = page.url.toString();
+
+    if (places) {
+      ctx.engine('place', places.name);
+      const parsed = page.status < 400 ? readPlace(readPage(page.body.toString('utf8'), page.url)) : null;
+      const query = final.name ?? parsed?.name;
+      let details;
+      try {
+        details = final.placeId ? await places.details(final.placeId, ctx.signal) : query ? await places.search([query, parsed?.address].filter(Boolean).join(', '), ctx.signal) : null;
+      } catch (err) {
+        const status = (err as any).status;
+        throw new StepError(`${(err as Error).message}`, { transient: !status || status >= 500 || status === 429 });
+      }
+      if (!details) throw new StepError(`the Places API found no place for ${JSON.stringify(query ?? sourceUrl)}`);
+      const country = details.country ?? countryFromAddress(table, details.address);
+      return {
+        restaurant: { name: details.name, address: details.address, country, currency: country ? table.countries[country] ?? null : null, source_url: sourceUrl, website: details.website },
+        menu_hint: null,
+        photos: details.photos,
+        via: 'Places API',
+        sources: [sourceUrl, `places/${details.id}`],
+      };
+    }
+
+    if (page.status >= 400) throw new StepError(`the place page answered HTTP ${page.status}`);
+    const place = readPlace(readPage(page.body.toString('utf8'), page.url));
+    if (!place) throw new StepError(`the place page ${sourceUrl} names no place (no schema.org Restaurant data, no og:title); set PLACES_API_KEY to use the Places API`);
+    ctx.engine('place', 'place page structured data');
+    const country = countryCode(table, place.country) ?? countryFromAddress(table, place.address);
+    return {
+      restaurant: { name: place.name, address: place.address, country, currency: country ? table.countries[country] ?? null : null, source_url: sourceUrl, website: place.website },
+      menu_hint: place.menu,
+      photos: [],
+      via: 'page structured data',
+      sources: [sourceUrl],
+    };
+  },
+});
+
+/** A page through the address guard; unreachable is a clear (transient) error. */
+export async function download(url: string, ctx: StepContext, maxBytes = PAGE_MAX_BYTES) {
+  const { allowLoopback, fetchTimeoutSeconds } = ctx.services.media;
+  try {
+    return await fetchBytes(url, { signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(fetchTimeoutSeconds * 1000)]), allowLoopback, maxBytes, headers: { accept: 'text/html,application/xhtml+xml,image/*;q=0.8,*/*;q=0.5' } });
+  } catch (err) {
+    if (ctx.signal.aborted) throw err;
+    if (err instanceof FetchRefused) throw new StepError(`${url} is blocked: ${err.message}`);
+    throw new StepError(`${url} could not be reached (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { transient: true });
+  }
+}

@@ -1,0 +1,83 @@
+import { franc } from 'franc-min';
+import { createAjv, describeErrors } from '../pipelines/ajv.js';
+import type { PricedItem } from './price-menu.step.js';
+import { loadTemplate } from './prompt-templates.js';
+import { defineStep, StepError } from './step.js';
+
+interface Input {
+  restaurant: { name: string; address: string | null };
+  categories: Array<{ name: string; items: PricedItem[] }>;
+}
+
+const SCHEMA = {
+  type: 'object',
+  required: ['language', 'translations'],
+  additionalProperties: false,
+  properties: {
+    language: { type: 'string', pattern: '^[a-z]{2}$' },
+    translations: { type: 'array', items: { type: 'object', required: ['text', 'english'], additionalProperties: false, properties: { text: { type: 'string' }, english: { type: 'string' } } } },
+  },
+};
+const validate = createAjv().compile<{ language: string; translations: Array<{ text: string; english: string }> }>(SCHEMA);
+
+/** ISO 639-3 (franc) to ISO 639-1 for the languages menus are written in most. */
+const ISO1: Record<string, string> = { eng: 'en', ita: 'it', spa: 'es', fra: 'fr', deu: 'de', por: 'pt', nld: 'nl', jpn: 'ja', cmn: 'zh', kor: 'ko', tha: 'th', vie: 'vi', tur: 'tr', pol: 'pl', ces: 'cs', swe: 'sv', dan: 'da', nob: 'no', ell: 'el', rus: 'ru', arb: 'ar', hin: 'hi', ind: 'id', hun: 'hu', ron: 'ro' };
+
+export const translateMenuStep = defineStep<Input, any>({
+  type: 'translate_menu',
+  summary: 'Translates category and dish names into English (with a model), or says why not',
+  description:
+    'Detects the menu language (franc). With a chat model (LLM_PROVIDER) every category and dish name is translated ' +
+    'with prompts/menu-translate.hbs (answers validated, one repair). Offline, an English menu keeps its names as ' +
+    'their translation, and any other language gets `name_translated: null` and a note saying why. Each item: `name` ' +
+    '(English when known, else as written), `name_native` (as written) and `name_translated`.',
+  with: {
+    type: 'object',
+    required: ['restaurant', 'categories'],
+    additionalProperties: false,
+    properties: { restaurant: { type: 'object' }, categories: { type: 'array' } },
+  },
+  output: { type: 'object', required: ['categories', 'language', 'translation'] },
+  example: '- id: translation\n  uses: translate_menu\n  with: { restaurant: "{{steps.prices.restaurant}}", categories: "{{steps.prices.categories}}" }',
+  async run(input, ctx) {
+    const texts = [...new Set(input.categories.flatMap((c) => [c.name, ...c.items.map((i) => i.name)]))];
+    const sample = input.categories.flatMap((c) => c.items.map((i) => `${i.name}${i.description ? `. ${i.description}` : ''}`)).join('. ');
+    const detected = franc(sample, { minLength: 10 });
+    let language: string | null = ISO1[detected] ?? null;
+    let english = new Map<string, string>();
+    let note: string;
+    const model = ctx.services.llm;
+    if (model) {
+      const prompt = (await loadTemplate(ctx.services.paths.promptsDir, 'menu-translate'))({ restaurant: input.restaurant, texts });
+      const ask = (repair?: { answer: unknown; errors: string[] }) =>
+        model.structured({ prompt, schema: SCHEMA, repair, signal: ctx.signal }).catch((err: any) => {
+          if (ctx.signal.aborted) throw err;
+          const status = err?.status;
+          throw new StepError(`the translation model failed${status ? ` (HTTP ${status})` : ''}: ${String(err?.message ?? err).split('\n')[0]}`, { transient: !status || status >= 500 || status === 429 });
+        });
+      let answer = await ask();
+      if (!validate(answer)) answer = await ask({ answer, errors: describeErrors(validate.errors) });
+      if (!validate(answer)) throw new StepError(`the translation model's answer did not match its schema twice: ${describeErrors(validate.errors).slice(0, 3).join('; ')}`);
+      english = new Map(answer.translations.map((t) => [t.text, t.english]));
+      language = answer.language;
+      const untranslated = texts.filter((t) => !english.has(t)).length;
+      note = `translated by ${model.name}${untranslated ? `; ${untranslated} names came back without a translation` : ''}`;
+      ctx.engine('translation', model.name);
+    } else if (language === 'en') {
+      english = new Map(texts.map((t) => [t, t]));
+      note = 'the menu is in English: names are their own translation';
+      ctx.engine('translation', 'none needed (English menu)');
+    } else {
+      note = `the menu is in ${language ?? 'a language that could not be identified'} and no model is configured (LLM_PROVIDER): names are not translated (name_translated is null)`;
+      ctx.engine('translation', 'none (no model configured)');
+    }
+    const tr = (t: string) => english.get(t) ?? null;
+    const categories = input.categories.map((c) => ({
+      name: tr(c.name) ?? c.name,
+      name_native: c.name,
+      name_translated: tr(c.name),
+      items: c.items.map((i) => ({ name: tr(i.name) ?? i.name, name_native: i.name, name_translated: tr(i.name), description: i.description, price: i.price, price_usd: i.price_usd })),
+    }));
+    return { categories, language, translation: note };
+  },
+});
