@@ -1,0 +1,134 @@
+import { Challenge, Receipt } from 'mppx';
+import { mppCredential } from './mpp-credential.js';
+
+/** How the client pays: x402 on Base or Solana, or MPP on Tempo, with a key the user holds. */
+export type PayMethod = { kind: 'base'; privateKey: `0x${string}` } | { kind: 'solana'; secretKey: string; rpcUrl: string } | { kind: 'mpp'; privateKey: `0x${string}`; rpcUrl: string };
+
+export interface Accepted {
+  job_id: string;
+  poll_url: string;
+  status: string;
+  estimated_completion_seconds: number;
+  /** Price paid in USD, from the option chosen. */
+  paid_usd: number;
+  network: string;
+  /** Settlement transaction (x402 X-PAYMENT-RESPONSE or MPP Payment-Receipt). */
+  transaction: string | null;
+}
+
+/** A refusal the user should read: `kind` says which, `message` why; `charged` is always false. */
+export class CallRefused extends Error {
+  constructor(
+    readonly kind: 'bad_request' | 'not_found' | 'over_budget' | 'payment_refused' | 'no_option' | 'http',
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+const USDC_DECIMALS = 6;
+
+/**
+ * One paid call the way an agent makes it: POST unpaid, read the 402's options, refuse any price above
+ * `maxUsd` (nothing is signed then), pay with the chosen method, and return the 202's job handle.
+ */
+export async function paidCall(api: string, path: string, body: unknown, opts: { pay: PayMethod; maxUsd: number; headers?: Record<string, string> }): Promise<Accepted> {
+  const post = (headers: Record<string, string> = {}) =>
+    fetch(`${api}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...opts.headers, ...headers }, body: JSON.stringify(body) });
+  const unpaid = await post();
+  if (unpaid.status !== 402) return refusal(unpaid, path);
+  const offer: any = await unpaid.json();
+
+  let header: Record<string, string>;
+  let priceAtomic: bigint;
+  let network: string;
+  if (opts.pay.kind === 'mpp') {
+    const challenge = unpaid.headers.get('www-authenticate');
+    if (!challenge || !/^Payment /i.test(challenge)) throw new CallRefused('no_option', 'the service offers no MPP payment (no WWW-Authenticate: Payment challenge)');
+    const request: any = Challenge.deserialize(challenge).request;
+    priceAtomic = BigInt(request.amount);
+    network = 'tempo';
+    checkBudget(priceAtomic, opts.maxUsd);
+    header = { authorization: await mppCredential({ challenge, rpcUrl: opts.pay.rpcUrl, privateKey: opts.pay.privateKey, mode: 'pull' }) };
+  } else {
+    const requirements = offer.accepts?.find((a: any) => a.network === opts.pay.kind);
+    if (!requirements) throw new CallRefused('no_option', `the service offers no x402 payment on ${opts.pay.kind} (offered: ${(offer.accepts ?? []).map((a: any) => a.network).join(', ') || 'none'})`);
+    priceAtomic = BigInt(requirements.maxAmountRequired);
+    network = requirements.network;
+    checkBudget(priceAtomic, opts.maxUsd);
+    header = { 'x-payment': await x402Header(opts.pay, requirements) };
+  }
+
+  const paid = await post(header);
+  if (paid.status === 402) {
+    const why: any = await paid.json().catch(() => ({}));
+    throw new CallRefused('payment_refused', `the payment was refused: ${why.error ?? 'no reason given'} (nothing was charged)`, 402);
+  }
+  if (paid.status !== 202) return refusal(paid, path);
+  const accepted: any = await paid.json();
+  return { ...accepted, paid_usd: Number(priceAtomic) / 10 ** USDC_DECIMALS, network, transaction: settlementTransaction(paid.headers) };
+}
+
+function checkBudget(priceAtomic: bigint, maxUsd: number): void {
+  const price = Number(priceAtomic) / 10 ** USDC_DECIMALS;
+  if (price > maxUsd + 1e-9) throw new CallRefused('over_budget', `the price is $${price.toFixed(2)}, above --max-usd ${maxUsd.toFixed(2)}: nothing was paid`);
+}
+
+async function refusal(res: Response, path: string): Promise<never> {
+  const body: any = await res.json().catch(() => ({}));
+  const error = body.error ?? res.statusText;
+  if (res.status === 400) throw new CallRefused('bad_request', `the request was refused (400): ${error}; nothing was paid`, 400);
+  if (res.status === 404) throw new CallRefused('not_found', `there is no endpoint POST ${path} (404); GET /openapi.json lists them`, 404);
+  throw new CallRefused('http', `POST ${path} answered ${res.status}: ${error}`, res.status);
+}
+
+async function x402Header(pay: Exclude<PayMethod, { kind: 'mpp' }>, requirements: any): Promise<string> {
+  const { createPaymentHeader } = await import('x402/client');
+  if (pay.kind === 'base') {
+    const { createWalletClient, http, publicActions } = await import('viem');
+    const { privateKeyToAccount } = await import('viem/accounts');
+    const { base } = await import('viem/chains');
+    // Signing EIP-3009 typed data is local: the transport is never called.
+    const wallet: any = createWalletClient({ account: privateKeyToAccount(pay.privateKey), chain: base, transport: http() }).extend(publicActions);
+    return createPaymentHeader(wallet, 1, requirements);
+  }
+  const { createSigner } = await import('x402/types');
+  return createPaymentHeader(await createSigner('solana', pay.secretKey), 1, requirements, { svmConfig: { rpcUrl: pay.rpcUrl } });
+}
+
+function settlementTransaction(headers: Headers): string | null {
+  const x402 = headers.get('x-payment-response');
+  if (x402) return JSON.parse(Buffer.from(x402, 'base64').toString('utf8')).transaction ?? null;
+  const receipt = headers.get('payment-receipt');
+  return receipt ? Receipt.deserialize(receipt).reference ?? null : null;
+}
+
+export interface JobView {
+  id: string;
+  status: 'queued' | 'processing' | 'complete' | 'failed';
+  progress?: { step: string | null; steps_done: number; steps_total: number };
+  result?: unknown;
+  error?: string;
+  [k: string]: unknown;
+}
+
+/** GET /jobs/{id}; a 404 is a CallRefused('not_found'). */
+export async function getJob(api: string, id: string): Promise<JobView> {
+  const res = await fetch(`${api}/jobs/${encodeURIComponent(id)}`);
+  if (res.status === 404) throw new CallRefused('not_found', `job ${id} was not found (404): unknown, or expired after its retention time`, 404);
+  if (!res.ok) throw new CallRefused('http', `GET /jobs/${id} answered ${res.status}`, res.status);
+  return (await res.json()) as JobView;
+}
+
+/** Polls a job until it is complete or failed, every `everyMs` (2 s by default, as the spec asks), reporting each view. */
+export async function waitForJob(api: string, id: string, opts: { everyMs?: number; timeoutSeconds?: number; onProgress?: (job: JobView, elapsedMs: number) => void } = {}): Promise<JobView> {
+  const started = Date.now();
+  for (;;) {
+    const job = await getJob(api, id);
+    opts.onProgress?.(job, Date.now() - started);
+    if (job.status === 'complete' || job.status === 'failed') return job;
+    if (opts.timeoutSeconds && Date.now() - started > opts.timeoutSeconds * 1000) throw new Error(`job ${id} is still ${job.status} after ${opts.timeoutSeconds} s; run \`vidint job ${id}\` later`);
+    await new Promise((r) => setTimeout(r, opts.everyMs ?? 2000));
+  }
+}

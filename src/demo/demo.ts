@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { paidCall, waitForJob } from '../client/vidint-client.js';
+import { makeSampleClip } from './sample-clip.js';
+
+/**
+ * `npm run demo`: the main job end to end on the embedded defaults. Starts the service (memory queue, devnet
+ * payments, offline engines), makes a sample clip and serves it, shows the unpaid 402, pays it with the x402
+ * client from the devnet's funded key, shows the 202 and the settlement, polls with progress, prints the
+ * /analyze result, and stops everything it started. Exits non-zero when any part fails.
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const started: Array<() => Promise<void> | void> = [];
+const say = (line = '') => console.log(line);
+const step = (n: number, title: string) => say(`\n== ${n}. ${title}`);
+
+async function main(): Promise<void> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vidint-demo-'));
+  started.push(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  step(1, 'start the service (memory queue, devnet payments, offline engines)');
+  const port = await freePort();
+  const api = `http://127.0.0.1:${port}`;
+  const service = spawn(process.execPath, [path.join(ROOT, 'dist', 'src', 'main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: '', LOG_LEVEL: 'warn', FETCH_ALLOW_LOOPBACK: 'true', WORK_DIR: path.join(work, 'jobs') },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let serviceLog = '';
+  service.stderr!.on('data', (d) => (serviceLog = (serviceLog + d).slice(-4000)));
+  started.push(() => stop(service));
+  await waitHealthy(api, service, () => serviceLog);
+  say(`service ready at ${api}`);
+
+  step(2, 'make a 6-second sample clip and serve it');
+  const clip = await makeSampleClip(work);
+  const files = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(fs.statSync(clip).size) });
+    fs.createReadStream(clip).pipe(res);
+  });
+  await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
+  started.push(() => new Promise<void>((r) => files.close(() => r())));
+  const videoUrl = `http://127.0.0.1:${(files.address() as net.AddressInfo).port}/sample.mp4`;
+  say(`clip: ${videoUrl} (${fs.statSync(clip).size} bytes)`);
+
+  step(3, 'POST /analyze without paying: 402 Payment Required');
+  const unpaid = await fetch(`${api}/analyze`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: videoUrl }) });
+  const offer: any = await unpaid.json();
+  if (unpaid.status !== 402) throw new Error(`expected 402, got ${unpaid.status}: ${JSON.stringify(offer)}`);
+  say(`HTTP ${unpaid.status}: ${offer.error}`);
+  for (const a of offer.accepts) say(`  x402 ${a.network.padEnd(7)} ${Number(a.maxAmountRequired) / 1e6} USDC to ${a.payTo}`);
+  if (unpaid.headers.get('www-authenticate')) say('  MPP    tempo   (WWW-Authenticate: Payment challenge)');
+
+  step(4, "pay with the x402 client from the devnet's funded key (Base)");
+  const devnet: any = await (await fetch(`${api}/devnet`)).json();
+  say(`payer ${devnet.base.test_payer.address} on the local Base (chain ${devnet.base.chain_id})`);
+  const accepted = await paidCall(api, '/analyze', { url: videoUrl }, { pay: { kind: 'base', privateKey: devnet.base.test_payer.private_key }, maxUsd: 0.1 });
+  say(`HTTP 202: job ${accepted.job_id}, status ${accepted.status}`);
+  say(`settled: ${accepted.paid_usd} USDC on ${accepted.network}, transaction ${accepted.transaction}`);
+  say(`poll: ${accepted.poll_url}`);
+
+  step(5, 'poll the job');
+  let last = '';
+  const job = await waitForJob(api, accepted.job_id, {
+    everyMs: 500,
+    timeoutSeconds: 300,
+    onProgress: (j, ms) => {
+      const p = j.progress;
+      const line = `  ${j.status.padEnd(10)} ${p ? `step ${Math.min(p.steps_done + 1, p.steps_total)}/${p.steps_total} ${p.step ?? ''}` : ''}`;
+      if (line !== last) say(`${line.padEnd(44)} ${(ms / 1000).toFixed(1)} s`);
+      last = line;
+    },
+  });
+  if (job.status !== 'complete') throw new Error(`the job failed: ${job.error}`);
+
+  step(6, 'the /analyze result');
+  say(JSON.stringify(job.result, null, 2));
+  say(`\nengines: ${JSON.stringify(job.engines)}`);
+  say('\ndemo: everything worked');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+async function waitHealthy(api: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the service exited (${child.exitCode}):\n${log()}`);
+    const ok = await fetch(`${api}/healthz`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the service did not become healthy in 120 s:\n${log()}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => (clearTimeout(kill), resolve()));
+    child.kill('SIGTERM');
+  });
+}
+
+let code = 0;
+try {
+  await main();
+} catch (err) {
+  console.error(`\ndemo FAILED: ${(err as Error).message}`);
+  code = 1;
+} finally {
+  for (const undo of started.reverse()) await undo();
+}
+process.exit(code);

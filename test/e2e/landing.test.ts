@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser } from 'playwright-core';
+import { ROOT, startHarness, type Harness } from '../support/harness.js';
+
+/** Debian's chromium, installed by scripts/setup.sh; playwright-core drives it (it downloads no browser). */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SCREENSHOT = path.join(ROOT, 'test-artifacts', 'landing.png');
+
+describe('the landing page in headless Chromium', () => {
+  let h: Harness;
+  let browser: Browser;
+  before(async () => {
+    h = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines') } });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      // No network here but loopback: keep Chromium from calling home at start.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  });
+  after(async () => {
+    await browser?.close();
+    await h.close();
+  });
+
+  it('renders the price table of every loaded pipeline, links to working discovery documents, and is kept as a screenshot', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const res = await page.goto(`${h.url}/`);
+    assert.equal(res?.status(), 200);
+    assert.match(await page.title(), /vidint/i);
+
+    const rows = await page.$$eval('#prices tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
+    const byPath = Object.fromEntries(rows.map((r) => [r[0].replace('POST ', ''), r]));
+    for (const p of h.rt.pipelines.all()) {
+      assert.ok(byPath[p.path], `no row for ${p.path}`);
+      assert.match(byPath[p.path][2], new RegExp(Number(p.priceUsd).toFixed(2).replace('.', '\\.')));
+    }
+    assert.equal(rows.length, h.rt.pipelines.all().length);
+
+    const links = await page.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href).filter((u) => u.startsWith(location.origin)));
+    for (const doc of ['/openapi.json', '/.well-known/x402', '/llms.txt', '/agents.json', '/.well-known/ai-plugin.json']) {
+      const href = links.find((l) => new URL(l).pathname === doc);
+      assert.ok(href, `no link to ${doc}`);
+      const linked = await page.context().request.get(href);
+      assert.equal(linked.status(), 200, doc);
+      if (doc.endsWith('.json') || doc === '/.well-known/x402') JSON.parse((await linked.body()).toString());
+    }
+    // Following a link in the page itself works too.
+    await page.click('a[href$="/openapi.json"]');
+    assert.match(await page.content(), /openapi/);
+
+    await page.goto(`${h.url}/`);
+    fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
+    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+    assert.ok(fs.statSync(SCREENSHOT).size > 10_000);
+  });
+});
