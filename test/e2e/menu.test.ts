@@ -76,6 +76,8 @@ function restaurantWeb(site: () => string, board: Buffer): Record<string, Handle
     // A place whose site has no menu at all.
     '/maps/place/Quiet+Bar/@48.85,2.35,17z': (req, res) =>
       placePage({ name: 'Le Bar Tranquille', address: { streetAddress: '3 rue Oberkampf', addressLocality: 'Paris', addressCountry: 'FR' }, url: `${site()}/quiet/` })(req, res),
+    // A live rates table in Frankfurter's shape (EUR based).
+    '/rates.json': (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ amount: 1, base: 'EUR', date: '2026-11-20', rates: { USD: 1.1, GBP: 0.87, JPY: 171.2 } })),
     '/quiet/': html(`</head><body><h1>Le Bar Tranquille</h1><p>Ouvert le soir. Réservations par téléphone.</p></body></html>`),
   };
 }
@@ -206,6 +208,7 @@ describe('/menu-from-maps with the Places API and a translation model', () => {
         LLM_PROVIDER: 'openai-compatible',
         LLM_MODEL: 'translator-test',
         LLM_BASE_URL: ai.url,
+        RATES_URL: `${web.url}/rates.json`,
       },
     });
   });
@@ -244,6 +247,9 @@ describe('/menu-from-maps with the Places API and a translation model', () => {
     assert.deepEqual([cacio.name, cacio.name_native, cacio.name_translated], ['Cacio e pepe (cheese and black pepper pasta)', 'Cacio e pepe', 'Cacio e pepe (cheese and black pepper pasta)']);
     assert.equal(r.language, 'it');
     assert.match(r.translation, /translated by .*translator-test/);
+    // USD from the live rates table (RATES_URL), dated by it: 13.50 EUR at 1.10 USD per EUR.
+    assert.equal(r.as_of, '2026-11-20');
+    assert.equal(r.categories[1].items[1].price_usd, 14.85);
     // The model saw every name to translate.
     assert.match(JSON.stringify(ai.chatRequests.at(-1).messages), /Spaghetti alla carbonara/);
   });
