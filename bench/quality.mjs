@@ -51,33 +51,13 @@ await main().catch((err) => {
 
 async function main() {
   const { makeClip } = await import(dist('test/support/media.js'));
-  const [{ loadConfig }, { createRuntime, startWorker }, { createLogger }] = await Promise.all([
-    import(dist('src/config/config.js')),
-    import(dist('src/app/runtime.js')),
-    import(dist('src/logging/logger.js')),
-  ]);
   const files = {};
   for (const c of CLIPS) files[c.name] = await makeClip({ scenes: c.scenes, speech: c.speech });
-  const server = http.createServer((req, res) => {
-    const f = files[decodeURIComponent(req.url.slice(1))];
-    if (!f) return res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'video/mp4' });
-    fs.createReadStream(f).pipe(res);
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', FETCH_ALLOW_LOOPBACK: 'true', X402_NETWORKS: 'base', MPP_ENABLED: 'false' }, root);
-  const rt = await createRuntime(config, createLogger('silent'));
-  await startWorker(rt);
+  const service = await startPipelines(files);
   const rows = [];
   try {
     for (const c of CLIPS) {
-      const accepted = await rt.jobs.accept({ pipeline: rt.pipelines.byPath('/analyze'), request: { url: `http://127.0.0.1:${server.address().port}/${encodeURIComponent(c.name)}` }, receipt: null });
-      let job;
-      do {
-        await new Promise((r) => setTimeout(r, 50));
-        job = await rt.store.get(accepted.id);
-      } while (job.status !== 'complete' && job.status !== 'failed');
-      if (job.status !== 'complete') throw new Error(`${c.name}: ${job.error}`);
+      const job = await service.run('/analyze', c.name);
       const truthCuts = c.scenes.slice(0, -1).map((_, i) => c.scenes.slice(0, i + 1).reduce((s, x) => s + x.seconds, 0));
       const found = job.result.scenes.slice(1).map((s) => s.start);
       const f1 = cutF1(truthCuts, found, 0.3);
@@ -89,13 +69,51 @@ async function main() {
       console.log(`${c.name.padEnd(12)} scene-cut F1 ${f1.toFixed(2)}  caption recall ${recall.toFixed(2)}  WER ${wer.toFixed(2)}`);
     }
   } finally {
-    await rt.close();
-    server.close();
+    await service.close();
   }
   const mean = (k) => rows.reduce((s, r) => s + r[k], 0) / rows.length;
   console.log(`mean scene-cut F1: ${mean('f1').toFixed(2)}`);
   console.log(`mean caption recall: ${mean('recall').toFixed(2)}`);
   console.log(`mean word error rate: ${mean('wer').toFixed(2)} (pocketsphinx on flite speech; about 0.36 is typical)`);
+}
+
+/**
+ * The service's runtime (memory queue, offline engines, no payment: jobs are accepted directly) with the
+ * clips served from 127.0.0.1; `run` waits for a job and fails on a failed one.
+ */
+async function startPipelines(files) {
+  const [{ loadConfig }, { createRuntime, startWorker }, { createLogger }] = await Promise.all([
+    import(dist('src/config/config.js')),
+    import(dist('src/app/runtime.js')),
+    import(dist('src/logging/logger.js')),
+  ]);
+  const server = http.createServer((req, res) => {
+    const f = files[decodeURIComponent(req.url.slice(1))];
+    if (!f) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'video/mp4' });
+    fs.createReadStream(f).pipe(res);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', FETCH_ALLOW_LOOPBACK: 'true', X402_NETWORKS: 'base', MPP_ENABLED: 'false' }, root);
+  const rt = await createRuntime(config, createLogger('silent'));
+  await startWorker(rt);
+  return {
+    async run(route, name) {
+      const url = `http://127.0.0.1:${server.address().port}/${encodeURIComponent(name)}`;
+      const accepted = await rt.jobs.accept({ pipeline: rt.pipelines.byPath(route), request: { url }, receipt: null });
+      let job;
+      do {
+        await new Promise((r) => setTimeout(r, 50));
+        job = await rt.store.get(accepted.id);
+      } while (job.status !== 'complete' && job.status !== 'failed');
+      if (job.status !== 'complete') throw new Error(`${route} ${name}: ${job.error}`);
+      return job;
+    },
+    async close() {
+      await rt.close();
+      server.close();
+    },
+  };
 }
 
 function words(s) {
@@ -137,32 +155,8 @@ function wordErrorRate(ref, hyp) {
 await (async function claims() {
   const { makeClip } = await import(dist('test/support/media.js'));
   const { AD_CLIP, BRAND_CLIP, FACT_CLIP, TRUTH } = await import(dist('test/support/scripted-clips.js'));
-  const [{ loadConfig }, { createRuntime, startWorker }, { createLogger }] = await Promise.all([
-    import(dist('src/config/config.js')),
-    import(dist('src/app/runtime.js')),
-    import(dist('src/logging/logger.js')),
-  ]);
-  const files = { brand: await makeClip(BRAND_CLIP), ad: await makeClip(AD_CLIP), fact: await makeClip(FACT_CLIP) };
-  const server = http.createServer((req, res) => {
-    const f = files[req.url.slice(1)];
-    if (!f) return res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'video/mp4' });
-    fs.createReadStream(f).pipe(res);
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', FETCH_ALLOW_LOOPBACK: 'true', X402_NETWORKS: 'base', MPP_ENABLED: 'false' }, root);
-  const rt = await createRuntime(config, createLogger('silent'));
-  await startWorker(rt);
-  const run = async (route, clip) => {
-    const accepted = await rt.jobs.accept({ pipeline: rt.pipelines.byPath(route), request: { url: `http://127.0.0.1:${server.address().port}/${clip}` }, receipt: null });
-    let job;
-    do {
-      await new Promise((r) => setTimeout(r, 50));
-      job = await rt.store.get(accepted.id);
-    } while (job.status !== 'complete' && job.status !== 'failed');
-    if (job.status !== 'complete') throw new Error(`${route}: ${job.error}`);
-    return job.result;
-  };
+  const service = await startPipelines({ brand: await makeClip(BRAND_CLIP), ad: await makeClip(AD_CLIP), fact: await makeClip(FACT_CLIP) });
+  const run = async (route, clip) => (await service.run(route, clip)).result;
   try {
     const products = (await run('/product-id', 'brand')).products;
     const brandHits = TRUTH.brands.filter((t) => products.some((p) => p.brand === t.brand && p.category === t.category)).length;
@@ -178,8 +172,7 @@ await (async function claims() {
     console.log(`ad claims with the right rule (/ad-debunk): ${pr(adHits, TRUTH.adClaims.length, ad.length, adTrue)}`);
     console.log(`factual claims (/verify): ${pr(factHits, TRUTH.facts.length, facts.length, factTrue)}; opinions or calls to action kept: ${opinionsKept}`);
   } finally {
-    await rt.close();
-    server.close();
+    await service.close();
   }
 })().catch((err) => {
   console.error(`bench/quality (claims): ERROR ${err?.stack ?? err}`);

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ledgerTable } from '../payments/ledger-table.js';
 import { CallRefused, getJob, paidCall, waitForJob, type JobView, type PayMethod } from '../client/vidint-client.js';
 
 const USAGE = `vidint: call the vidint API and pay per request (x402 on Base or Solana, or MPP on Tempo)
@@ -105,7 +106,7 @@ async function call(api: string, route: string | undefined, args: Args, json: bo
       progress(`${j.status}${p ? `  step ${Math.min(p.steps_done + 1, p.steps_total)}/${p.steps_total}${p.step ? ` ${p.step}` : ''}` : ''}  ${(ms / 1000).toFixed(1)} s`, true);
     },
   });
-  progress('', true, true);
+  progress('', true); // clears the progress line on a terminal
   printJob(job, json);
   return job.status === 'failed' ? 1 : 0;
 }
@@ -134,11 +135,7 @@ async function ledger(api: string, args: Args, json: boolean): Promise<number> {
   const body: any = await res.json().catch(() => ({}));
   if (!res.ok) throw new CallRefused('http', `GET /admin/affiliates answered ${res.status}: ${body.error ?? ''}`, res.status);
   if (json) console.log(JSON.stringify(body, null, 2));
-  else {
-    console.log(`${'affiliate'.padEnd(24)} ${'payments'.padStart(8)} ${'paid USDC'.padStart(12)} ${`commission (${body.commission_percent}%)`.padStart(17)}`);
-    for (const r of body.affiliates) console.log(`${r.affiliate_id.padEnd(24)} ${String(r.payments).padStart(8)} ${(Number(r.paid) / 1e6).toFixed(6).padStart(12)} ${(Number(r.commission) / 1e6).toFixed(6).padStart(17)}`);
-    if (!body.affiliates.length) console.log('(no referred payments yet)');
-  }
+  else for (const line of ledgerTable(body.affiliates, body.commission_percent)) console.log(line);
   return 0;
 }
 
@@ -151,12 +148,12 @@ function printJob(job: JobView, json: boolean): void {
 
 let lastLine = '';
 /** Progress goes to stderr (stdout stays the result): rewritten in place on a terminal, one line per change otherwise. */
-function progress(line: string, transient = false, end = false): void {
+function progress(line: string, transient = false): void {
   if (process.stderr.isTTY && transient) {
-    process.stderr.write(`\r\x1b[K${line}${end ? '' : ''}`);
+    process.stderr.write(`\r\x1b[K${line}`);
     return;
   }
-  if (end || !line) return;
+  if (!line) return;
   const key = line.replace(/\s+[\d.]+ s$/, '');
   if (key === lastLine) return;
   lastLine = key;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import sharp from 'sharp';
 
 const require = createRequire(import.meta.url);
 let loading: Promise<{ human: any }> | null = null;
@@ -92,6 +93,18 @@ export function pickOneFace(faces: Face[]): Face | string {
   const rivals = faces.slice(1).filter((f) => f.box[2] * f.box[3] > 0.25 * main.box[2] * main.box[3]);
   if (rivals.length) return `${rivals.length + 1} faces were found in the photo; send a photo of one person`;
   return main;
+}
+
+/** A photo's pixels, upright (EXIF orientation applied), RGB without alpha. */
+export interface Photo {
+  rgb: Buffer;
+  width: number;
+  height: number;
+}
+
+export async function readPhoto(file: string): Promise<Photo> {
+  const { data, info } = await sharp(file).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { rgb: data, width: info.width, height: info.height };
 }
 
 /** Every face in an RGB image (raw pixels), largest first. */

@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import { mix, type Rgb } from '../analyzers/color-palette.js';
-import type { Face } from './faces.js';
+import type { Face, Photo } from './faces.js';
 import { segmentPerson } from './segmentation.js';
 
 export const PORTRAIT_SIZE = 1024;
@@ -18,20 +18,20 @@ export interface PortraitStyle {
  * then graded (contrast, a tint towards the palette), lit from the upper left, vignetted and grained.
  * Deterministic for the same input. Returns a 1024x1024 JPEG.
  */
-export async function composePortrait(photo: string, face: Face, style: PortraitStyle): Promise<Buffer> {
-  const { data: rgb, info } = await sharp(photo).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const frame = frameAround(face, info.width, info.height);
+export async function composePortrait(photo: Photo, face: Face, style: PortraitStyle): Promise<Buffer> {
+  const { rgb, width, height } = photo;
+  const frame = frameAround(face, width, height);
 
   // The model looks at 256x256: segment a copy at most 512 px on its long side, then scale the mask up.
-  const scale = Math.min(1, 512 / Math.max(info.width, info.height));
-  const sw = Math.max(1, Math.round(info.width * scale));
-  const sh = Math.max(1, Math.round(info.height * scale));
-  const small = scale < 1 ? await sharp(rgb, { raw: { width: info.width, height: info.height, channels: 3 } }).resize(sw, sh).raw().toBuffer() : rgb;
+  const scale = Math.min(1, 512 / Math.max(width, height));
+  const sw = Math.max(1, Math.round(width * scale));
+  const sh = Math.max(1, Math.round(height * scale));
+  const small = scale < 1 ? await sharp(rgb, { raw: { width, height, channels: 3 } }).resize(sw, sh).raw().toBuffer() : rgb;
   const smallMask = await segmentPerson(small, sw, sh);
-  const mask = await sharp(smallMask, { raw: { width: sw, height: sh, channels: 1 } }).resize(info.width, info.height, { kernel: 'linear' }).extractChannel(0).raw().toBuffer();
+  const mask = await sharp(smallMask, { raw: { width: sw, height: sh, channels: 1 } }).resize(width, height, { kernel: 'linear' }).extractChannel(0).raw().toBuffer();
 
-  const subject = await cropSquare(rgb, info.width, info.height, 3, frame);
-  const alpha = await cropSquare(mask, info.width, info.height, 1, frame, 1.2);
+  const subject = await cropSquare(rgb, width, height, 3, frame);
+  const alpha = await cropSquare(mask, width, height, 1, frame, 1.2);
   return grade(subject, alpha, style);
 }
 

@@ -60,8 +60,8 @@ function readAmount(d: string): number | null {
   return Number.isFinite(n) ? Math.round(n * 100) / 100 : null;
 }
 
-/** USD of an amount with the table's rate (units per USD), to the cent; null when the currency has no rate. */
-export function toUsd(table: CurrencyTable, amount: number, currency: string | null): number | null {
-  const rate = currency ? table.rates[currency] : undefined;
+/** USD of an amount at `rates` (units per USD), to the cent; null when the currency has no rate. */
+export function toUsd(rates: Record<string, number>, amount: number, currency: string | null): number | null {
+  const rate = currency ? rates[currency] : undefined;
   return rate ? Math.round((amount / rate) * 100) / 100 : null;
 }

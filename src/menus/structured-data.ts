@@ -1,5 +1,9 @@
 import { parse, type HTMLElement } from 'node-html-parser';
 
+/** Map and restaurant pages are HTML of at most this size. */
+export const PAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PAGE_ACCEPT = 'text/html,application/xhtml+xml,image/*;q=0.8,*/*;q=0.5';
+
 /** A parsed HTML page: its schema.org JSON-LD objects (graphs flattened), meta tags, links and images. */
 export interface Page {
   url: URL;
@@ -60,8 +64,7 @@ export function readPlace(page: Page): PlaceData | null {
       name: String(p.name).trim(),
       address: address || null,
       country: a && typeof a === 'object' ? countryName(a.addressCountry) : null,
-      // `url` is the restaurant's own site, unless it is this very page.
-      website: typeof p.url === 'string' && new URL(p.url, page.url).href !== page.url.href ? new URL(p.url, page.url).href : typeof p.sameAs === 'string' ? p.sameAs : null,
+      website: ownSite(p, page.url),
       menu: typeof menu === 'string' ? new URL(menu, page.url).toString() : Array.isArray(menu) ? menu[0] : menu,
       servesCuisine: [p.servesCuisine].flat().filter(Boolean).join(', ') || null,
     };
@@ -70,6 +73,13 @@ export function readPlace(page: Page): PlaceData | null {
   if (!title) return null;
   const [name, ...rest] = title.split(' · ');
   return { name: name.trim(), address: rest.join(' · ').trim() || null, country: null, website: null, menu: null, servesCuisine: null };
+}
+
+/** schema.org `url` is the restaurant's own site, unless it is this very page; else `sameAs`. */
+function ownSite(place: any, pageUrl: URL): string | null {
+  const url = typeof place.url === 'string' ? new URL(place.url, pageUrl).href : null;
+  if (url && url !== pageUrl.href) return url;
+  return typeof place.sameAs === 'string' ? place.sameAs : null;
 }
 
 function countryName(c: any): string | null {
@@ -116,11 +126,13 @@ export function findMenuData(page: Page): any | null {
   return null;
 }
 
-/** Visible text of a page, one line per block element (for menus written as plain HTML). */
+/** Visible text of a page, one line per block element (for menus written as plain HTML). The page is left as it is. */
 export function visibleLines(page: Page): string[] {
   const body = page.root.querySelector('main') ?? page.root.querySelector('body') ?? page.root;
-  body.querySelectorAll('script, style, nav, header, footer, noscript').forEach((e) => e.remove());
-  const html = body.innerHTML.replace(/<(br|\/p|\/div|\/li|\/h[1-6]|\/tr|\/dt|\/dd)[^>]*>/gi, '\n');
+  // Work on a copy: navigation and scripts are dropped here, but menuLinks still needs the page's nav.
+  const copy = parse(body.outerHTML);
+  copy.querySelectorAll('script, style, nav, header, footer, noscript').forEach((e) => e.remove());
+  const html = copy.innerHTML.replace(/<(br|\/p|\/div|\/li|\/h[1-6]|\/tr|\/dt|\/dd)[^>]*>/gi, '\n');
   return parse(html).textContent.split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter(Boolean);
 }
 

@@ -8,6 +8,9 @@ export interface FetchedBytes {
   body: Buffer;
 }
 
+/** A body longer than the caller allows: the download stopped there. */
+export class FetchTooLarge extends Error {}
+
 /** A bounded download through safeFetch (address guard on every hop): the whole body, at most `maxBytes`. */
 export async function fetchBytes(url: string, opts: SafeFetchOptions & { maxBytes: number }): Promise<FetchedBytes> {
   const res = await safeFetch(url, opts);
@@ -17,7 +20,7 @@ export async function fetchBytes(url: string, opts: SafeFetchOptions & { maxByte
     size += chunk.length;
     if (size > opts.maxBytes) {
       res.body.destroy();
-      throw new Error(`${res.url.host} sent more than ${Math.round(opts.maxBytes / 1024)} KiB`);
+      throw new FetchTooLarge(`${res.url.host} sent more than ${Math.round(opts.maxBytes / 1024)} KiB`);
     }
     chunks.push(chunk);
   }

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { AFFILIATE_COMMISSION_PERCENT, RedisAffiliateLedger } from './affiliate-ledger.js';
-import { atomicToUsdNumber } from './usdc.js';
+import { ledgerTable } from './ledger-table.js';
 
 /**
  * `npm run ledger`: each affiliate's referred payments and commission, read from Redis (REDIS_URL,
@@ -19,11 +19,7 @@ try {
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify({ commission_percent: Number(AFFILIATE_COMMISSION_PERCENT), affiliates: rows }, null, 2));
   } else {
-    console.log(`${'affiliate'.padEnd(24)} ${'payments'.padStart(8)} ${'paid USDC'.padStart(14)} ${`commission (${AFFILIATE_COMMISSION_PERCENT}%)`.padStart(17)}`);
-    for (const r of rows) {
-      console.log(`${r.affiliate_id.padEnd(24)} ${String(r.payments).padStart(8)} ${atomicToUsdNumber(BigInt(r.paid)).toFixed(6).padStart(14)} ${atomicToUsdNumber(BigInt(r.commission)).toFixed(6).padStart(17)}`);
-    }
-    if (rows.length === 0) console.log('(no referred payments yet)');
+    for (const line of ledgerTable(rows, AFFILIATE_COMMISSION_PERCENT)) console.log(line);
   }
 } catch (err) {
   console.error(`ledger: ${err instanceof ConfigError ? err.message : (err as Error).message}`);

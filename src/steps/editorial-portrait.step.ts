@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { readPalette } from '../analyzers/color-palette.js';
-import { detectFaces, pickOneFace } from '../media/faces.js';
+import { detectFaces, pickOneFace, readPhoto } from '../media/faces.js';
 import { composePortrait, PORTRAIT_SIZE } from '../media/portrait.js';
 import { loadTemplate } from './prompt-templates.js';
 import { defineStep, StepError } from './step.js';
@@ -42,8 +42,8 @@ export const editorialPortraitStep = defineStep<Input, any>({
   example:
     '- id: portrait\n  uses: editorial_portrait\n  with:\n    image: "{{steps.photo.path}}"\n    mime_type: "{{steps.photo.mime_type}}"\n    color_palette: "{{request.color_palette}}"',
   async run(input, ctx) {
-    const { data, info } = await sharp(input.image).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const face = pickOneFace(await detectFaces(data, info.width, info.height));
+    const photo = await readPhoto(input.image);
+    const face = pickOneFace(await detectFaces(photo.rgb, photo.width, photo.height));
     ctx.engine('faces', '@vladmandic/human facemesh (tfjs wasm)');
     if (typeof face === 'string') throw new StepError(face);
     const asked = Object.fromEntries(DIRECTIONS.map((d) => [d, input[d]?.trim() || null])) as Record<Direction, string | null>;
@@ -67,7 +67,7 @@ export const editorialPortraitStep = defineStep<Input, any>({
       ctx.engine('portrait', editor.name);
     } else {
       const palette = await readPalette(ctx.services.paths.knowledgeDir, asked.color_palette);
-      jpeg = await composePortrait(input.image, face, palette);
+      jpeg = await composePortrait(photo, face, palette);
       applied = { clothing_style: false, color_palette: !!asked.color_palette && palette.matched.length > 0, pose: false };
       if (asked.color_palette && !applied.color_palette) notes.push(`no colour was recognised in color_palette "${asked.color_palette}": the neutral studio grey was used (knowledge/palettes.yaml lists the names understood)`);
       if (applied.color_palette) notes.push(`backdrop and grade from: ${palette.matched.join(', ')}`);

@@ -3,8 +3,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { runProcess } from '../media/run-process.js';
 import { parseMenuLines } from '../menus/menu-text.js';
-import { findMenuData, menuImages, menuLinks, readMenu, readPage, visibleLines, type NativeCategory, type Page } from '../menus/structured-data.js';
-import { download, type ResolvedPlace } from './resolve-place.step.js';
+import { findMenuData, menuImages, menuLinks, PAGE_ACCEPT, PAGE_MAX_BYTES, readMenu, readPage, visibleLines, type NativeCategory, type Page } from '../menus/structured-data.js';
+import { download } from './download.js';
+import type { ResolvedPlace } from './resolve-place.step.js';
 import { defineStep, StepError, type StepContext } from './step.js';
 
 interface Output {
@@ -45,36 +46,39 @@ export const findMenuStep = defineStep<{ place: ResolvedPlace }, Output>({
       const page = await tryPage(url, ctx, tried);
       if (!page) continue;
       const menu = findMenuData(page);
-      if (menu && countItems(readMenu(menu))) return found(ctx, readMenu(menu), 'schema.org Menu', [page.url.toString()]);
-      const text = parseMenuLines(visibleLines(readPage(page.root.outerHTML, page.url)));
+      const structured = menu ? readMenu(menu) : [];
+      if (countItems(structured)) return found(ctx, structured, 'schema.org Menu', [page.url.toString()]);
+      const text = parseMenuLines(visibleLines(page));
       if (countItems(text) >= MIN_ITEMS) return found(ctx, text, 'menu page text', [page.url.toString()]);
       images.push(...menuImages(page));
       pages.push(...menuLinks(page).filter((u) => !seen.has(u)).slice(0, 4));
       tried.push(`${page.url}: no menu data or priced lines`);
     }
 
-    const photos: Array<{ source: string; fetch: () => Promise<Buffer> }> = images.map((u) => ({ source: u, fetch: async () => (await download(u, ctx, PHOTO_MAX_BYTES)).body }));
+    const photo = async (url: string) => (await download(url, ctx, { maxBytes: PHOTO_MAX_BYTES, accept: PAGE_ACCEPT })).body;
+    const photos: Array<{ source: string; fetch: () => Promise<Buffer> }> = images.map((u) => ({ source: u, fetch: () => photo(u) }));
     const places = ctx.services.maps.places;
     if (places) {
       for (const name of place.photos.slice(0, 5)) {
-        photos.push({ source: `places photo ${name}`, fetch: async () => (await download(await places.photoUrl(name, ctx.signal), ctx, PHOTO_MAX_BYTES)).body });
+        photos.push({ source: `places photo ${name}`, fetch: async () => photo(await places.photoUrl(name, ctx.signal)) });
       }
     }
     const read: NativeCategory[] = [];
     const sources: string[] = [];
-    for (const photo of photos.slice(0, 8)) {
+    for (const { source, fetch } of photos.slice(0, 8)) {
       let bytes: Buffer;
       try {
-        bytes = await photo.fetch();
+        bytes = await fetch();
       } catch (err) {
-        tried.push(`${photo.source}: ${(err as Error).message}`);
+        if (ctx.signal.aborted) throw err;
+        tried.push(`${source}: ${(err as Error).message}`);
         continue;
       }
       const categories = parseMenuLines(await ocrLines(bytes, ctx, sources.length));
       if (countItems(categories) >= MIN_ITEMS) {
         read.push(...categories);
-        sources.push(photo.source);
-      } else tried.push(`${photo.source}: no menu read in the photo`);
+        sources.push(source);
+      } else tried.push(`${source}: no menu read in the photo`);
     }
     if (read.length) return found(ctx, read, 'menu photo OCR', sources, 'tesseract');
     if (!pages.length && !photos.length) tried.push('the place has no website and no menu on its page');
@@ -91,7 +95,7 @@ const countItems = (c: NativeCategory[]) => c.reduce((n, cat) => n + cat.items.l
 
 async function tryPage(url: string, ctx: StepContext, tried: string[]): Promise<Page | null> {
   try {
-    const res = await download(url, ctx);
+    const res = await download(url, ctx, { maxBytes: PAGE_MAX_BYTES, accept: PAGE_ACCEPT });
     if (res.status >= 400) {
       tried.push(`${url} answered HTTP ${res.status}`);
       return null;

@@ -1,7 +1,6 @@
-import sharp from 'sharp';
 import { classifyFace, MAX_YAW_DEGREES, measureFace, type FaceShape } from '../analyzers/face-shape.js';
 import { loadKnowledge } from '../analyzers/knowledge.js';
-import { detectFaces, pickOneFace } from '../media/faces.js';
+import { detectFaces, pickOneFace, readPhoto } from '../media/faces.js';
 import { renderCard } from '../media/share-cards.js';
 import { createAjv, describeErrors } from '../pipelines/ajv.js';
 import type { ChatModelProvider } from '../providers/llm/chat-model.js';
@@ -45,8 +44,8 @@ export const hairFormulaStep = defineStep<{ image: string }, any>({
   output: { type: 'object', required: ['face_shape', 'confidence', 'measurements', 'recipes', 'avoid', 'share_cards'] },
   example: `- id: formula\n  uses: hair_formula\n  with: { image: "{{steps.photo.path}}" }`,
   async run(input, ctx) {
-    const { data, info } = await sharp(input.image).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const faces = await detectFaces(data, info.width, info.height);
+    const photo = await readPhoto(input.image);
+    const faces = await detectFaces(photo.rgb, photo.width, photo.height);
     ctx.engine('faces', '@vladmandic/human facemesh (tfjs wasm)');
     const main = pickOneFace(faces);
     if (typeof main === 'string') throw new StepError(main);

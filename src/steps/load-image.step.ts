@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { FetchRefused, safeFetch } from '../net/safe-fetch.js';
 import { IMAGE_MAX_BYTES, IMAGE_MIN_SIDE, sniffImage } from '../pipelines/image-keyword.js';
+import { download } from './download.js';
 import { defineStep, StepError } from './step.js';
 
 interface Output {
@@ -32,7 +32,9 @@ export const loadImageStep = defineStep<{ image_b64?: string | null; image_url?:
     if (input.image_b64) {
       bytes = Buffer.from(input.image_b64.replace(/^data:image\/[a-z]+;base64,/, ''), 'base64');
     } else if (input.image_url) {
-      bytes = await download(input.image_url, ctx.services.media, ctx.signal);
+      const res = await download(input.image_url, ctx, { maxBytes: IMAGE_MAX_BYTES, label: 'the image URL', tooLarge: `the image is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MiB` });
+      if (res.status >= 400) throw new StepError(`the image URL answered HTTP ${res.status}`);
+      bytes = res.body;
     } else {
       throw new StepError('the request has neither image_b64 nor image_url');
     }
@@ -44,28 +46,3 @@ export const loadImageStep = defineStep<{ image_b64?: string | null; image_url?:
     return { path: file, mime_type: image.type, width: image.width, height: image.height, bytes: bytes.length };
   },
 });
-
-async function download(url: string, media: { allowLoopback: boolean; fetchTimeoutSeconds: number }, signal: AbortSignal): Promise<Buffer> {
-  let res;
-  try {
-    res = await safeFetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(media.fetchTimeoutSeconds * 1000)]), allowLoopback: media.allowLoopback });
-  } catch (err) {
-    if (err instanceof FetchRefused) throw new StepError(`the image URL is blocked: ${err.message}`);
-    throw new StepError(`the image URL could not be reached (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { transient: true });
-  }
-  if (res.status >= 400) {
-    res.body.destroy();
-    throw new StepError(`the image URL answered HTTP ${res.status}`);
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of res.body) {
-    size += chunk.length;
-    if (size > IMAGE_MAX_BYTES) {
-      res.body.destroy();
-      throw new StepError(`the image is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MiB`);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}

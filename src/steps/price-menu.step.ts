@@ -44,7 +44,7 @@ export const priceMenuStep = defineStep<{ place: ResolvedPlace; categories: Nati
       name: c.name,
       items: c.items.map((i): PricedItem => {
         const price = i.priceText ? readPrice(i.priceText, table, countryCurrency, i.currency) : null;
-        const usd = price ? toUsd({ ...table, ...rates }, price.amount, price.currency) : null;
+        const usd = price ? toUsd(rates.rates, price.amount, price.currency) : null;
         if (price && usd === null) missing.add(price.currency ?? 'unknown currency');
         return { name: i.name, description: i.description, price, price_usd: usd };
       }),

@@ -4,6 +4,7 @@ import type { ValidateFunction } from 'ajv';
 import { offlineAnalyzers } from '../analyzers/registry.js';
 import { createAjv, describeErrors } from '../pipelines/ajv.js';
 import { loadTemplate } from './prompt-templates.js';
+import { askModel } from './ask-model.js';
 import { defineStep, StepError } from './step.js';
 
 interface PromptInput {
@@ -61,21 +62,7 @@ export const promptStep = defineStep<PromptInput, unknown>({
     const prompt = (await loadTemplate(ctx.services.paths.promptsDir, input.template))(input.input);
     // Scenes can be passed as they are: their keyframes are the images. At most 8, spread over the video.
     const images = model.vision ? spread((input.images ?? []).map((i) => (typeof i === 'string' ? i : i.keyframe_path)), 8) : undefined;
-    const call = (repair?: { answer: unknown; errors: string[] }) =>
-      model.structured({ prompt, schema, images, repair, signal: ctx.signal }).catch((err: any) => {
-        if (ctx.signal.aborted) throw err;
-        const status = err?.status ?? err?.response?.status;
-        throw new StepError(`the model call failed${status ? ` (HTTP ${status})` : ''}: ${String(err?.message ?? err).split('\n')[0]}`, { transient: !status || status >= 500 || status === 429 });
-      });
-    let answer = await call();
-    if (!validate(answer)) {
-      const errors = describeErrors(validate.errors).slice(0, 20);
-      ctx.logger.warn({ errors }, 'model answer broke the result schema; asking for a correction');
-      answer = await call({ answer, errors });
-      if (!validate(answer)) {
-        throw new StepError(`the model's answer did not match the result schema twice: ${describeErrors(validate.errors).slice(0, 5).join('; ')}`);
-      }
-    }
+    const answer = await askModel(model, { prompt, schema, images }, validate, ctx, { who: 'the model', schema: 'the result schema' });
     ctx.engine('analysis', model.name);
     return answer;
   },

@@ -1,10 +1,9 @@
 import { loadKnowledge } from '../analyzers/knowledge.js';
 import { readMapUrl } from '../menus/map-urls.js';
 import { countryCode, countryFromAddress, type CurrencyTable } from '../menus/prices.js';
-import { readPage, readPlace } from '../menus/structured-data.js';
-import { fetchBytes } from '../net/fetch-bytes.js';
-import { FetchRefused } from '../net/safe-fetch.js';
-import { defineStep, StepError, type StepContext } from './step.js';
+import { PAGE_ACCEPT, PAGE_MAX_BYTES, readPage, readPlace } from '../menus/structured-data.js';
+import { download } from './download.js';
+import { defineStep, StepError } from './step.js';
 
 export interface ResolvedPlace {
   restaurant: { name: string; address: string | null; country: string | null; currency: string | null; source_url: string; website: string | null };
@@ -16,7 +15,6 @@ export interface ResolvedPlace {
   sources: string[];
 }
 
-const PAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 export const resolvePlaceStep = defineStep<{ url: string }, ResolvedPlace>({
   type: 'resolve_place',
@@ -36,27 +34,28 @@ export const resolvePlaceStep = defineStep<{ url: string }, ResolvedPlace>({
     if (!first) {
       throw new StepError(`${input.url} is not a map-service place URL: send the link of the restaurant on Google Maps, Apple Maps, OpenStreetMap or Bing Maps (short links such as maps.app.goo.gl work)`);
     }
-    const page = await download(input.url, ctx);
+    const page = await download(input.url, ctx, { maxBytes: PAGE_MAX_BYTES, accept: PAGE_ACCEPT });
     const final = first.kind === 'place' ? first : readMapUrl(page.url.toString(), extraHosts);
     if (!final || final.kind !== 'place') throw new StepError(`the short link leads to ${page.url}, which is not a map-service place page`);
     const table = await loadKnowledge<CurrencyTable>(ctx.services.paths.knowledgeDir, 'currencies.yaml');
     const sourceUrl = page.url.toString();
+    const parsed = page.status < 400 ? readPlace(readPage(page.body.toString('utf8'), page.url)) : null;
+    const currencyOf = (country: string | null) => (country ? table.countries[country] ?? null : null);
 
     if (places) {
       ctx.engine('place', places.name);
-      const parsed = page.status < 400 ? readPlace(readPage(page.body.toString('utf8'), page.url)) : null;
       const query = final.name ?? parsed?.name;
       let details;
       try {
         details = final.placeId ? await places.details(final.placeId, ctx.signal) : query ? await places.search([query, parsed?.address].filter(Boolean).join(', '), ctx.signal) : null;
       } catch (err) {
         const status = (err as any).status;
-        throw new StepError(`${(err as Error).message}`, { transient: !status || status >= 500 || status === 429 });
+        throw new StepError((err as Error).message, { transient: !status || status >= 500 || status === 429 });
       }
       if (!details) throw new StepError(`the Places API found no place for ${JSON.stringify(query ?? sourceUrl)}`);
       const country = details.country ?? countryFromAddress(table, details.address);
       return {
-        restaurant: { name: details.name, address: details.address, country, currency: country ? table.countries[country] ?? null : null, source_url: sourceUrl, website: details.website },
+        restaurant: { name: details.name, address: details.address, country, currency: currencyOf(country), source_url: sourceUrl, website: details.website },
         menu_hint: null,
         photos: details.photos,
         via: 'Places API',
@@ -65,28 +64,15 @@ export const resolvePlaceStep = defineStep<{ url: string }, ResolvedPlace>({
     }
 
     if (page.status >= 400) throw new StepError(`the place page answered HTTP ${page.status}`);
-    const place = readPlace(readPage(page.body.toString('utf8'), page.url));
-    if (!place) throw new StepError(`the place page ${sourceUrl} names no place (no schema.org Restaurant data, no og:title); set PLACES_API_KEY to use the Places API`);
+    if (!parsed) throw new StepError(`the place page ${sourceUrl} names no place (no schema.org Restaurant data, no og:title); set PLACES_API_KEY to use the Places API`);
     ctx.engine('place', 'place page structured data');
-    const country = countryCode(table, place.country) ?? countryFromAddress(table, place.address);
+    const country = countryCode(table, parsed.country) ?? countryFromAddress(table, parsed.address);
     return {
-      restaurant: { name: place.name, address: place.address, country, currency: country ? table.countries[country] ?? null : null, source_url: sourceUrl, website: place.website },
-      menu_hint: place.menu,
+      restaurant: { name: parsed.name, address: parsed.address, country, currency: currencyOf(country), source_url: sourceUrl, website: parsed.website },
+      menu_hint: parsed.menu,
       photos: [],
       via: 'page structured data',
       sources: [sourceUrl],
     };
   },
 });
-
-/** A page through the address guard; unreachable is a clear (transient) error. */
-export async function download(url: string, ctx: StepContext, maxBytes = PAGE_MAX_BYTES) {
-  const { allowLoopback, fetchTimeoutSeconds } = ctx.services.media;
-  try {
-    return await fetchBytes(url, { signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(fetchTimeoutSeconds * 1000)]), allowLoopback, maxBytes, headers: { accept: 'text/html,application/xhtml+xml,image/*;q=0.8,*/*;q=0.5' } });
-  } catch (err) {
-    if (ctx.signal.aborted) throw err;
-    if (err instanceof FetchRefused) throw new StepError(`${url} is blocked: ${err.message}`);
-    throw new StepError(`${url} could not be reached (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { transient: true });
-  }
-}

@@ -1,8 +1,9 @@
 import { franc } from 'franc-min';
-import { createAjv, describeErrors } from '../pipelines/ajv.js';
+import { createAjv } from '../pipelines/ajv.js';
+import { askModel } from './ask-model.js';
 import type { PricedItem } from './price-menu.step.js';
 import { loadTemplate } from './prompt-templates.js';
-import { defineStep, StepError } from './step.js';
+import { defineStep } from './step.js';
 
 interface Input {
   restaurant: { name: string; address: string | null };
@@ -49,15 +50,7 @@ export const translateMenuStep = defineStep<Input, any>({
     const model = ctx.services.llm;
     if (model) {
       const prompt = (await loadTemplate(ctx.services.paths.promptsDir, 'menu-translate'))({ restaurant: input.restaurant, texts });
-      const ask = (repair?: { answer: unknown; errors: string[] }) =>
-        model.structured({ prompt, schema: SCHEMA, repair, signal: ctx.signal }).catch((err: any) => {
-          if (ctx.signal.aborted) throw err;
-          const status = err?.status;
-          throw new StepError(`the translation model failed${status ? ` (HTTP ${status})` : ''}: ${String(err?.message ?? err).split('\n')[0]}`, { transient: !status || status >= 500 || status === 429 });
-        });
-      let answer = await ask();
-      if (!validate(answer)) answer = await ask({ answer, errors: describeErrors(validate.errors) });
-      if (!validate(answer)) throw new StepError(`the translation model's answer did not match its schema twice: ${describeErrors(validate.errors).slice(0, 3).join('; ')}`);
+      const answer = await askModel(model, { prompt, schema: SCHEMA }, validate, ctx, { who: 'the translation model', schema: 'its schema' });
       english = new Map(answer.translations.map((t) => [t.text, t.english]));
       language = answer.language;
       const untranslated = texts.filter((t) => !english.has(t)).length;

@@ -35,8 +35,8 @@ describe('prices', () => {
     assert.deepEqual(readPrice('7', t, 'GBP'), { amount: 7, currency: 'GBP' });
     assert.deepEqual(readPrice('65 kr', t, 'DKK'), { amount: 65, currency: 'DKK' });
     assert.equal(readPrice('market price', t, 'EUR'), null);
-    assert.equal(toUsd(t, 13.5, 'EUR'), 15.82);
-    assert.equal(toUsd(t, 100, 'XYZ'), null);
+    assert.equal(toUsd(t.rates, 13.5, 'EUR'), 15.82);
+    assert.equal(toUsd(t.rates, 100, 'XYZ'), null);
     assert.equal(countryFromAddress(t, 'Via dei Serpenti 12, 00184 Roma, Italia'), 'IT');
   });
 });

@@ -1,0 +1,35 @@
+import { fetchBytes, FetchTooLarge, type FetchedBytes } from '../net/fetch-bytes.js';
+import { FetchRefused } from '../net/safe-fetch.js';
+import { StepError, type StepContext } from './step.js';
+
+export interface DownloadOptions {
+  maxBytes: number;
+  /** How errors name the URL, e.g. "the image URL"; the URL itself by default. */
+  label?: string;
+  /** The error for a body over `maxBytes`; without it, that counts as the URL not being reachable. */
+  tooLarge?: string;
+  accept?: string;
+}
+
+/**
+ * A bounded download for a step, with the media settings (loopback, FETCH_TIMEOUT_SECONDS) and the address
+ * guard on every hop; a blocked address, an unreachable host (transient) and an oversized body become
+ * StepErrors a user can read.
+ */
+export async function download(url: string, ctx: StepContext, opts: DownloadOptions): Promise<FetchedBytes> {
+  const { allowLoopback, fetchTimeoutSeconds } = ctx.services.media;
+  const label = opts.label ?? url;
+  try {
+    return await fetchBytes(url, {
+      signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(fetchTimeoutSeconds * 1000)]),
+      allowLoopback,
+      maxBytes: opts.maxBytes,
+      ...(opts.accept ? { headers: { accept: opts.accept } } : {}),
+    });
+  } catch (err) {
+    if (ctx.signal.aborted) throw err;
+    if (err instanceof FetchRefused) throw new StepError(`${label} is blocked: ${err.message}`);
+    if (err instanceof FetchTooLarge && opts.tooLarge) throw new StepError(opts.tooLarge);
+    throw new StepError(`${label} could not be reached (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { transient: true });
+  }
+}
