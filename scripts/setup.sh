@@ -22,12 +22,9 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive RUNLEVEL=1 $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# npm ci refuses this lock file where the registry lacks optional platform packages that the lock
-# names (msgpackr-extract's darwin/win32 builds, via bullmq): then install from the lock with npm install.
-if ! npm ci --no-audit --no-fund; then
-  echo "setup: npm ci refused the lock file; installing from it with npm install"
-  npm install --no-audit --no-fund
-fi
+# The lock lists every optional platform package (scripts/complete-lock.mjs), so npm ci accepts it as
+# the Dockerfile does: a lock that npm ci refuses fails here, not first in a deployment.
+npm ci --no-audit --no-fund
 npm run build
 bash scripts/fetch-test-photos.sh
 echo "setup: done"
