@@ -1,6 +1,6 @@
-import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
+import { RedisConnections } from '../redis/redis-connections.js';
 import { BullmqJobQueue } from '../jobs/bullmq-job-queue.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { JobProcessor } from '../jobs/job-processor.js';
@@ -43,9 +43,10 @@ export interface Runtime {
   queue: JobQueue;
   jobs: JobService;
   processor: JobProcessor;
-  paywall: Paywall;
+  /** Null in a process that takes no payments (ROLE=worker): see paywallOf. */
+  paywall: Paywall | null;
   ledger: AffiliateLedger;
-  /** The local chains of PAYMENT_MODE=devnet; null in live mode. */
+  /** The local chains of PAYMENT_MODE=devnet; null in live mode and in ROLE=worker processes. */
   devnet: { base: EvmDevnet | null; solana: SvmDevnet | null; tempo: TempoDevnet | null } | null;
   /** Whether Redis (when used) answers. */
   healthy(): Promise<boolean>;
@@ -58,32 +59,28 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
   const retentionMs = config.jobRetentionSeconds * 1000;
 
   let store: JobStore;
+  /** The store the worker writes progress to: patient where store is fail-fast (Redis). */
+  let workerStore: JobStore;
   let queue: JobQueue;
   let claims: ClaimStore;
   let ledger: AffiliateLedger;
   let mppStore: MppStore.AtomicStore;
-  const connections: Redis[] = [];
+  let redis: RedisConnections | null = null;
   if (config.redisUrl) {
-    const connect = (overrides: RedisOptions = {}): Redis => {
-      // BullMQ needs maxRetriesPerRequest: null on its blocking connections.
-      const c = new Redis(config.redisUrl!, { maxRetriesPerRequest: null, ...overrides });
-      // BullMQ duplicates connections (for blocking reads): make those ours too, so close() ends every socket.
-      c.duplicate = ((o?: RedisOptions) => connect(o ?? {})) as Redis['duplicate'];
-      c.on('error', (err) => logger.warn({ err: err.message }, 'redis connection error'));
-      connections.push(c);
-      return c;
-    };
-    const redis = connect({ lazyConnect: false });
-    await pingWithin(redis, REDIS_STARTUP_TIMEOUT_MS).catch((err) => {
-      for (const c of connections) c.disconnect();
-      throw new Error(`REDIS_URL=${config.redisUrl}: Redis does not answer (${err.message})`);
+    redis = new RedisConnections(config.redisUrl, logger, config.redisCommandTimeoutMs);
+    const connections = redis;
+    const fast = await connections.fast().catch((err) => {
+      connections.close();
+      throw err;
     });
-    store = new RedisJobStore(redis, config.keyPrefix, retentionMs);
-    claims = new RedisClaimStore(redis, config.keyPrefix);
-    ledger = new RedisAffiliateLedger(redis, config.keyPrefix);
-    mppStore = redisMppStore(redis, config.keyPrefix);
+    store = new RedisJobStore(fast, config.keyPrefix, retentionMs);
+    workerStore = config.role === 'api' ? store : new RedisJobStore(connections.patient(), config.keyPrefix, retentionMs);
+    claims = new RedisClaimStore(fast, config.keyPrefix);
+    ledger = new RedisAffiliateLedger(fast, config.keyPrefix);
+    mppStore = redisMppStore(fast, config.keyPrefix);
     queue = new BullmqJobQueue({
-      connect,
+      connection: fast,
+      connectWorker: () => connections.patient(),
       queueName: config.queueName,
       prefix: `${config.keyPrefix}:bull`,
       concurrency: config.workerConcurrency,
@@ -93,30 +90,34 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
       retentionSeconds: config.jobRetentionSeconds,
     });
   } else {
-    store = new MemoryJobStore(retentionMs);
+    store = workerStore = new MemoryJobStore(retentionMs);
     claims = new MemoryClaimStore();
     ledger = new MemoryAffiliateLedger();
     mppStore = MppStore.memory();
     queue = new MemoryJobQueue(config.workerConcurrency);
   }
 
-  const processor = new JobProcessor(pipelines, store, config.workDir, logger, createStepServices(config));
-  const devnet: Runtime['devnet'] = config.paymentMode === 'devnet' ? { base: null, solana: null, tempo: null } : null;
+  const processor = new JobProcessor(pipelines, workerStore, config.workDir, logger, createStepServices(config));
+  // Only processes that take payments (ROLE=api|all) build the paywall, and so start the devnet chains.
+  const takesPayments = config.role !== 'worker';
+  const devnet: Runtime['devnet'] = takesPayments && config.paymentMode === 'devnet' ? { base: null, solana: null, tempo: null } : null;
   const stopDevnet = async () => {
     await devnet?.base?.stop();
     await devnet?.solana?.stop();
     await devnet?.tempo?.stop();
   };
   const flow = new SettlementFlow(claims, ledger, config.settlementReconcileSeconds * 1000);
-  let paywall: Paywall;
+  let paywall: Paywall | null = null;
   try {
-    const rails = await createRails(config, devnet);
-    const mpp = config.mpp.enabled ? await createMppPaywall(config, devnet, mppStore, flow) : null;
-    paywall = new CombinedPaywall(new X402Paywall(config, rails, flow), mpp);
+    if (takesPayments) {
+      const rails = await createRails(config, devnet);
+      const mpp = config.mpp.enabled ? await createMppPaywall(config, devnet, mppStore, flow) : null;
+      paywall = new CombinedPaywall(new X402Paywall(config, rails, flow), mpp);
+    }
   } catch (err) {
     await stopDevnet();
     await queue.close();
-    for (const c of connections) c.disconnect();
+    redis?.close();
     throw err;
   }
   return {
@@ -134,7 +135,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     async close() {
       await queue.close();
       await store.close();
-      for (const c of connections) c.disconnect();
+      redis?.close();
       await stopDevnet();
     },
   };
@@ -198,19 +199,13 @@ async function createMppPaywall(config: Config, devnet: Runtime['devnet'], store
   );
 }
 
-const REDIS_STARTUP_TIMEOUT_MS = 5000;
-/** /healthz answers within this even when Redis hangs (its connections retry forever). */
+/** /healthz answers within this even when Redis hangs. */
 const HEALTH_TIMEOUT_MS = 1000;
 
-/** A PING that gives up: connections made for BullMQ retry forever, start-up must not. */
-function pingWithin(redis: Redis, ms: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
-    redis.ping().then(
-      () => (clearTimeout(timer), resolve()),
-      (err) => (clearTimeout(timer), reject(err)),
-    );
-  });
+/** The paywall of a process that takes payments; the HTTP app is only built in those (ROLE=api|all). */
+export function paywallOf(rt: Runtime): Paywall {
+  if (!rt.paywall) throw new Error(`ROLE=${rt.config.role} takes no payments: it has no paywall`);
+  return rt.paywall;
 }
 
 /** Makes this process consume jobs (ROLE=all or worker). */

@@ -22,6 +22,10 @@ export interface Config {
   knowledgeDir: string;
   workDir: string;
   bodyLimitBytes: number;
+  /** A request (headers and body) not received within this is answered 408 and its connection closed. */
+  httpRequestTimeoutMs: number;
+  /** A Redis command an HTTP request waits on fails after this (the request gets a 503). */
+  redisCommandTimeoutMs: number;
   paymentMode: 'devnet' | 'live';
   x402Networks: Array<'base' | 'solana'>;
   payToBase: string;
@@ -119,6 +123,8 @@ export const CONFIG_DEFAULTS = {
   PROMPTS_DIR: 'prompts',
   KNOWLEDGE_DIR: 'knowledge',
   BODY_LIMIT_BYTES: String(16 * 1024 * 1024),
+  HTTP_REQUEST_TIMEOUT_SECONDS: '30',
+  REDIS_COMMAND_TIMEOUT_MS: '1000',
   PAYMENT_MODE: 'devnet',
   X402_NETWORKS: 'base,solana',
   PAYMENT_TIMEOUT_SECONDS: '120',
@@ -315,6 +321,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     knowledgeDir: dir('KNOWLEDGE_DIR'),
     workDir: path.resolve(projectRoot, env.WORK_DIR || path.join(os.tmpdir(), 'vidint')),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024, 512 * 1024 * 1024),
+    httpRequestTimeoutMs: int('HTTP_REQUEST_TIMEOUT_SECONDS', 1, 3600) * 1000,
+    redisCommandTimeoutMs: int('REDIS_COMMAND_TIMEOUT_MS', 50, 60_000),
     paymentMode,
     x402Networks: networks as Config['x402Networks'],
     payToBase: payTo('PAY_TO_BASE', 'base', /^0x[0-9a-fA-F]{40}$/),

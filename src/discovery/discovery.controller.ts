@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Inject, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { Runtime } from '../app/runtime.js';
+import { paywallOf, type Runtime } from '../app/runtime.js';
 import { RUNTIME } from '../app/tokens.js';
 import { baseUrl } from '../http/base-url.js';
 import { buildAgentsJson } from './agents-json.js';
@@ -17,7 +17,7 @@ export class DiscoveryController {
   constructor(@Inject(RUNTIME) private readonly rt: Runtime) {}
 
   private context(req: FastifyRequest): DiscoveryContext {
-    return { baseUrl: baseUrl(req, this.rt.config.publicBaseUrl), pipelines: this.rt.pipelines.all(), paywall: this.rt.paywall, config: this.rt.config };
+    return { baseUrl: baseUrl(req, this.rt.config.publicBaseUrl), pipelines: this.rt.pipelines.all(), paywall: paywallOf(this.rt), config: this.rt.config };
   }
 
   @Get()

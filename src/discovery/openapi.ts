@@ -42,7 +42,9 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
       '415': error('Content-Type is not application/json'),
       '500': error('Unexpected server error'),
       '503': {
-        ...error('The same payment is still being settled by another request: resend it after Retry-After, do not pay again'),
+        ...error(
+          'The same payment is still being settled by another request, or the job store (Redis) is not answering: resend the same payment after Retry-After, do not pay again (nothing is charged while the store is out)',
+        ),
         headers: { 'Retry-After': { description: 'Seconds to wait before resending', schema: { type: 'integer' } } },
       },
     };
@@ -88,6 +90,10 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
       responses: {
         '200': { description: 'The job', content: { 'application/json': { schema: { $ref: '#/components/schemas/Job' } } } },
         '404': error(`Unknown, malformed or expired (jobs are kept for ${retention(ctx)} after creation)`),
+        '503': {
+          ...error('The job store (Redis) is not answering: poll again after Retry-After'),
+          headers: { 'Retry-After': { description: 'Seconds to wait before polling again', schema: { type: 'integer' } } },
+        },
       },
     },
   };

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { Runtime } from '../app/runtime.js';
+import { paywallOf, type Runtime } from '../app/runtime.js';
 import { RUNTIME } from '../app/tokens.js';
 import { ApiError } from './api-error.js';
 
@@ -13,7 +13,7 @@ export class DevnetController {
   info() {
     if (!this.rt.devnet) throw new ApiError(404, 'no devnet: this server takes real payments (PAYMENT_MODE=live)');
     const { base, solana, tempo } = this.rt.devnet;
-    const mpp = this.rt.paywall.mppOffer();
+    const mpp = paywallOf(this.rt).mppOffer();
     return {
       mode: 'devnet',
       warning: 'local test chains: these keys and tokens are worthless and public',

@@ -1,12 +1,13 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, NotFoundException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { isRedisOutage, REDIS_OUTAGE_RETRY_SECONDS } from '../redis/redis-outage.js';
 import { ApiError } from './api-error.js';
 import type { RouteTable } from './route-table.js';
 
 /**
  * Every error leaves as JSON `{error}`: ours (ApiError), Nest's, Fastify's body-parser errors (413,
- * 415, malformed JSON) and crashes (500, logged, no details leaked). An unknown method on a known
+ * 415, malformed JSON), a Redis outage (503 with Retry-After) and crashes (500, logged, no details leaked). An unknown method on a known
  * path is a 405 with `Allow` rather than a 404.
  */
 @Catch()
@@ -29,6 +30,11 @@ export class JsonExceptionFilter implements ExceptionFilter {
 
     if (exception instanceof ApiError) {
       ({ status, message, headers } = exception);
+    } else if (isRedisOutage(exception)) {
+      status = 503;
+      message = `the job store (Redis) is not answering; retry in ${REDIS_OUTAGE_RETRY_SECONDS} s`;
+      headers = { 'retry-after': String(REDIS_OUTAGE_RETRY_SECONDS) };
+      this.logger.warn({ err: (exception as Error).message, url: request.url }, 'redis unavailable');
     } else if (exception instanceof NotFoundException && !request.routeOptions?.url) {
       const path = request.url.split('?')[0];
       const allowed = this.routes.allowed(path);

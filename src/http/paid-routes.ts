@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Runtime } from '../app/runtime.js';
+import { paywallOf, type Runtime } from '../app/runtime.js';
 import { describeErrors } from '../pipelines/ajv.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 import type { PricedResource } from '../payments/paywall.js';
@@ -40,7 +40,7 @@ async function handlePaidRequest(pipeline: Pipeline, rt: Runtime, request: Fasti
   const base = baseUrl(request, rt.config.publicBaseUrl);
   const resource: PricedResource = { path: pipeline.path, description: pipeline.summary, priceUsd: pipeline.priceUsd, resourceUrl: `${base}${pipeline.path}` };
   const affiliateId = (affiliate as string | undefined) ?? null;
-  const outcome = await rt.paywall.collect(resource, request.headers, {
+  const outcome = await paywallOf(rt).collect(resource, request.headers, {
     fingerprint: fingerprint(pipeline.path, body),
     affiliateId,
     createJob: async (receipt) => (await rt.jobs.accept({ pipeline, request: body as Record<string, unknown>, receipt, affiliateId })).id,

@@ -6,8 +6,10 @@ import type { QueuedJob } from './job.types.js';
 const CLOSE_TIMEOUT_MS = 10000;
 
 export interface BullmqQueueOptions {
-  /** Creates a fresh connection; BullMQ workers need their own blocking connection. */
-  connect: () => Redis;
+  /** The connection the API enqueues on: fail-fast, so an outage is a prompt 503, not a hanging request. */
+  connection: Redis;
+  /** Creates a connection that waits out outages: the worker's blocking reads and its event stream. */
+  connectWorker: () => Redis;
   queueName: string;
   prefix: string;
   concurrency: number;
@@ -25,14 +27,12 @@ export interface BullmqQueueOptions {
 export class BullmqJobQueue implements JobQueue {
   readonly driver = 'bullmq' as const;
   private readonly queue: Queue;
-  private readonly connection: Redis;
   private worker: Worker | null = null;
   private events: QueueEvents | null = null;
   private workerConnection: Redis | null = null;
 
   constructor(private readonly opts: BullmqQueueOptions) {
-    this.connection = opts.connect();
-    this.queue = new Queue(opts.queueName, { connection: this.connection, prefix: opts.prefix });
+    this.queue = new Queue(opts.queueName, { connection: opts.connection, prefix: opts.prefix });
     this.queue.on('error', () => undefined); // reconnects are ioredis' job; /healthz reports an outage
   }
 
@@ -46,7 +46,7 @@ export class BullmqJobQueue implements JobQueue {
   }
 
   async startWorker(handler: JobHandler, onLost: (jobId: string, reason: string) => Promise<void>): Promise<void> {
-    this.workerConnection = this.opts.connect();
+    this.workerConnection = this.opts.connectWorker();
     this.worker = new Worker(
       this.opts.queueName,
       async (job) => {
@@ -64,7 +64,7 @@ export class BullmqJobQueue implements JobQueue {
     this.worker.on('error', () => undefined); // connection errors are retried by ioredis; /healthz reports them
     // The handler records its own outcome, so a job BullMQ fails is one whose workers kept dying. BullMQ
     // fails those inside its stalled-job script and only announces it on the events stream.
-    this.events = new QueueEvents(this.opts.queueName, { connection: this.opts.connect(), prefix: this.opts.prefix });
+    this.events = new QueueEvents(this.opts.queueName, { connection: this.opts.connectWorker(), prefix: this.opts.prefix });
     this.events.on('error', () => undefined);
     this.events.on('failed', ({ jobId, failedReason }) => void onLost(jobId, failedReason).catch(() => undefined));
     await Promise.all([this.worker.waitUntilReady(), this.events.waitUntilReady()]);
@@ -72,7 +72,7 @@ export class BullmqJobQueue implements JobQueue {
 
   async ping(): Promise<boolean> {
     try {
-      return (await this.connection.ping()) === 'PONG';
+      return (await this.opts.connection.ping()) === 'PONG';
     } catch {
       return false;
     }
@@ -95,7 +95,6 @@ export class BullmqJobQueue implements JobQueue {
       // Forced closes also wait on Redis: start them, do not wait; the disconnects below end the sockets.
       for (const p of [this.worker?.close(true), this.worker?.disconnect(), this.queue.disconnect()]) void p?.catch(() => undefined);
     }
-    this.workerConnection?.disconnect();
-    this.connection.disconnect();
+    this.workerConnection?.disconnect(); // the shared fail-fast connection is closed by its owner
   }
 }

@@ -19,9 +19,15 @@ async function apiWithWorkers(maxStalled: number) {
     children.push(child);
     return child;
   };
+  /** Waits (bounded) until a worker process is ready: start-up is slow on a loaded machine. */
+  const ready = async (child: ReturnType<typeof startService>) => {
+    for (let i = 0; i < 1200 && !child.output().includes('"msg":"worker started"'); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.match(child.output(), /"msg":"worker started"/);
+  };
   /** Accepts a 2-second job, waits until a fresh worker runs it, and kills that worker. */
   const acceptAndKillItsWorker = async () => {
     const first = worker();
+    await ready(first);
     const { id } = await api.rt.jobs.accept({ pipeline: api.rt.pipelines.byPath('/echo')!, request: { text: 'survivor', pause: 2 }, receipt: null });
     for (let i = 0; i < 200 && (await api.rt.store.get(id))?.status !== 'processing'; i++) await new Promise((r) => setTimeout(r, 50));
     assert.equal((await api.rt.store.get(id))?.status, 'processing', first.output());
