@@ -19,6 +19,7 @@ import type { Paywall } from '../payments/paywall.js';
 import { basePublicClient, createEvmRail, evmClaimKey, evmReconciler } from '../payments/x402/evm-rail.js';
 import { createFacilitatorRail } from '../payments/x402/facilitator-rail.js';
 import type { X402Rail } from '../payments/x402/rail.js';
+import { MemoryNonceSequencer, RedisNonceSequencer } from '../payments/x402/nonce-sequencer.js';
 import { createSvmRail } from '../payments/x402/svm-rail.js';
 import { startSvmDevnet, type SvmDevnet } from '../payments/devnet/svm-devnet.js';
 import { X402Paywall } from '../payments/x402-paywall.js';
@@ -62,6 +63,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
   let claims: ClaimStore;
   let ledger: AffiliateLedger;
   let mppStore: MppStore.AtomicStore;
+  let paymentsRedis: Redis | null = null;
   const connections: Redis[] = [];
   if (config.redisUrl) {
     const connect = (overrides: RedisOptions = {}): Redis => {
@@ -82,6 +84,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     claims = new RedisClaimStore(redis, config.keyPrefix);
     ledger = new RedisAffiliateLedger(redis, config.keyPrefix);
     mppStore = redisMppStore(redis, config.keyPrefix);
+    paymentsRedis = redis;
     queue = new BullmqJobQueue({
       connect,
       queueName: config.queueName,
@@ -110,7 +113,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
   const flow = new SettlementFlow(claims, ledger, config.settlementReconcileSeconds * 1000);
   let paywall: Paywall;
   try {
-    const rails = await createRails(config, devnet);
+    const rails = await createRails(config, devnet, paymentsRedis);
     const mpp = config.mpp.enabled ? await createMppPaywall(config, devnet, mppStore, flow) : null;
     paywall = new CombinedPaywall(new X402Paywall(config, rails, flow), mpp);
   } catch (err) {
@@ -141,7 +144,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
 }
 
 /** The x402 rails of the configured networks; in devnet mode Base is a local chain started here. */
-async function createRails(config: Config, devnet: Runtime['devnet']): Promise<X402Rail[]> {
+async function createRails(config: Config, devnet: Runtime['devnet'], redis: Redis | null): Promise<X402Rail[]> {
   const rails: X402Rail[] = [];
   let base: EvmDevnet | null = null;
   for (const network of config.x402Networks) {
@@ -163,7 +166,9 @@ async function createRails(config: Config, devnet: Runtime['devnet']): Promise<X
           }),
         );
       } else {
-        rails.push(createEvmRail({ rpcUrl, asset, payTo: config.payToBase, settlerKey: base?.settlerKey ?? config.evmSettlementKey! }));
+        // One nonce sequence per settling account, shared through Redis by every API process.
+        const nonces = (settler: string) => (redis ? new RedisNonceSequencer(redis, config.keyPrefix, settler) : new MemoryNonceSequencer());
+        rails.push(createEvmRail({ rpcUrl, asset, payTo: config.payToBase, settlerKey: base?.settlerKey ?? config.evmSettlementKey!, nonces }));
       }
     } else {
       // The server co-signs Solana transfers and pays their fees (it names its fee payer in `extra`).

@@ -1,9 +1,10 @@
 import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator';
 import { eip3009ABI, toFacilitatorEvmSigner } from '@x402/evm';
-import { createPublicClient, createWalletClient, erc20Abi, getAddress, http, isAddressEqual, parseAbiItem, parseEventLogs, publicActions, type Hex, type PublicClient } from 'viem';
+import { createPublicClient, createWalletClient, erc20Abi, getAddress, http, isAddressEqual, parseAbiItem, parseEventLogs, publicActions, type Address, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
 import { USDC_EIP712 } from '../networks.js';
+import { MemoryNonceSequencer, type NonceSequencer } from './nonce-sequencer.js';
 import type { RailSettlement, RailVerdict, X402PaymentPayload, X402Rail } from './rail.js';
 
 const AUTHORIZATION_USED = parseAbiItem('event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)');
@@ -16,6 +17,8 @@ export interface EvmRailOptions {
   payTo: string;
   /** Pays gas for transferWithAuthorization: the server settles its own payments. */
   settlerKey: Hex;
+  /** Orders the settling account's transaction nonces (shared through Redis by every API process). */
+  nonces?: (settler: Address) => NonceSequencer;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface EvmRailOptions {
  * (network, payer, nonce): the authorization nonce the token itself refuses to use twice.
  */
 export function createEvmRail(opts: EvmRailOptions): X402Rail {
-  const { scheme, client } = exactEvmFacilitator(opts.rpcUrl, opts.settlerKey);
+  const { scheme, client } = exactEvmFacilitator(opts.rpcUrl, opts.settlerKey, opts.nonces);
 
   return {
     network: 'base',
@@ -49,16 +52,21 @@ export function createEvmRail(opts: EvmRailOptions): X402Rail {
   };
 }
 
-/** The maintained x402 v1 `exact` facilitator scheme for Base, signing and paying gas with `key`. */
-export function exactEvmFacilitator(rpcUrl: string, key: Hex) {
+/**
+ * The maintained x402 v1 `exact` facilitator scheme for Base, signing and paying gas with `key`. Every
+ * broadcast takes its nonce from `nonces`, so simultaneous settlements never collide on one.
+ */
+export function exactEvmFacilitator(rpcUrl: string, key: Hex, sequencer: (settler: Address) => NonceSequencer = () => new MemoryNonceSequencer()) {
   const account = privateKeyToAccount(key);
+  const nonces = sequencer(account.address);
   const client = createWalletClient({ account, chain: base, transport: http(rpcUrl) }).extend(publicActions);
+  const pendingNonce = () => client.getTransactionCount({ address: account.address, blockTag: 'pending' });
   const signer = toFacilitatorEvmSigner({
     address: account.address,
     readContract: (args) => client.readContract(args as any),
     verifyTypedData: (args) => client.verifyTypedData(args as any),
-    writeContract: (args) => client.writeContract(args as any),
-    sendTransaction: (args) => client.sendTransaction(args as any),
+    writeContract: (args) => nonces.send(pendingNonce, (nonce) => client.writeContract({ ...(args as any), nonce })),
+    sendTransaction: (args) => nonces.send(pendingNonce, (nonce) => client.sendTransaction({ ...(args as any), nonce })),
     waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
     getCode: (args) => client.getCode(args),
   });
