@@ -16,7 +16,7 @@ import { type ClaimStore, MemoryClaimStore, RedisClaimStore } from '../payments/
 import { startEvmDevnet, type EvmDevnet } from '../payments/devnet/evm-devnet.js';
 import { TEMPO_MAINNET_CHAIN_ID, TEMPO_MAINNET_RPC_URL, USDC_BASE, USDC_EIP712, USDC_SOLANA, USDC_TEMPO } from '../payments/networks.js';
 import type { Paywall } from '../payments/paywall.js';
-import { basePublicClient, createEvmRail, evmClaimKey, evmReconciler } from '../payments/x402/evm-rail.js';
+import { authenticateEvm, basePublicClient, createEvmRail, evmClaimKey, evmReconciler } from '../payments/x402/evm-rail.js';
 import { createFacilitatorRail } from '../payments/x402/facilitator-rail.js';
 import type { X402Rail } from '../payments/x402/rail.js';
 import { MemoryNonceSequencer, RedisNonceSequencer } from '../payments/x402/nonce-sequencer.js';
@@ -163,6 +163,7 @@ async function createRails(config: Config, devnet: Runtime['devnet'], redis: Red
             url: config.facilitatorUrl,
             claimKey: evmClaimKey,
             reconcile: evmReconciler(basePublicClient(rpcUrl), asset),
+            authenticate: (payment, requirements) => authenticateEvm(basePublicClient(rpcUrl), payment, requirements),
           }),
         );
       } else {

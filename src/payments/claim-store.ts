@@ -2,8 +2,8 @@ import type { Redis } from 'ioredis';
 
 /** What is known about one payment (one EVM authorization nonce, one Solana transaction, ...). */
 export type Claim =
-  | { state: 'settling'; fingerprint: string; since: number }
-  | { state: 'settled'; fingerprint: string; jobId: string; headers: Record<string, string> };
+  | { state: 'settling'; fingerprint: string; proof?: string; since: number }
+  | { state: 'settled'; fingerprint: string; proof?: string; jobId: string; headers: Record<string, string> };
 
 /**
  * Payments claimed for settlement, so one payment settles once and makes one job whatever the
@@ -11,7 +11,7 @@ export type Claim =
  */
 export interface ClaimStore {
   /** Claims `key` for settlement; null when claimed, else the existing claim. */
-  claim(key: string, fingerprint: string): Promise<Claim | null>;
+  claim(key: string, fingerprint: string, proof?: string): Promise<Claim | null>;
   get(key: string): Promise<Claim | null>;
   settled(key: string, claim: Extract<Claim, { state: 'settled' }>): Promise<void>;
   /** Gives the payment back: settlement failed and nothing was charged. */
@@ -25,10 +25,10 @@ const TTL_MS = 24 * 3600 * 1000;
 export class MemoryClaimStore implements ClaimStore {
   private readonly claims = new Map<string, { claim: Claim; expires: number }>();
 
-  async claim(key: string, fingerprint: string): Promise<Claim | null> {
+  async claim(key: string, fingerprint: string, proof?: string): Promise<Claim | null> {
     const existing = await this.get(key);
     if (existing) return existing;
-    this.claims.set(key, { claim: { state: 'settling', fingerprint, since: Date.now() }, expires: Date.now() + TTL_MS });
+    this.claims.set(key, { claim: { state: 'settling', fingerprint, proof, since: Date.now() }, expires: Date.now() + TTL_MS });
     return null;
   }
 
@@ -69,8 +69,8 @@ export class RedisClaimStore implements ClaimStore {
     return `${this.prefix}:payment:${k}`;
   }
 
-  async claim(key: string, fingerprint: string): Promise<Claim | null> {
-    const claim: Claim = { state: 'settling', fingerprint, since: Date.now() };
+  async claim(key: string, fingerprint: string, proof?: string): Promise<Claim | null> {
+    const claim: Claim = { state: 'settling', fingerprint, proof, since: Date.now() };
     const ok = await this.redis.set(this.key(key), JSON.stringify(claim), 'PX', TTL_MS, 'NX');
     return ok === 'OK' ? null : this.get(key);
   }

@@ -18,6 +18,11 @@ export interface SettlementResult {
 export interface SettlementAttempt {
   /** Names the payment on its chain: every resend of the same payment has the same key. */
   key: string;
+  /**
+   * What only the payer holds beside the public payment (e.g. the MPP challenge it answered): a resend
+   * must carry the same to be matched to the settlement. Absent when the payment itself is the proof.
+   */
+  proof?: string;
   network: string;
   /** Atomic USDC units charged. */
   amount: string;
@@ -69,7 +74,7 @@ export class SettlementFlow {
 
   /** Claims the payment, settles it and creates its one job. */
   async claimAndSettle(attempt: SettlementAttempt): Promise<PaymentOutcome> {
-    const existing = await this.claims.claim(attempt.key, attempt.request.fingerprint);
+    const existing = await this.claims.claim(attempt.key, attempt.request.fingerprint, attempt.proof);
     if (existing) return this.answerEarlier(attempt, existing);
     return this.settleClaimed(attempt);
   }
@@ -112,7 +117,7 @@ export class SettlementFlow {
       ...(request.affiliateId ? { affiliate_id: request.affiliateId } : {}),
     };
     const jobId = await request.createJob(receipt);
-    await this.claims.settled(attempt.key, { state: 'settled', fingerprint: request.fingerprint, jobId, headers });
+    await this.claims.settled(attempt.key, { state: 'settled', fingerprint: request.fingerprint, proof: attempt.proof, jobId, headers });
     if (request.affiliateId) await this.ledger.record(request.affiliateId, BigInt(receipt.amount));
     return { kind: 'accepted', jobId, headers, replay: false };
   }
@@ -129,6 +134,9 @@ export class SettlementFlow {
       current = await this.claims.get(attempt.key);
     }
     if (!current) return attempt.refuse('payment refused: an earlier send of this payment could not be settled. Nothing was charged.');
+    if (current.proof !== attempt.proof) {
+      return attempt.refuse('payment refused: this payment was made with another credential; sign a new payment. Nothing was charged.');
+    }
     if (current.fingerprint !== attempt.request.fingerprint) {
       return { kind: 'conflict', message: 'this payment was already used for a different request; sign a new payment' };
     }

@@ -54,28 +54,28 @@ export class X402Paywall {
     if (!rail) return refuse(`network '${payment.network}' is not accepted (accepted: ${[...this.rails.keys()].join(', ')}). Nothing was charged.`);
     const requirements = this.requirements(resource).find((r) => r.network === payment.network)!;
 
+    // Signature and binding first: only a payment its payer signed for this offer may be matched to an
+    // earlier settlement (a header rebuilt from a settled payment's public fields learns nothing).
+    const authentic = await rail.authenticate(payment, requirements).catch(() => ({ ok: false, reason: 'it could not be verified', payer: undefined }));
+    if (!authentic.ok) return refuse(`payment refused: ${authentic.reason ?? 'invalid payment'}. Nothing was charged.`);
     const key = rail.claimKey(payment);
-    const attempt: SettlementAttempt | null = key
-      ? {
-          key,
-          network: rail.network,
-          amount: requirements.maxAmountRequired,
-          payer: typeof payment.payload?.authorization?.from === 'string' ? payment.payload.authorization.from : undefined,
-          request,
-          settle: () => rail.settle(payment, requirements),
-          reconcile: () => rail.reconcile(payment),
-          receiptHeaders: (transaction, payer) => paymentResponseHeaders(rail.network, transaction, payer),
-          refuse,
-        }
-      : null;
-    if (attempt) {
-      const earlier = await this.flow.answerIfSeen(attempt);
-      if (earlier) return earlier;
-    }
+    if (!key) return refuse('payment refused: it names no payer and nonce. Nothing was charged.');
+    const attempt: SettlementAttempt = {
+      key,
+      network: rail.network,
+      amount: requirements.maxAmountRequired,
+      payer: authentic.payer,
+      request,
+      settle: () => rail.settle(payment, requirements),
+      reconcile: () => rail.reconcile(payment),
+      receiptHeaders: (transaction, payer) => paymentResponseHeaders(rail.network, transaction, payer),
+      refuse,
+    };
+    const earlier = await this.flow.answerIfSeen(attempt);
+    if (earlier) return earlier;
     // A payload of the wrong shape can make a verifier throw: that is a refusal, not a server error.
     const verdict = await rail.verify(payment, requirements).catch((err: Error) => ({ ok: false, reason: `it could not be verified (${err.message.split('\n')[0]})`, payer: undefined }));
     if (!verdict.ok) return refuse(`payment refused: ${verdict.reason ?? 'invalid payment'}. Nothing was charged.`);
-    if (!attempt) return refuse('payment refused: it names no payer and nonce. Nothing was charged.');
     if (verdict.payer) attempt.payer = verdict.payer;
     return this.flow.claimAndSettle(attempt);
   }

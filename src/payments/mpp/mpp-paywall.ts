@@ -1,4 +1,4 @@
-import { Credential, Receipt, type Store } from 'mppx';
+import { Challenge, Credential, PaymentRequest, Receipt, type Store } from 'mppx';
 import { Mppx, tempo } from 'mppx/server';
 import { type Chain, createClient, createPublicClient, http, isAddressEqual, keccak256, type Log, parseEventLogs } from 'viem';
 import { tempo as tempoMainnet, tempoModerato } from 'viem/chains';
@@ -67,8 +67,13 @@ export class MppPaywall {
   async collect(resource: PricedResource, authorization: string, request: PaidRequest, refuse: (error: string) => PaymentOutcome): Promise<PaymentOutcome> {
     const parsed = await parseCredential(authorization);
     if (typeof parsed === 'string') return refuse(`the Authorization: Payment credential is malformed: ${parsed}. Nothing was charged.`);
+    const unbound = await this.bindingProblem(resource, parsed.challenge);
+    if (unbound) return refuse(`payment refused: ${unbound}. Nothing was charged.`);
     const attempt: SettlementAttempt = {
       key: `mpp:tempo:${parsed.hash.toLowerCase()}`,
+      // A transaction (or its hash) is public once on chain: only the challenge it answered, which we
+      // sent to the payer alone, lets a resend be matched to the settlement.
+      proof: parsed.challenge.id,
       network: 'tempo',
       amount: usdToAtomic(resource.priceUsd).toString(),
       payer: parsed.payer,
@@ -104,6 +109,17 @@ export class MppPaywall {
   }
 
   /**
+   * Why a credential's challenge is not one this server issued for this route and price (its HMAC id,
+   * realm, request: amount, currency, recipient, and the route scope), or null when it is.
+   */
+  private async bindingProblem(resource: PricedResource, challenge: Challenge.Challenge): Promise<string | null> {
+    if (!Challenge.verify(challenge, { secretKey: this.options.secretKey })) return 'the credential answers a challenge this server did not issue';
+    const ours = Challenge.deserialize(await this.challengeHeader(resource));
+    const same = (a: Challenge.Challenge) => [a.realm, a.method, a.intent, PaymentRequest.serialize(a.request), a.opaque ?? '', JSON.stringify(a.meta ?? null)].join('|');
+    return same(ours) === same(challenge) ? null : 'the credential answers a challenge for another route or price';
+  }
+
+  /**
    * Whether a landed transaction transferred `amount` of our currency to our recipient. A transaction
    * found on chain proves nothing by itself: the client may have broadcast a transfer to someone else.
    */
@@ -122,7 +138,14 @@ export class MppPaywall {
 }
 
 /** The transaction a credential pays with (its hash names the payment), or why it is unusable. */
-async function parseCredential(header: string): Promise<{ mode: 'pull' | 'push'; hash: `0x${string}`; payer?: string } | string> {
+interface ParsedCredential {
+  mode: 'pull' | 'push';
+  hash: `0x${string}`;
+  payer?: string;
+  challenge: Challenge.Challenge;
+}
+
+async function parseCredential(header: string): Promise<ParsedCredential | string> {
   if (header.length > 16_384) return 'it is longer than 16 KiB';
   let credential: Credential.Credential<any>;
   try {
@@ -135,14 +158,14 @@ async function parseCredential(header: string): Promise<{ mode: 'pull' | 'push';
   const payer = typeof source === 'string' ? /0x[0-9a-fA-F]{40}$/.exec(source)?.[0] : undefined;
   if (payload?.type === 'hash') {
     if (typeof payload.hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(payload.hash)) return 'its hash is not a transaction hash';
-    return { mode: 'push', hash: payload.hash, payer };
+    return { mode: 'push', hash: payload.hash, payer, challenge };
   }
   if (payload?.type === 'transaction') {
     try {
       // Hash the canonical envelope, as the node (and mppx's replay check) will.
       const tx = Transaction.deserialize(payload.signature);
       const hash = keccak256(await Transaction.serialize(tx));
-      return { mode: 'pull', hash, payer: payer ?? (tx as any).from };
+      return { mode: 'pull', hash, payer: payer ?? (tx as any).from, challenge };
     } catch (err) {
       return `its transaction cannot be decoded (${(err as Error).message.split('\n')[0]})`;
     }
