@@ -11,11 +11,12 @@ import { MemoryJobStore } from '../jobs/memory-job-store.js';
 import { RedisJobStore } from '../jobs/redis-job-store.js';
 import { loadPipelines } from '../pipelines/pipeline.loader.js';
 import { PipelineRegistry } from '../pipelines/pipeline.registry.js';
+import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { type AffiliateLedger, MemoryAffiliateLedger, RedisAffiliateLedger } from '../payments/affiliate-ledger.js';
 import { type ClaimStore, MemoryClaimStore, RedisClaimStore } from '../payments/claim-store.js';
 import { startEvmDevnet, type EvmDevnet } from '../payments/devnet/evm-devnet.js';
 import { TEMPO_MAINNET_CHAIN_ID, TEMPO_MAINNET_RPC_URL, USDC_BASE, USDC_EIP712, USDC_SOLANA, USDC_TEMPO } from '../payments/networks.js';
-import type { Paywall } from '../payments/paywall.js';
+import type { Paywall, PrecheckRefusal } from '../payments/paywall.js';
 import { authenticateEvm, basePublicClient, createEvmRail, evmClaimKey, evmReconciler } from '../payments/x402/evm-rail.js';
 import { createFacilitatorRail } from '../payments/x402/facilitator-rail.js';
 import type { X402Rail } from '../payments/x402/rail.js';
@@ -45,6 +46,11 @@ export interface Runtime {
   jobs: JobService;
   processor: JobProcessor;
   paywall: Paywall;
+  /**
+   * Checked per paid request after its payment is verified and before it is settled (e.g. the source is
+   * reachable): a refusal answers its status and charges nothing. None by default.
+   */
+  precheck: ((pipeline: Pipeline, request: Record<string, unknown>) => Promise<PrecheckRefusal | null>) | null;
   ledger: AffiliateLedger;
   /** The local chains of PAYMENT_MODE=devnet; null in live mode. */
   devnet: { base: EvmDevnet | null; solana: SvmDevnet | null; tempo: TempoDevnet | null } | null;
@@ -131,6 +137,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     jobs: new JobService(store, queue),
     processor,
     paywall,
+    precheck: null,
     ledger,
     devnet,
     healthy: () => Promise.race([queue.ping(), new Promise<boolean>((r) => setTimeout(() => r(false), HEALTH_TIMEOUT_MS).unref())]),

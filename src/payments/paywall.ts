@@ -39,6 +39,19 @@ export interface PaidRequest {
   affiliateId: string | null;
   /** Creates and enqueues the job once the payment is settled; returns its id. */
   createJob(receipt: Receipt): Promise<string>;
+  /**
+   * A last check of the request before any money moves (e.g. the source is reachable), run after the
+   * payment is verified and found new: a refusal is answered with its status, and nothing is charged.
+   */
+  precheck?: Precheck;
+}
+
+/** A refusal of a verified payment's request before settlement, or null to go on and settle. */
+export type Precheck = () => Promise<PrecheckRefusal | null>;
+
+export interface PrecheckRefusal {
+  status: number;
+  error: string;
 }
 
 export type PaymentOutcome =
@@ -46,6 +59,8 @@ export type PaymentOutcome =
   | { kind: 'accepted'; jobId: string; headers: Record<string, string>; replay: boolean }
   /** Nothing charged: answer the challenge (402). */
   | { kind: 'refused'; challenge: PaymentChallenge }
+  /** The precheck refused the request before settlement: answer `status` with `error` (nothing charged). */
+  | { kind: 'declined'; status: number; error: string }
   /** The payment was already used for a different request (409). */
   | { kind: 'conflict'; message: string }
   /** The same payment is still being settled by another request: retry it, do not pay again (503). */

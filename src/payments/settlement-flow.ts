@@ -74,6 +74,11 @@ export class SettlementFlow {
 
   /** Claims the payment, settles it and creates its one job. */
   async claimAndSettle(attempt: SettlementAttempt): Promise<PaymentOutcome> {
+    const refusal = await attempt.request.precheck?.();
+    if (refusal) {
+      const error = /Nothing was charged\.$/.test(refusal.error) ? refusal.error : `${refusal.error.replace(/\.?\s*$/, '.')} Nothing was charged.`;
+      return { kind: 'declined', status: refusal.status, error };
+    }
     const existing = await this.claims.claim(attempt.key, attempt.request.fingerprint, attempt.proof);
     if (existing) return this.answerEarlier(attempt, existing);
     return this.settleClaimed(attempt);

@@ -79,6 +79,10 @@ export class MppPaywall {
       payer: parsed.payer,
       request,
       settle: async () => {
+        // mppx answers an unknown hash with "An internal payment error occurred": say what is wrong.
+        if (parsed.mode === 'push' && !(await this.receiptOf(parsed.hash))) {
+          return { ok: false, reason: `transaction ${parsed.hash} is not on the chain; send the hash of a transfer that landed` };
+        }
         const result = await this.charge(resource, authorization);
         if (result.status === 402) {
           const problem: any = await result.challenge.json().catch(() => null);
@@ -91,12 +95,7 @@ export class MppPaywall {
       // broadcast by the client and only checked here: nothing of ours can have moved money.
       reconcile: async () => {
         if (parsed.mode === 'push') return { settled: false, final: true };
-        const receipt = await createPublicClient({ chain: this.chain, transport: http(this.options.rpcUrl) })
-          .getTransactionReceipt({ hash: parsed.hash })
-          .catch((err: Error) => {
-            if (/could not be found|not found/i.test(err.message)) return null;
-            throw err;
-          });
+        const receipt = await this.receiptOf(parsed.hash);
         if (!receipt) return { settled: false }; // never broadcast, or not mined yet
         return receipt.status === 'success' && this.paysUs(receipt.logs, attempt.amount) ? { settled: true, transaction: parsed.hash } : { settled: false, final: true };
       },
@@ -106,6 +105,16 @@ export class MppPaywall {
       refuse,
     };
     return (await this.flow.answerIfSeen(attempt)) ?? this.flow.claimAndSettle(attempt);
+  }
+
+  /** The transaction's receipt, or null when the chain does not know it (yet). */
+  private receiptOf(hash: `0x${string}`) {
+    return createPublicClient({ chain: this.chain, transport: http(this.options.rpcUrl) })
+      .getTransactionReceipt({ hash })
+      .catch((err: Error) => {
+        if (/could not be found|not found/i.test(err.message)) return null;
+        throw err;
+      });
   }
 
   /**
