@@ -28,7 +28,7 @@ import { CombinedPaywall } from '../payments/combined-paywall.js';
 import { startTempoDevnet, type TempoDevnet } from '../payments/devnet/tempo-devnet.js';
 import { MppPaywall } from '../payments/mpp/mpp-paywall.js';
 import { redisMppStore } from '../payments/mpp/redis-mpp-store.js';
-import { SettlementFlow } from '../payments/settlement-flow.js';
+import { type CreateJob, SettlementFlow } from '../payments/settlement-flow.js';
 import { Store as MppStore } from 'mppx';
 import { createStepRegistry } from '../steps/registry.js';
 import { createStepServices } from '../steps/create-services.js';
@@ -116,7 +116,15 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     await devnet?.solana?.stop();
     await devnet?.tempo?.stop();
   };
-  const flow = new SettlementFlow(claims, ledger, config.settlementReconcileSeconds * 1000);
+  const jobs = new JobService(store, queue);
+  // The settlement service turns settled payments into jobs through this one port (also from its reconciler).
+  const createJob: CreateJob = async ({ path, request, affiliateId, jobId, receipt }) => {
+    const pipeline = pipelines.byPath(path);
+    if (!pipeline) throw new Error(`no pipeline serves ${path}`);
+    await jobs.ensure({ pipeline, request, receipt, affiliateId, jobId });
+  };
+  const reconcileAfterMs = config.settlementReconcileSeconds * 1000;
+  const flow = new SettlementFlow(claims, ledger, reconcileAfterMs, createJob);
   let paywall: Paywall;
   try {
     const rails = await createRails(config, devnet, paymentsRedis);
@@ -128,13 +136,18 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     for (const c of connections) c.disconnect();
     throw err;
   }
+  // Processes that take payments finish settlements left unfinished (a crash, a client gone) in the background.
+  const paying = config.role !== 'worker';
+  const stopReconciler = paying
+    ? flow.startReconciler((intent) => paywall.resume(intent), Math.min(Math.max(reconcileAfterMs / 2, 1000), 30_000), (err) => logger.warn({ err: err.message }, 'settlement reconciliation failed'))
+    : () => undefined;
   return {
     config,
     logger,
     pipelines,
     store,
     queue,
-    jobs: new JobService(store, queue),
+    jobs,
     processor,
     paywall,
     precheck: null,
@@ -142,6 +155,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     devnet,
     healthy: () => Promise.race([queue.ping(), new Promise<boolean>((r) => setTimeout(() => r(false), HEALTH_TIMEOUT_MS).unref())]),
     async close() {
+      stopReconciler();
       await queue.close();
       await store.close();
       for (const c of connections) c.disconnect();

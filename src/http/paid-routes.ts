@@ -43,8 +43,7 @@ async function handlePaidRequest(pipeline: Pipeline, rt: Runtime, request: Fasti
   const affiliateId = (affiliate as string | undefined) ?? null;
   const outcome = await rt.paywall.collect(resource, request.headers, {
     fingerprint: fingerprint(pipeline.path, body),
-    affiliateId,
-    createJob: async (receipt) => (await rt.jobs.accept({ pipeline, request: body as Record<string, unknown>, receipt, affiliateId })).id,
+    job: { path: pipeline.path, request: body as Record<string, unknown>, affiliateId },
     precheck: rt.precheck ? () => rt.precheck!(pipeline, body as Record<string, unknown>) : undefined,
   });
   switch (outcome.kind) {

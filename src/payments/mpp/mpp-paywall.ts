@@ -5,6 +5,7 @@ import { tempo as tempoMainnet, tempoModerato } from 'viem/chains';
 import { Abis, Transaction } from 'viem/tempo';
 import type { PaidRequest, PaymentOutcome, PricedResource } from '../paywall.js';
 import type { SettlementAttempt, SettlementFlow } from '../settlement-flow.js';
+import type { SettlementIntent } from '../claim-store.js';
 import { usdToAtomic } from '../usdc.js';
 
 export interface MppTempoOptions {
@@ -69,7 +70,22 @@ export class MppPaywall {
     if (typeof parsed === 'string') return refuse(`the Authorization: Payment credential is malformed: ${parsed}. Nothing was charged.`);
     const unbound = await this.bindingProblem(resource, parsed.challenge);
     if (unbound) return refuse(`payment refused: ${unbound}. Nothing was charged.`);
+    const intent: SettlementIntent = { network: 'tempo', credential: authorization, resource, fingerprint: request.fingerprint, job: request.job };
+    const attempt = this.attemptFor(intent, parsed, request, refuse);
+    return (await this.flow.answerIfSeen(attempt)) ?? this.flow.claimAndSettle(attempt);
+  }
+
+  /** The attempt a recorded intent describes, for the reconciler. */
+  async resume(intent: SettlementIntent): Promise<SettlementAttempt | null> {
+    const parsed = await parseCredential(intent.credential);
+    if (typeof parsed === 'string') return null;
+    return this.attemptFor(intent, parsed, { fingerprint: intent.fingerprint, job: intent.job }, () => ({ kind: 'pending', message: 'reconciling', retryAfterSeconds: 5 }));
+  }
+
+  private attemptFor(intent: SettlementIntent, parsed: ParsedCredential, request: PaidRequest, refuse: (error: string) => PaymentOutcome): SettlementAttempt {
+    const { resource, credential: authorization } = intent;
     const attempt: SettlementAttempt = {
+      intent,
       key: `mpp:tempo:${parsed.hash.toLowerCase()}`,
       // A transaction (or its hash) is public once on chain: only the challenge it answered, which we
       // sent to the payer alone, lets a resend be matched to the settlement.
@@ -104,7 +120,7 @@ export class MppPaywall {
       }),
       refuse,
     };
-    return (await this.flow.answerIfSeen(attempt)) ?? this.flow.claimAndSettle(attempt);
+    return attempt;
   }
 
   /** The transaction's receipt, or null when the chain does not know it (yet). */
