@@ -124,7 +124,8 @@ export function evmReconciler(client: PublicClient, assetAddress: string): X402R
   return async (payment) => {
     const auth = payment.payload.authorization;
     const used = await client.readContract({ address: asset, abi: eip3009ABI, functionName: 'authorizationState', args: [getAddress(auth.from), auth.nonce] });
-    if (!used) return { settled: false };
+    // Unused and past its validBefore, the token will never execute it: nothing moved, nothing can.
+    if (!used) return { settled: false, final: BigInt(auth.validBefore) <= BigInt(Math.floor(Date.now() / 1000)) };
     const latest = await client.getBlockNumber({ cacheTime: 0 }); // viem caches it for seconds otherwise
     const logs = await client.getLogs({
       address: asset,
