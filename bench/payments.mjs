@@ -2,8 +2,11 @@
 //  - 402: POST /echo without payment (validation + x402 requirements + the MPP challenge) vs GET /jobs/{id} (unpaid).
 //  - paid 202: POST /echo with a fresh x402 payment on the devnet's Base, minus the time spent in the
 //    chain (the rail's verify and settle, timed around the calls), vs the same unpaid route.
-// Prints medians and `ratio 402/unpaid` and `ratio paid-202 overhead (excl. chain)/unpaid`.
-// Knobs: BENCH_PAYMENTS_REQUESTS (200 for the 402 and unpaid routes), BENCH_PAYMENTS_PAID (40).
+//  - concurrency: BENCH_PAYMENTS_PAYERS (50) new payers, funded from the devnet key, pay at the same instant;
+//    settlements per second against the same paid requests sent one after another.
+// Prints medians, `ratio 402/unpaid`, `ratio paid-202 overhead (excl. chain)/unpaid`, the p50 goal
+// (<= 5 ms excluding chain time) and `ratio concurrent/sequential settlements per second`.
+// Knobs: BENCH_PAYMENTS_REQUESTS (200 for the 402 and unpaid routes), BENCH_PAYMENTS_PAID (40), BENCH_PAYMENTS_PAYERS (50).
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,7 +32,7 @@ async function main() {
   ]);
   const { createPaymentHeader } = await import('x402/client');
   const { createWalletClient, http, publicActions } = await import('viem');
-  const { privateKeyToAccount } = await import('viem/accounts');
+  const { generatePrivateKey, privateKeyToAccount } = await import('viem/accounts');
   const { base } = await import('viem/chains');
 
   const config = loadConfig({ PIPELINES_DIR: 'test/fixtures/pipelines', LOG_LEVEL: 'silent', PORT: '0', X402_NETWORKS: 'base' }, root);
@@ -82,6 +85,7 @@ async function main() {
     for (let i = 0; i < paidN; i++) headers.push(await createPaymentHeader(wallet, 1, requirements));
     const overhead = [];
     const unpaidDuringPaid = [];
+    const sequentialStart = performance.now();
     for (const h of headers) {
       chainMs = 0;
       const r = await timed(() => post({ 'x-payment': h }));
@@ -89,6 +93,22 @@ async function main() {
       overhead.push(r.ms - chainMs);
       unpaidDuringPaid.push((await unpaid()).ms);
     }
+    const sequentialPerSecond = paidN / ((performance.now() - sequentialStart - median(unpaidDuringPaid) * paidN) / 1000);
+
+    // Many payers at once: every Base settlement goes out from the one settling account.
+    const payersN = Number(process.env.BENCH_PAYMENTS_PAYERS ?? 50);
+    const minter = createWalletClient({ account: privateKeyToAccount(dev.settlerKey), chain: base, transport: http(dev.rpcUrl) }).extend(publicActions);
+    const payerHeaders = [];
+    for (let i = 0; i < payersN; i++) {
+      const key = generatePrivateKey();
+      await minter.waitForTransactionReceipt({ hash: await minter.writeContract({ address: dev.usdc, abi: dev.usdcAbi, functionName: 'mint', args: [privateKeyToAccount(key).address, 1_000_000n] }) });
+      payerHeaders.push(await createPaymentHeader(createWalletClient({ account: privateKeyToAccount(key), chain: base, transport: http(dev.rpcUrl) }), 1, requirements));
+    }
+    const concurrentStart = performance.now();
+    const answers = await Promise.all(payerHeaders.map((h) => post({ 'x-payment': h }).then((r) => r.status)));
+    const concurrentPerSecond = payersN / ((performance.now() - concurrentStart) / 1000);
+    const refused = answers.filter((s) => s !== 202).length;
+    if (refused) throw new Error(`${refused} of ${payersN} concurrent payments were not accepted`);
 
     const mu = median(a);
     const m402 = median(b);
@@ -100,6 +120,10 @@ async function main() {
     console.log(`median paid 202 excl. chain:  ${mo.toFixed(3)} ms (unpaid alongside: ${mu2.toFixed(3)} ms)`);
     console.log(`ratio 402/unpaid: ${(m402 / mu).toFixed(2)}`);
     console.log(`ratio paid-202 overhead (excl. chain)/unpaid: ${(mo / mu2).toFixed(2)}`);
+    console.log(`p50 goal (<= 5 ms excl. chain): 402 ${m402 <= 5 ? 'met' : 'missed'}, paid 202 ${mo <= 5 ? 'met' : 'missed'}`);
+    console.log(`settlements/s, ${payersN} concurrent payers on Base: ${concurrentPerSecond.toFixed(1)} (all ${payersN} accepted)`);
+    console.log(`settlements/s, one after another:            ${sequentialPerSecond.toFixed(1)}`);
+    console.log(`ratio concurrent/sequential settlements per second: ${(concurrentPerSecond / sequentialPerSecond).toFixed(2)}`);
   } finally {
     await app.close();
     await rt.close();

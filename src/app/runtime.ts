@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
+import type { Redis } from 'ioredis';
 import { RedisConnections } from '../redis/redis-connections.js';
 import { BullmqJobQueue } from '../jobs/bullmq-job-queue.js';
 import type { JobQueue } from '../jobs/job-queue.js';
@@ -11,14 +12,16 @@ import { MemoryJobStore } from '../jobs/memory-job-store.js';
 import { RedisJobStore } from '../jobs/redis-job-store.js';
 import { loadPipelines } from '../pipelines/pipeline.loader.js';
 import { PipelineRegistry } from '../pipelines/pipeline.registry.js';
+import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { type AffiliateLedger, MemoryAffiliateLedger, RedisAffiliateLedger } from '../payments/affiliate-ledger.js';
 import { type ClaimStore, MemoryClaimStore, RedisClaimStore } from '../payments/claim-store.js';
 import { startEvmDevnet, type EvmDevnet } from '../payments/devnet/evm-devnet.js';
 import { TEMPO_MAINNET_CHAIN_ID, TEMPO_MAINNET_RPC_URL, USDC_BASE, USDC_EIP712, USDC_SOLANA, USDC_TEMPO } from '../payments/networks.js';
-import type { Paywall } from '../payments/paywall.js';
-import { basePublicClient, createEvmRail, evmClaimKey, evmReconciler } from '../payments/x402/evm-rail.js';
+import type { Paywall, PrecheckRefusal } from '../payments/paywall.js';
+import { authenticateEvm, basePublicClient, createEvmRail, evmClaimKey, evmReconciler } from '../payments/x402/evm-rail.js';
 import { createFacilitatorRail } from '../payments/x402/facilitator-rail.js';
 import type { X402Rail } from '../payments/x402/rail.js';
+import { MemoryNonceSequencer, RedisNonceSequencer } from '../payments/x402/nonce-sequencer.js';
 import { createSvmRail } from '../payments/x402/svm-rail.js';
 import { startSvmDevnet, type SvmDevnet } from '../payments/devnet/svm-devnet.js';
 import { X402Paywall } from '../payments/x402-paywall.js';
@@ -26,7 +29,7 @@ import { CombinedPaywall } from '../payments/combined-paywall.js';
 import { startTempoDevnet, type TempoDevnet } from '../payments/devnet/tempo-devnet.js';
 import { MppPaywall } from '../payments/mpp/mpp-paywall.js';
 import { redisMppStore } from '../payments/mpp/redis-mpp-store.js';
-import { SettlementFlow } from '../payments/settlement-flow.js';
+import { type CreateJob, SettlementFlow } from '../payments/settlement-flow.js';
 import { Store as MppStore } from 'mppx';
 import { createStepRegistry } from '../steps/registry.js';
 import { createStepServices } from '../steps/create-services.js';
@@ -45,6 +48,11 @@ export interface Runtime {
   processor: JobProcessor;
   /** Null in a process that takes no payments (ROLE=worker): see paywallOf. */
   paywall: Paywall | null;
+  /**
+   * Checked per paid request after its payment is verified and before it is settled (e.g. the source is
+   * reachable): a refusal answers its status and charges nothing. None by default.
+   */
+  precheck: ((pipeline: Pipeline, request: Record<string, unknown>) => Promise<PrecheckRefusal | null>) | null;
   ledger: AffiliateLedger;
   /** The local chains of PAYMENT_MODE=devnet; null in live mode and in ROLE=worker processes. */
   devnet: { base: EvmDevnet | null; solana: SvmDevnet | null; tempo: TempoDevnet | null } | null;
@@ -66,6 +74,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
   let ledger: AffiliateLedger;
   let mppStore: MppStore.AtomicStore;
   let redis: RedisConnections | null = null;
+  let paymentsRedis: Redis | null = null;
   if (config.redisUrl) {
     redis = new RedisConnections(config.redisUrl, logger, config.redisCommandTimeoutMs);
     const connections = redis;
@@ -78,6 +87,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     claims = new RedisClaimStore(fast, config.keyPrefix);
     ledger = new RedisAffiliateLedger(fast, config.keyPrefix);
     mppStore = redisMppStore(fast, config.keyPrefix);
+    paymentsRedis = fast;
     queue = new BullmqJobQueue({
       connection: fast,
       connectWorker: () => connections.patient(),
@@ -106,11 +116,19 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     await devnet?.solana?.stop();
     await devnet?.tempo?.stop();
   };
-  const flow = new SettlementFlow(claims, ledger, config.settlementReconcileSeconds * 1000);
+  const jobs = new JobService(store, queue);
+  // The settlement service turns settled payments into jobs through this one port (also from its reconciler).
+  const createJob: CreateJob = async ({ path, request, affiliateId, jobId, receipt }) => {
+    const pipeline = pipelines.byPath(path);
+    if (!pipeline) throw new Error(`no pipeline serves ${path}`);
+    await jobs.ensure({ pipeline, request, receipt, affiliateId, jobId });
+  };
+  const reconcileAfterMs = config.settlementReconcileSeconds * 1000;
+  const flow = new SettlementFlow(claims, ledger, reconcileAfterMs, createJob);
   let paywall: Paywall | null = null;
   try {
     if (takesPayments) {
-      const rails = await createRails(config, devnet);
+      const rails = await createRails(config, devnet, paymentsRedis);
       const mpp = config.mpp.enabled ? await createMppPaywall(config, devnet, mppStore, flow) : null;
       paywall = new CombinedPaywall(new X402Paywall(config, rails, flow), mpp);
     }
@@ -120,19 +138,26 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     redis?.close();
     throw err;
   }
+  // Processes that take payments finish settlements left unfinished (a crash, a client gone) in the background.
+  const payments = paywall;
+  const stopReconciler = payments
+    ? flow.startReconciler((intent) => payments.resume(intent), Math.min(Math.max(reconcileAfterMs / 2, 1000), 30_000), (err) => logger.warn({ err: err.message }, 'settlement reconciliation failed'))
+    : () => undefined;
   return {
     config,
     logger,
     pipelines,
     store,
     queue,
-    jobs: new JobService(store, queue),
+    jobs,
     processor,
     paywall,
+    precheck: null,
     ledger,
     devnet,
     healthy: () => Promise.race([queue.ping(), new Promise<boolean>((r) => setTimeout(() => r(false), HEALTH_TIMEOUT_MS).unref())]),
     async close() {
+      stopReconciler();
       await queue.close();
       await store.close();
       redis?.close();
@@ -142,7 +167,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
 }
 
 /** The x402 rails of the configured networks; in devnet mode Base is a local chain started here. */
-async function createRails(config: Config, devnet: Runtime['devnet']): Promise<X402Rail[]> {
+async function createRails(config: Config, devnet: Runtime['devnet'], redis: Redis | null): Promise<X402Rail[]> {
   const rails: X402Rail[] = [];
   let base: EvmDevnet | null = null;
   for (const network of config.x402Networks) {
@@ -161,10 +186,13 @@ async function createRails(config: Config, devnet: Runtime['devnet']): Promise<X
             url: config.facilitatorUrl,
             claimKey: evmClaimKey,
             reconcile: evmReconciler(basePublicClient(rpcUrl), asset),
+            authenticate: (payment, requirements) => authenticateEvm(basePublicClient(rpcUrl), payment, requirements),
           }),
         );
       } else {
-        rails.push(createEvmRail({ rpcUrl, asset, payTo: config.payToBase, settlerKey: base?.settlerKey ?? config.evmSettlementKey! }));
+        // One nonce sequence per settling account, shared through Redis by every API process.
+        const nonces = (settler: string) => (redis ? new RedisNonceSequencer(redis, config.keyPrefix, settler) : new MemoryNonceSequencer());
+        rails.push(createEvmRail({ rpcUrl, asset, payTo: config.payToBase, settlerKey: base?.settlerKey ?? config.evmSettlementKey!, nonces }));
       }
     } else {
       // The server co-signs Solana transfers and pays their fees (it names its fee payer in `extra`).

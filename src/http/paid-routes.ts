@@ -38,16 +38,19 @@ async function handlePaidRequest(pipeline: Pipeline, rt: Runtime, request: Fasti
   }
 
   const base = baseUrl(request, rt.config.publicBaseUrl);
+  if (!URL.canParse(`${base}${pipeline.path}`)) throw new ApiError(400, 'the Host header is not a valid host. Nothing was charged.');
   const resource: PricedResource = { path: pipeline.path, description: pipeline.summary, priceUsd: pipeline.priceUsd, resourceUrl: `${base}${pipeline.path}` };
   const affiliateId = (affiliate as string | undefined) ?? null;
   const outcome = await paywallOf(rt).collect(resource, request.headers, {
     fingerprint: fingerprint(pipeline.path, body),
-    affiliateId,
-    createJob: async (receipt) => (await rt.jobs.accept({ pipeline, request: body as Record<string, unknown>, receipt, affiliateId })).id,
+    job: { path: pipeline.path, request: body as Record<string, unknown>, affiliateId },
+    precheck: rt.precheck ? () => rt.precheck!(pipeline, body as Record<string, unknown>) : undefined,
   });
   switch (outcome.kind) {
     case 'refused':
       return reply.status(402).headers(outcome.challenge.headers).send(outcome.challenge.body);
+    case 'declined':
+      throw new ApiError(outcome.status, outcome.error);
     case 'conflict':
       throw new ApiError(409, outcome.message);
     case 'pending':

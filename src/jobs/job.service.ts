@@ -50,6 +50,26 @@ export class JobService {
     return record;
   }
 
+  /**
+   * The job `input.jobId` names, created and enqueued once whatever the number of calls: an existing
+   * record is returned (and put on the queue again while still `queued`: the queue ignores an id it
+   * holds, and a record written by a process that died before enqueueing it is run).
+   */
+  async ensure(input: AcceptJob & { jobId: string }): Promise<JobRecord> {
+    const existing = await this.store.get(input.jobId);
+    if (!existing) {
+      try {
+        return await this.accept(input);
+      } catch (err) {
+        const raced = await this.store.get(input.jobId);
+        if (!raced) throw err;
+        return raced;
+      }
+    }
+    if (existing.status === 'queued') await this.queue.enqueue({ job_id: existing.id, endpoint_path: existing.endpoint_path, request: input.request });
+    return existing;
+  }
+
   get(id: string): Promise<JobRecord | null> {
     return this.store.get(id);
   }

@@ -5,6 +5,8 @@ import type { QueuedJob } from './job.types.js';
 export class MemoryJobQueue implements JobQueue {
   readonly driver = 'memory' as const;
   private readonly waiting: QueuedJob[] = [];
+  /** Ids waiting or running: enqueueing one again is a no-op, as in BullMQ. */
+  private readonly seen = new Set<string>();
   private readonly running = new Set<Promise<void>>();
   private handler: JobHandler | null = null;
   private closed = false;
@@ -13,6 +15,8 @@ export class MemoryJobQueue implements JobQueue {
 
   async enqueue(job: QueuedJob): Promise<void> {
     if (this.closed) throw new Error('the job queue is closed');
+    if (this.seen.has(job.job_id)) return;
+    this.seen.add(job.job_id);
     this.waiting.push(job);
     this.pump();
   }
@@ -29,6 +33,7 @@ export class MemoryJobQueue implements JobQueue {
         .catch(() => undefined) // the handler records failures on the job itself
         .finally(() => {
           this.running.delete(p);
+          this.seen.delete(job.job_id);
           this.pump();
         });
       this.running.add(p);

@@ -1,9 +1,27 @@
 import type { Redis } from 'ioredis';
+import type { JobOrder, PricedResource } from './paywall.js';
+
+/**
+ * What any process needs to finish a settlement: the payment as sent, what it pays for and the job it
+ * buys. Written before the broadcast, so a crash after it leaves enough for the reconciler.
+ */
+export interface SettlementIntent {
+  /** The payment method's network: base, solana, tempo. */
+  network: string;
+  /** The payment as sent: the X-PAYMENT value or the `Authorization: Payment` credential. */
+  credential: string;
+  resource: PricedResource;
+  fingerprint: string;
+  job: JobOrder;
+}
 
 /** What is known about one payment (one EVM authorization nonce, one Solana transaction, ...). */
 export type Claim =
-  | { state: 'settling'; fingerprint: string; since: number }
-  | { state: 'settled'; fingerprint: string; jobId: string; headers: Record<string, string> };
+  /** The outbox entry: claimed for settlement, broadcast maybe; its job id is fixed before any money moves. */
+  | { state: 'settling'; fingerprint: string; proof?: string; since: number; jobId: string; intent: SettlementIntent }
+  | { state: 'settled'; fingerprint: string; proof?: string; jobId: string; headers: Record<string, string> };
+
+export type SettlingClaim = Extract<Claim, { state: 'settling' }>;
 
 /**
  * Payments claimed for settlement, so one payment settles once and makes one job whatever the
@@ -11,11 +29,13 @@ export type Claim =
  */
 export interface ClaimStore {
   /** Claims `key` for settlement; null when claimed, else the existing claim. */
-  claim(key: string, fingerprint: string): Promise<Claim | null>;
+  claim(key: string, claim: SettlingClaim): Promise<Claim | null>;
   get(key: string): Promise<Claim | null>;
   settled(key: string, claim: Extract<Claim, { state: 'settled' }>): Promise<void>;
   /** Gives the payment back: settlement failed and nothing was charged. */
   release(key: string): Promise<void>;
+  /** Claims still settling since before `before` (epoch ms): the reconciler's work list. */
+  settling(before: number, limit: number): Promise<Array<{ key: string; claim: SettlingClaim }>>;
   /** A short exclusive lock (e.g. to reconcile one payment once); false when someone holds it. */
   lock(name: string, ms: number): Promise<boolean>;
 }
@@ -25,14 +45,19 @@ const TTL_MS = 24 * 3600 * 1000;
 export class MemoryClaimStore implements ClaimStore {
   private readonly claims = new Map<string, { claim: Claim; expires: number }>();
 
-  async claim(key: string, fingerprint: string): Promise<Claim | null> {
-    const existing = await this.get(key);
+  async claim(key: string, claim: SettlingClaim): Promise<Claim | null> {
+    // Check and set with no await between them: that is what makes the claim atomic here.
+    const existing = this.current(key);
     if (existing) return existing;
-    this.claims.set(key, { claim: { state: 'settling', fingerprint, since: Date.now() }, expires: Date.now() + TTL_MS });
+    this.claims.set(key, { claim, expires: Date.now() + TTL_MS });
     return null;
   }
 
   async get(key: string): Promise<Claim | null> {
+    return this.current(key);
+  }
+
+  private current(key: string): Claim | null {
     const e = this.claims.get(key);
     if (!e) return null;
     if (e.expires < Date.now()) {
@@ -50,6 +75,15 @@ export class MemoryClaimStore implements ClaimStore {
     this.claims.delete(key);
   }
 
+  async settling(before: number, limit: number) {
+    const found: Array<{ key: string; claim: SettlingClaim }> = [];
+    for (const [key, { claim }] of this.claims) {
+      if (found.length >= limit) break;
+      if (claim.state === 'settling' && claim.since < before) found.push({ key, claim });
+    }
+    return found;
+  }
+
   private readonly locks = new Map<string, number>();
 
   async lock(name: string, ms: number): Promise<boolean> {
@@ -59,6 +93,7 @@ export class MemoryClaimStore implements ClaimStore {
   }
 }
 
+/** One JSON string per payment, and a sorted set (by claim time) of the payments still settling. */
 export class RedisClaimStore implements ClaimStore {
   constructor(
     private readonly redis: Redis,
@@ -69,10 +104,15 @@ export class RedisClaimStore implements ClaimStore {
     return `${this.prefix}:payment:${k}`;
   }
 
-  async claim(key: string, fingerprint: string): Promise<Claim | null> {
-    const claim: Claim = { state: 'settling', fingerprint, since: Date.now() };
+  private get settlingSet() {
+    return `${this.prefix}:payments:settling`;
+  }
+
+  async claim(key: string, claim: SettlingClaim): Promise<Claim | null> {
     const ok = await this.redis.set(this.key(key), JSON.stringify(claim), 'PX', TTL_MS, 'NX');
-    return ok === 'OK' ? null : this.get(key);
+    if (ok !== 'OK') return this.get(key);
+    await this.redis.zadd(this.settlingSet, claim.since, key);
+    return null;
   }
 
   async get(key: string): Promise<Claim | null> {
@@ -82,10 +122,23 @@ export class RedisClaimStore implements ClaimStore {
 
   async settled(key: string, claim: Extract<Claim, { state: 'settled' }>): Promise<void> {
     await this.redis.set(this.key(key), JSON.stringify(claim), 'PX', TTL_MS);
+    await this.redis.zrem(this.settlingSet, key);
   }
 
   async release(key: string): Promise<void> {
     await this.redis.del(this.key(key));
+    await this.redis.zrem(this.settlingSet, key);
+  }
+
+  async settling(before: number, limit: number) {
+    const keys = await this.redis.zrangebyscore(this.settlingSet, '-inf', `(${before}`, 'LIMIT', 0, limit);
+    const found: Array<{ key: string; claim: SettlingClaim }> = [];
+    for (const key of keys) {
+      const claim = await this.get(key);
+      if (claim?.state === 'settling') found.push({ key, claim });
+      else await this.redis.zrem(this.settlingSet, key); // expired or settled meanwhile
+    }
+    return found;
   }
 
   async lock(name: string, ms: number): Promise<boolean> {

@@ -1,6 +1,8 @@
 import type { MppPaywall } from './mpp/mpp-paywall.js';
 import type { PaidRequest, PaymentChallenge, PaymentOutcome, PaymentRequirements, Paywall, PricedResource } from './paywall.js';
 import type { X402Paywall } from './x402-paywall.js';
+import type { SettlementIntent } from './claim-store.js';
+import type { SettlementAttempt } from './settlement-flow.js';
 
 /**
  * Both protocols behind the one Paywall: every 402 carries the x402 body (`accepts[]`) and, when MPP
@@ -25,6 +27,11 @@ export class CombinedPaywall implements Paywall {
     const challenge = this.x402.challenge(resource, error);
     if (this.mpp) challenge.headers['www-authenticate'] = await this.mpp.challengeHeader(resource);
     return challenge;
+  }
+
+  resume(intent: SettlementIntent): Promise<SettlementAttempt | null> {
+    if (intent.network === 'tempo') return this.mpp?.resume(intent) ?? Promise.resolve(null);
+    return this.x402.resume(intent);
   }
 
   async collect(resource: PricedResource, headers: Record<string, string | string[] | undefined>, request: PaidRequest): Promise<PaymentOutcome> {

@@ -1,4 +1,5 @@
-import type { Receipt } from '../jobs/job.types.js';
+import type { SettlementAttempt } from './settlement-flow.js';
+import type { SettlementIntent } from './claim-store.js';
 import type { MppOffer } from './mpp/mpp-paywall.js';
 
 /** x402 version 1 PaymentRequirements, plus `maxAmount` (the spec's sample name for the amount). */
@@ -36,9 +37,28 @@ export interface PaymentChallenge {
 export interface PaidRequest {
   /** Identifies the request body: a payment already used for another request is refused. */
   fingerprint: string;
+  /** The job the payment buys, created (once) by the settlement service when the payment is settled. */
+  job: JobOrder;
+  /**
+   * A last check of the request before any money moves (e.g. the source is reachable), run after the
+   * payment is verified and found new: a refusal is answered with its status, and nothing is charged.
+   */
+  precheck?: Precheck;
+}
+
+/** What a paid request orders: a run of the pipeline at `path` on `request`. */
+export interface JobOrder {
+  path: string;
+  request: Record<string, unknown>;
   affiliateId: string | null;
-  /** Creates and enqueues the job once the payment is settled; returns its id. */
-  createJob(receipt: Receipt): Promise<string>;
+}
+
+/** A refusal of a verified payment's request before settlement, or null to go on and settle. */
+export type Precheck = () => Promise<PrecheckRefusal | null>;
+
+export interface PrecheckRefusal {
+  status: number;
+  error: string;
 }
 
 export type PaymentOutcome =
@@ -46,6 +66,8 @@ export type PaymentOutcome =
   | { kind: 'accepted'; jobId: string; headers: Record<string, string>; replay: boolean }
   /** Nothing charged: answer the challenge (402). */
   | { kind: 'refused'; challenge: PaymentChallenge }
+  /** The precheck refused the request before settlement: answer `status` with `error` (nothing charged). */
+  | { kind: 'declined'; status: number; error: string }
   /** The payment was already used for a different request (409). */
   | { kind: 'conflict'; message: string }
   /** The same payment is still being settled by another request: retry it, do not pay again (503). */
@@ -63,4 +85,6 @@ export interface Paywall {
   mppOffer(): MppOffer | null;
   challenge(resource: PricedResource, error: string): Promise<PaymentChallenge>;
   collect(resource: PricedResource, headers: Record<string, string | string[] | undefined>, request: PaidRequest): Promise<PaymentOutcome>;
+  /** The settlement attempt a recorded intent describes (for the reconciler), or null when it names no method of ours. */
+  resume(intent: SettlementIntent): Promise<SettlementAttempt | null>;
 }

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Receipt } from '../jobs/job.types.js';
 import type { AffiliateLedger } from './affiliate-ledger.js';
-import type { Claim, ClaimStore } from './claim-store.js';
-import type { PaidRequest, PaymentOutcome } from './paywall.js';
+import type { Claim, ClaimStore, SettlementIntent, SettlingClaim } from './claim-store.js';
+import type { JobOrder, PaidRequest, PaymentOutcome } from './paywall.js';
+
+/** The port through which settled payments become jobs: creates and enqueues job `jobId` once, however often called. */
+export type CreateJob = (order: JobOrder & { jobId: string; receipt: Receipt }) => Promise<void>;
 
 /** What one settlement attempt reported. A thrown error means its outcome is unknown. */
 export interface SettlementResult {
@@ -18,12 +21,19 @@ export interface SettlementResult {
 export interface SettlementAttempt {
   /** Names the payment on its chain: every resend of the same payment has the same key. */
   key: string;
+  /**
+   * What only the payer holds beside the public payment (e.g. the MPP challenge it answered): a resend
+   * must carry the same to be matched to the settlement. Absent when the payment itself is the proof.
+   */
+  proof?: string;
   network: string;
   /** Atomic USDC units charged. */
   amount: string;
   /** Who pays, when known before settlement. */
   payer?: string;
   request: PaidRequest;
+  /** Written before the broadcast, so the reconciler can finish the settlement in any process. */
+  intent: SettlementIntent;
   settle(): Promise<SettlementResult>;
   /** Asks the chain whether the payment landed (whatever settle reported); throws when it cannot tell. */
   reconcile(): Promise<Reconciliation>;
@@ -57,8 +67,9 @@ export class SettlementFlow {
   constructor(
     private readonly claims: ClaimStore,
     private readonly ledger: AffiliateLedger,
-    /** How long a settlement may stay unresolved before a resend reconciles it with the chain. */
+    /** How long a settlement may stay unresolved before a resend (or the reconciler) reconciles it with the chain. */
     private readonly reconcileAfterMs: number,
+    private readonly createJob: CreateJob,
   ) {}
 
   /** The answer for a payment seen before (same 202, conflict, wait), or null for a new payment. */
@@ -68,13 +79,20 @@ export class SettlementFlow {
   }
 
   /** Claims the payment, settles it and creates its one job. */
-  async claimAndSettle(attempt: SettlementAttempt): Promise<PaymentOutcome> {
-    const existing = await this.claims.claim(attempt.key, attempt.request.fingerprint);
+  async claimAndSettle(attempt: SettlementAttempt, opts: { landed?: boolean } = {}): Promise<PaymentOutcome> {
+    // Money that already moved is never refused by the precheck: its job is owed.
+    const refusal = opts.landed ? null : await attempt.request.precheck?.();
+    if (refusal) {
+      const error = /Nothing was charged\.$/.test(refusal.error) ? refusal.error : `${refusal.error.replace(/\.?\s*$/, '.')} Nothing was charged.`;
+      return { kind: 'declined', status: refusal.status, error };
+    }
+    const intent: SettlingClaim = { state: 'settling', fingerprint: attempt.request.fingerprint, proof: attempt.proof, since: Date.now(), jobId: randomUUID(), intent: attempt.intent };
+    const existing = await this.claims.claim(attempt.key, intent);
     if (existing) return this.answerEarlier(attempt, existing);
-    return this.settleClaimed(attempt);
+    return this.settleClaimed(attempt, intent.jobId);
   }
 
-  private async settleClaimed(attempt: SettlementAttempt): Promise<PaymentOutcome> {
+  private async settleClaimed(attempt: SettlementAttempt, jobId: string): Promise<PaymentOutcome> {
     let settled: SettlementResult | null = null;
     try {
       settled = await attempt.settle();
@@ -83,14 +101,10 @@ export class SettlementFlow {
     }
     if (settled?.ok && settled.transaction) {
       const payer = settled.payer ?? attempt.payer ?? 'unknown';
-      return this.accept(attempt, settled.transaction, payer, settled.headers ?? attempt.receiptHeaders(settled.transaction, payer));
+      return this.accept(attempt, jobId, settled.transaction, payer, settled.headers ?? attempt.receiptHeaders(settled.transaction, payer));
     }
     const onChain = await attempt.reconcile().catch(() => null);
-    if (onChain?.settled) {
-      const transaction = onChain.transaction ?? 'unknown';
-      const payer = attempt.payer ?? 'unknown';
-      return this.accept(attempt, transaction, payer, attempt.receiptHeaders(transaction, payer));
-    }
+    if (onChain?.settled) return this.acceptFound(attempt, jobId, onChain.transaction);
     if (onChain && (settled || onChain.final)) {
       await this.claims.release(attempt.key);
       const reason = settled?.reason?.split('\n')[0] ?? (onChain.final ? 'the chain will not accept it (e.g. its nonce was spent on another transfer)' : 'unknown reason');
@@ -99,9 +113,15 @@ export class SettlementFlow {
     return { kind: 'pending', message: UNKNOWN_OUTCOME, retryAfterSeconds: RETRY_SECONDS };
   }
 
-  /** The payment is on chain: create its one job, remember it, credit the affiliate. */
-  private async accept(attempt: SettlementAttempt, transaction: string, payer: string, headers: Record<string, string>): Promise<PaymentOutcome> {
-    const { request } = attempt;
+  /** A payment found settled on chain whose settle answer was lost. */
+  private acceptFound(attempt: SettlementAttempt, jobId: string, transaction = 'unknown'): Promise<PaymentOutcome> {
+    const payer = attempt.payer ?? 'unknown';
+    return this.accept(attempt, jobId, transaction, payer, attempt.receiptHeaders(transaction, payer));
+  }
+
+  /** The payment is on chain: create its one job (its id fixed in the intent), remember it, credit the affiliate. */
+  private async accept(attempt: SettlementAttempt, jobId: string, transaction: string, payer: string, headers: Record<string, string>): Promise<PaymentOutcome> {
+    const { job } = attempt.intent;
     const receipt: Receipt = {
       receipt_id: randomUUID(),
       payer,
@@ -109,11 +129,11 @@ export class SettlementFlow {
       transaction,
       amount: attempt.amount,
       settled_at: Date.now(),
-      ...(request.affiliateId ? { affiliate_id: request.affiliateId } : {}),
+      ...(job.affiliateId ? { affiliate_id: job.affiliateId } : {}),
     };
-    const jobId = await request.createJob(receipt);
-    await this.claims.settled(attempt.key, { state: 'settled', fingerprint: request.fingerprint, jobId, headers });
-    if (request.affiliateId) await this.ledger.record(request.affiliateId, BigInt(receipt.amount));
+    await this.createJob({ ...job, jobId, receipt });
+    await this.claims.settled(attempt.key, { state: 'settled', fingerprint: attempt.intent.fingerprint, proof: attempt.proof, jobId, headers });
+    if (job.affiliateId) await this.ledger.record(job.affiliateId, BigInt(receipt.amount));
     return { kind: 'accepted', jobId, headers, replay: false };
   }
 
@@ -129,6 +149,9 @@ export class SettlementFlow {
       current = await this.claims.get(attempt.key);
     }
     if (!current) return attempt.refuse('payment refused: an earlier send of this payment could not be settled. Nothing was charged.');
+    if (current.proof !== attempt.proof) {
+      return attempt.refuse('payment refused: this payment was made with another credential; sign a new payment. Nothing was charged.');
+    }
     if (current.fingerprint !== attempt.request.fingerprint) {
       return { kind: 'conflict', message: 'this payment was already used for a different request; sign a new payment' };
     }
@@ -136,14 +159,49 @@ export class SettlementFlow {
     if (Date.now() - current.since < this.reconcileAfterMs || !(await this.claims.lock(`${attempt.key}:reconcile`, SETTLING_WAIT_MS))) {
       return { kind: 'pending', message: 'this payment is still being settled; resend the same payment, do not pay again', retryAfterSeconds: RETRY_SECONDS };
     }
+    return this.finish(attempt, current);
+  }
+
+  /** Asks the chain about a claim left settling, and finishes it: its job if the money moved, else settle it again. */
+  private async finish(attempt: SettlementAttempt, claim: SettlingClaim): Promise<PaymentOutcome> {
     const onChain = await attempt.reconcile().catch(() => null);
     if (!onChain) return { kind: 'pending', message: UNKNOWN_OUTCOME, retryAfterSeconds: RETRY_SECONDS };
-    if (onChain.settled) {
-      const transaction = onChain.transaction ?? 'unknown';
-      const payer = attempt.payer ?? 'unknown';
-      return this.accept(attempt, transaction, payer, attempt.receiptHeaders(transaction, payer));
+    if (onChain.settled) return this.acceptFound(attempt, claim.jobId, onChain.transaction);
+    if (onChain.final) {
+      await this.claims.release(attempt.key);
+      return attempt.refuse('payment could not be settled: the chain will not accept it. Nothing was charged.');
     }
     // Nothing moved: settle the same payment again (the chain accepts it once, so never twice).
-    return this.settleClaimed(attempt);
+    return this.settleClaimed(attempt, claim.jobId);
+  }
+
+  /**
+   * The reconciler's pass: every payment still settling after `reconcileAfterMs` (its process died, or
+   * its client went away) is finished with the chain's answer, whether or not its client ever resends.
+   */
+  async reconcileStale(resume: (intent: SettlementIntent) => Promise<SettlementAttempt | null>): Promise<number> {
+    let finished = 0;
+    for (const { key, claim } of await this.claims.settling(Date.now() - this.reconcileAfterMs, 100)) {
+      if (!(await this.claims.lock(`${key}:reconcile`, SETTLING_WAIT_MS))) continue;
+      const attempt = await resume(claim.intent).catch(() => null);
+      if (!attempt || attempt.key !== key) continue;
+      const outcome = await this.finish(attempt, claim).catch(() => null);
+      if (outcome && outcome.kind !== 'pending') finished++;
+    }
+    return finished;
+  }
+
+  /** Runs reconcileStale every `everyMs` until the returned stop is called. */
+  startReconciler(resume: (intent: SettlementIntent) => Promise<SettlementAttempt | null>, everyMs: number, onError: (err: Error) => void): () => void {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      this.reconcileStale(resume)
+        .catch(onError)
+        .finally(() => (running = false));
+    }, everyMs);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 }

@@ -2,6 +2,7 @@ import type { Config } from '../config/config.js';
 import type { PaidRequest, PaymentChallenge, PaymentOutcome, PaymentRequirements, PricedResource } from './paywall.js';
 import type { SettlementAttempt, SettlementFlow } from './settlement-flow.js';
 import type { X402PaymentPayload, X402Rail } from './x402/rail.js';
+import type { SettlementIntent } from './claim-store.js';
 import { usdToAtomic } from './usdc.js';
 
 /**
@@ -54,30 +55,55 @@ export class X402Paywall {
     if (!rail) return refuse(`network '${payment.network}' is not accepted (accepted: ${[...this.rails.keys()].join(', ')}). Nothing was charged.`);
     const requirements = this.requirements(resource).find((r) => r.network === payment.network)!;
 
-    const key = rail.claimKey(payment);
-    const attempt: SettlementAttempt | null = key
-      ? {
-          key,
-          network: rail.network,
-          amount: requirements.maxAmountRequired,
-          payer: typeof payment.payload?.authorization?.from === 'string' ? payment.payload.authorization.from : undefined,
-          request,
-          settle: () => rail.settle(payment, requirements),
-          reconcile: () => rail.reconcile(payment),
-          receiptHeaders: (transaction, payer) => paymentResponseHeaders(rail.network, transaction, payer),
-          refuse,
-        }
-      : null;
-    if (attempt) {
-      const earlier = await this.flow.answerIfSeen(attempt);
-      if (earlier) return earlier;
-    }
+    // Signature and binding first: only a payment its payer signed for this offer may be matched to an
+    // earlier settlement (a header rebuilt from a settled payment's public fields learns nothing).
+    const authentic = await rail.authenticate(payment, requirements).catch(() => ({ ok: false, reason: 'it could not be verified', payer: undefined }));
+    if (!authentic.ok) return refuse(`payment refused: ${authentic.reason ?? 'invalid payment'}. Nothing was charged.`);
+    const intent: SettlementIntent = { network: rail.network, credential: String(header).trim(), resource, fingerprint: request.fingerprint, job: request.job };
+    const attempt = this.attemptFor(intent, payment, rail, request, refuse);
+    if (!attempt) return refuse('payment refused: it names no payer and nonce. Nothing was charged.');
+    attempt.payer = authentic.payer;
+    const earlier = await this.flow.answerIfSeen(attempt);
+    if (earlier) return earlier;
     // A payload of the wrong shape can make a verifier throw: that is a refusal, not a server error.
     const verdict = await rail.verify(payment, requirements).catch((err: Error) => ({ ok: false, reason: `it could not be verified (${err.message.split('\n')[0]})`, payer: undefined }));
-    if (!verdict.ok) return refuse(`payment refused: ${verdict.reason ?? 'invalid payment'}. Nothing was charged.`);
-    if (!attempt) return refuse('payment refused: it names no payer and nonce. Nothing was charged.');
+    if (!verdict.ok) {
+      // A payment whose transfer already landed fails verification (its nonce is used): never answer
+      // "nothing was charged" then; the chain decides, and a landed payment gets its job.
+      const onChain = await rail.reconcile(payment).catch(() => null);
+      if (!onChain?.settled) return refuse(`payment refused: ${verdict.reason ?? 'invalid payment'}. Nothing was charged.`);
+      return this.flow.claimAndSettle(attempt, { landed: true });
+    }
     if (verdict.payer) attempt.payer = verdict.payer;
     return this.flow.claimAndSettle(attempt);
+  }
+
+  /** The settlement attempt of an x402 payment, or null when it names no payment on its chain. */
+  private attemptFor(intent: SettlementIntent, payment: X402PaymentPayload, rail: X402Rail, request: PaidRequest, refuse: (error: string) => PaymentOutcome): SettlementAttempt | null {
+    const key = rail.claimKey(payment);
+    if (!key) return null;
+    const requirements = this.requirements(intent.resource).find((r) => r.network === rail.network)!;
+    return {
+      key,
+      network: rail.network,
+      amount: requirements.maxAmountRequired,
+      payer: typeof payment.payload?.authorization?.from === 'string' ? payment.payload.authorization.from : undefined,
+      request,
+      intent,
+      settle: () => rail.settle(payment, requirements),
+      reconcile: () => rail.reconcile(payment),
+      receiptHeaders: (transaction, payer) => paymentResponseHeaders(rail.network, transaction, payer),
+      refuse,
+    };
+  }
+
+  /** The attempt a recorded intent describes, for the reconciler. */
+  async resume(intent: SettlementIntent): Promise<SettlementAttempt | null> {
+    const payment = decodePayment(intent.credential);
+    const rail = this.rails.get(intent.network);
+    if (typeof payment === 'string' || !rail) return null;
+    const refuse = (error: string): PaymentOutcome => ({ kind: 'refused', challenge: this.challenge(intent.resource, error) });
+    return this.attemptFor(intent, payment, rail, { fingerprint: intent.fingerprint, job: intent.job }, refuse);
   }
 }
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 
-export type ProxyMode = 'pass' | 'lose-broadcast-answer' | 'down-after-broadcast' | 'down';
+export type ProxyMode = 'pass' | 'lose-broadcast-answer' | 'down-after-broadcast' | 'down' | 'crash-at-broadcast';
 
 /**
  * A JSON-RPC proxy on loopback in front of a chain, to fail where real RPCs fail worst: the transaction
@@ -20,6 +20,10 @@ export async function startRpcProxy(): Promise<{
     let body = '';
     for await (const chunk of req) body += chunk;
     if (state.mode === 'down') return req.socket.destroy();
+    if (state.mode === 'crash-at-broadcast' && body.includes('eth_sendRawTransaction')) {
+      state.mode = 'down'; // the settling process is gone: nothing is sent, nothing answered
+      return req.socket.destroy();
+    }
     if (body.includes('eth_sendRawTransaction') && state.beforeBroadcast) {
       const hook = state.beforeBroadcast;
       state.beforeBroadcast = null;

@@ -1,10 +1,11 @@
-import { Credential, Receipt, type Store } from 'mppx';
+import { Challenge, Credential, PaymentRequest, Receipt, type Store } from 'mppx';
 import { Mppx, tempo } from 'mppx/server';
 import { type Chain, createClient, createPublicClient, http, isAddressEqual, keccak256, type Log, parseEventLogs } from 'viem';
 import { tempo as tempoMainnet, tempoModerato } from 'viem/chains';
 import { Abis, Transaction } from 'viem/tempo';
 import type { PaidRequest, PaymentOutcome, PricedResource } from '../paywall.js';
 import type { SettlementAttempt, SettlementFlow } from '../settlement-flow.js';
+import type { SettlementIntent } from '../claim-store.js';
 import { usdToAtomic } from '../usdc.js';
 
 export interface MppTempoOptions {
@@ -67,13 +68,37 @@ export class MppPaywall {
   async collect(resource: PricedResource, authorization: string, request: PaidRequest, refuse: (error: string) => PaymentOutcome): Promise<PaymentOutcome> {
     const parsed = await parseCredential(authorization);
     if (typeof parsed === 'string') return refuse(`the Authorization: Payment credential is malformed: ${parsed}. Nothing was charged.`);
+    const unbound = await this.bindingProblem(resource, parsed.challenge);
+    if (unbound) return refuse(`payment refused: ${unbound}. Nothing was charged.`);
+    const intent: SettlementIntent = { network: 'tempo', credential: authorization, resource, fingerprint: request.fingerprint, job: request.job };
+    const attempt = this.attemptFor(intent, parsed, request, refuse);
+    return (await this.flow.answerIfSeen(attempt)) ?? this.flow.claimAndSettle(attempt);
+  }
+
+  /** The attempt a recorded intent describes, for the reconciler. */
+  async resume(intent: SettlementIntent): Promise<SettlementAttempt | null> {
+    const parsed = await parseCredential(intent.credential);
+    if (typeof parsed === 'string') return null;
+    return this.attemptFor(intent, parsed, { fingerprint: intent.fingerprint, job: intent.job }, () => ({ kind: 'pending', message: 'reconciling', retryAfterSeconds: 5 }));
+  }
+
+  private attemptFor(intent: SettlementIntent, parsed: ParsedCredential, request: PaidRequest, refuse: (error: string) => PaymentOutcome): SettlementAttempt {
+    const { resource, credential: authorization } = intent;
     const attempt: SettlementAttempt = {
+      intent,
       key: `mpp:tempo:${parsed.hash.toLowerCase()}`,
+      // A transaction (or its hash) is public once on chain: only the challenge it answered, which we
+      // sent to the payer alone, lets a resend be matched to the settlement.
+      proof: parsed.challenge.id,
       network: 'tempo',
       amount: usdToAtomic(resource.priceUsd).toString(),
       payer: parsed.payer,
       request,
       settle: async () => {
+        // mppx answers an unknown hash with "An internal payment error occurred": say what is wrong.
+        if (parsed.mode === 'push' && !(await this.receiptOf(parsed.hash))) {
+          return { ok: false, reason: `transaction ${parsed.hash} is not on the chain; send the hash of a transfer that landed` };
+        }
         const result = await this.charge(resource, authorization);
         if (result.status === 402) {
           const problem: any = await result.challenge.json().catch(() => null);
@@ -86,12 +111,7 @@ export class MppPaywall {
       // broadcast by the client and only checked here: nothing of ours can have moved money.
       reconcile: async () => {
         if (parsed.mode === 'push') return { settled: false, final: true };
-        const receipt = await createPublicClient({ chain: this.chain, transport: http(this.options.rpcUrl) })
-          .getTransactionReceipt({ hash: parsed.hash })
-          .catch((err: Error) => {
-            if (/could not be found|not found/i.test(err.message)) return null;
-            throw err;
-          });
+        const receipt = await this.receiptOf(parsed.hash);
         if (!receipt) return { settled: false }; // never broadcast, or not mined yet
         return receipt.status === 'success' && this.paysUs(receipt.logs, attempt.amount) ? { settled: true, transaction: parsed.hash } : { settled: false, final: true };
       },
@@ -100,7 +120,28 @@ export class MppPaywall {
       }),
       refuse,
     };
-    return (await this.flow.answerIfSeen(attempt)) ?? this.flow.claimAndSettle(attempt);
+    return attempt;
+  }
+
+  /** The transaction's receipt, or null when the chain does not know it (yet). */
+  private receiptOf(hash: `0x${string}`) {
+    return createPublicClient({ chain: this.chain, transport: http(this.options.rpcUrl) })
+      .getTransactionReceipt({ hash })
+      .catch((err: Error) => {
+        if (/could not be found|not found/i.test(err.message)) return null;
+        throw err;
+      });
+  }
+
+  /**
+   * Why a credential's challenge is not one this server issued for this route and price (its HMAC id,
+   * realm, request: amount, currency, recipient, and the route scope), or null when it is.
+   */
+  private async bindingProblem(resource: PricedResource, challenge: Challenge.Challenge): Promise<string | null> {
+    if (!Challenge.verify(challenge, { secretKey: this.options.secretKey })) return 'the credential answers a challenge this server did not issue';
+    const ours = Challenge.deserialize(await this.challengeHeader(resource));
+    const same = (a: Challenge.Challenge) => [a.realm, a.method, a.intent, PaymentRequest.serialize(a.request), a.opaque ?? '', JSON.stringify(a.meta ?? null)].join('|');
+    return same(ours) === same(challenge) ? null : 'the credential answers a challenge for another route or price';
   }
 
   /**
@@ -122,7 +163,14 @@ export class MppPaywall {
 }
 
 /** The transaction a credential pays with (its hash names the payment), or why it is unusable. */
-async function parseCredential(header: string): Promise<{ mode: 'pull' | 'push'; hash: `0x${string}`; payer?: string } | string> {
+interface ParsedCredential {
+  mode: 'pull' | 'push';
+  hash: `0x${string}`;
+  payer?: string;
+  challenge: Challenge.Challenge;
+}
+
+async function parseCredential(header: string): Promise<ParsedCredential | string> {
   if (header.length > 16_384) return 'it is longer than 16 KiB';
   let credential: Credential.Credential<any>;
   try {
@@ -135,14 +183,14 @@ async function parseCredential(header: string): Promise<{ mode: 'pull' | 'push';
   const payer = typeof source === 'string' ? /0x[0-9a-fA-F]{40}$/.exec(source)?.[0] : undefined;
   if (payload?.type === 'hash') {
     if (typeof payload.hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(payload.hash)) return 'its hash is not a transaction hash';
-    return { mode: 'push', hash: payload.hash, payer };
+    return { mode: 'push', hash: payload.hash, payer, challenge };
   }
   if (payload?.type === 'transaction') {
     try {
       // Hash the canonical envelope, as the node (and mppx's replay check) will.
       const tx = Transaction.deserialize(payload.signature);
       const hash = keccak256(await Transaction.serialize(tx));
-      return { mode: 'pull', hash, payer: payer ?? (tx as any).from };
+      return { mode: 'pull', hash, payer: payer ?? (tx as any).from, challenge };
     } catch (err) {
       return `its transaction cannot be decoded (${(err as Error).message.split('\n')[0]})`;
     }

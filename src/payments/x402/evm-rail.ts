@@ -1,10 +1,11 @@
 import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator';
-import { eip3009ABI, toFacilitatorEvmSigner } from '@x402/evm';
-import { createPublicClient, createWalletClient, erc20Abi, getAddress, http, isAddressEqual, parseAbiItem, parseEventLogs, publicActions, type Hex, type PublicClient } from 'viem';
+import { authorizationTypes, eip3009ABI, toFacilitatorEvmSigner } from '@x402/evm';
+import { createPublicClient, createWalletClient, erc20Abi, getAddress, http, isAddress, isAddressEqual, parseAbiItem, parseEventLogs, publicActions, recoverTypedDataAddress, type Address, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
 import { USDC_EIP712 } from '../networks.js';
-import type { RailSettlement, RailVerdict, X402PaymentPayload, X402Rail } from './rail.js';
+import { MemoryNonceSequencer, type NonceSequencer } from './nonce-sequencer.js';
+import type { RailSettlement, RailVerdict, X402PaymentPayload, X402Rail, X402Requirements } from './rail.js';
 
 const AUTHORIZATION_USED = parseAbiItem('event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)');
 /** How far back to look for the settling transaction (about 5.5 hours of Base blocks). */
@@ -16,6 +17,8 @@ export interface EvmRailOptions {
   payTo: string;
   /** Pays gas for transferWithAuthorization: the server settles its own payments. */
   settlerKey: Hex;
+  /** Orders the settling account's transaction nonces (shared through Redis by every API process). */
+  nonces?: (settler: Address) => NonceSequencer;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface EvmRailOptions {
  * (network, payer, nonce): the authorization nonce the token itself refuses to use twice.
  */
 export function createEvmRail(opts: EvmRailOptions): X402Rail {
-  const { scheme, client } = exactEvmFacilitator(opts.rpcUrl, opts.settlerKey);
+  const { scheme, client } = exactEvmFacilitator(opts.rpcUrl, opts.settlerKey, opts.nonces);
 
   return {
     network: 'base',
@@ -32,12 +35,10 @@ export function createEvmRail(opts: EvmRailOptions): X402Rail {
     payTo: opts.payTo,
     extra: { ...USDC_EIP712 },
     claimKey: evmClaimKey,
+    authenticate: (payment, requirements) => authenticateEvm(client as unknown as PublicClient, payment, requirements),
     async verify(payment, requirements): Promise<RailVerdict> {
-      const auth = payment.payload?.authorization;
-      const fields = ['from', 'to', 'value', 'validAfter', 'validBefore', 'nonce'];
-      if (typeof payment.payload?.signature !== 'string' || !auth || typeof auth !== 'object' || fields.some((f) => typeof auth[f] !== 'string')) {
-        return { ok: false, reason: `an exact EVM payload needs signature and authorization {${fields.join(', ')}} as strings` };
-      }
+      const malformed = evmPayloadProblem(payment);
+      if (malformed) return { ok: false, reason: malformed };
       const r = await scheme.verify(payment as any, requirements as any);
       return { ok: r.isValid, reason: r.invalidReason ? describe(r.invalidReason, (r as any).invalidMessage) : undefined, payer: r.payer };
     },
@@ -49,20 +50,61 @@ export function createEvmRail(opts: EvmRailOptions): X402Rail {
   };
 }
 
-/** The maintained x402 v1 `exact` facilitator scheme for Base, signing and paying gas with `key`. */
-export function exactEvmFacilitator(rpcUrl: string, key: Hex) {
+/**
+ * The maintained x402 v1 `exact` facilitator scheme for Base, signing and paying gas with `key`. Every
+ * broadcast takes its nonce from `nonces`, so simultaneous settlements never collide on one.
+ */
+export function exactEvmFacilitator(rpcUrl: string, key: Hex, sequencer: (settler: Address) => NonceSequencer = () => new MemoryNonceSequencer()) {
   const account = privateKeyToAccount(key);
+  const nonces = sequencer(account.address);
   const client = createWalletClient({ account, chain: base, transport: http(rpcUrl) }).extend(publicActions);
+  const pendingNonce = () => client.getTransactionCount({ address: account.address, blockTag: 'pending' });
   const signer = toFacilitatorEvmSigner({
     address: account.address,
     readContract: (args) => client.readContract(args as any),
     verifyTypedData: (args) => client.verifyTypedData(args as any),
-    writeContract: (args) => client.writeContract(args as any),
-    sendTransaction: (args) => client.sendTransaction(args as any),
+    writeContract: (args) => nonces.send(pendingNonce, (nonce) => client.writeContract({ ...(args as any), nonce })),
+    sendTransaction: (args) => nonces.send(pendingNonce, (nonce) => client.sendTransaction({ ...(args as any), nonce })),
     waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
     getCode: (args) => client.getCode(args),
   });
   return { scheme: new ExactEvmSchemeV1(signer), client };
+}
+
+const AUTH_FIELDS = ['from', 'to', 'value', 'validAfter', 'validBefore', 'nonce'] as const;
+
+function evmPayloadProblem(payment: X402PaymentPayload): string | null {
+  const auth = payment.payload?.authorization;
+  if (typeof payment.payload?.signature !== 'string' || !auth || typeof auth !== 'object' || AUTH_FIELDS.some((f) => typeof auth[f] !== 'string')) {
+    return `an exact EVM payload needs signature and authorization {${AUTH_FIELDS.join(', ')}} as strings`;
+  }
+  return null;
+}
+
+/**
+ * The EIP-3009 authorization is signed by its `from` for this token (EIP-712 domain), to our pay-to,
+ * for at least the price. An EOA signature is checked locally; anything else (a smart wallet's
+ * ERC-1271/6492 signature) through the node.
+ */
+export async function authenticateEvm(client: PublicClient, payment: X402PaymentPayload, requirements: X402Requirements): Promise<RailVerdict> {
+  const malformed = evmPayloadProblem(payment);
+  if (malformed) return { ok: false, reason: malformed };
+  const auth = payment.payload.authorization;
+  const signature = payment.payload.signature as Hex;
+  if (!isAddress(auth.from) || !isAddress(auth.to) || !/^0x[0-9a-fA-F]{64}$/.test(auth.nonce) || ![auth.value, auth.validAfter, auth.validBefore].every((v) => /^\d{1,78}$/.test(v))) {
+    return { ok: false, reason: 'the authorization has malformed fields' };
+  }
+  if (!isAddressEqual(auth.to, requirements.payTo as Address)) return { ok: false, reason: 'the authorization pays another address' };
+  if (BigInt(auth.value) < BigInt(requirements.maxAmountRequired)) return { ok: false, reason: 'the authorization is for less than the price' };
+  const typed = {
+    domain: { name: String(requirements.extra.name), version: String(requirements.extra.version), chainId: base.id, verifyingContract: getAddress(requirements.asset) },
+    types: authorizationTypes,
+    primaryType: 'TransferWithAuthorization' as const,
+    message: { from: getAddress(auth.from), to: getAddress(auth.to), value: BigInt(auth.value), validAfter: BigInt(auth.validAfter), validBefore: BigInt(auth.validBefore), nonce: auth.nonce as Hex },
+  };
+  const signer = await recoverTypedDataAddress({ ...typed, signature }).catch(() => null);
+  const valid = (signer && isAddressEqual(signer, auth.from)) || (await client.verifyTypedData({ ...typed, address: getAddress(auth.from), signature }).catch(() => false));
+  return valid ? { ok: true, payer: getAddress(auth.from) } : { ok: false, reason: 'the authorization is not signed by its payer' };
 }
 
 /** EVM payments are named by (network, payer, authorization nonce): the token uses each nonce once. */
@@ -82,7 +124,8 @@ export function evmReconciler(client: PublicClient, assetAddress: string): X402R
   return async (payment) => {
     const auth = payment.payload.authorization;
     const used = await client.readContract({ address: asset, abi: eip3009ABI, functionName: 'authorizationState', args: [getAddress(auth.from), auth.nonce] });
-    if (!used) return { settled: false };
+    // Unused and past its validBefore, the token will never execute it: nothing moved, nothing can.
+    if (!used) return { settled: false, final: BigInt(auth.validBefore) <= BigInt(Math.floor(Date.now() / 1000)) };
     const latest = await client.getBlockNumber({ cacheTime: 0 }); // viem caches it for seconds otherwise
     const logs = await client.getLogs({
       address: asset,

@@ -11,6 +11,8 @@ export interface FacilitatorRailOptions {
   claimKey: X402Rail['claimKey'];
   /** Reads the chain directly: a facilitator's answer is not trusted to say a transfer did not happen. */
   reconcile: X402Rail['reconcile'];
+  /** Checks signature and binding locally, before an earlier settlement is looked up. */
+  authenticate: X402Rail['authenticate'];
 }
 
 /** Verifies and settles through a remote x402 facilitator with the x402 package's own facilitator client. */
@@ -23,6 +25,7 @@ export function createFacilitatorRail(opts: FacilitatorRailOptions): X402Rail {
     extra: opts.extra,
     claimKey: opts.claimKey,
     reconcile: opts.reconcile,
+    authenticate: opts.authenticate,
     async verify(payment, requirements): Promise<RailVerdict> {
       const r = await facilitator.verify(payment as any, requirements as any);
       return { ok: r.isValid, reason: r.invalidReason ?? undefined, payer: r.payer ?? undefined };

@@ -8,6 +8,15 @@ export interface X402PaymentPayload {
   payload: Record<string, any>;
 }
 
+/** The fields of a 402 option a payment is bound to. */
+export interface X402Requirements {
+  network: string;
+  maxAmountRequired: string;
+  payTo: string;
+  asset: string;
+  extra: Record<string, unknown>;
+}
+
 export interface RailVerdict {
   ok: boolean;
   reason?: string;
@@ -29,6 +38,13 @@ export interface X402Rail {
   extra: Record<string, unknown>;
   /** A key naming this payment on its chain (replays share it), or null when the payload lacks one. */
   claimKey(payment: X402PaymentPayload): string | null;
+  /**
+   * Signature and binding (payer, amount, asset, pay-to) only, with no chain state: a payment must pass
+   * this before it is matched to an earlier settlement, so a header copied in part (or with its
+   * signatures zeroed) from a settled payment never obtains that payment's job.
+   */
+  authenticate(payment: X402PaymentPayload, requirements: X402Requirements): Promise<RailVerdict>;
+  /** The full check before settling: authenticate plus chain state (balance, unused nonce, validity window). */
   verify(payment: X402PaymentPayload, requirements: object): Promise<RailVerdict>;
   settle(payment: X402PaymentPayload, requirements: object): Promise<RailSettlement>;
   /**

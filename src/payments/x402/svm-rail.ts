@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ExactSvmSchemeV1 } from '@x402/svm/exact/v1/facilitator';
 import { toFacilitatorSvmSigner } from '@x402/svm';
-import { createKeyPairSignerFromBytes, createSolanaRpc, getBase58Decoder, getBase58Encoder, getBase64Encoder, getTransactionDecoder, signBytes, type KeyPairSigner } from '@solana/kit';
+import { createKeyPairSignerFromBytes, createSolanaRpc, getBase58Decoder, getBase58Encoder, getBase64Encoder, getPublicKeyFromAddress, getTransactionDecoder, signBytes, verifySignature, type Address, type KeyPairSigner } from '@solana/kit';
 import type { RailSettlement, RailVerdict, X402PaymentPayload, X402Rail } from './rail.js';
 
 export interface SvmRailOptions {
@@ -29,6 +29,7 @@ export async function createSvmRail(opts: SvmRailOptions): Promise<X402Rail> {
     payTo: opts.payTo,
     extra: { feePayer: signer.address },
     claimKey: svmClaimKey,
+    authenticate: (payment) => authenticateSvm(payment, signer.address),
     async verify(payment, requirements): Promise<RailVerdict> {
       const r = await scheme.verify(payment as any, requirements as any);
       return { ok: r.isValid, reason: r.isValid ? undefined : describe(r.invalidReason, (r as any).invalidMessage), payer: r.payer };
@@ -47,6 +48,29 @@ export async function createSvmRail(opts: SvmRailOptions): Promise<X402Rail> {
       return status.err ? { settled: false, final: true } : { settled: true, transaction: signature };
     },
   };
+}
+
+/**
+ * Every signature the transaction carries besides our fee payer's is present and valid for its message.
+ * What the message transfers (mint, amount, destination) was checked in full when the payment that
+ * shares its claim key was first verified; a new payment gets that full check (verify) before settling.
+ */
+async function authenticateSvm(payment: X402PaymentPayload, feePayer: string): Promise<RailVerdict> {
+  const wire = payment.payload?.transaction;
+  if (typeof wire !== 'string' || wire.length > 8192) return { ok: false, reason: 'an exact SVM payload needs a base64 transaction' };
+  let tx: ReturnType<ReturnType<typeof getTransactionDecoder>['decode']>;
+  try {
+    tx = getTransactionDecoder().decode(getBase64Encoder().encode(wire));
+  } catch {
+    return { ok: false, reason: 'its transaction cannot be decoded' };
+  }
+  const signers = Object.entries(tx.signatures).filter(([address]) => address !== feePayer);
+  if (!signers.length) return { ok: false, reason: 'the transaction is signed by no payer' };
+  for (const [address, signature] of signers) {
+    const valid = signature && (await verifySignature(await getPublicKeyFromAddress(address as Address), signature, tx.messageBytes).catch(() => false));
+    if (!valid) return { ok: false, reason: 'the transaction is not signed by its payer' };
+  }
+  return { ok: true, payer: signers[0][0] };
 }
 
 /** The sha256 of the payment's transaction message (signatures excluded), or null when it has none. */

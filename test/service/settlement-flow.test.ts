@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { MemoryAffiliateLedger } from '../../src/payments/affiliate-ledger.js';
+import { MemoryClaimStore, type SettlementIntent } from '../../src/payments/claim-store.js';
+import type { PaymentOutcome } from '../../src/payments/paywall.js';
+import { type CreateJob, type Reconciliation, type SettlementAttempt, SettlementFlow } from '../../src/payments/settlement-flow.js';
+
+/**
+ * The settlement service on the memory stores, without HTTP or chains: the payment method is a small
+ * ledger standing in for a chain (what the method port reports), so crash points can be placed exactly.
+ */
+class Chain {
+  transfers = new Map<string, string>();
+  settleCalls = 0;
+  readable = true;
+  /** What the next settle call does: transfer and answer, transfer and lose the answer, or refuse. */
+  next: 'ok' | 'lost' | 'refuse' = 'ok';
+
+  attempt(key: string, intent: SettlementIntent, precheck?: SettlementAttempt['request']['precheck']): SettlementAttempt {
+    return {
+      key,
+      network: 'base',
+      amount: '10000',
+      payer: '0xpayer',
+      request: { fingerprint: intent.fingerprint, job: intent.job, precheck },
+      intent,
+      settle: async () => {
+        this.settleCalls++;
+        await new Promise((r) => setTimeout(r, 5));
+        if (this.next === 'refuse') return { ok: false, reason: 'insufficient funds' };
+        if (!this.transfers.has(key)) this.transfers.set(key, `0xtx${this.transfers.size}`);
+        if (this.next === 'lost') throw new Error('socket hang up');
+        return { ok: true, transaction: this.transfers.get(key) };
+      },
+      reconcile: async (): Promise<Reconciliation> => {
+        if (!this.readable) throw new Error('rpc down');
+        const tx = this.transfers.get(key);
+        return tx ? { settled: true, transaction: tx } : { settled: false, final: this.next === 'refuse' };
+      },
+      receiptHeaders: (transaction) => ({ 'x-payment-response': transaction }),
+      refuse: (error): PaymentOutcome => ({ kind: 'refused', challenge: { status: 402, headers: {}, body: { x402Version: 1, error, accepts: [] } } }),
+    };
+  }
+}
+
+const intent = (text: string): SettlementIntent => ({
+  network: 'base',
+  credential: 'header',
+  resource: { path: '/echo', description: 'echo', priceUsd: '0.01', resourceUrl: 'http://x/echo' },
+  fingerprint: `fp-${text}`,
+  job: { path: '/echo', request: { text }, affiliateId: null },
+});
+
+function setup(createJob?: CreateJob, reconcileAfterMs = 20) {
+  const jobs = new Map<string, number>();
+  const chain = new Chain();
+  const port: CreateJob =
+    createJob ??
+    (async ({ jobId }) => {
+      jobs.set(jobId, (jobs.get(jobId) ?? 0) + 1);
+    });
+  const flow = new SettlementFlow(new MemoryClaimStore(), new MemoryAffiliateLedger(), reconcileAfterMs, port);
+  return { flow, chain, jobs };
+}
+
+describe('the settlement service (memory stores)', () => {
+  it('claims once and settles once however many sends arrive at once, for one job', async () => {
+    const { flow, chain, jobs } = setup(undefined, 60_000);
+    const sends = Array.from({ length: 20 }, () => chain.attempt('p1', intent('a')));
+    const outcomes = await Promise.all(sends.map(async (a) => (await flow.answerIfSeen(a)) ?? flow.claimAndSettle(a)));
+    assert.deepEqual([...new Set(outcomes.map((o) => o.kind))], ['accepted']);
+    assert.equal(new Set(outcomes.map((o) => (o.kind === 'accepted' ? o.jobId : ''))).size, 1);
+    assert.equal(chain.settleCalls, 1);
+    assert.equal(jobs.size, 1);
+    assert.equal([...jobs.values()][0], 1);
+  });
+
+  it('refuses and releases a payment the chain refused, creating no job', async () => {
+    const { flow, chain, jobs } = setup();
+    chain.next = 'refuse';
+    const outcome = await flow.claimAndSettle(chain.attempt('p2', intent('b')));
+    assert.equal(outcome.kind, 'refused');
+    assert.equal(jobs.size, 0);
+    chain.next = 'ok';
+    assert.equal((await flow.claimAndSettle(chain.attempt('p2', intent('b')))).kind, 'accepted', 'the released payment can be used');
+  });
+
+  it('a precheck refusal charges nothing and leaves the payment unclaimed', async () => {
+    const { flow, chain, jobs } = setup();
+    const outcome = await flow.claimAndSettle(chain.attempt('p3', intent('c'), async () => ({ status: 422, error: 'unreachable source' })));
+    assert.deepEqual(outcome, { kind: 'declined', status: 422, error: 'unreachable source. Nothing was charged.' });
+    assert.equal(chain.settleCalls, 0);
+    assert.equal(jobs.size, 0);
+    assert.equal(await flow.answerIfSeen(chain.attempt('p3', intent('c'))), null);
+  });
+
+  it('crash point: the transfer landed but its answer was lost and the chain unreadable; the reconciler makes its one job', async () => {
+    const { flow, chain, jobs } = setup();
+    chain.next = 'lost';
+    chain.readable = false;
+    const first = await flow.claimAndSettle(chain.attempt('p4', intent('d')));
+    assert.equal(first.kind, 'pending');
+    assert.equal(jobs.size, 0);
+    chain.readable = true;
+    await new Promise((r) => setTimeout(r, 30)); // past reconcileAfterMs
+    const resume = async () => chain.attempt('p4', intent('d'));
+    assert.equal(await flow.reconcileStale(resume), 1);
+    assert.equal(jobs.size, 1);
+    assert.equal(await flow.reconcileStale(resume), 0, 'nothing left to finish');
+    const resend = await flow.answerIfSeen(chain.attempt('p4', intent('d')));
+    assert.equal(resend?.kind, 'accepted');
+    assert.equal(resend?.kind === 'accepted' && jobs.has(resend.jobId), true);
+    assert.equal(chain.settleCalls, 1, 'never settled twice');
+  });
+
+  it('crash point: the job was created but the claim never marked settled; finishing it again names the same job', async () => {
+    const ids: string[] = [];
+    let crash = true;
+    const { flow, chain } = setup(async ({ jobId }) => {
+      ids.push(jobId);
+      if (crash) throw new Error('process died after creating the job');
+    });
+    await assert.rejects(flow.claimAndSettle(chain.attempt('p5', intent('e'))));
+    crash = false;
+    await new Promise((r) => setTimeout(r, 30));
+    assert.equal(await flow.reconcileStale(async () => chain.attempt('p5', intent('e'))), 1);
+    assert.equal(ids.length, 2);
+    assert.equal(ids[0], ids[1], 'the job id is fixed in the intent: the job port creates it once');
+    assert.equal(chain.settleCalls, 1);
+  });
+
+  it('crash point: claimed but never broadcast; the reconciler settles it once', async () => {
+    const { flow, chain, jobs } = setup();
+    chain.next = 'lost';
+    chain.readable = false;
+    // Settle "dies" before anything moves: remove the transfer it made to model a broadcast that never left.
+    await flow.claimAndSettle(chain.attempt('p6', intent('f')));
+    chain.transfers.delete('p6');
+    chain.next = 'ok';
+    chain.readable = true;
+    await new Promise((r) => setTimeout(r, 30));
+    assert.equal(await flow.reconcileStale(async () => chain.attempt('p6', intent('f'))), 1);
+    assert.equal(jobs.size, 1);
+    assert.equal(chain.transfers.size, 1);
+  });
+});
