@@ -6,6 +6,7 @@ import { readSentiment } from '../../src/analyzers/text/sentiment.js';
 import { strongStatement } from '../../src/analyzers/text/strong-statements.js';
 import { parsePocketsphinx } from '../../src/providers/asr/pocketsphinx.js';
 import { planPieces } from '../../src/providers/asr/silence-split.js';
+import { sentencesOf, splitPunctuated } from '../../src/providers/asr/sentences.js';
 
 const ctx = { knowledgeDir: path.join(process.cwd(), 'knowledge') };
 
@@ -73,9 +74,43 @@ describe('pocketsphinx output', () => {
   it('parses utterances into timed segments, dropping markers and alternate-pronunciation suffixes', () => {
     const out = 'hello world\n<s> 0.000 0.100 1.0\nhello 0.110 0.500 0.9\n<sil> 0.5 0.6 1\nworld(2) 0.610 1.000 0.8\n</s> 1.0 1.1 1\nagain\nagain 2.000 2.500 0.7\n';
     assert.deepEqual(parsePocketsphinx(out, 10), [
-      { start: 10.11, end: 11, text: 'hello world', words: [{ word: 'hello', start: 10.11, end: 10.5, confidence: 0.9 }, { word: 'world', start: 10.61, end: 11, confidence: 0.8 }] },
-      { start: 12, end: 12.5, text: 'again', words: [{ word: 'again', start: 12, end: 12.5, confidence: 0.7 }] },
+      { start: 10.11, end: 11, text: 'Hello world.', words: [{ word: 'hello', start: 10.11, end: 10.5, confidence: 0.9 }, { word: 'world', start: 10.61, end: 11, confidence: 0.8 }] },
+      { start: 12, end: 12.5, text: 'Again.', words: [{ word: 'again', start: 12, end: 12.5, confidence: 0.7 }] },
     ]);
+  });
+  it('splits words into sentences at pauses, weighed by the words around them, and punctuates them', () => {
+    let t = 0;
+    // Words with the pause (seconds) before each.
+    const timed = (spec: Array<[string, number]>) =>
+      spec.map(([word, pause]) => {
+        t += pause;
+        const w = { word, start: Math.round(t * 100) / 100, end: Math.round((t + 0.3) * 100) / 100 };
+        t += 0.3;
+        return w;
+      });
+    const words = timed([
+      ['the', 0], ['tower', 0], ['was', 0], ['built', 0], ['in', 0], ['eighteen', 0], ['eighty', 0], ['nine', 0],
+      ['it', 0.2], ['is', 0], ['three', 0], ['hundred', 0], ['meters', 0], ['high', 0],
+      ['i', 0.5], ['love', 0], ['it', 0],
+      ['what', 0.45], ['is', 0], ['the', 0.3], ['answer', 0],
+    ]);
+    assert.deepEqual(sentencesOf(words).map((s) => s.text), [
+      'The tower was built in eighteen eighty nine.',
+      'It is three hundred meters high.',
+      'I love it.',
+      'What is the answer?',
+    ]);
+    // No pause at all: one sentence, cut in two once it runs past 22 words.
+    const runOn = timed(Array.from({ length: 30 }, (_, i) => [i === 12 ? 'this' : 'word', 0] as [string, number]));
+    assert.equal(sentencesOf(runOn).length, 2);
+  });
+  it('splits a punctuated segment holding several sentences by its words', () => {
+    const words = ['Honey', 'never', 'spoils.', 'It', 'lasts.'].map((word, i) => ({ word, start: i, end: i + 0.9 }));
+    assert.deepEqual(splitPunctuated([{ start: 0, end: 4.9, text: 'Honey never spoils. It lasts.', words }]), [
+      { start: 0, end: 2.9, text: 'Honey never spoils.', words: words.slice(0, 3) },
+      { start: 3, end: 4.9, text: 'It lasts.', words: words.slice(3) },
+    ]);
+    assert.deepEqual(splitPunctuated([{ start: 0, end: 10, text: 'One thing. Two' }]).map((s) => s.text), ['One thing.', 'Two']);
   });
   it('splits long audio at the silence nearest each 20 s, never beyond 30 s', () => {
     assert.deepEqual(planPieces(25, []), [[0, 25]]);
