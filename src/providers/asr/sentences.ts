@@ -52,7 +52,7 @@ function endsBefore(words: TimedWord[], i: number, length: number): boolean {
   const gap = words[i].start - words[i - 1].end;
   const last = bare(words[i - 1].word);
   const next = bare(words[i].word);
-  if (gap >= 2 * LONG_PAUSE) return true;
+  if (gap >= 1.5 * LONG_PAUSE) return true;
   if (NEVER_LAST.has(last)) return false;
   if (gap >= LONG_PAUSE) return true;
   return gap >= SHORT_PAUSE && length >= MIN_WORDS && OFTEN_FIRST.has(next);
