@@ -67,7 +67,9 @@ export const adDebunkAnalyzer: OfflineAnalyzer = {
         .filter((x): x is { rule: (typeof x)['rule']; words: string } => Boolean(x.words));
       const where = `${st.source === 'screen' ? 'on screen' : 'said'} at ${st.time.toFixed(1)} s`;
       let claim: (typeof claims)[number] | null = null;
-      if (fired.length) {
+      // An opinion that only trips the comparative rule ("the best ever") is puffery, not a claim to check.
+      const puffery = isOpinion(st.text) && fired.every((f) => String(f.rule.verdict) === 'unverifiable');
+      if (fired.length && !puffery) {
         const verdict = fired.map((f) => String(f.rule.verdict) as Verdict).sort((a, b) => SEVERITY[b] - SEVERITY[a])[0];
         claim = {
           claim: st.text,

@@ -136,3 +136,32 @@ describe('claim rules', async () => {
     for (const other of ['I love this city so much', 'Subscribe for more videos every week', 'This is the best pizza ever', 'What do you think about it?']) assert.equal(checkWorthy(other), null, other);
   });
 });
+
+describe('claims per sentence and per caption', async () => {
+  const { verifyAnalyzer } = await import('../../src/analyzers/verify.analyzer.js');
+  const { adDebunkAnalyzer } = await import('../../src/analyzers/ad-debunk.analyzer.js');
+  const { statementsOf } = await import('../../src/analyzers/evidence.js');
+  it('never lets a claim span two sentences, and times each', async () => {
+    // One segment holding two sentences (an engine that punctuates but does not split).
+    const evidence = input(['The tower was built in 1889. It is 330 meters tall.']);
+    const result = (await verifyAnalyzer.run(evidence, ctx)) as { claims: Array<{ claim: string; start: number; end: number; source: string }> };
+    assert.deepEqual(result.claims.map((c) => c.claim).sort(), ['It is 330 meters tall.', 'The tower was built in 1889.']);
+    const [built, tall] = [...result.claims].sort((a, b) => a.start - b.start);
+    assert.equal(built.start, 0);
+    assert.ok(built.end <= tall.start && tall.end === 1.8, JSON.stringify(result.claims));
+    assert.equal(built.source, 'speech');
+  });
+  it('takes on-screen text with its own times, and without', () => {
+    const timed = input([], [], {
+      ocr: { frames: [{ index: 0, time: 1, text: '', lines: [{ text: 'RESULTS IN 7 DAYS', start: 2.5, end: 4 } as { text: string }] }], text: '' },
+    });
+    assert.deepEqual(statementsOf(timed), [{ text: 'RESULTS IN 7 DAYS', source: 'screen', time: 2.5, end: 4, scene: 0 }]);
+    const captions = { ...timed, ocr: { frames: [], text: '', captions: [{ text: 'ONLY 3 LEFT', start: 5, end: 6.5 }] } } as AnalyzeInput;
+    assert.deepEqual(statementsOf(captions), [{ text: 'ONLY 3 LEFT', source: 'screen', time: 5, end: 6.5 }]);
+    assert.deepEqual(statementsOf(input([], ['90 PERCENT AGREE'])), [{ text: '90 PERCENT AGREE', source: 'screen', time: 1, scene: 0 }]);
+  });
+  it('lists no opinion or call to action as an ad claim', async () => {
+    const result = (await adDebunkAnalyzer.run(input(['I love this serum, the best ever!', 'Buy 2 today and save forever!', 'It removes every wrinkle.']), ctx)) as { claims: Array<{ claim: string }> };
+    assert.deepEqual(result.claims.map((c) => c.claim), ['It removes every wrinkle.']);
+  });
+});
