@@ -178,4 +178,51 @@ await (async function claims() {
   console.error(`bench/quality (claims): ERROR ${err?.stack ?? err}`);
   process.exitCode = 2;
 });
+// Speech kinds (issue 15): multi-sentence scripts said with short pauses, clean and over a music bed 12 dB
+// under the voice, through the whole service:
+//  - word error rate of /analyze's transcript, clean and under music, and their ratio (goal: at most 1.3)
+//  - sentences: /analyze's speech segments against the script's sentences
+//  - /verify: share of the scripted factual sentences that are each their own claim (goal: at least 0.9),
+//    claims that span two scripted sentences, opinions or calls to action kept as claims (goal: 0 and 0)
+//  - /ad-debunk: the same for the scripted advertising claims
+await (async function speechKinds() {
+  const { makeClip } = await import(dist('test/support/media.js'));
+  const { FACT_SCRIPT, AD_SCRIPT, MUSIC_BELOW_DB, scriptClip } = await import(dist('test/support/speech-clips.js'));
+  const kinds = [
+    { name: 'facts', script: FACT_SCRIPT, route: '/verify', claimKind: 'fact' },
+    { name: 'ad', script: AD_SCRIPT, route: '/ad-debunk', claimKind: 'ad-claim' },
+  ];
+  const files = {};
+  for (const k of kinds) {
+    files[`${k.name} clean`] = await makeClip(scriptClip(k.script));
+    files[`${k.name} music`] = await makeClip(scriptClip(k.script, MUSIC_BELOW_DB));
+  }
+  const service = await startPipelines(files);
+  try {
+    for (const k of kinds) {
+      const wer = {};
+      for (const bed of ['clean', 'music']) {
+        const clip = `${k.name} ${bed}`;
+        const analysis = (await service.run('/analyze', clip)).result;
+        wer[bed] = wordErrorRate(words(k.script.map((s) => s.text).join(' ')), words(analysis.transcript));
+        const claims = (await service.run(k.route, clip)).result.claims.map((c) => c.claim);
+        const matches = (c) => k.script.filter((s) => s.key.test(c));
+        const own = k.script.filter((s) => s.kind === k.claimKind && claims.some((c) => s.key.test(c) && matches(c).length === 1)).length;
+        const wanted = k.script.filter((s) => s.kind === k.claimKind).length;
+        const spanning = claims.filter((c) => matches(c).length > 1).length;
+        const notClaims = claims.filter((c) => matches(c).some((s) => s.kind === 'opinion' || s.kind === 'call-to-action')).length;
+        console.log(
+          `speech ${clip.padEnd(11)} WER ${wer[bed].toFixed(2)}  sentences ${analysis.segments.length}/${k.script.length}  ` +
+            `${k.route} sentence-claim recall ${(own / wanted).toFixed(2)} (${own}/${wanted})  spanning two sentences ${spanning}  opinions or calls to action ${notClaims}`,
+        );
+      }
+      console.log(`speech ${k.name.padEnd(11)} WER under music / clean: ${(wer.music / Math.max(wer.clean, 0.01)).toFixed(2)} (goal <= 1.3)`);
+    }
+  } finally {
+    await service.close();
+  }
+})().catch((err) => {
+  console.error(`bench/quality (speech): ERROR ${err?.stack ?? err}`);
+  process.exitCode = 2;
+});
 setTimeout(() => process.exit(process.exitCode ?? 0), 5000).unref();

@@ -1,7 +1,8 @@
 import type { OfflineAnalyzer } from './analyzer.js';
-import { statementsOf, type VideoEvidence } from './evidence.js';
+import { statementsOf, timesOf, type Statement, type VideoEvidence } from './evidence.js';
 import { loadKnowledge } from './knowledge.js';
 import { productIdAnalyzer } from './product-id.analyzer.js';
+import { isCallToAction, isOpinion } from './text/check-worthy.js';
 import { strongStatement } from './text/strong-statements.js';
 
 type Verdict = 'true' | 'misleading' | 'false' | 'unverifiable';
@@ -43,8 +44,9 @@ const RECOMMENDATIONS = {
 };
 
 /**
- * Advertising claims checked against knowledge/ad-rules.yaml. Each statement that triggers a rule, or
- * that makes a strong factual assertion (numbers, absolute claims), is a claim; repeats are merged.
+ * Advertising claims checked against knowledge/ad-rules.yaml, one per spoken sentence or on-screen caption
+ * with its times. Each statement that triggers a rule, or that makes a strong factual assertion (numbers,
+ * absolute claims; not an opinion or a call to action), is a claim; repeats are merged.
  * Triggered rules give the verdict and the evidence (rule, standard, the words that triggered it);
  * strong statements no rule covers are `unverifiable`: nothing offline can check them.
  */
@@ -57,7 +59,7 @@ export const adDebunkAnalyzer: OfflineAnalyzer = {
     if (!compiled.has(rules)) {
       compiled.set(rules, rules.map((r) => ({ ...r, match: r.patterns.map((p) => new RegExp(p, 'i')), except: (r.unless ?? []).map((p) => new RegExp(p, 'i')) })));
     }
-    const claims: Array<{ claim: string; verdict: Verdict; evidence: string; rules: string[] }> = [];
+    const claims: Array<{ claim: string; verdict: Verdict; evidence: string; rules: string[]; at: Statement }> = [];
     for (const st of statementsOf(input)) {
       const fired = compiled
         .get(rules)!
@@ -65,16 +67,20 @@ export const adDebunkAnalyzer: OfflineAnalyzer = {
         .filter((x): x is { rule: (typeof x)['rule']; words: string } => Boolean(x.words));
       const where = `${st.source === 'screen' ? 'on screen' : 'said'} at ${st.time.toFixed(1)} s`;
       let claim: (typeof claims)[number] | null = null;
-      if (fired.length) {
+      // An opinion that only trips the comparative rule ("the best ever") is puffery, not a claim to check.
+      const puffery = isOpinion(st.text) && fired.every((f) => String(f.rule.verdict) === 'unverifiable');
+      if (fired.length && !puffery) {
         const verdict = fired.map((f) => String(f.rule.verdict) as Verdict).sort((a, b) => SEVERITY[b] - SEVERITY[a])[0];
         claim = {
           claim: st.text,
           verdict,
           evidence: `${where}. ${fired.map((f) => `${f.rule.name} (${f.rule.standard}): "${f.words}". ${f.rule.explanation}`).join(' ')}`,
           rules: fired.map((f) => f.rule.id),
+          at: st,
         };
-      } else if (strongStatement(st.text)) {
-        claim = { claim: st.text, verdict: 'unverifiable', evidence: `${where}. No advertising rule applies and no evidence source was consulted offline, so this cannot be checked.`, rules: [] };
+      } else if (strongStatement(st.text) && !isOpinion(st.text) && !isCallToAction(st.text)) {
+        // A strong sentence no rule covers is a claim only if it asserts something: not an opinion, not a call to action.
+        claim = { claim: st.text, verdict: 'unverifiable', evidence: `${where}. No advertising rule applies and no evidence source was consulted offline, so this cannot be checked.`, rules: [], at: st };
       }
       if (!claim) continue;
       const same = claims.find((c) => normal(c.claim) === normal(claim!.claim));
@@ -86,7 +92,7 @@ export const adDebunkAnalyzer: OfflineAnalyzer = {
     const rating = overallRating(claims.map((c) => c.verdict));
     return {
       product,
-      claims: claims.map(({ claim, verdict, evidence, rules: ids }) => ({ claim, verdict, evidence, ...(ids.length ? { rules: ids } : {}) })),
+      claims: claims.map(({ claim, verdict, evidence, rules: ids, at }) => ({ claim, ...timesOf(at), verdict, evidence, ...(ids.length ? { rules: ids } : {}) })),
       overall_rating: rating,
       recommendation: RECOMMENDATIONS[rating],
     };

@@ -1,11 +1,13 @@
 import type { AnalyzeInput } from './analyze.analyzer.js';
 
-/** One thing the video says: a line of speech (a transcript segment) or of on-screen text (an OCR line). */
+/** One thing the video says: a sentence of speech or a caption of on-screen text, with its times. */
 export interface Statement {
   text: string;
   source: 'speech' | 'screen';
-  /** Seconds from the start. */
+  /** Seconds from the start: when it is said or first shown. */
   time: number;
+  /** When it ends (the sentence's last word, or the caption's last sighting), when known. */
+  end?: number;
   /** The scene it appears in (on-screen text), to count independent sightings. */
   scene?: number;
 }
@@ -13,21 +15,61 @@ export interface Statement {
 /** What the video pipelines hand their analyzers: the outputs of the media steps (see pipelines/*.yaml). */
 export type VideoEvidence = AnalyzeInput;
 
-/** Every statement of the video, speech and on-screen text, in time order; repeats of a line are kept once per scene. */
+/** On-screen text as the OCR step may time it: per frame, per line, or as captions with their own times. */
+interface TimedText {
+  text: string;
+  start?: number;
+  end?: number;
+}
+interface ScreenEvidence {
+  frames?: Array<{ index: number; time: number; start?: number; end?: number; lines?: TimedText[] } | null>;
+  captions?: TimedText[];
+}
+
+/** Every statement of the video, speech sentences and on-screen captions, in time order; repeats of a caption are kept once per scene. */
 export function statementsOf(input: VideoEvidence): Statement[] {
   const out: Statement[] = [];
-  for (const s of input.transcript?.segments ?? []) if (s.text.trim()) out.push({ text: s.text.trim(), source: 'speech', time: s.start });
-  const seen = new Set<string>();
-  for (const f of input.ocr?.frames ?? []) {
-    if (!f?.lines) continue;
-    for (const l of f.lines) {
-      const key = `${f.index}:${l.text.toLowerCase()}`;
-      if (!l.text.trim() || seen.has(key)) continue;
-      seen.add(key);
-      out.push({ text: l.text.trim(), source: 'screen', time: f.time, scene: f.index });
+  for (const seg of input.transcript?.segments ?? []) {
+    // A segment that still holds several sentences is split, each part timed by its share of the characters.
+    const parts = sentences(seg.text);
+    const total = parts.reduce((n, p) => n + p.length, 0) || 1;
+    let done = 0;
+    for (const text of parts) {
+      const at = (n: number) => seg.start + ((seg.end - seg.start) * n) / total;
+      out.push({ text, source: 'speech', time: at(done), end: at(done + text.length) });
+      done += text.length;
     }
   }
+  const screen = (input.ocr ?? {}) as ScreenEvidence;
+  const seen = new Set<string>();
+  const add = (t: TimedText, time: number, end: number | undefined, scene: number | undefined) => {
+    for (const text of sentences(t.text)) {
+      const key = `${scene ?? Math.round(time * 10)}:${text.toLowerCase()}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ text, source: 'screen', time, ...(end !== undefined ? { end } : {}), ...(scene !== undefined ? { scene } : {}) });
+    }
+  };
+  for (const c of screen.captions ?? []) if (c?.text) add(c, c.start ?? 0, c.end, undefined);
+  for (const f of screen.frames ?? []) {
+    for (const l of f?.lines ?? []) add(l, l.start ?? f!.start ?? f!.time, l.end ?? f!.end, f!.index);
+  }
   return out.sort((a, b) => a.time - b.time);
+}
+
+/** Text cut at its sentence ends, so that no statement spans two sentences. */
+export function sentences(text: string): string[] {
+  return text
+    .replace(/\s+/g, ' ')
+    .split(/(?<=[.!?])\s+(?=["'(]?[\p{Lu}\d])/u)
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
+/** The times of a statement as a claim's optional fields: {start, end, source}. */
+export function timesOf(st: Statement): { start: number; end?: number; source: 'speech' | 'screen' } {
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return { start: round(st.time), ...(st.end !== undefined ? { end: round(st.end) } : {}), source: st.source };
 }
 
 /** Lines of on-screen text that continue each other (a caption wrapped over two lines) joined, per frame. */

@@ -1,5 +1,5 @@
 import type { OfflineAnalyzer } from './analyzer.js';
-import { statementsOf, type VideoEvidence } from './evidence.js';
+import { statementsOf, timesOf, type VideoEvidence } from './evidence.js';
 import { checkWorthy } from './text/check-worthy.js';
 import type { ClaimReview } from '../providers/factcheck/fact-check-search.js';
 
@@ -22,7 +22,8 @@ const MAX_CLAIMS = 10;
 export const OFFLINE_CONFIDENCE = 0.2;
 
 /**
- * The offline fact-check extracts the check-worthy claims (numbers, statistics, comparisons, causal and
+ * The offline fact-check extracts the check-worthy claims, one per spoken sentence or on-screen caption
+ * with its times (`start`, `end`, `source`) (numbers, statistics, comparisons, causal and
  * historical statements), ranked by how checkable they are. With an evidence source (FACTCHECK_API_URL),
  * a claim that published fact-checks rated gets their verdict (the most cautious when they disagree),
  * their URLs as sources, and the credibility follows the checked claims. Otherwise it says honestly that
@@ -55,6 +56,7 @@ export const verifyAnalyzer: OfflineAnalyzer = {
         const agree = verdicts.every((v) => v === verdict);
         return {
           claim: s.text,
+          ...timesOf(s),
           verdict,
           explanation: `A checkable ${c.kinds.join(', ')} claim (${where}). ${reviews.slice(0, 3).map((r) => `${r.publisher} rated "${r.claim}" as "${r.rating}"`).join('; ')}.`,
           confidence: agree ? (reviews.length > 1 ? 0.85 : 0.7) : 0.5,
@@ -63,6 +65,7 @@ export const verifyAnalyzer: OfflineAnalyzer = {
       }
       return {
         claim: s.text,
+        ...timesOf(s),
         verdict: 'unverifiable' as Verdict,
         explanation: evidence?.source
           ? `A checkable ${c.kinds.join(', ')} claim (${where}). ${evidence.source} has no published review of it, so it was neither confirmed nor refuted.`

@@ -62,6 +62,8 @@ export interface Config {
     baseUrl: string;
     apiKey: string | null;
     model: string;
+    /** Voice isolation before the local engine: `rnnoise` (removes music beds and noise) or `off`. */
+    voiceIsolation: 'rnnoise' | 'off';
   };
   /** The chat model of `prompt` steps; `none` runs their offline analyzers. */
   llm: {
@@ -140,6 +142,7 @@ export const CONFIG_DEFAULTS = {
   TRANSCRIBE_PROVIDER: 'local',
   TRANSCRIBE_BASE_URL: 'https://api.openai.com/v1',
   TRANSCRIBE_MODEL: 'whisper-1',
+  VOICE_ISOLATION: 'rnnoise',
   LLM_PROVIDER: 'none',
   LLM_VISION: 'false',
   LLM_TIMEOUT_SECONDS: '90',
@@ -277,7 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     if (provider === 'openai' && apiKey === null && baseUrl === CONFIG_DEFAULTS.TRANSCRIBE_BASE_URL) {
       problems.push('TRANSCRIBE_PROVIDER=openai needs TRANSCRIBE_API_KEY (or TRANSCRIBE_BASE_URL of a server that needs no key)');
     }
-    return { provider, baseUrl, apiKey, model: get('TRANSCRIBE_MODEL') };
+    return { provider, baseUrl, apiKey, model: get('TRANSCRIBE_MODEL'), voiceIsolation: oneOf('VOICE_ISOLATION', ['rnnoise', 'off'] as const) };
   }
 
   function llm(): Config['llm'] {

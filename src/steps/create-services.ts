@@ -17,7 +17,7 @@ export function createStepServices(config: Config): StepServices {
     speech:
       config.transcribe.provider === 'openai'
         ? new OpenAiSpeechToText(config.transcribe)
-        : new PocketsphinxSpeechToText(config.media.pocketsphinxPath, media.ffmpeg),
+        : new PocketsphinxSpeechToText(config.media.pocketsphinxPath, media.ffmpeg, { isolateVoice: config.transcribe.voiceIsolation === 'rnnoise' }),
     llm: createChatModelProvider(config.llm),
     imageEditor: createImageEditor(config.image),
     maps: {

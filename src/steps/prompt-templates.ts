@@ -6,8 +6,10 @@ import { StepError } from './step.js';
 const templates = new Map<string, Promise<HandlebarsTemplateDelegate>>();
 const handlebars = Handlebars.create();
 handlebars.registerHelper('json', (value: unknown) => new Handlebars.SafeString(JSON.stringify(value, null, 2)));
+// Seconds as "12.3" (times of sentences and captions in prompts).
+handlebars.registerHelper('seconds', (value: unknown) => (typeof value === 'number' ? value.toFixed(1) : ''));
 
-/** `prompts/<name>.hbs`, compiled once per process (helper `{{json value}}` prints JSON). */
+/** `prompts/<name>.hbs`, compiled once per process (helpers: `{{json value}}` prints JSON, `{{seconds n}}` a time). */
 export async function loadTemplate(dir: string, name: string): Promise<HandlebarsTemplateDelegate> {
   const key = path.join(dir, `${name}.hbs`);
   if (!templates.has(key)) templates.set(key, fs.readFile(key, 'utf8').then((src) => handlebars.compile(src, { noEscape: true, strict: false })));

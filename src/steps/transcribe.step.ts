@@ -12,9 +12,10 @@ export const transcribeStep = defineStep<{ audio: string; language?: string }, T
   summary: 'Turns speech into a timed transcript',
   description:
     'Transcribes `audio` (16 kHz mono WAV, as `transcode` makes) with the configured engine (TRANSCRIBE_PROVIDER): ' +
-    '`local` is pocketsphinx, offline, US English, with word times, the audio split at silences and the pieces run ' +
-    'in parallel; `openai` is any OpenAI-compatible /v1/audio/transcriptions endpoint. Outputs `text`, `language` ' +
-    '(BCP 47 or null), `segments` [{start, end, text, words?}] and `engine`.',
+    '`local` is pocketsphinx, offline, US English, with word times: the voice isolated from music and noise first ' +
+    '(VOICE_ISOLATION), the audio split at silences and the pieces run in parallel, the words grouped into punctuated ' +
+    'sentences; `openai` is any OpenAI-compatible /v1/audio/transcriptions endpoint. Outputs `text`, `language` ' +
+    '(BCP 47 or null), `segments` [{start, end, text, words?}], one per sentence, and `engine`.',
   with: {
     type: 'object',
     required: ['audio'],

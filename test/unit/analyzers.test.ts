@@ -6,6 +6,7 @@ import { readSentiment } from '../../src/analyzers/text/sentiment.js';
 import { strongStatement } from '../../src/analyzers/text/strong-statements.js';
 import { parsePocketsphinx } from '../../src/providers/asr/pocketsphinx.js';
 import { planPieces } from '../../src/providers/asr/silence-split.js';
+import { sentencesOf, splitPunctuated } from '../../src/providers/asr/sentences.js';
 
 const ctx = { knowledgeDir: path.join(process.cwd(), 'knowledge') };
 
@@ -73,9 +74,43 @@ describe('pocketsphinx output', () => {
   it('parses utterances into timed segments, dropping markers and alternate-pronunciation suffixes', () => {
     const out = 'hello world\n<s> 0.000 0.100 1.0\nhello 0.110 0.500 0.9\n<sil> 0.5 0.6 1\nworld(2) 0.610 1.000 0.8\n</s> 1.0 1.1 1\nagain\nagain 2.000 2.500 0.7\n';
     assert.deepEqual(parsePocketsphinx(out, 10), [
-      { start: 10.11, end: 11, text: 'hello world', words: [{ word: 'hello', start: 10.11, end: 10.5, confidence: 0.9 }, { word: 'world', start: 10.61, end: 11, confidence: 0.8 }] },
-      { start: 12, end: 12.5, text: 'again', words: [{ word: 'again', start: 12, end: 12.5, confidence: 0.7 }] },
+      { start: 10.11, end: 11, text: 'Hello world.', words: [{ word: 'hello', start: 10.11, end: 10.5, confidence: 0.9 }, { word: 'world', start: 10.61, end: 11, confidence: 0.8 }] },
+      { start: 12, end: 12.5, text: 'Again.', words: [{ word: 'again', start: 12, end: 12.5, confidence: 0.7 }] },
     ]);
+  });
+  it('splits words into sentences at pauses, weighed by the words around them, and punctuates them', () => {
+    let t = 0;
+    // Words with the pause (seconds) before each.
+    const timed = (spec: Array<[string, number]>) =>
+      spec.map(([word, pause]) => {
+        t += pause;
+        const w = { word, start: Math.round(t * 100) / 100, end: Math.round((t + 0.3) * 100) / 100 };
+        t += 0.3;
+        return w;
+      });
+    const words = timed([
+      ['the', 0], ['tower', 0], ['was', 0], ['built', 0], ['in', 0], ['eighteen', 0], ['eighty', 0], ['nine', 0],
+      ['it', 0.2], ['is', 0], ['three', 0], ['hundred', 0], ['meters', 0], ['high', 0],
+      ['i', 0.5], ['love', 0], ['it', 0],
+      ['what', 0.45], ['is', 0], ['the', 0.3], ['answer', 0],
+    ]);
+    assert.deepEqual(sentencesOf(words).map((s) => s.text), [
+      'The tower was built in eighteen eighty nine.',
+      'It is three hundred meters high.',
+      'I love it.',
+      'What is the answer?',
+    ]);
+    // No pause at all: one sentence, cut in two once it runs past 22 words.
+    const runOn = timed(Array.from({ length: 30 }, (_, i) => [i === 12 ? 'this' : 'word', 0] as [string, number]));
+    assert.equal(sentencesOf(runOn).length, 2);
+  });
+  it('splits a punctuated segment holding several sentences by its words', () => {
+    const words = ['Honey', 'never', 'spoils.', 'It', 'lasts.'].map((word, i) => ({ word, start: i, end: i + 0.9 }));
+    assert.deepEqual(splitPunctuated([{ start: 0, end: 4.9, text: 'Honey never spoils. It lasts.', words }]), [
+      { start: 0, end: 2.9, text: 'Honey never spoils.', words: words.slice(0, 3) },
+      { start: 3, end: 4.9, text: 'It lasts.', words: words.slice(3) },
+    ]);
+    assert.deepEqual(splitPunctuated([{ start: 0, end: 10, text: 'One thing. Two' }]).map((s) => s.text), ['One thing.', 'Two']);
   });
   it('splits long audio at the silence nearest each 20 s, never beyond 30 s', () => {
     assert.deepEqual(planPieces(25, []), [[0, 25]]);
@@ -99,5 +134,34 @@ describe('claim rules', async () => {
   it('keeps checkable facts and drops opinions and calls to action', () => {
     for (const fact of ['The tower was built in 1889', 'Coffee causes cancer in most people', 'Sales rose 40 percent last year', 'The moon is smaller than the earth']) assert.ok(checkWorthy(fact), fact);
     for (const other of ['I love this city so much', 'Subscribe for more videos every week', 'This is the best pizza ever', 'What do you think about it?']) assert.equal(checkWorthy(other), null, other);
+  });
+});
+
+describe('claims per sentence and per caption', async () => {
+  const { verifyAnalyzer } = await import('../../src/analyzers/verify.analyzer.js');
+  const { adDebunkAnalyzer } = await import('../../src/analyzers/ad-debunk.analyzer.js');
+  const { statementsOf } = await import('../../src/analyzers/evidence.js');
+  it('never lets a claim span two sentences, and times each', async () => {
+    // One segment holding two sentences (an engine that punctuates but does not split).
+    const evidence = input(['The tower was built in 1889. It is 330 meters tall.']);
+    const result = (await verifyAnalyzer.run(evidence, ctx)) as { claims: Array<{ claim: string; start: number; end: number; source: string }> };
+    assert.deepEqual(result.claims.map((c) => c.claim).sort(), ['It is 330 meters tall.', 'The tower was built in 1889.']);
+    const [built, tall] = [...result.claims].sort((a, b) => a.start - b.start);
+    assert.equal(built.start, 0);
+    assert.ok(built.end <= tall.start && tall.end === 1.8, JSON.stringify(result.claims));
+    assert.equal(built.source, 'speech');
+  });
+  it('takes on-screen text with its own times, and without', () => {
+    const timed = input([], [], {
+      ocr: { frames: [{ index: 0, time: 1, text: '', lines: [{ text: 'RESULTS IN 7 DAYS', start: 2.5, end: 4 } as { text: string }] }], text: '' },
+    });
+    assert.deepEqual(statementsOf(timed), [{ text: 'RESULTS IN 7 DAYS', source: 'screen', time: 2.5, end: 4, scene: 0 }]);
+    const captions = { ...timed, ocr: { frames: [], text: '', captions: [{ text: 'ONLY 3 LEFT', start: 5, end: 6.5 }] } } as AnalyzeInput;
+    assert.deepEqual(statementsOf(captions), [{ text: 'ONLY 3 LEFT', source: 'screen', time: 5, end: 6.5 }]);
+    assert.deepEqual(statementsOf(input([], ['90 PERCENT AGREE'])), [{ text: '90 PERCENT AGREE', source: 'screen', time: 1, scene: 0 }]);
+  });
+  it('lists no opinion or call to action as an ad claim', async () => {
+    const result = (await adDebunkAnalyzer.run(input(['I love this serum, the best ever!', 'Buy 2 today and save forever!', 'It removes every wrinkle.']), ctx)) as { claims: Array<{ claim: string }> };
+    assert.deepEqual(result.claims.map((c) => c.claim), ['It removes every wrinkle.']);
   });
 });

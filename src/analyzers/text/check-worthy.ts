@@ -14,6 +14,16 @@ const SIGNALS: Array<{ kind: string; weight: number; pattern: RegExp }> = [
 const OPINION = /\b(i think|i believe|i feel|in my opinion|i love|i hate|i like|my favorite|you should|we should|should be|must try|amazing|beautiful|awesome|delicious|gorgeous|the best|worst)\b|\?\s*$/i;
 const CALL_TO_ACTION = /^(please\s+)?(subscribe|follow|like|comment|share|click|buy|order|shop|try|check out|sign up|join|watch|tap|swipe|use code|link in bio|don'?t forget)\b/i;
 
+/** An opinion or feeling ("I love", "amazing", a question): it asserts no checkable fact. */
+export function isOpinion(text: string): boolean {
+  return OPINION.test(text.trim());
+}
+
+/** A call to action ("subscribe", "buy now", "use code"): an instruction, not a claim. */
+export function isCallToAction(text: string): boolean {
+  return CALL_TO_ACTION.test(text.trim());
+}
+
 export interface CheckWorthy {
   text: string;
   score: number;

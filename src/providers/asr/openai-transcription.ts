@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type OpenAI from 'openai';
 import { StepError } from '../../steps/step.js';
+import { splitPunctuated } from './sentences.js';
 import type { SpeechToText, Transcript } from './speech-to-text.js';
 
 /**
@@ -43,7 +44,8 @@ export class OpenAiSpeechToText implements SpeechToText {
       text: String(s.text).trim(),
       words: words.filter((w) => w.start >= s.start && w.start < s.end).map((w) => ({ word: String(w.word).trim(), start: Number(w.start), end: Number(w.end) })),
     }));
-    return { text: String(res.text ?? '').trim(), language: res.language ? toBcp47(res.language) : null, segments };
+    // A segment may hold several sentences; claims are checked per sentence.
+    return { text: String(res.text ?? '').trim(), language: res.language ? toBcp47(res.language) : null, segments: splitPunctuated(segments) };
   }
 }
 

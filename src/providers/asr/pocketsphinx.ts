@@ -2,6 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { runProcess } from '../../media/run-process.js';
 import { detectSilences, planPieces } from './silence-split.js';
+import { sentencesOf } from './sentences.js';
+import { isolateVoice } from './voice-isolation.js';
 import type { SpeechToText, TimedWord, Transcript, TranscriptSegment } from './speech-to-text.js';
 
 /**
@@ -20,17 +22,23 @@ export class PocketsphinxSpeechToText implements SpeechToText {
   constructor(
     private readonly binary: string,
     private readonly ffmpeg: string,
-    private readonly parallelism = Math.max(1, os.availableParallelism()),
+    private readonly opts: { isolateVoice: boolean; parallelism?: number } = { isolateVoice: true },
   ) {}
 
-  async transcribe(audio: string, opts: { signal: AbortSignal; workDir: string }): Promise<Transcript> {
+  private get parallelism(): number {
+    return this.opts.parallelism ?? Math.max(1, os.availableParallelism());
+  }
+
+  async transcribe(input: string, opts: { signal: AbortSignal; workDir: string }): Promise<Transcript> {
+    // Music beds are the rule on short-form video: the voice is isolated first (see voice-isolation.ts).
+    const audio = this.opts.isolateVoice ? await isolateVoice(this.ffmpeg, input, opts.workDir, opts.signal) : input;
     const duration = await this.durationOf(audio, opts.signal);
     // About two pieces per core, so the last ones finish together; each at least 8 s (the engine's start-up
     // and the context lost at a cut cost more on shorter pieces) and at most 20 s.
     const target = Math.min(20, Math.max(8, duration / (this.parallelism * 2)));
     const max = target * 1.5;
     const pieces = planPieces(duration, duration > max ? await detectSilences(this.ffmpeg, audio, opts.signal) : [], target, max);
-    const results: TranscriptSegment[][] = new Array(pieces.length);
+    const results: TimedWord[][] = new Array(pieces.length);
     let next = 0;
     const worker = async () => {
       while (next < pieces.length) {
@@ -42,11 +50,12 @@ export class PocketsphinxSpeechToText implements SpeechToText {
           await runProcess(this.ffmpeg, ['-v', 'error', '-y', '-ss', String(from), '-t', String(to - from), '-i', audio, '-c', 'copy', file], { signal: opts.signal, name: 'ffmpeg' });
         }
         const { stdout } = await runProcess(this.binary, ['-infile', file, '-time', 'yes', ...FAST_SEARCH, '-logfn', '/dev/null'], { signal: opts.signal, name: 'pocketsphinx' });
-        results[i] = parsePocketsphinx(stdout, from);
+        results[i] = parseWords(stdout, from);
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.parallelism, pieces.length) }, worker));
-    const segments = results.flat();
+    // Sentences across pieces: a piece ends in a silence, which the words' times show as a pause.
+    const segments = sentencesOf(results.flat());
     return { text: segments.map((s) => s.text).join(' '), language: 'en', segments };
   }
 
@@ -57,36 +66,25 @@ export class PocketsphinxSpeechToText implements SpeechToText {
   }
 }
 
-/** Seconds of silence inside an utterance that end a segment. */
-const SENTENCE_PAUSE = 0.15;
-
 /**
  * pocketsphinx_continuous -time yes prints, per utterance, its text, then `word start end confidence`
  * lines with markers (<s>, </s>, <sil>, [NOISE]) and alternate-pronunciation suffixes ("with(2)").
+ * Markers are dropped: the pauses they stand for stay as gaps between the words' times.
  */
-export function parsePocketsphinx(out: string, offset = 0): TranscriptSegment[] {
-  const segments: TranscriptSegment[] = [];
-  let words: TimedWord[] = [];
-  const flush = () => {
-    if (words.length) segments.push({ start: words[0].start, end: words[words.length - 1].end, text: words.map((w) => w.word).join(' '), words });
-    words = [];
-  };
+export function parseWords(out: string, offset = 0): TimedWord[] {
+  const words: TimedWord[] = [];
+  const round = (n: number) => Math.round(n * 1000) / 1000;
   for (const line of out.split('\n')) {
     const m = /^(\S+) (\d+\.\d+) (\d+\.\d+) (\d+(?:\.\d+)?)$/.exec(line.trim());
-    if (!m) {
-      if (line.trim()) flush(); // an utterance's text line starts the next utterance
-      continue;
-    }
+    if (!m) continue;
     const word = m[1].replace(/\(\d+\)$/, '');
-    // A pause inside an utterance ends a sentence: segments then follow sentences, which claim checks need.
-    if (word === '<sil>' && Number(m[3]) - Number(m[2]) >= SENTENCE_PAUSE) {
-      flush();
-      continue;
-    }
     if (/^<.*>$|^\[.*\]$|^\+\+.*\+\+$/.test(word)) continue;
-    const round = (n: number) => Math.round(n * 1000) / 1000;
     words.push({ word, start: round(Number(m[2]) + offset), end: round(Number(m[3]) + offset), confidence: Number(m[4]) });
   }
-  flush();
-  return segments;
+  return words;
+}
+
+/** The engine's output as sentences (see sentences.ts). */
+export function parsePocketsphinx(out: string, offset = 0): TranscriptSegment[] {
+  return sentencesOf(parseWords(out, offset));
 }

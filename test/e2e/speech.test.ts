@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { paidPost } from '../support/devnet.js';
+import { file, startFileServer, type FileServer } from '../support/file-server.js';
+import { ROOT, pollJob, startHarness, type Harness } from '../support/harness.js';
+import { makeClip } from '../support/media.js';
+import { FACT_SCRIPT, MUSIC_BELOW_DB, scriptClip } from '../support/speech-clips.js';
+
+/**
+ * Speech as reels have it: sentences with short pauses, and a music bed under the voice. Clips are made at
+ * test time (flite, ffmpeg) and run through the real service with the offline engines (pocketsphinx).
+ */
+describe('speech: sentences and claims, and speech under a music bed', () => {
+  let h: Harness;
+  let web: FileServer;
+
+  before(async () => {
+    web = await startFileServer({
+      // Two claims said one after the other with a short pause, nothing on screen.
+      '/two-claims.mp4': file(
+        await makeClip({
+          scenes: [{ seconds: 3, source: 'color=c=0x303030' }],
+          speech: 'This cream removes every wrinkle in seven days. Results are guaranteed for everyone.',
+          pause: 0.35,
+        }),
+      ),
+      '/facts-over-music.mp4': file(await makeClip(scriptClip(FACT_SCRIPT, MUSIC_BELOW_DB))),
+    });
+    h = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true' } });
+  });
+  after(async () => {
+    await h.close();
+    await web.close();
+  });
+
+  const run = async (route: string, clip: string) => {
+    const res = await paidPost(h, route, { url: `${web.url}/${clip}` });
+    assert.equal(res.status, 202, res.text);
+    const job = await pollJob(h.url, res.json.job_id, 180);
+    assert.equal(job.status, 'complete', job.error);
+    return job.result;
+  };
+
+  it('a two-sentence ad gives two claims, one per sentence, each with its times', async () => {
+    const result = await run('/ad-debunk', 'two-claims.mp4');
+    const claims = result.claims;
+    assert.equal(claims.length, 2, JSON.stringify(claims));
+    const [first, second] = claims;
+    assert.match(first.claim, /wrinkle/i);
+    assert.doesNotMatch(first.claim, /guarantee/i, 'the first claim stops at the end of its sentence');
+    assert.match(second.claim, /guarantee/i);
+    assert.doesNotMatch(second.claim, /wrinkle/i);
+    for (const c of claims) {
+      assert.equal(c.source, 'speech');
+      assert.match(c.claim, /^[A-Z].*\.$/, 'a claim reads as a sentence');
+      assert.ok(c.start < c.end, JSON.stringify(c));
+    }
+    assert.ok(first.end <= second.start, 'the second sentence starts after the first ends');
+    assert.deepEqual(second.rules, ['guaranteed-results']);
+  });
+
+  it('speech over a music bed yields its key words, in sentences', async () => {
+    const result = await run('/analyze', 'facts-over-music.mp4');
+    const said = result.transcript.toLowerCase();
+    for (const word of ['china', 'heart', 'everest', 'thousand']) assert.ok(said.includes(word), `"${word}" in: ${said}`);
+    assert.ok(result.segments.length >= 4, `one segment per sentence: ${JSON.stringify(result.segments.map((s: any) => s.text))}`);
+    assert.match(result.transcript, /^[A-Z][^.]*\. [A-Z]/, 'the transcript is punctuated as sentences');
+  });
+});

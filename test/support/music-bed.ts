@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** A bar of chords every 2 s (C, Am, F, G), each note with six harmonics, like a piano or a pad. */
+const CHORDS = [
+  [261.6, 329.6, 392.0],
+  [220.0, 261.6, 329.6],
+  [174.6, 220.0, 261.6],
+  [196.0, 246.9, 293.7],
+];
+
+/** The note `n` of the chord playing at time t, as an ffmpeg expression. */
+function note(n: number, scale = 1): string {
+  return CHORDS.slice(0, 3).reduceRight((rest, chord, i) => `if(lt(mod(t,8),${2 * (i + 1)}),${chord[n] * scale},${rest})`, String(CHORDS[3][n] * scale));
+}
+
+/**
+ * A music bed as reels have one: chords with harmonics pulsing on the beat, a melody an octave up, a kick
+ * drum and a hi-hat, as one aevalsrc expression (16 kHz mono).
+ */
+export function musicExpression(): string {
+  const chords = [0, 1, 2].flatMap((n) => [1, 2, 3, 4, 5, 6].map((k) => `${(0.08 / k).toFixed(4)}*sin(2*PI*${k}*t*${note(n)})`));
+  const melody = `0.05*sin(2*PI*t*${note(2, 2)}*if(lt(mod(t,1),0.5),1,1.25))*exp(-4*mod(t,0.5))`;
+  const kick = '0.5*sin(2*PI*55*t)*exp(-12*mod(t,0.5))';
+  const hat = '0.04*(random(0)*2-1)*exp(-40*mod(t+0.25,0.5))';
+  return `(0.4+0.6*exp(-3*mod(t,0.5)))*(${chords.join('+')})+${melody}+${kick}+${hat}`;
+}
+
+async function meanVolume(file: string): Promise<number> {
+  const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostdin', '-i', file, '-af', 'volumedetect', '-f', 'null', '-']);
+  return Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1] ?? -20);
+}
+
+/**
+ * Lays the music bed under the speech in `wav` (in place): the speech starts after `intro` seconds of music,
+ * and the music's mean level sits `belowDb` under the speech's.
+ */
+export async function addMusicBed(wav: string, belowDb: number, intro = 0.8): Promise<void> {
+  const speech = await meanVolume(wav);
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav]);
+  const duration = Number(stdout.trim()) + intro + 0.5;
+  const music = `${wav}.music.wav`;
+  await run('ffmpeg', ['-y', '-v', 'error', '-nostdin', '-f', 'lavfi', '-i', `aevalsrc='${musicExpression()}':s=16000:d=${duration}`, music]);
+  const gain = speech - belowDb - (await meanVolume(music));
+  const mixed = `${wav}.mixed.wav`;
+  const delay = Math.round(intro * 1000);
+  await run('ffmpeg', ['-y', '-v', 'error', '-nostdin', '-i', wav, '-i', music, '-filter_complex', `[0:a]aresample=16000,adelay=${delay}[s];[1:a]volume=${gain.toFixed(1)}dB[m];[s][m]amix=inputs=2:normalize=0:duration=longest`, mixed]);
+  fs.renameSync(mixed, wav);
+  fs.rmSync(music);
+}
