@@ -6,6 +6,8 @@ export interface Statement {
   source: 'speech' | 'screen';
   /** Seconds from the start. */
   time: number;
+  /** Until when it was said or shown (seconds), when known. */
+  end?: number;
   /** The scene it appears in (on-screen text), to count independent sightings. */
   scene?: number;
 }
@@ -13,19 +15,16 @@ export interface Statement {
 /** What the video pipelines hand their analyzers: the outputs of the media steps (see pipelines/*.yaml). */
 export type VideoEvidence = AnalyzeInput;
 
-/** Every statement of the video, speech and on-screen text, in time order; repeats of a line are kept once per scene. */
+/** Every statement of the video, speech and on-screen text (each distinct caption once, with its time), in time order. */
 export function statementsOf(input: VideoEvidence): Statement[] {
   const out: Statement[] = [];
   for (const s of input.transcript?.segments ?? []) if (s.text.trim()) out.push({ text: s.text.trim(), source: 'speech', time: s.start });
-  const seen = new Set<string>();
-  for (const f of input.ocr?.frames ?? []) {
-    if (!f?.lines) continue;
-    for (const l of f.lines) {
-      const key = `${f.index}:${l.text.toLowerCase()}`;
-      if (!l.text.trim() || seen.has(key)) continue;
-      seen.add(key);
-      out.push({ text: l.text.trim(), source: 'screen', time: f.time, scene: f.index });
-    }
+  const scenes = input.scenes?.scenes ?? [];
+  for (const c of input.ocr?.captions ?? []) {
+    if (!c?.text?.trim()) continue;
+    // Sightings are counted per scene: the scene the caption starts in, or the caption itself without scenes.
+    const scene = scenes.find((s) => c.start >= s.start && c.start < s.end)?.index ?? (scenes.length ? scenes.length - 1 : c.index);
+    out.push({ text: c.text.trim(), source: 'screen', time: c.start, end: c.end, scene });
   }
   return out.sort((a, b) => a.time - b.time);
 }

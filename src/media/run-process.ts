@@ -24,6 +24,8 @@ export interface RunOptions {
    * the step that decides the job's duration (speech) gets the cores first.
    */
   background?: boolean;
+  /** Receives stdout as it comes (raw bytes) instead of collecting it: for large binary output such as raw frames. */
+  onStdout?: (chunk: Buffer) => void;
 }
 
 const STDERR_TAIL = 64 * 1024;
@@ -47,9 +49,11 @@ export function runProcess(command: string, args: string[], opts: RunOptions): P
     let stdout = '';
     let stderr = '';
     const maxStdout = opts.maxStdout ?? 64 * 1024 * 1024;
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
-      if (stdout.length < maxStdout) stdout += d.slice(0, maxStdout - stdout.length);
-    });
+    if (opts.onStdout) child.stdout!.on('data', opts.onStdout);
+    else
+      child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+        if (stdout.length < maxStdout) stdout += d.slice(0, maxStdout - stdout.length);
+      });
     child.stderr!.setEncoding('utf8').on('data', (d: string) => {
       stderr = (stderr + d).slice(-STDERR_TAIL);
     });

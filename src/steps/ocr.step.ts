@@ -1,33 +1,57 @@
 import os from 'node:os';
 import path from 'node:path';
+import { binarisedCrop, boxOverlap, findTextLayer, sameContent, type TextLayer, type TextRegion } from '../media/text-regions.js';
 import { runProcess } from '../media/run-process.js';
 import { defineStep, type StepContext } from './step.js';
+import { voteReading, type Reading } from './ocr-vote.js';
 
-interface OcrLine {
-  text: string;
-  confidence: number;
-}
-interface OcrFrame {
-  index: number;
+interface Sample {
   time: number;
+  path: string;
+}
+interface CaptionLine {
   text: string;
   confidence: number;
-  lines: OcrLine[];
+}
+interface Caption {
+  index: number;
+  text: string;
+  start: number;
+  end: number;
+  confidence: number;
+  lines: CaptionLine[];
+}
+/** One text region followed through consecutive samples while it shows the same thing. */
+interface Track {
+  region: TextRegion;
+  samples: number[];
+  readings: Reading[];
 }
 
-const FRAME_TIMEOUT_MS = 20_000;
 const MIN_WORD_CONFIDENCE = 50;
+/** The step's time budget: a base plus this much per second of video (spread over the reads). */
+const BUDGET_BASE_MS = 20_000;
+const BUDGET_PER_VIDEO_SECOND_MS = 500;
+/** No single read may cost more: a crop tesseract cannot read in this long is texture, not a caption. */
+const MAX_READ_MS = 2_000;
+/** Readings per caption to vote on: the first sample it shows in, then others spread over its time. */
+const READS_PER_CAPTION = 3;
+const SAME_CONTENT = 0.6;
 
-export const ocrStep = defineStep<{ frames: Array<{ keyframe_path: string; keyframe_time: number }> }, { frames: OcrFrame[]; text: string }>({
+export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; text: string }>({
   type: 'ocr',
-  summary: 'Reads on-screen text (captions, titles, labels) from keyframes',
+  summary: 'Reads on-screen text (captions, titles, labels) through time, each distinct caption with its start and end',
   description:
-    'Runs Tesseract (TESSERACT_PATH) on each of `frames` (objects with `keyframe_path` and `keyframe_time`, such as ' +
-    "`detect_scenes`' scenes). Frames are upscaled to at least 720 px wide and read as sparse text; when nothing is " +
-    'found, a thresholded copy (light text on dark boxes, as in short-form captions) is read. Words under ' +
-    `${MIN_WORD_CONFIDENCE}% confidence and lines without a real word are dropped. Each frame is bounded to ` +
-    `${FRAME_TIMEOUT_MS / 1000} s; frames run in parallel. Outputs \`frames\` [{index, time, text, confidence (0-1), ` +
-    'lines}] and `text` (every distinct line, in order).',
+    'Runs Tesseract (TESSERACT_PATH) on `frames` sampled through the video (objects with `time` and `path`, such ' +
+    "as `detect_scenes`' `samples`). Each frame's text regions are found first (bright strokes thicker than the " +
+    'texture around them, or a solid light box), followed from frame to frame, and only a region whose content ' +
+    'changed is read again: each distinct caption is read once, then on up to ' +
+    `${READS_PER_CAPTION - 1} later frames it shows in, and the readings are voted on. Crops get margins, are scaled ` +
+    'to about 40 px text and binarised, so busy backgrounds are not read. The step has a time budget of ' +
+    `${BUDGET_BASE_MS / 1000} s plus ${BUDGET_PER_VIDEO_SECOND_MS / 1000} s per second of video, one read at most ` +
+    `${MAX_READ_MS / 1000} s: a region that cannot be read in its share is skipped with a warning. Words under ` +
+    `${MIN_WORD_CONFIDENCE}% confidence and lines without a real word are dropped. Outputs \`captions\` [{index, ` +
+    'text, start, end, confidence (0-1), lines}] in time order and `text` (every distinct caption, one a line).',
   with: {
     type: 'object',
     required: ['frames'],
@@ -35,26 +59,27 @@ export const ocrStep = defineStep<{ frames: Array<{ keyframe_path: string; keyfr
     properties: {
       frames: {
         type: 'array',
-        maxItems: 200,
-        items: { type: 'object', required: ['keyframe_path', 'keyframe_time'], properties: { keyframe_path: { type: 'string' }, keyframe_time: { type: 'number' } } },
+        maxItems: 400,
+        items: { type: 'object', required: ['time', 'path'], properties: { time: { type: 'number' }, path: { type: 'string' } } },
       },
     },
   },
   output: {
     type: 'object',
-    required: ['frames', 'text'],
+    required: ['captions', 'text'],
     additionalProperties: false,
     properties: {
-      frames: {
+      captions: {
         type: 'array',
         items: {
           type: 'object',
-          required: ['index', 'time', 'text', 'confidence', 'lines'],
+          required: ['index', 'text', 'start', 'end', 'confidence', 'lines'],
           additionalProperties: false,
           properties: {
             index: { type: 'integer' },
-            time: { type: 'number' },
             text: { type: 'string' },
+            start: { type: 'number' },
+            end: { type: 'number' },
             confidence: { type: 'number', minimum: 0, maximum: 1 },
             lines: {
               type: 'array',
@@ -71,50 +96,137 @@ export const ocrStep = defineStep<{ frames: Array<{ keyframe_path: string; keyfr
       text: { type: 'string' },
     },
   },
-  example: `- id: captions\n  uses: ocr\n  with: { frames: "{{steps.scenes.scenes}}" }`,
+  example: `- id: captions\n  uses: ocr\n  with: { frames: "{{steps.scenes.samples}}" }`,
   async run(input, ctx) {
-    const frames: OcrFrame[] = new Array(input.frames.length);
-    let next = 0;
-    const worker = async () => {
-      while (next < input.frames.length) {
-        const i = next++;
-        const f = input.frames[i];
-        const lines = await readFrame(f.keyframe_path, i, ctx);
-        const confidence = lines.length ? lines.reduce((s, l) => s + l.confidence, 0) / lines.length : 0;
-        frames[i] = { index: i, time: f.keyframe_time, text: lines.map((l) => l.text).join('\n'), confidence: round(confidence), lines };
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(os.availableParallelism(), input.frames.length) }, worker));
-    const seen = new Set<string>();
-    const distinct = frames.flatMap((f) => f.lines.map((l) => l.text)).filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
+    const frames = [...input.frames].sort((a, b) => a.time - b.time);
+    if (!frames.length) return { captions: [], text: '' };
+    const step = frames.length > 1 ? (frames[frames.length - 1].time - frames[0].time) / (frames.length - 1) : 1;
+    const deadline = Date.now() + BUDGET_BASE_MS + BUDGET_PER_VIDEO_SECOND_MS * (frames[frames.length - 1].time + step);
+    const layers = await inParallel(frames, (f) => findTextLayer(f.path));
+    const tracks = followRegions(layers);
+    await readTracks(tracks, frames, layers, deadline, ctx);
+    const captions = captionsOf(tracks, frames, step);
     ctx.engine('ocr', 'tesseract');
-    return { frames, text: distinct.join('\n') };
+    const seen = new Set<string>();
+    const distinct = captions.map((c) => c.text).filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
+    return { captions, text: distinct.join('\n') };
   },
 });
 
-async function readFrame(file: string, i: number, ctx: StepContext): Promise<OcrLine[]> {
-  const sharp = (await import('sharp')).default; // loaded on first use: API-only processes never need it
-  const meta = await sharp(file).metadata();
-  const width = Math.max(meta.width ?? 720, 720);
-  const gray = path.join(ctx.workDir, `ocr-${i}-gray.png`);
-  await sharp(file).resize({ width }).grayscale().toFile(gray);
-  let lines = await tesseract(gray, ctx);
-  if (!lines.length) {
-    const thresholded = path.join(ctx.workDir, `ocr-${i}-threshold.png`);
-    await sharp(file).resize({ width }).grayscale().threshold(200).negate().toFile(thresholded);
-    lines = await tesseract(thresholded, ctx);
+/** Regions matched from sample to sample: same place and same strokes continue a track, anything else starts one. */
+function followRegions(layers: TextLayer[]): Track[] {
+  const tracks: Track[] = [];
+  let open: Track[] = [];
+  layers.forEach((layer, i) => {
+    const next: Track[] = [];
+    for (const region of layer.regions) {
+      const previous = open.find((t) => !next.includes(t) && boxOverlap(t.region, region) >= 0.5 && sameContent(layers[t.samples[t.samples.length - 1]], layer, union(t.region, region)) >= SAME_CONTENT);
+      if (previous) {
+        previous.samples.push(i);
+        next.push(previous);
+      } else {
+        const track = { region, samples: [i], readings: [] };
+        tracks.push(track);
+        next.push(track);
+      }
+    }
+    open = next;
+  });
+  return tracks;
+}
+
+/** First readings of every track before any second opinion, two at a time, within the budget. */
+async function readTracks(tracks: Track[], frames: Sample[], layers: TextLayer[], deadline: number, ctx: StepContext): Promise<void> {
+  const jobs: Array<{ track: Track; sample: number; first: boolean }> = [];
+  for (const t of tracks) jobs.push({ track: t, sample: t.samples[0], first: true });
+  for (let round = 1; round < READS_PER_CAPTION; round++) {
+    for (const t of tracks) {
+      if (t.samples.length <= round) continue;
+      jobs.push({ track: t, sample: t.samples[Math.round((round * (t.samples.length - 1)) / (READS_PER_CAPTION - 1))], first: false });
+    }
   }
-  return lines;
+  let skipped = 0;
+  let n = 0;
+  await inParallel(jobs, async (job) => {
+    // A second opinion only for a caption the first reading found text in (a texture blob is not re-read).
+    if (!job.first && !job.track.readings.some((r) => r.lines.length)) return;
+    const left = deadline - Date.now();
+    const share = Math.min(MAX_READ_MS, left);
+    if (share < 200) {
+      if (job.first) skipped++;
+      return;
+    }
+    const layer = layers[job.sample];
+    const crop = path.join(ctx.workDir, `ocr-${n++}.png`);
+    try {
+      await binarisedCrop(frames[job.sample].path, layer, trackRegion(job.track, layer), crop);
+      job.track.readings.push({ lines: await tesseract(crop, share, ctx) });
+    } catch (err) {
+      if (ctx.signal.aborted) throw err;
+      if (job.first) ctx.warn(`on-screen text at ${frames[job.sample].time.toFixed(1)} s was not read: ${(err as Error).message}`);
+    }
+  });
+  if (skipped) ctx.warn(`on-screen text: ${skipped} text region(s) were not read within the step's time budget`);
+}
+
+function trackRegion(track: Track, layer: TextLayer): TextRegion {
+  return layer.regions.find((r) => boxOverlap(r, track.region) >= 0.5) ?? track.region;
+}
+
+/** Each track's voted text with its time span; neighbouring tracks that say the same are one caption. */
+function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] {
+  const out: Caption[] = [];
+  const timed = tracks
+    .map((t) => ({ t, reading: voteReading(t.readings) }))
+    .filter((x) => x.reading.lines.length)
+    .map(({ t, reading }) => ({
+      lines: reading.lines,
+      text: reading.lines.map((l) => l.text).join(' '),
+      start: frames[t.samples[0]].time,
+      end: t.samples[t.samples.length - 1] + 1 < frames.length ? frames[t.samples[t.samples.length - 1] + 1].time : frames[t.samples[t.samples.length - 1]].time + step,
+      top: t.region.top,
+    }))
+    .sort((a, b) => a.start - b.start || a.top - b.top);
+  for (const c of timed) {
+    const same = out.find((o) => o.text.toLowerCase() === c.text.toLowerCase() && c.start <= o.end + step * 1.01);
+    if (same) {
+      same.end = Math.max(same.end, round(c.end));
+      continue;
+    }
+    const confidence = c.lines.reduce((s, l) => s + l.confidence, 0) / c.lines.length;
+    out.push({ index: out.length, text: c.text, start: round(c.start), end: round(c.end), confidence: round(confidence), lines: c.lines });
+  }
+  return out;
+}
+
+function union(a: TextRegion, b: TextRegion): TextRegion {
+  const left = Math.min(a.left, b.left);
+  const top = Math.min(a.top, b.top);
+  return { ...a, left, top, width: Math.max(a.left + a.width, b.left + b.width) - left, height: Math.max(a.top + a.height, b.top + b.height) - top };
+}
+
+/** Runs `fn` over `items` on as many cores as there are, keeping the order of results. */
+async function inParallel<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(os.availableParallelism(), items.length) }, worker));
+  return out;
 }
 
 /** Tesseract's TSV (one row per word, with block/paragraph/line numbers and confidence) as lines. */
-async function tesseract(image: string, ctx: StepContext): Promise<OcrLine[]> {
-  const { stdout } = await runProcess(ctx.services.media.tesseractPath, [image, '-', '--psm', '11', 'tsv'], {
+async function tesseract(image: string, timeoutMs: number, ctx: StepContext): Promise<CaptionLine[]> {
+  const { stdout } = await runProcess(ctx.services.media.tesseractPath, [image, '-', '--psm', '6', '-c', 'tessedit_do_invert=0', 'tsv'], {
     signal: ctx.signal,
-    timeoutMs: FRAME_TIMEOUT_MS,
+    timeoutMs,
     name: 'tesseract',
     background: true,
-    // Frames already run in parallel: tesseract's own OpenMP threads would only fight over the cores.
+    // Reads already run in parallel: tesseract's own OpenMP threads would only fight over the cores.
     env: { OMP_THREAD_LIMIT: '1' },
   });
   const byLine = new Map<string, { words: string[]; confs: number[] }>();
@@ -130,8 +242,8 @@ async function tesseract(image: string, ctx: StepContext): Promise<OcrLine[]> {
     byLine.get(key)!.confs.push(conf);
   }
   return [...byLine.values()]
-    // Box edges and stray marks read as | ( ) _ at the ends of a line.
-    .map((l) => ({ text: l.words.join(' ').replace(/^[^\p{L}\p{N}$#"'(]+|[^\p{L}\p{N}%!?.)"']+$/gu, ''), confidence: round(l.confs.reduce((a, b) => a + b, 0) / l.confs.length / 100) }))
+    // Box edges and stray marks read as | ( ) _ ' at the ends of a line.
+    .map((l) => ({ text: l.words.join(' ').replace(/^[^\p{L}\p{N}$#"(]+|[^\p{L}\p{N}%!?.)"]+$/gu, ''), confidence: round(l.confs.reduce((a, b) => a + b, 0) / l.confs.length / 100) }))
     .filter((l) => /[A-Za-z0-9]{2,}/.test(l.text) && /[A-Za-z]/.test(l.text));
 }
 

@@ -1,0 +1,295 @@
+import type { Sharp } from 'sharp';
+
+/**
+ * Where a frame may carry captions, found cheaply (a few milliseconds per frame) so that OCR reads small
+ * crops instead of whole frames: tesseract on a full frame of dense texture (foliage, a crowd, cellular
+ * patterns) can take half a minute, on a caption crop a fraction of a second.
+ *
+ * Captions are bright, thick strokes (white or yellow text, with an outline or on a box) or dark text on a
+ * bright box. On a frame shrunk to ANALYSIS_WIDTH, bright pixels are kept, then an opening (erode, dilate)
+ * drops everything thinner than a stroke: fine texture averages out in the shrink or vanishes in the
+ * opening, text survives. Rows with enough of what is left form bands; each band's columns form boxes.
+ */
+export const ANALYSIS_WIDTH = 360;
+const BRIGHT = 190;
+const MAX_REGIONS = 6;
+
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+export interface TextRegion extends Box {
+  /** Most of the box bright: dark text on a light box or page, else light text. */
+  lightBackground: boolean;
+  /** Height of its shortest line (analysis pixels): sets the crop's margins and zoom. */
+  line: number;
+}
+
+/** A frame's caption layer at analysis scale: the opened bright mask and the regions in it. */
+export interface TextLayer {
+  width: number;
+  height: number;
+  /** Source pixels per analysis pixel. */
+  scale: number;
+  mask: Uint8Array;
+  /** In analysis pixels. */
+  regions: TextRegion[];
+}
+
+export async function findTextLayer(file: string): Promise<TextLayer> {
+  const sharp = (await import('sharp')).default;
+  const meta = await sharp(file).metadata();
+  const sourceWidth = meta.width ?? ANALYSIS_WIDTH;
+  const width = Math.min(ANALYSIS_WIDTH, sourceWidth);
+  const { data, info } = await sharp(file).resize({ width }).greyscale().blur(0.6).raw().toBuffer({ resolveWithObject: true });
+  const mask = new Uint8Array(info.width * info.height);
+  for (let i = 0; i < mask.length; i++) mask[i] = data[i * info.channels] >= BRIGHT ? 1 : 0;
+  const opened = openMask(mask, info.width, info.height, 1);
+  return { width: info.width, height: info.height, scale: sourceWidth / info.width, mask: opened, regions: regionsOf(opened, info.width, info.height) };
+}
+
+/** Morphological opening with a square of side 2r+1: erosion then dilation, each as two 1-D passes. */
+export function openMask(mask: Uint8Array, w: number, h: number, r: number): Uint8Array {
+  return rank(rank(mask, w, h, r, 'min'), w, h, r, 'max');
+}
+
+function rank(src: Uint8Array, w: number, h: number, r: number, op: 'min' | 'max'): Uint8Array {
+  const want = op === 'min' ? 0 : 1; // the value that wins within the window
+  const pass = (input: Uint8Array, horizontal: boolean) => {
+    const out = new Uint8Array(input.length);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        let v = 1 - want;
+        for (let d = -r; d <= r && v !== want; d++) {
+          const xx = horizontal ? x + d : x;
+          const yy = horizontal ? y : y + d;
+          // Outside the frame counts as background for erosion (text cut by the edge is still text).
+          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+          if (input[yy * w + xx] === want) v = want;
+        }
+        out[y * w + x] = v;
+      }
+    }
+    return out;
+  };
+  return pass(pass(src, true), false);
+}
+
+function regionsOf(all: Uint8Array, w: number, h: number): TextRegion[] {
+  // Letters are components no taller than a line; taller ones are bright areas: a box or page that may hold
+  // dark text when solid and rectangular (read whole), else scenery (sky, a lamp, a fractal: ignored).
+  const maxLine = Math.max(12, Math.round(0.09 * h));
+  const mask = new Uint8Array(all.length);
+  const panels: TextRegion[] = [];
+  for (const c of components(all, w, h)) {
+    if (c.height <= maxLine) {
+      for (const i of c.pixels) mask[i] = 1;
+    } else if (c.pixels.length / (c.width * c.height) >= 0.7 && c.width >= maxLine) {
+      panels.push({ left: c.left, top: c.top, width: c.width, height: c.height, lightBackground: true, line: Math.min(maxLine, 20) });
+    }
+  }
+  const rowCount = new Array<number>(h).fill(0);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) rowCount[y] += mask[y * w + x];
+  const minRow = 3;
+  const bands: Array<[number, number]> = [];
+  for (let y = 0; y < h; y++) {
+    if (rowCount[y] < minRow) continue;
+    const last = bands[bands.length - 1];
+    if (last && y - last[1] <= 3) last[1] = y;
+    else bands.push([y, y]);
+  }
+  const boxes: TextRegion[] = [];
+  for (const [top, bottom] of bands) {
+    const height = bottom - top + 1;
+    if (height < 5) continue;
+    const cols: number[] = [];
+    for (let x = 0; x < w; x++) {
+      let n = 0;
+      for (let y = top; y <= bottom; y++) n += mask[y * w + x];
+      cols.push(n);
+    }
+    // Split at gaps wider than two line heights (separate blocks of text side by side).
+    let start = -1;
+    let lastOn = -1;
+    const flush = () => {
+      if (start < 0) return;
+      const box = { left: start, top, width: lastOn - start + 1, height };
+      let on = 0;
+      for (let x = box.left; x <= lastOn; x++) on += cols[x];
+      const fill = on / (box.width * box.height);
+      if (box.width >= Math.max(8, height * 0.8)) boxes.push({ ...box, lightBackground: fill > 0.6, line: height });
+      start = -1;
+    };
+    for (let x = 0; x < w; x++) {
+      if (cols[x] === 0) {
+        if (start >= 0 && x - lastOn > Math.max(2 * height, 12)) flush();
+        continue;
+      }
+      if (start < 0) start = x;
+      lastOn = x;
+    }
+    flush();
+  }
+  // Lines of one caption (close, overlapping horizontally) become one block; the biggest blocks win.
+  const inside = (r: Box, p: Box) => r.left >= p.left && r.top >= p.top && r.left + r.width <= p.left + p.width && r.top + r.height <= p.top + p.height;
+  const kept = panels.slice(0, 2);
+  return [...kept, ...mergeLines(boxes).filter((b) => !kept.some((p) => inside(b, p)))]
+    .sort((a, b) => b.width * b.height - a.width * a.height)
+    .slice(0, MAX_REGIONS)
+    .sort((a, b) => a.top - b.top || a.left - b.left);
+}
+
+interface Component extends Box {
+  pixels: number[];
+}
+
+/** 8-connected components of a mask. */
+function components(mask: Uint8Array, w: number, h: number): Component[] {
+  const seen = new Uint8Array(mask.length);
+  const out: Component[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || seen[start]) continue;
+    seen[start] = 1;
+    stack.push(start);
+    const pixels: number[] = [];
+    let [x0, y0, x1, y1] = [w, h, 0, 0];
+    while (stack.length) {
+      const i = stack.pop()!;
+      pixels.push(i);
+      const x = i % w;
+      const y = (i - x) / w;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+          const j = yy * w + xx;
+          if (mask[j] && !seen[j]) {
+            seen[j] = 1;
+            stack.push(j);
+          }
+        }
+      }
+    }
+    out.push({ left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1, pixels });
+  }
+  return out;
+}
+
+function mergeLines(boxes: TextRegion[]): TextRegion[] {
+  const out: TextRegion[] = [];
+  for (const b of [...boxes].sort((a, c) => a.top - c.top)) {
+    const prev = out.find(
+      (p) =>
+        p.lightBackground === b.lightBackground &&
+        b.top - (p.top + p.height) <= 0.8 * Math.max(b.height, Math.min(p.height, 40)) &&
+        Math.min(p.left + p.width, b.left + b.width) - Math.max(p.left, b.left) > 0,
+    );
+    if (!prev) {
+      out.push({ ...b });
+      continue;
+    }
+    const right = Math.max(prev.left + prev.width, b.left + b.width);
+    const bottom = Math.max(prev.top + prev.height, b.top + b.height);
+    prev.left = Math.min(prev.left, b.left);
+    prev.top = Math.min(prev.top, b.top);
+    prev.width = right - prev.left;
+    prev.height = bottom - prev.top;
+    prev.line = Math.min(prev.line, b.line);
+  }
+  return out;
+}
+
+/** How much of `a`'s and `b`'s masks agree inside a box: 1 when the same caption is still shown. */
+export function sameContent(a: TextLayer, b: TextLayer, box: Box): number {
+  if (a.width !== b.width || a.height !== b.height) return 0;
+  let both = 0;
+  let either = 0;
+  for (let y = box.top; y < box.top + box.height; y++) {
+    for (let x = box.left; x < box.left + box.width; x++) {
+      const i = y * a.width + x;
+      both += a.mask[i] & b.mask[i];
+      either += a.mask[i] | b.mask[i];
+    }
+  }
+  return either ? both / either : 1;
+}
+
+export function boxOverlap(a: Box, b: Box): number {
+  const w = Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left);
+  const h = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
+  if (w <= 0 || h <= 0) return 0;
+  const inter = w * h;
+  return inter / (a.width * a.height + b.width * b.height - inter);
+}
+
+/**
+ * The region cut from the full frame with margins (so no letter at a line's end is lost), scaled so the
+ * text is about 40 px tall, and binarised to black text on white: light text keeps only bright strokes
+ * thicker than the texture around them; dark text on a light box is split at the box's own threshold.
+ */
+export async function binarisedCrop(file: string, layer: TextLayer, region: TextRegion, out: string): Promise<void> {
+  const sharp = (await import('sharp')).default;
+  const meta = await sharp(file).metadata();
+  const W = meta.width ?? 0;
+  const H = meta.height ?? 0;
+  const s = layer.scale;
+  const lineHeight = region.line * s;
+  const mx = lineHeight * 1.2;
+  const my = lineHeight * 0.4;
+  const left = Math.max(0, Math.floor(region.left * s - mx));
+  const top = Math.max(0, Math.floor(region.top * s - my));
+  const width = Math.min(W - left, Math.ceil(region.width * s + 2 * mx));
+  const height = Math.min(H - top, Math.ceil(region.height * s + 2 * my));
+  const zoom = Math.max(1, Math.min(4, 48 / lineHeight));
+  const crop: Sharp = sharp(file).extract({ left, top, width, height }).greyscale().resize({ width: Math.round(width * zoom) });
+  const { data, info } = await crop.raw().toBuffer({ resolveWithObject: true });
+  const ink = new Uint8Array(info.width * info.height);
+  if (region.lightBackground) {
+    const t = otsu(data, info.channels);
+    for (let i = 0; i < ink.length; i++) ink[i] = data[i * info.channels] < t ? 1 : 0;
+  } else {
+    for (let i = 0; i < ink.length; i++) ink[i] = data[i * info.channels] >= BRIGHT ? 1 : 0;
+  }
+  const line = lineHeight * zoom;
+  const opened = region.lightBackground ? ink : openMask(ink, info.width, info.height, Math.max(1, Math.round(line / 40)));
+  // Specks smaller than an i's dot are texture that survived, not text.
+  const clean = new Uint8Array(opened.length);
+  for (const c of components(opened, info.width, info.height)) if (c.pixels.length >= (line / 12) ** 2) for (const i of c.pixels) clean[i] = 1;
+  const pixels = Buffer.alloc(clean.length);
+  for (let i = 0; i < clean.length; i++) pixels[i] = clean[i] ? 0 : 255;
+  await sharp(pixels, { raw: { width: info.width, height: info.height, channels: 1 } }).png().toFile(out);
+}
+
+function otsu(data: Buffer, channels: number): number {
+  const hist = new Array<number>(256).fill(0);
+  const n = data.length / channels;
+  for (let i = 0; i < data.length; i += channels) hist[data[i]]++;
+  let sum = 0;
+  for (let i = 0; i < 256; i++) sum += i * hist[i];
+  let sumB = 0;
+  let wB = 0;
+  let best = 0;
+  let threshold = 128;
+  for (let t = 0; t < 256; t++) {
+    wB += hist[t];
+    if (!wB) continue;
+    const wF = n - wB;
+    if (!wF) break;
+    sumB += t * hist[t];
+    const between = wB * wF * (sumB / wB - (sum - sumB) / wF) ** 2;
+    if (between > best) {
+      best = between;
+      threshold = t + 1;
+    }
+  }
+  return threshold;
+}
