@@ -13,6 +13,10 @@ import type { Sharp } from 'sharp';
 export const ANALYSIS_WIDTH = 360;
 const BRIGHT = 190;
 const MAX_REGIONS = 6;
+/** Letters shorter than this (analysis pixels, 1.4% of the width) are too small to read. */
+const MIN_LETTER = 5;
+/** Letter candidates linked into lines per frame, the biggest first: bounds the pairwise linking on busy frames. */
+const MAX_LETTERS = 1500;
 
 export interface Box {
   left: number;
@@ -34,6 +38,7 @@ export interface TextLayer {
   height: number;
   /** Source pixels per analysis pixel. */
   scale: number;
+  /** What the text regions show, to tell a caption that stays from one that changes: letter-sized bright strokes, and the dark ink inside light boxes. */
   mask: Uint8Array;
   /** In analysis pixels. */
   regions: TextRegion[];
@@ -47,8 +52,9 @@ export async function findTextLayer(file: string): Promise<TextLayer> {
   const { data, info } = await sharp(file).resize({ width }).greyscale().blur(0.6).raw().toBuffer({ resolveWithObject: true });
   const mask = new Uint8Array(info.width * info.height);
   for (let i = 0; i < mask.length; i++) mask[i] = data[i * info.channels] >= BRIGHT ? 1 : 0;
-  const opened = openMask(mask, info.width, info.height, 1);
-  return { width: info.width, height: info.height, scale: sourceWidth / info.width, mask: opened, regions: regionsOf(opened, info.width, info.height) };
+  const opened = mask;
+  const { regions, content } = regionsOf(opened, info.width, info.height);
+  return { width: info.width, height: info.height, scale: sourceWidth / info.width, mask: content, regions };
 }
 
 /** Morphological opening with a square of side 2r+1: erosion then dilation, each as two 1-D passes. */
@@ -78,68 +84,88 @@ function rank(src: Uint8Array, w: number, h: number, r: number, op: 'min' | 'max
   return pass(pass(src, true), false);
 }
 
-function regionsOf(all: Uint8Array, w: number, h: number): TextRegion[] {
-  // Letters are components no taller than a line; taller ones are bright areas: a box or page that may hold
-  // dark text when solid and rectangular (read whole), else scenery (sky, a lamp, a fractal: ignored).
+function regionsOf(all: Uint8Array, w: number, h: number): { regions: TextRegion[]; content: Uint8Array } {
+  // Letters are components no taller than a line, lined up with letters of a similar height; a solid bright
+  // component is a box (as wide as a caption) or a page (taller than a line) that may hold dark text.
+  // Everything else is scenery (texture that survived, sky, a lamp, a fractal's fringe) and is not read.
   const maxLine = Math.max(12, Math.round(0.09 * h));
-  const mask = new Uint8Array(all.length);
-  const panels: TextRegion[] = [];
+  const content = new Uint8Array(all.length);
+  const lightBoxes: TextRegion[] = [];
+  const letters: Component[] = [];
   for (const c of components(all, w, h)) {
-    if (c.height <= maxLine) {
-      for (const i of c.pixels) mask[i] = 1;
-    } else if (c.pixels.length / (c.width * c.height) >= 0.7 && c.width >= maxLine) {
-      panels.push({ left: c.left, top: c.top, width: c.width, height: c.height, lightBackground: true, line: Math.min(maxLine, 20) });
+    const fill = c.pixels.length / (c.width * c.height);
+    if (fill >= 0.7 && c.width >= Math.min(3 * c.height, w / 2) && c.height >= 10) {
+      lightBoxes.push({ left: c.left, top: c.top, width: c.width, height: c.height, lightBackground: true, line: Math.min(c.height, maxLine, 20) });
+    } else if (c.height <= maxLine && c.height >= MIN_LETTER && c.width <= 3 * maxLine) {
+      letters.push(c);
     }
   }
-  const rowCount = new Array<number>(h).fill(0);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) rowCount[y] += mask[y * w + x];
-  const minRow = 3;
-  const bands: Array<[number, number]> = [];
-  for (let y = 0; y < h; y++) {
-    if (rowCount[y] < minRow) continue;
-    const last = bands[bands.length - 1];
-    if (last && y - last[1] <= 3) last[1] = y;
-    else bands.push([y, y]);
-  }
-  const boxes: TextRegion[] = [];
-  for (const [top, bottom] of bands) {
-    const height = bottom - top + 1;
-    if (height < 5) continue;
-    const cols: number[] = [];
-    for (let x = 0; x < w; x++) {
-      let n = 0;
-      for (let y = top; y <= bottom; y++) n += mask[y * w + x];
-      cols.push(n);
-    }
-    // Split at gaps wider than two line heights (separate blocks of text side by side).
-    let start = -1;
-    let lastOn = -1;
-    const flush = () => {
-      if (start < 0) return;
-      const box = { left: start, top, width: lastOn - start + 1, height };
-      let on = 0;
-      for (let x = box.left; x <= lastOn; x++) on += cols[x];
-      const fill = on / (box.width * box.height);
-      if (box.width >= Math.max(8, height * 0.8)) boxes.push({ ...box, lightBackground: fill > 0.6, line: height });
-      start = -1;
-    };
-    for (let x = 0; x < w; x++) {
-      if (cols[x] === 0) {
-        if (start >= 0 && x - lastOn > Math.max(2 * height, 12)) flush();
-        continue;
-      }
-      if (start < 0) start = x;
-      lastOn = x;
-    }
-    flush();
-  }
-  // Lines of one caption (close, overlapping horizontally) become one block; the biggest blocks win.
+  const lines = linesOf(letters.sort((a, b) => b.pixels.length - a.pixels.length).slice(0, MAX_LETTERS));
+  for (const line of lines) for (const c of line.members) for (const i of c.pixels) content[i] = 1;
+  const boxes = mergeLines(lines.map((l) => ({ left: l.left, top: l.top, width: l.width, height: l.height, lightBackground: false, line: l.height })));
   const inside = (r: Box, p: Box) => r.left >= p.left && r.top >= p.top && r.left + r.width <= p.left + p.width && r.top + r.height <= p.top + p.height;
-  const kept = panels.slice(0, 2);
-  return [...kept, ...mergeLines(boxes).filter((b) => !kept.some((p) => inside(b, p)))]
+  const kept = lightBoxes.sort((a, b) => b.width * b.height - a.width * a.height).slice(0, 2);
+  const regions = [...kept, ...boxes.filter((b) => !kept.some((p) => inside(b, p)))]
     .sort((a, b) => b.width * b.height - a.width * a.height)
     .slice(0, MAX_REGIONS)
     .sort((a, b) => a.top - b.top || a.left - b.left);
+  // Inside a light box, its dark ink is what shows a change of text.
+  for (const p of kept) for (let y = p.top; y < p.top + p.height; y++) for (let x = p.left; x < p.left + p.width; x++) content[y * w + x] = 1 - all[y * w + x];
+  return { regions, content };
+}
+
+/** Letters chained into lines: similar heights, overlapping vertically, at most about a letter apart. */
+function linesOf(letters: Component[]): Array<Box & { members: Component[] }> {
+  const parent = letters.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  for (let i = 0; i < letters.length; i++) {
+    const a = letters[i];
+    for (let j = i + 1; j < letters.length; j++) {
+      const b = letters[j];
+      const hi = Math.max(a.height, b.height);
+      const lo = Math.min(a.height, b.height);
+      if (lo < 0.4 * hi) continue;
+      const overlap = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
+      if (overlap < 0.5 * lo) continue;
+      const gap = Math.max(a.left, b.left) - Math.min(a.left + a.width, b.left + b.width);
+      if (gap > 0.8 * hi) continue;
+      parent[find(i)] = find(j);
+    }
+  }
+  const groups = new Map<number, Component[]>();
+  letters.forEach((c, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), c]));
+  const out: Array<Box & { members: Component[] }> = [];
+  for (const members of groups.values()) {
+    const left = Math.min(...members.map((c) => c.left));
+    const top = Math.min(...members.map((c) => c.top));
+    const width = Math.max(...members.map((c) => c.left + c.width)) - left;
+    const height = Math.max(...members.map((c) => c.top + c.height)) - top;
+    if (members.length >= 3 && width >= 1.5 * height) out.push({ left, top, width, height, members });
+  }
+  return joinWords(out);
+}
+
+/** Words of one line (side by side, up to three line heights apart: a thin letter may be lost) joined into the line. */
+function joinWords(words: Array<Box & { members: Component[] }>): Array<Box & { members: Component[] }> {
+  const out: Array<Box & { members: Component[] }> = [];
+  for (const w of [...words].sort((a, b) => a.left - b.left)) {
+    const prev = out.find((p) => {
+      const overlap = Math.min(p.top + p.height, w.top + w.height) - Math.max(p.top, w.top);
+      const gap = w.left - (p.left + p.width);
+      return overlap >= 0.5 * Math.min(p.height, w.height) && gap <= 3 * Math.max(p.height, w.height);
+    });
+    if (!prev) {
+      out.push({ ...w, members: [...w.members] });
+      continue;
+    }
+    const right = Math.max(prev.left + prev.width, w.left + w.width);
+    const bottom = Math.max(prev.top + prev.height, w.top + w.height);
+    prev.top = Math.min(prev.top, w.top);
+    prev.width = right - prev.left;
+    prev.height = bottom - prev.top;
+    prev.members.push(...w.members);
+  }
+  return out;
 }
 
 interface Component extends Box {
@@ -190,7 +216,8 @@ function mergeLines(boxes: TextRegion[]): TextRegion[] {
     const prev = out.find(
       (p) =>
         p.lightBackground === b.lightBackground &&
-        b.top - (p.top + p.height) <= 0.8 * Math.max(b.height, Math.min(p.height, 40)) &&
+        Math.min(p.line, b.line) >= 0.6 * Math.max(p.line, b.line) &&
+        b.top - (p.top + p.height) <= 0.8 * Math.max(p.line, b.line) &&
         Math.min(p.left + p.width, b.left + b.width) - Math.max(p.left, b.left) > 0,
     );
     if (!prev) {
@@ -243,7 +270,8 @@ export async function binarisedCrop(file: string, layer: TextLayer, region: Text
   const H = meta.height ?? 0;
   const s = layer.scale;
   const lineHeight = region.line * s;
-  const mx = lineHeight * 1.2;
+  // Wide margins for light text on the picture: a thin letter lost in the analysis must not cut the line short.
+  const mx = lineHeight * (region.lightBackground ? 1.2 : 3);
   const my = lineHeight * 0.4;
   const left = Math.max(0, Math.floor(region.left * s - mx));
   const top = Math.max(0, Math.floor(region.top * s - my));
@@ -261,9 +289,13 @@ export async function binarisedCrop(file: string, layer: TextLayer, region: Text
   }
   const line = lineHeight * zoom;
   const opened = region.lightBackground ? ink : openMask(ink, info.width, info.height, Math.max(1, Math.round(line / 40)));
-  // Specks smaller than an i's dot are texture that survived, not text.
+  // Specks smaller than an i's dot, shapes taller than the line and solid blocks are picture, not letters.
   const clean = new Uint8Array(opened.length);
-  for (const c of components(opened, info.width, info.height)) if (c.pixels.length >= (line / 12) ** 2) for (const i of c.pixels) clean[i] = 1;
+  for (const c of components(opened, info.width, info.height)) {
+    const solid = c.pixels.length / (c.width * c.height) > 0.75 && c.width > 0.45 * c.height && c.height > 0.35 * line;
+    if (c.pixels.length < (line / 12) ** 2 || c.height > 1.3 * line || solid) continue;
+    for (const i of c.pixels) clean[i] = 1;
+  }
   const pixels = Buffer.alloc(clean.length);
   for (let i = 0; i < clean.length; i++) pixels[i] = clean[i] ? 0 : 255;
   await sharp(pixels, { raw: { width: info.width, height: info.height, channels: 1 } }).png().toFile(out);

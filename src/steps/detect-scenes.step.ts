@@ -15,6 +15,8 @@ interface Scene {
 interface Sample {
   time: number;
   path: string;
+  /** The scene it belongs to: on-screen text is not followed across a cut. */
+  scene: number;
 }
 
 const MAX_SCENES = 60;
@@ -35,7 +37,7 @@ export const detectScenesStep = defineStep<{ source: string; threshold?: number;
     `${MAX_SCENES} scenes: the weakest cuts go first). In the same decoding pass, frames are sampled every half ` +
     `second (at most ${MAX_SAMPLES} over the video): each scene gets the one nearest its middle as a JPEG keyframe, ` +
     'and all are returned as `samples` for reading on-screen text through time. ' +
-    'Outputs `scenes` [{index, start, end, keyframe_path, keyframe_time}], `cuts` (seconds) and `samples` [{time, path}].',
+    'Outputs `scenes` [{index, start, end, keyframe_path, keyframe_time}], `cuts` (seconds) and `samples` [{time, path, scene}].',
   with: {
     type: 'object',
     required: ['source'],
@@ -69,7 +71,12 @@ export const detectScenesStep = defineStep<{ source: string; threshold?: number;
       cuts: { type: 'array', items: { type: 'number' } },
       samples: {
         type: 'array',
-        items: { type: 'object', required: ['time', 'path'], additionalProperties: false, properties: { time: { type: 'number' }, path: { type: 'string' } } },
+        items: {
+          type: 'object',
+          required: ['time', 'path', 'scene'],
+          additionalProperties: false,
+          properties: { time: { type: 'number' }, path: { type: 'string' }, scene: { type: 'integer' } },
+        },
       },
     },
   },
@@ -111,7 +118,8 @@ export const detectScenesStep = defineStep<{ source: string; threshold?: number;
       await fs.copyFile(path.join(thumbs, available[best]), keyframe_path);
       scenes.push({ index: i, start: round(start), end: round(end), keyframe_time: round(Math.min(Math.max(thumbTime(best), start), end)), keyframe_path });
     }
-    const samples = available.map((f, i) => ({ time: round(thumbTime(i)), path: path.join(thumbs, f) }));
+    const sceneAt = (t: number) => Math.max(0, scenes.findIndex((s) => t >= s.start && t < s.end));
+    const samples = available.map((f, i) => ({ time: round(thumbTime(i)), path: path.join(thumbs, f), scene: sceneAt(thumbTime(i)) }));
     ctx.engine('scenes', 'colour and histogram cut detector');
     return { scenes, cuts: cuts.map(round), samples };
   },

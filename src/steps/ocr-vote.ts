@@ -11,7 +11,8 @@ export interface Reading {
 export function voteReading(readings: Reading[]): Reading {
   const withText = readings.filter((r) => r.lines.length);
   if (withText.length <= 1) return withText[0] ?? { lines: [] };
-  const texts = withText.map((r) => r.lines.map((l) => l.text).join(' ').toLowerCase());
+  // Agreement is on the letters: a reading that lost its word spaces ("Linkinbio") still backs the others.
+  const texts = withText.map((r) => r.lines.map((l) => l.text).join('').replace(/\s+/g, '').toLowerCase());
   const confidence = (r: Reading) => r.lines.reduce((s, l) => s + l.confidence, 0) / r.lines.length;
   let best = withText[0];
   let bestScore = -Infinity;
@@ -23,7 +24,9 @@ export function voteReading(readings: Reading[]): Reading {
       best = r;
     }
   });
-  return best;
+  // Of the readings with the winner's letters, the surest one (it has the spaces right, as a rule).
+  const key = texts[withText.indexOf(best)];
+  return withText.filter((_, i) => texts[i] === key).sort((a, b) => confidence(b) - confidence(a))[0];
 }
 
 /** 1 - normalised edit distance. */

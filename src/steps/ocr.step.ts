@@ -8,6 +8,7 @@ import { voteReading, type Reading } from './ocr-vote.js';
 interface Sample {
   time: number;
   path: string;
+  scene?: number;
 }
 interface CaptionLine {
   text: string;
@@ -32,18 +33,22 @@ const MIN_WORD_CONFIDENCE = 50;
 /** The step's time budget: a base plus this much per second of video (spread over the reads). */
 const BUDGET_BASE_MS = 20_000;
 const BUDGET_PER_VIDEO_SECOND_MS = 500;
-/** No single read may cost more: a crop tesseract cannot read in this long is texture, not a caption. */
-const MAX_READ_MS = 2_000;
+/**
+ * No single read may take longer (wall time, on a busy machine): a crop costs a fraction of a second of CPU, so a
+ * read that cannot finish in this long is texture, not a caption.
+ */
+const MAX_READ_MS = 4_000;
 /** Readings per caption to vote on: the first sample it shows in, then others spread over its time. */
 const READS_PER_CAPTION = 3;
-const SAME_CONTENT = 0.6;
+/** Share of a region's strokes that must stay put for it to be the same caption (one changed digit is a new one). */
+const SAME_CONTENT = 0.9;
 
 export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; text: string }>({
   type: 'ocr',
   summary: 'Reads on-screen text (captions, titles, labels) through time, each distinct caption with its start and end',
   description:
     'Runs Tesseract (TESSERACT_PATH) on `frames` sampled through the video (objects with `time` and `path`, such ' +
-    "as `detect_scenes`' `samples`). Each frame's text regions are found first (bright strokes thicker than the " +
+    "as `detect_scenes`' `samples`; with `scene`, no caption is followed across a cut). Each frame's text regions are found first (bright strokes thicker than the " +
     'texture around them, or a solid light box), followed from frame to frame, and only a region whose content ' +
     'changed is read again: each distinct caption is read once, then on up to ' +
     `${READS_PER_CAPTION - 1} later frames it shows in, and the readings are voted on. Crops get margins, are scaled ` +
@@ -60,7 +65,7 @@ export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; t
       frames: {
         type: 'array',
         maxItems: 400,
-        items: { type: 'object', required: ['time', 'path'], properties: { time: { type: 'number' }, path: { type: 'string' } } },
+        items: { type: 'object', required: ['time', 'path'], properties: { time: { type: 'number' }, path: { type: 'string' }, scene: { type: 'integer' } } },
       },
     },
   },
@@ -103,7 +108,7 @@ export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; t
     const step = frames.length > 1 ? (frames[frames.length - 1].time - frames[0].time) / (frames.length - 1) : 1;
     const deadline = Date.now() + BUDGET_BASE_MS + BUDGET_PER_VIDEO_SECOND_MS * (frames[frames.length - 1].time + step);
     const layers = await inParallel(frames, (f) => findTextLayer(f.path));
-    const tracks = followRegions(layers);
+    const tracks = followRegions(layers, frames);
     await readTracks(tracks, frames, layers, deadline, ctx);
     const captions = captionsOf(tracks, frames, step);
     ctx.engine('ocr', 'tesseract');
@@ -114,10 +119,11 @@ export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; t
 });
 
 /** Regions matched from sample to sample: same place and same strokes continue a track, anything else starts one. */
-function followRegions(layers: TextLayer[]): Track[] {
+function followRegions(layers: TextLayer[], frames: Sample[]): Track[] {
   const tracks: Track[] = [];
   let open: Track[] = [];
   layers.forEach((layer, i) => {
+    if (i > 0 && frames[i].scene !== frames[i - 1].scene) open = []; // a cut ends every caption
     const next: Track[] = [];
     for (const region of layer.regions) {
       const previous = open.find((t) => !next.includes(t) && boxOverlap(t.region, region) >= 0.5 && sameContent(layers[t.samples[t.samples.length - 1]], layer, union(t.region, region)) >= SAME_CONTENT);
@@ -135,37 +141,34 @@ function followRegions(layers: TextLayer[]): Track[] {
   return tracks;
 }
 
-/** First readings of every track before any second opinion, two at a time, within the budget. */
+/** First readings of every track, then second opinions on those that showed text, within the budget. */
 async function readTracks(tracks: Track[], frames: Sample[], layers: TextLayer[], deadline: number, ctx: StepContext): Promise<void> {
-  const jobs: Array<{ track: Track; sample: number; first: boolean }> = [];
-  for (const t of tracks) jobs.push({ track: t, sample: t.samples[0], first: true });
-  for (let round = 1; round < READS_PER_CAPTION; round++) {
-    for (const t of tracks) {
-      if (t.samples.length <= round) continue;
-      jobs.push({ track: t, sample: t.samples[Math.round((round * (t.samples.length - 1)) / (READS_PER_CAPTION - 1))], first: false });
-    }
-  }
   let skipped = 0;
   let n = 0;
-  await inParallel(jobs, async (job) => {
-    // A second opinion only for a caption the first reading found text in (a texture blob is not re-read).
-    if (!job.first && !job.track.readings.some((r) => r.lines.length)) return;
-    const left = deadline - Date.now();
-    const share = Math.min(MAX_READ_MS, left);
+  const read = async (track: Track, sample: number, first: boolean) => {
+    const share = Math.min(MAX_READ_MS, deadline - Date.now());
     if (share < 200) {
-      if (job.first) skipped++;
+      if (first) skipped++;
       return;
     }
-    const layer = layers[job.sample];
+    const layer = layers[sample];
     const crop = path.join(ctx.workDir, `ocr-${n++}.png`);
     try {
-      await binarisedCrop(frames[job.sample].path, layer, trackRegion(job.track, layer), crop);
-      job.track.readings.push({ lines: await tesseract(crop, share, ctx) });
+      await binarisedCrop(frames[sample].path, layer, trackRegion(track, layer), crop);
+      track.readings.push({ lines: await tesseract(crop, share, ctx) });
     } catch (err) {
       if (ctx.signal.aborted) throw err;
-      if (job.first) ctx.warn(`on-screen text at ${frames[job.sample].time.toFixed(1)} s was not read: ${(err as Error).message}`);
+      if (first) ctx.warn(`on-screen text at ${frames[sample].time.toFixed(1)} s was not read: ${(err as Error).message}`);
     }
-  });
+  };
+  await inParallel(tracks, (t) => read(t, t.samples[0], true));
+  // A second opinion only for a region whose first reading found text (a texture blob is not re-read).
+  const again = tracks.filter((t) => t.samples.length > 1 && t.readings.some((r) => r.lines.length));
+  const more: Array<[Track, number]> = [];
+  for (let round = 1; round < READS_PER_CAPTION; round++) {
+    for (const t of again) if (t.samples.length > round) more.push([t, t.samples[Math.round((round * (t.samples.length - 1)) / (READS_PER_CAPTION - 1))]]);
+  }
+  await inParallel(more, ([t, sample]) => read(t, sample, false));
   if (skipped) ctx.warn(`on-screen text: ${skipped} text region(s) were not read within the step's time budget`);
 }
 
@@ -243,8 +246,18 @@ async function tesseract(image: string, timeoutMs: number, ctx: StepContext): Pr
   }
   return [...byLine.values()]
     // Box edges and stray marks read as | ( ) _ ' at the ends of a line.
-    .map((l) => ({ text: l.words.join(' ').replace(/^[^\p{L}\p{N}$#"(]+|[^\p{L}\p{N}%!?.)"]+$/gu, ''), confidence: round(l.confs.reduce((a, b) => a + b, 0) / l.confs.length / 100) }))
+    .map((l) => ({ text: separateWords(l.words.join(' ')).replace(/^[^\p{L}\p{N}$#"(]+|[^\p{L}\p{N}%!?.)"]+$/gu, ''), confidence: round(l.confs.reduce((a, b) => a + b, 0) / l.confs.length / 100) }))
     .filter((l) => /[A-Za-z0-9]{2,}/.test(l.text) && /[A-Za-z]/.test(l.text));
+}
+
+/**
+ * Specks of texture between two words of a caption read as a mark joining them ("21000:km", "Built’over"):
+ * a colon between letters, or an apostrophe before anything but a contraction's ending, is a word space.
+ */
+function separateWords(text: string): string {
+  return text
+    .replace(/(?<=[\p{L}\p{N}]):(?=\p{L})|(?<=\p{L}):(?=\p{N})/gu, ' ')
+    .replace(/(?<=\p{L})[’'](?!(?:s|t|re|ve|ll|d|m)\b)(?=\p{L}{2,})/gu, ' ');
 }
 
 function round(n: number): number {
