@@ -271,7 +271,7 @@ export async function binarisedCrop(file: string, layer: TextLayer, region: Text
   const s = layer.scale;
   const lineHeight = region.line * s;
   // Wide margins for light text on the picture: a thin letter lost in the analysis must not cut the line short.
-  const mx = lineHeight * (region.lightBackground ? 1.2 : 3);
+  const mx = lineHeight * (region.lightBackground ? 1.2 : 6);
   const my = lineHeight * 0.4;
   const left = Math.max(0, Math.floor(region.left * s - mx));
   const top = Math.max(0, Math.floor(region.top * s - my));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { binarisedCrop, boxOverlap, findTextLayer, sameContent, type TextLayer, type TextRegion } from '../media/text-regions.js';
 import { runProcess } from '../media/run-process.js';
 import { defineStep, type StepContext } from './step.js';
-import { voteReading, type Reading } from './ocr-vote.js';
+import { similarity, voteReading, type Reading } from './ocr-vote.js';
 
 interface Sample {
   time: number;
@@ -196,10 +196,25 @@ function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] 
       same.end = Math.max(same.end, round(c.end));
       continue;
     }
+    // Two regions of one line read at the same time (a line found in pieces): the fuller reading stays.
+    const piece = out.find((o) => c.start < o.end && o.start < c.end && overlapsText(o.text, c.text));
+    if (piece) {
+      if (c.text.length > piece.text.length) Object.assign(piece, { text: c.text, lines: c.lines });
+      piece.end = Math.max(piece.end, round(c.end));
+      continue;
+    }
     const confidence = c.lines.reduce((s, l) => s + l.confidence, 0) / c.lines.length;
     out.push({ index: out.length, text: c.text, start: round(c.start), end: round(c.end), confidence: round(confidence), lines: c.lines });
   }
   return out;
+}
+
+/** One text is part of the other, or they share a word run at their seam ("Removes ALL wrinkles in" + "in 7 days"). */
+function overlapsText(a: string, b: string): boolean {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  if (x.includes(y) || y.includes(x)) return true;
+  const [short, long] = x.length < y.length ? [x, y] : [y, x];
+  return similarity(short, long.slice(0, short.length)) >= 0.8 || similarity(short, long.slice(-short.length)) >= 0.8;
 }
 
 function union(a: TextRegion, b: TextRegion): TextRegion {
