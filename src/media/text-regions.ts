@@ -103,9 +103,9 @@ function regionsOf(all: Uint8Array, w: number, h: number): { regions: TextRegion
   const lines = linesOf(letters.sort((a, b) => b.pixels.length - a.pixels.length).slice(0, MAX_LETTERS));
   for (const line of lines) for (const c of line.members) for (const i of c.pixels) content[i] = 1;
   const boxes = mergeLines(lines.map((l) => ({ left: l.left, top: l.top, width: l.width, height: l.height, lightBackground: false, line: l.height })));
-  const inside = (r: Box, p: Box) => r.left >= p.left && r.top >= p.top && r.left + r.width <= p.left + p.width && r.top + r.height <= p.top + p.height;
   const kept = lightBoxes.sort((a, b) => b.width * b.height - a.width * a.height).slice(0, 2);
-  const regions = [...kept, ...boxes.filter((b) => !kept.some((p) => inside(b, p)))]
+  // Lines inside a light box stay: light text on a dark box over a bright picture is still a caption.
+  const regions = [...kept, ...boxes]
     .sort((a, b) => b.width * b.height - a.width * a.height)
     .slice(0, MAX_REGIONS)
     .sort((a, b) => a.top - b.top || a.left - b.left);
