@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import type { Sharp } from 'sharp';
 
 /**
@@ -44,17 +45,56 @@ export interface TextLayer {
   regions: TextRegion[];
 }
 
-export async function findTextLayer(file: string): Promise<TextLayer> {
+/**
+ * The caption layer of `file` (the full-size frame). With `gray`, a binary PGM of the same frame already shrunk
+ * to the analysis width (ffmpeg writes it in its decoding pass), no JPEG is decoded here: decoding costs
+ * more CPU than all the rest of the analysis.
+ */
+export async function findTextLayer(file: string, gray?: string): Promise<TextLayer> {
   const sharp = (await import('sharp')).default;
   const meta = await sharp(file).metadata();
   const sourceWidth = meta.width ?? ANALYSIS_WIDTH;
-  const width = Math.min(ANALYSIS_WIDTH, sourceWidth);
-  const { data, info } = await sharp(file).resize({ width }).greyscale().blur(0.6).raw().toBuffer({ resolveWithObject: true });
-  const mask = new Uint8Array(info.width * info.height);
-  for (let i = 0; i < mask.length; i++) mask[i] = data[i * info.channels] >= BRIGHT ? 1 : 0;
-  const opened = mask;
-  const { regions, content } = regionsOf(opened, info.width, info.height);
-  return { width: info.width, height: info.height, scale: sourceWidth / info.width, mask: content, regions };
+  let frame: { data: Uint8Array; width: number; height: number };
+  if (gray) {
+    frame = readPgm(await fs.readFile(gray));
+  } else {
+    const { data, info } = await sharp(file).resize({ width: Math.min(ANALYSIS_WIDTH, sourceWidth) }).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    frame = { data, width: info.width, height: info.height };
+  }
+  const { width, height } = frame;
+  // A light blur: texture finer than the shrink (one-pixel cells) averages out below the bright threshold.
+  const smooth = blur3(frame.data, width, height);
+  const mask = new Uint8Array(width * height);
+  for (let i = 0; i < mask.length; i++) mask[i] = smooth[i] >= BRIGHT ? 1 : 0;
+  const { regions, content } = regionsOf(mask, width, height);
+  return { width, height, scale: sourceWidth / width, mask: content, regions };
+}
+
+/** A binary (P5) PGM: header, then one byte per pixel. */
+function readPgm(buf: Buffer): { data: Uint8Array; width: number; height: number } {
+  const header = buf.subarray(0, 64).toString('latin1').match(/^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/);
+  if (!header) throw new Error('not a binary PGM frame');
+  const [width, height] = [Number(header[1]), Number(header[2])];
+  return { data: buf.subarray(header[0].length, header[0].length + width * height), width, height };
+}
+
+/** [1 2 1] x [1 2 1] / 16 blur. */
+function blur3(src: Uint8Array, w: number, h: number): Uint8Array {
+  const tmp = new Uint16Array(src.length);
+  const out = new Uint8Array(src.length);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      tmp[i] = src[x > 0 ? i - 1 : i] + 2 * src[i] + src[x < w - 1 ? i + 1 : i];
+    }
+  }
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      out[i] = (tmp[y > 0 ? i - w : i] + 2 * tmp[i] + tmp[y < h - 1 ? i + w : i]) >> 4;
+    }
+  }
+  return out;
 }
 
 /** Morphological opening with a square of side 2r+1: erosion then dilation, each as two 1-D passes. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { probeMedia } from '../media/probe-media.js';
 import { runProcess } from '../media/run-process.js';
 import { defineStep } from './step.js';
+import { ANALYSIS_WIDTH } from '../media/text-regions.js';
 import { CUT_FRAME_HEIGHT, CUT_FRAME_WIDTH, type CutCandidate, CutDetector } from '../media/cut-detector.js';
 
 interface Scene {
@@ -17,6 +18,8 @@ interface Sample {
   path: string;
   /** The scene it belongs to: on-screen text is not followed across a cut. */
   scene: number;
+  /** The same frame in grey, at most ANALYSIS_WIDTH wide (binary PGM): where on-screen text is looked for. */
+  gray: string;
 }
 
 const MAX_SCENES = 60;
@@ -37,7 +40,8 @@ export const detectScenesStep = defineStep<{ source: string; threshold?: number;
     `${MAX_SCENES} scenes: the weakest cuts go first). In the same decoding pass, frames are sampled every half ` +
     `second (at most ${MAX_SAMPLES} over the video): each scene gets the one nearest its middle as a JPEG keyframe, ` +
     'and all are returned as `samples` for reading on-screen text through time. ' +
-    'Outputs `scenes` [{index, start, end, keyframe_path, keyframe_time}], `cuts` (seconds) and `samples` [{time, path, scene}].',
+    'Outputs `scenes` [{index, start, end, keyframe_path, keyframe_time}], `cuts` (seconds) and `samples` [{time, path, ' +
+    'scene, gray}] (`gray`: the frame shrunk to 360 px wide in grey, for finding text).',
   with: {
     type: 'object',
     required: ['source'],
@@ -73,9 +77,9 @@ export const detectScenesStep = defineStep<{ source: string; threshold?: number;
         type: 'array',
         items: {
           type: 'object',
-          required: ['time', 'path', 'scene'],
+          required: ['time', 'path', 'scene', 'gray'],
           additionalProperties: false,
-          properties: { time: { type: 'number' }, path: { type: 'string' }, scene: { type: 'integer' } },
+          properties: { time: { type: 'number' }, path: { type: 'string' }, scene: { type: 'integer' }, gray: { type: 'string' } },
         },
       },
     },
@@ -96,9 +100,11 @@ export const detectScenesStep = defineStep<{ source: string; threshold?: number;
       [
         '-hide_banner', '-nostats', '-v', 'error', '-i', input.source, '-an', '-sn',
         '-filter_complex',
-        `[0:v]split[c][t];[c]fps=${CUT_FPS},scale=${CUT_FRAME_WIDTH}:${CUT_FRAME_HEIGHT}:flags=area,format=rgb24[cuts];[t]fps=${fps.toFixed(4)}[thumbs]`,
+        `[0:v]split=3[c][t][g];[c]fps=${CUT_FPS},scale=${CUT_FRAME_WIDTH}:${CUT_FRAME_HEIGHT}:flags=area,format=rgb24[cuts];` +
+          `[t]fps=${fps.toFixed(4)}[thumbs];[g]fps=${fps.toFixed(4)},scale='min(${ANALYSIS_WIDTH},iw)':-2:flags=area,format=gray[gray]`,
         '-map', '[cuts]', '-f', 'rawvideo', 'pipe:1',
         '-map', '[thumbs]', '-q:v', '3', path.join(thumbs, '%06d.jpg'),
+        '-map', '[gray]', path.join(thumbs, '%06d.pgm'),
       ],
       { signal: ctx.signal, name: 'ffmpeg', background: true, onStdout: (chunk) => detector.push(chunk) },
     );
@@ -119,7 +125,7 @@ export const detectScenesStep = defineStep<{ source: string; threshold?: number;
       scenes.push({ index: i, start: round(start), end: round(end), keyframe_time: round(Math.min(Math.max(thumbTime(best), start), end)), keyframe_path });
     }
     const sceneAt = (t: number) => Math.max(0, scenes.findIndex((s) => t >= s.start && t < s.end));
-    const samples = available.map((f, i) => ({ time: round(thumbTime(i)), path: path.join(thumbs, f), scene: sceneAt(thumbTime(i)) }));
+    const samples = available.map((f, i) => ({ time: round(thumbTime(i)), path: path.join(thumbs, f), scene: sceneAt(thumbTime(i)), gray: path.join(thumbs, f.replace(/\.jpg$/, '.pgm')) }));
     ctx.engine('scenes', 'colour and histogram cut detector');
     return { scenes, cuts: cuts.map(round), samples };
   },

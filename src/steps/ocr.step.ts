@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { binarisedCrop, boxOverlap, findTextLayer, sameContent, type TextLayer, type TextRegion } from '../media/text-regions.js';
@@ -9,6 +10,7 @@ interface Sample {
   time: number;
   path: string;
   scene?: number;
+  gray?: string;
 }
 interface CaptionLine {
   text: string;
@@ -38,6 +40,8 @@ const BUDGET_PER_VIDEO_SECOND_MS = 500;
  * read that cannot finish in this long is texture, not a caption.
  */
 const MAX_READ_MS = 4_000;
+/** Crops per tesseract process. */
+const MAX_BATCH = 24;
 /** Readings per caption to vote on: the first sample it shows in, then others spread over its time. */
 const READS_PER_CAPTION = 3;
 /** Share of a region's strokes that must stay put for it to be the same caption (one changed digit is a new one). */
@@ -65,7 +69,7 @@ export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; t
       frames: {
         type: 'array',
         maxItems: 400,
-        items: { type: 'object', required: ['time', 'path'], properties: { time: { type: 'number' }, path: { type: 'string' }, scene: { type: 'integer' } } },
+        items: { type: 'object', required: ['time', 'path'], properties: { time: { type: 'number' }, path: { type: 'string' }, scene: { type: 'integer' }, gray: { type: 'string' } } },
       },
     },
   },
@@ -107,7 +111,7 @@ export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; t
     if (!frames.length) return { captions: [], text: '' };
     const step = frames.length > 1 ? (frames[frames.length - 1].time - frames[0].time) / (frames.length - 1) : 1;
     const deadline = Date.now() + BUDGET_BASE_MS + BUDGET_PER_VIDEO_SECOND_MS * (frames[frames.length - 1].time + step);
-    const layers = await inParallel(frames, (f) => findTextLayer(f.path));
+    const layers = await inParallel(frames, (f) => findTextLayer(f.path, f.gray));
     const tracks = followRegions(layers, frames);
     await readTracks(tracks, frames, layers, deadline, ctx);
     const captions = captionsOf(tracks, frames, step);
@@ -141,35 +145,86 @@ function followRegions(layers: TextLayer[], frames: Sample[]): Track[] {
   return tracks;
 }
 
+interface ReadJob {
+  track: Track;
+  sample: number;
+  first: boolean;
+}
+
 /** First readings of every track, then second opinions on those that showed text, within the budget. */
 async function readTracks(tracks: Track[], frames: Sample[], layers: TextLayer[], deadline: number, ctx: StepContext): Promise<void> {
-  let skipped = 0;
-  let n = 0;
-  const read = async (track: Track, sample: number, first: boolean) => {
-    const share = Math.min(MAX_READ_MS, deadline - Date.now());
-    if (share < 200) {
-      if (first) skipped++;
-      return;
-    }
-    const layer = layers[sample];
-    const crop = path.join(ctx.workDir, `ocr-${n++}.png`);
-    try {
-      await binarisedCrop(frames[sample].path, layer, trackRegion(track, layer), crop);
-      track.readings.push({ lines: await tesseract(crop, share, ctx) });
-    } catch (err) {
-      if (ctx.signal.aborted) throw err;
-      if (first) ctx.warn(`on-screen text at ${frames[sample].time.toFixed(1)} s was not read: ${(err as Error).message}`);
-    }
-  };
-  await inParallel(tracks, (t) => read(t, t.samples[0], true));
+  const reader = new CropReader(frames, layers, deadline, ctx);
+  await reader.read(tracks.map((t) => ({ track: t, sample: t.samples[0], first: true })));
   // A second opinion only for a region whose first reading found text (a texture blob is not re-read).
   const again = tracks.filter((t) => t.samples.length > 1 && t.readings.some((r) => r.lines.length));
-  const more: Array<[Track, number]> = [];
+  const more: ReadJob[] = [];
   for (let round = 1; round < READS_PER_CAPTION; round++) {
-    for (const t of again) if (t.samples.length > round) more.push([t, t.samples[Math.round((round * (t.samples.length - 1)) / (READS_PER_CAPTION - 1))]]);
+    for (const t of again) if (t.samples.length > round) more.push({ track: t, sample: t.samples[Math.round((round * (t.samples.length - 1)) / (READS_PER_CAPTION - 1))], first: false });
   }
-  await inParallel(more, ([t, sample]) => read(t, sample, false));
-  if (skipped) ctx.warn(`on-screen text: ${skipped} text region(s) were not read within the step's time budget`);
+  await reader.read(more);
+  if (reader.skipped) ctx.warn(`on-screen text: ${reader.skipped} text region(s) were not read within the step's time budget`);
+}
+
+/**
+ * Reads crops in batches, one tesseract process per batch and core: loading its model costs more CPU
+ * (about 0.3 s) than reading a caption crop (well under 0.1 s). A batch that overruns its share is read
+ * again crop by crop, so one unreadable crop costs only itself.
+ */
+class CropReader {
+  skipped = 0;
+  private n = 0;
+  constructor(
+    private readonly frames: Sample[],
+    private readonly layers: TextLayer[],
+    private readonly deadline: number,
+    private readonly ctx: StepContext,
+  ) {}
+
+  async read(jobs: ReadJob[]): Promise<void> {
+    if (!jobs.length) return;
+    const crops = await inParallel(jobs, async (job) => {
+      const layer = this.layers[job.sample];
+      const crop = path.join(this.ctx.workDir, `ocr-${this.n++}.png`);
+      await binarisedCrop(this.frames[job.sample].path, layer, trackRegion(job.track, layer), crop);
+      return crop;
+    });
+    const size = Math.min(MAX_BATCH, Math.ceil(jobs.length / os.availableParallelism()));
+    const batches: number[][] = [];
+    for (let i = 0; i < jobs.length; i += size) batches.push(jobs.slice(i, i + size).map((_, j) => i + j));
+    await inParallel(batches, async (batch) => {
+      const pages = await this.tesseract(batch.map((i) => crops[i]), Math.min(MAX_READ_MS * batch.length, this.deadline - Date.now()));
+      if (pages) return batch.forEach((i, k) => jobs[i].track.readings.push({ lines: pages[k] }));
+      for (const i of batch) {
+        const one = batch.length > 1 ? await this.tesseract([crops[i]], Math.min(MAX_READ_MS, this.deadline - Date.now())) : null;
+        if (one) jobs[i].track.readings.push({ lines: one[0] });
+        else if (jobs[i].first) this.ctx.warn(`on-screen text at ${this.frames[jobs[i].sample].time.toFixed(1)} s was not read in its share of the time budget`);
+      }
+    });
+  }
+
+  /** Lines per crop, or null when the reading did not finish in `timeoutMs`. */
+  private async tesseract(crops: string[], timeoutMs: number): Promise<CaptionLine[][] | null> {
+    if (timeoutMs < 200) {
+      this.skipped += crops.length;
+      return crops.map(() => []);
+    }
+    const list = path.join(this.ctx.workDir, `ocr-list-${this.n++}.txt`);
+    await fs.writeFile(list, crops.join('\n') + '\n');
+    try {
+      const { stdout } = await runProcess(this.ctx.services.media.tesseractPath, [list, '-', '--psm', '6', '-c', 'tessedit_do_invert=0', 'tsv'], {
+        signal: this.ctx.signal,
+        timeoutMs,
+        name: 'tesseract',
+        background: true,
+        // Batches already run in parallel: tesseract's own OpenMP threads would only fight over the cores.
+        env: { OMP_THREAD_LIMIT: '1' },
+      });
+      return linesPerPage(stdout, crops.length);
+    } catch (err) {
+      if (this.ctx.signal.aborted) throw err;
+      return null;
+    }
+  }
 }
 
 function trackRegion(track: Track, layer: TextLayer): TextRegion {
@@ -237,32 +292,27 @@ async function inParallel<T, R>(items: T[], fn: (item: T) => Promise<R>): Promis
   return out;
 }
 
-/** Tesseract's TSV (one row per word, with block/paragraph/line numbers and confidence) as lines. */
-async function tesseract(image: string, timeoutMs: number, ctx: StepContext): Promise<CaptionLine[]> {
-  const { stdout } = await runProcess(ctx.services.media.tesseractPath, [image, '-', '--psm', '6', '-c', 'tessedit_do_invert=0', 'tsv'], {
-    signal: ctx.signal,
-    timeoutMs,
-    name: 'tesseract',
-    background: true,
-    // Reads already run in parallel: tesseract's own OpenMP threads would only fight over the cores.
-    env: { OMP_THREAD_LIMIT: '1' },
-  });
-  const byLine = new Map<string, { words: string[]; confs: number[] }>();
-  for (const row of stdout.split('\n').slice(1)) {
+/** Tesseract's TSV (one row per word, with page/block/paragraph/line numbers and confidence) as lines per page. */
+function linesPerPage(tsv: string, pages: number): CaptionLine[][] {
+  const byLine = Array.from({ length: pages }, () => new Map<string, { words: string[]; confs: number[] }>());
+  for (const row of tsv.split('\n').slice(1)) {
     const c = row.split('\t');
     if (c.length < 12 || c[0] !== '5') continue;
+    const page = byLine[Number(c[1]) - 1];
     const conf = Number(c[10]);
     const word = c[11].trim();
-    if (!word || conf < MIN_WORD_CONFIDENCE) continue;
+    if (!page || !word || conf < MIN_WORD_CONFIDENCE) continue;
     const key = `${c[2]}.${c[3]}.${c[4]}`;
-    if (!byLine.has(key)) byLine.set(key, { words: [], confs: [] });
-    byLine.get(key)!.words.push(word);
-    byLine.get(key)!.confs.push(conf);
+    if (!page.has(key)) page.set(key, { words: [], confs: [] });
+    page.get(key)!.words.push(word);
+    page.get(key)!.confs.push(conf);
   }
-  return [...byLine.values()]
-    // Box edges and stray marks read as | ( ) _ ' at the ends of a line.
-    .map((l) => ({ text: separateWords(l.words.join(' ')).replace(/^[^\p{L}\p{N}$#"(]+|[^\p{L}\p{N}%!?.)"]+$/gu, ''), confidence: round(l.confs.reduce((a, b) => a + b, 0) / l.confs.length / 100) }))
-    .filter((l) => /[A-Za-z0-9]{2,}/.test(l.text) && /[A-Za-z]/.test(l.text));
+  return byLine.map((lines) =>
+    [...lines.values()]
+      // Box edges and stray marks read as | ( ) _ ' at the ends of a line.
+      .map((l) => ({ text: separateWords(l.words.join(' ')).replace(/^[^\p{L}\p{N}$#"(]+|[^\p{L}\p{N}%!?.)"]+$/gu, ''), confidence: round(l.confs.reduce((a, b) => a + b, 0) / l.confs.length / 100) }))
+      .filter((l) => /[A-Za-z0-9]{2,}/.test(l.text) && /[A-Za-z]/.test(l.text)),
+  );
 }
 
 /**

@@ -30,6 +30,8 @@ export interface ClipSpec {
   /** Container title tag. */
   title?: string;
   audio?: boolean;
+  /** Caps the video bitrate (e.g. `4M`), as platforms serve reels: noise-like textures otherwise take ~16 Mbit/s. */
+  videoBitrate?: string;
 }
 
 /**
@@ -77,6 +79,7 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
   args.push('-filter_complex', filters.join(';'), '-map', '[v]');
   if (audioInput !== null) args.push('-map', '[a]', '-c:a', 'aac', '-b:a', '64k');
   if (spec.title) args.push('-metadata', `title=${spec.title}`);
+  if (spec.videoBitrate) args.push('-b:v', spec.videoBitrate, '-maxrate', spec.videoBitrate, '-bufsize', spec.videoBitrate);
   args.push('-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-t', String(total), '-movflags', '+faststart', out + '.tmp.mp4');
   await run('ffmpeg', args);
   fs.renameSync(out + '.tmp.mp4', out);
