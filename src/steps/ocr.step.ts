@@ -33,13 +33,15 @@ interface Track {
 
 const MIN_WORD_CONFIDENCE = 50;
 /** The step's time budget: a base plus this much per second of video (spread over the reads). */
-const BUDGET_BASE_MS = 20_000;
-const BUDGET_PER_VIDEO_SECOND_MS = 500;
+const BUDGET_BASE_MS = 30_000;
+const BUDGET_PER_VIDEO_SECOND_MS = 1_000;
 /**
- * No single read may take longer (wall time, on a busy machine): a crop costs a fraction of a second of CPU, so a
- * read that cannot finish in this long is texture, not a caption.
+ * CPU time per crop read (and once per tesseract process for loading its model): a caption crop costs well
+ * under a tenth of a second, so a read that needs more is texture, not a caption. Counted in CPU, not wall
+ * time, so a busy machine does not skip captions.
  */
-const MAX_READ_MS = 4_000;
+const MAX_READ_MS = 1_500;
+const MODEL_LOAD_MS = 1_000;
 /** Crops per tesseract process. */
 const MAX_BATCH = 24;
 /** Readings per caption to vote on: the first sample it shows in, then others spread over its time. */
@@ -56,9 +58,10 @@ export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; t
     'texture around them, or a solid light box), followed from frame to frame, and only a region whose content ' +
     'changed is read again: each distinct caption is read once, then on up to ' +
     `${READS_PER_CAPTION - 1} later frames it shows in, and the readings are voted on. Crops get margins, are scaled ` +
-    'to about 40 px text and binarised, so busy backgrounds are not read. The step has a time budget of ' +
-    `${BUDGET_BASE_MS / 1000} s plus ${BUDGET_PER_VIDEO_SECOND_MS / 1000} s per second of video, one read at most ` +
-    `${MAX_READ_MS / 1000} s: a region that cannot be read in its share is skipped with a warning. Words under ` +
+    'to about 40 px text and binarised, so busy backgrounds are not read; crops are read in batches, one tesseract ' +
+    `per core. The step has a time budget of ${BUDGET_BASE_MS / 1000} s plus ${BUDGET_PER_VIDEO_SECOND_MS / 1000} s ` +
+    `per second of video, one crop at most ${MAX_READ_MS / 1000} s of CPU: a region that cannot be read in its share ` +
+    'is skipped with a warning. Words under ' +
     `${MIN_WORD_CONFIDENCE}% confidence and lines without a real word are dropped. Outputs \`captions\` [{index, ` +
     'text, start, end, confidence (0-1), lines}] in time order and `text` (every distinct caption, one a line).',
   with: {
@@ -192,18 +195,19 @@ class CropReader {
     const batches: number[][] = [];
     for (let i = 0; i < jobs.length; i += size) batches.push(jobs.slice(i, i + size).map((_, j) => i + j));
     await inParallel(batches, async (batch) => {
-      const pages = await this.tesseract(batch.map((i) => crops[i]), Math.min(MAX_READ_MS * batch.length, this.deadline - Date.now()));
+      const pages = await this.tesseract(batch.map((i) => crops[i]));
       if (pages) return batch.forEach((i, k) => jobs[i].track.readings.push({ lines: pages[k] }));
       for (const i of batch) {
-        const one = batch.length > 1 ? await this.tesseract([crops[i]], Math.min(MAX_READ_MS, this.deadline - Date.now())) : null;
+        const one = batch.length > 1 ? await this.tesseract([crops[i]]) : null;
         if (one) jobs[i].track.readings.push({ lines: one[0] });
         else if (jobs[i].first) this.ctx.warn(`on-screen text at ${this.frames[jobs[i].sample].time.toFixed(1)} s was not read in its share of the time budget`);
       }
     });
   }
 
-  /** Lines per crop, or null when the reading did not finish in `timeoutMs`. */
-  private async tesseract(crops: string[], timeoutMs: number): Promise<CaptionLine[][] | null> {
+  /** Lines per crop, or null when the reading overran its CPU share. */
+  private async tesseract(crops: string[]): Promise<CaptionLine[][] | null> {
+    const timeoutMs = this.deadline - Date.now();
     if (timeoutMs < 200) {
       this.skipped += crops.length;
       return crops.map(() => []);
@@ -214,6 +218,7 @@ class CropReader {
       const { stdout } = await runProcess(this.ctx.services.media.tesseractPath, [list, '-', '--psm', '6', '-c', 'tessedit_do_invert=0', 'tsv'], {
         signal: this.ctx.signal,
         timeoutMs,
+        cpuLimitMs: MODEL_LOAD_MS + MAX_READ_MS * crops.length,
         name: 'tesseract',
         background: true,
         // Batches already run in parallel: tesseract's own OpenMP threads would only fight over the cores.
