@@ -225,4 +225,130 @@ await (async function speechKinds() {
   console.error(`bench/quality (speech): ERROR ${err?.stack ?? err}`);
   process.exitCode = 2;
 });
+
+// On-screen text and cuts on harder clips (one kind per line): captions over dense textures, captions that
+// change within one shot, cuts between colours of similar brightness and between similar scenes, and a
+// 3-minute clip of all of them. Per kind:
+//  - scene-cut F1 against the clip's scene boundaries (a match within 0.3 s);
+//  - caption recall: share of the drawn captions matched by an `on_screen_text` item shown at an overlapping
+//    time (its start/end, or its time) whose character error rate against the caption is at most 0.34;
+//  - CER: mean character error rate of the matched captions (edit distance / caption length, case-insensitive).
+await (async function screen() {
+  const { makeClip } = await import(dist('test/support/media.js'));
+  const kinds = screenKinds();
+  const files = {};
+  for (const k of kinds) files[k.name] = await makeClip(k.clip);
+  const service = await startPipelines(files);
+  const rows = [];
+  try {
+    for (const k of kinds) {
+      const { truthCuts, captions } = screenTruth(k.clip);
+      let result;
+      try {
+        result = (await service.run('/analyze', k.name)).result;
+      } catch (err) {
+        // A failed job is a result a caller pays for: it scores nothing.
+        rows.push({ f1: 0, recall: 0, cer: 1 });
+        console.log(`${k.name.padEnd(22)} FAILED: ${err.message}`);
+        continue;
+      }
+      const f1 = cutF1(truthCuts, result.scenes.slice(1).map((s) => s.start), 0.3);
+      const { recall, cer } = captionScores(captions, result.on_screen_text);
+      rows.push({ f1, recall, cer });
+      console.log(`${k.name.padEnd(22)} scene-cut F1 ${f1.toFixed(2)}  caption recall ${recall.toFixed(2)}  CER ${(cer * 100).toFixed(1)}%`);
+    }
+  } finally {
+    await service.close();
+  }
+  const mean = (key) => rows.reduce((s, r) => s + r[key], 0) / rows.length;
+  console.log(`screen kinds mean: scene-cut F1 ${mean('f1').toFixed(2)} (goal >= 0.97), caption recall ${mean('recall').toFixed(2)} (goal >= 0.95), CER ${(mean('cer') * 100).toFixed(1)}% (goal <= 5%)`);
+})().catch((err) => {
+  console.error(`bench/quality (screen): ERROR ${err?.stack ?? err}`);
+  process.exitCode = 2;
+});
+
+function screenKinds() {
+  const tall = { width: 720, height: 1280 };
+  // Solid colours of nearly the same brightness (luma about 100): a luma-only detector sees no cut.
+  const sameLuma = ['0xc83c3c', '0x3c8c3c', '0x5a50e6', '0x9a40b0', '0x808058', '0x3c7a9a'];
+  const changing = (texts, each) => texts.map((text, i) => ({ text, from: i * each, to: (i + 1) * each }));
+  const long = [];
+  const sources = ['cellauto=rule=110', 'color=c=0xc83c3c', 'testsrc2', 'color=c=0x3c8c3c', 'life=mold=10:ratio=0.3:life_color=0x30c030:death_color=0x203020', 'smptebars', 'mandelbrot', 'color=c=0x5a50e6', 'testsrc', 'color=c=0x9a40b0', 'cellauto=rule=30', 'smptehdbars', 'color=c=0x808058', 'rgbtestsrc', 'color=c=0x3c7a9a', 'life=mold=5:ratio=0.5', 'color=c=0xc83c3c', 'testsrc2'];
+  sources.forEach((source, i) => long.push({ seconds: 10, source, captionStyle: i % 2 ? 'box' : 'outline', captions: changing([`STEP ${i + 1} MIX THE DOUGH`, `REST IT ${i + 2} MINUTES`], 5) }));
+  return [
+    {
+      name: 'dense textures',
+      clip: {
+        ...tall,
+        scenes: [
+          { seconds: 3, source: 'cellauto=rule=110', caption: 'CeraVe Moisturizing Cream', captionStyle: 'outline' },
+          { seconds: 3, source: 'life=mold=10:ratio=0.3:life_color=0x30c030:death_color=0x203020', caption: 'Over 21000 km long', captionStyle: 'outline' },
+          { seconds: 3, source: 'mandelbrot', caption: 'Removes ALL wrinkles in 7 days' },
+          { seconds: 3, source: 'cellauto=rule=30', caption: 'Only 19 dollars today' },
+        ],
+      },
+    },
+    {
+      name: 'captions within a shot',
+      clip: {
+        scenes: [
+          { seconds: 7.5, source: 'testsrc2', captions: changing(['This serum works fast', 'Dermatologist approved', 'Removes ALL wrinkles', 'Results in 7 days', 'Link in bio'], 1.5) },
+          { seconds: 6, source: 'mandelbrot', captionStyle: 'outline', captions: changing(['The Great Wall', 'Over 21000 km long', 'Built over centuries', 'Seen from space'], 1.5) },
+        ],
+      },
+    },
+    {
+      name: 'similar-brightness cuts',
+      clip: {
+        scenes: [
+          ...sameLuma.map((c, i) => ({ seconds: 2, source: `color=c=${c}`, caption: `COLOUR NUMBER ${i + 1}` })),
+          { seconds: 2, source: 'smptebars', caption: 'BARS ONE' },
+          { seconds: 2, source: 'smptehdbars', caption: 'BARS TWO' },
+          { seconds: 2, source: 'testsrc', caption: 'PATTERN ONE' },
+          { seconds: 2, source: 'testsrc2', caption: 'PATTERN TWO' },
+        ],
+      },
+    },
+    { name: '3-minute clip', clip: { ...tall, width: 540, height: 960, scenes: long } },
+  ];
+}
+
+function screenTruth(clip) {
+  const truthCuts = [];
+  const captions = [];
+  let t = 0;
+  clip.scenes.forEach((s, i) => {
+    if (i > 0) truthCuts.push(t);
+    if (s.caption) captions.push({ text: s.caption, from: t, to: t + s.seconds });
+    for (const c of s.captions ?? []) captions.push({ text: c.text, from: t + c.from, to: t + c.to });
+    t += s.seconds;
+  });
+  return { truthCuts, captions };
+}
+
+function captionScores(truth, items) {
+  const norm = (x) => x.toUpperCase().replace(/\s+/g, ' ').trim();
+  let found = 0;
+  let cerSum = 0;
+  for (const c of truth) {
+    const shown = items.filter((l) => (l.start ?? l.time) <= c.to + 0.5 && (l.end ?? l.time) >= c.from - 0.5);
+    const best = Math.min(1, ...shown.map((l) => editDistance(norm(c.text), norm(l.text)) / norm(c.text).length));
+    if (best <= 0.34) {
+      found++;
+      cerSum += best;
+    }
+  }
+  return { recall: found / truth.length, cer: found ? cerSum / found : 1 };
+}
+
+function editDistance(a, b) {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length];
+}
+
 setTimeout(() => process.exit(process.exitCode ?? 0), 5000).unref();

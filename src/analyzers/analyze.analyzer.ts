@@ -10,7 +10,8 @@ export interface AnalyzeInput {
   metadata: { duration: number; title?: string | null; description?: string | null };
   transcript: { text: string; language: string | null; segments: Array<{ start: number; end: number; text: string; words?: Array<{ word: string; start: number; end: number }> }> };
   scenes: { scenes: Array<{ index: number; start: number; end: number }>; cuts: number[] };
-  ocr: { frames: Array<{ index: number; time: number; text: string; lines: Array<{ text: string }> }>; text: string };
+  /** On-screen text through time: each distinct caption once, with when it was shown (the `ocr` step's output). */
+  ocr: { captions: Array<{ index: number; text: string; start: number; end: number; confidence?: number }>; text: string };
   levels?: { peaks: Array<{ time: number; loudness_db: number }> };
 }
 
@@ -35,14 +36,15 @@ export const analyzeAnalyzer: OfflineAnalyzer = {
     const input = raw as AnalyzeInput;
     const taxonomy = await loadKnowledge<TopicTaxonomy>(ctx.knowledgeDir, 'topics.yaml');
     const segments = input.transcript.segments ?? [];
-    const onScreen = distinct(input.ocr.frames.flatMap((f) => f.lines.map((l) => l.text)));
+    const captions = input.ocr?.captions ?? [];
+    const onScreen = distinct(captions.map((c) => c.text));
     const units = [...segments.map((s) => s.text), ...onScreen].filter((t) => t.trim());
     const corpus = `${input.transcript.text}\n${onScreen.join('\n')}\n${input.metadata.description ?? ''}`;
 
     const scenes = input.scenes.scenes.map((scene) => {
-      const frame = input.ocr.frames.find((f) => f.index === scene.index);
+      const shown = distinct(captions.filter((c) => c.start < scene.end && c.end > scene.start).map((c) => c.text)).join(' / ');
       const said = speechBetween(segments, scene.start, scene.end);
-      const parts = [frame?.text.trim() ? `Text on screen: "${oneLine(frame.text)}"` : '', said ? `Said: "${clip(said)}"` : ''].filter(Boolean);
+      const parts = [shown ? `Text on screen: "${clip(shown)}"` : '', said ? `Said: "${clip(said)}"` : ''].filter(Boolean);
       return { index: scene.index, start: scene.start, end: scene.end, description: parts.length ? parts.join('. ') : 'No on-screen text or speech' };
     });
 
@@ -56,14 +58,12 @@ export const analyzeAnalyzer: OfflineAnalyzer = {
       const strong = strongStatement(s.text);
       if (strong) moments.push({ time: s.start, kind: 'strong_statement', description: `"${clip(strong.text)}" (${strong.reasons.join(', ')})` });
     }
-    for (const f of input.ocr.frames) {
-      for (const l of f.lines) {
-        const strong = strongStatement(l.text);
-        if (strong) moments.push({ time: f.time, kind: 'strong_statement', description: `On screen: "${clip(strong.text)}" (${strong.reasons.join(', ')})` });
-      }
+    for (const c of captions) {
+      const strong = strongStatement(c.text);
+      if (strong) moments.push({ time: c.start, kind: 'strong_statement', description: `On screen: "${clip(strong.text)}" (${strong.reasons.join(', ')})` });
     }
 
-    const title = input.title?.trim() || input.metadata.title?.trim() || firstCaption(input.ocr.frames) || firstSentence(segments) || 'Untitled video';
+    const title = input.title?.trim() || input.metadata.title?.trim() || firstCaption(captions) || firstSentence(segments) || 'Untitled video';
     return {
       title,
       duration: input.metadata.duration,
@@ -74,7 +74,7 @@ export const analyzeAnalyzer: OfflineAnalyzer = {
       key_moments: pickMoments(moments),
       ...(input.transcript.language ? { language: input.transcript.language } : {}),
       segments,
-      on_screen_text: onScreenTimed(input.ocr.frames),
+      on_screen_text: onScreenTimed(captions),
     };
   },
 };
@@ -97,9 +97,9 @@ function speechBetween(segments: AnalyzeInput['transcript']['segments'], start: 
   return segments.filter((s) => s.start < end && s.end > start).map((s) => s.text).join(' ');
 }
 
-function firstCaption(frames: AnalyzeInput['ocr']['frames']): string | null {
-  const line = [...frames].sort((a, b) => a.time - b.time).flatMap((f) => f.lines)[0];
-  return line ? clip(line.text, 80) : null;
+function firstCaption(captions: AnalyzeInput['ocr']['captions']): string | null {
+  const first = [...captions].sort((a, b) => a.start - b.start)[0];
+  return first ? clip(first.text, 80) : null;
 }
 
 function firstSentence(segments: AnalyzeInput['transcript']['segments']): string | null {
@@ -107,19 +107,13 @@ function firstSentence(segments: AnalyzeInput['transcript']['segments']): string
   return first ? clip(first.text, 80) : null;
 }
 
-/** Each distinct on-screen line with when it was first seen and how sure OCR was. */
-function onScreenTimed(frames: AnalyzeInput['ocr']['frames']): Array<{ time: number; text: string; confidence?: number }> {
-  const seen = new Set<string>();
-  const out: Array<{ time: number; text: string; confidence?: number }> = [];
-  for (const f of [...frames].sort((a, b) => a.time - b.time)) {
-    for (const l of f.lines as Array<{ text: string; confidence?: number }>) {
-      const k = l.text.trim().toLowerCase();
-      if (!k || seen.has(k)) continue;
-      seen.add(k);
-      out.push({ time: f.time, text: l.text, ...(l.confidence !== undefined ? { confidence: l.confidence } : {}) });
-    }
-  }
-  return out;
+type TimedText = { time: number; start: number; end: number; text: string; confidence?: number };
+
+/** Each caption with when it was shown (`time` is its start) and how sure OCR was. */
+function onScreenTimed(captions: AnalyzeInput['ocr']['captions']): TimedText[] {
+  return [...captions]
+    .sort((a, b) => a.start - b.start)
+    .map((c) => ({ time: c.start, start: c.start, end: c.end, text: c.text, ...(c.confidence !== undefined ? { confidence: c.confidence } : {}) }));
 }
 
 function distinct(lines: string[]): string[] {

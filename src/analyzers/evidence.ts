@@ -20,6 +20,7 @@ interface TimedText {
   text: string;
   start?: number;
   end?: number;
+  index?: number;
 }
 interface ScreenEvidence {
   frames?: Array<{ index: number; time: number; start?: number; end?: number; lines?: TimedText[] } | null>;
@@ -50,7 +51,14 @@ export function statementsOf(input: VideoEvidence): Statement[] {
       out.push({ text, source: 'screen', time, ...(end !== undefined ? { end } : {}), ...(scene !== undefined ? { scene } : {}) });
     }
   };
-  for (const c of screen.captions ?? []) if (c?.text) add(c, c.start ?? 0, c.end, undefined);
+  const scenes = input.scenes?.scenes ?? [];
+  for (const c of screen.captions ?? []) {
+    if (!c?.text?.trim()) continue;
+    const start = c.start ?? 0;
+    // Sightings are counted per scene: the scene the caption starts in, or the caption itself without scenes.
+    const scene = scenes.find((s) => start >= s.start && start < s.end)?.index ?? (scenes.length ? scenes.length - 1 : c.index);
+    add(c, start, c.end, scene);
+  }
   for (const f of screen.frames ?? []) {
     for (const l of f?.lines ?? []) add(l, l.start ?? f!.start ?? f!.time, l.end ?? f!.end, f!.index);
   }

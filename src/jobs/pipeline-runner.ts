@@ -97,6 +97,8 @@ async function runStep(step: PipelineStep, scope: Record<string, any>, ctx: RunC
           signal,
           services: ctx.services,
           engine: ctx.engine,
+          // Minimal until the job envelope carries warnings: the message is logged.
+          warn: (message: string) => ctx.logger.warn({ step: step.id }, message),
         }),
       );
       if (!step.validateOutput(output)) {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { StepError } from '../steps/step.js';
 
@@ -24,9 +25,30 @@ export interface RunOptions {
    * the step that decides the job's duration (speech) gets the cores first.
    */
   background?: boolean;
+  /**
+   * Kills the process once it has used this much CPU time (user + system, read from /proc): a bound that
+   * holds on a busy machine, where a wall-clock timeout would fire on work that merely waited for a core.
+   */
+  cpuLimitMs?: number;
+  /** Receives stdout as it comes (raw bytes) instead of collecting it: for large binary output such as raw frames. */
+  onStdout?: (chunk: Buffer) => void;
 }
 
 const STDERR_TAIL = 64 * 1024;
+/** Clock ticks per second in /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const USER_HZ = 100;
+
+/** CPU time a running process has used, in ms; 0 where /proc cannot tell (not Linux, already gone). */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+  } catch {
+    return 0;
+  }
+}
 
 /**
  * Runs a program to completion, killing it when the step is aborted or times out. A missing program
@@ -47,9 +69,11 @@ export function runProcess(command: string, args: string[], opts: RunOptions): P
     let stdout = '';
     let stderr = '';
     const maxStdout = opts.maxStdout ?? 64 * 1024 * 1024;
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
-      if (stdout.length < maxStdout) stdout += d.slice(0, maxStdout - stdout.length);
-    });
+    if (opts.onStdout) child.stdout!.on('data', opts.onStdout);
+    else
+      child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+        if (stdout.length < maxStdout) stdout += d.slice(0, maxStdout - stdout.length);
+      });
     child.stderr!.setEncoding('utf8').on('data', (d: string) => {
       stderr = (stderr + d).slice(-STDERR_TAIL);
     });
@@ -62,9 +86,16 @@ export function runProcess(command: string, args: string[], opts: RunOptions): P
     const onAbort = () => kill(opts.signal.reason instanceof Error ? opts.signal.reason : new StepError(`${name} was cancelled`));
     opts.signal.addEventListener('abort', onAbort, { once: true });
     const timer = opts.timeoutMs ? setTimeout(() => kill(new StepError(`${name} took longer than ${Math.round(opts.timeoutMs! / 1000)} s`)), opts.timeoutMs) : null;
+    const cpuWatch =
+      opts.cpuLimitMs && child.pid
+        ? setInterval(() => {
+            if (cpuMsOf(child.pid!) > opts.cpuLimitMs!) kill(new StepError(`${name} used more than ${(opts.cpuLimitMs! / 1000).toFixed(1)} s of CPU`));
+          }, 100)
+        : null;
     const done = () => {
       opts.signal.removeEventListener('abort', onAbort);
       if (timer) clearTimeout(timer);
+      if (cpuWatch) clearInterval(cpuWatch);
     };
     child.on('error', (err: NodeJS.ErrnoException) => {
       done();

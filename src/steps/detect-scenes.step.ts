@@ -3,6 +3,8 @@ import path from 'node:path';
 import { probeMedia } from '../media/probe-media.js';
 import { runProcess } from '../media/run-process.js';
 import { defineStep } from './step.js';
+import { ANALYSIS_WIDTH } from '../media/text-regions.js';
+import { CUT_FRAME_HEIGHT, CUT_FRAME_WIDTH, type CutCandidate, CutDetector } from '../media/cut-detector.js';
 
 interface Scene {
   index: number;
@@ -11,18 +13,35 @@ interface Scene {
   keyframe_path: string;
   keyframe_time: number;
 }
+interface Sample {
+  time: number;
+  path: string;
+  /** The scene it belongs to: on-screen text is not followed across a cut. */
+  scene: number;
+  /** The same frame in grey, at most ANALYSIS_WIDTH wide (binary PGM): where on-screen text is looked for. */
+  gray: string;
+}
 
 const MAX_SCENES = 60;
+/** Frames per second the cut detector compares (tiny RGB frames). */
+const CUT_FPS = 25;
+/** Thumbnails: every half second, at most this many over the video (they are the on-screen-text samples too). */
+const MAX_SAMPLES = 240;
 
-export const detectScenesStep = defineStep<{ source: string; threshold?: number; min_scene_seconds?: number }, { scenes: Scene[]; cuts: number[] }>({
+export const detectScenesStep = defineStep<{ source: string; threshold?: number; min_scene_seconds?: number }, { scenes: Scene[]; cuts: number[]; samples: Sample[] }>({
   type: 'detect_scenes',
-  summary: 'Finds the cuts of a video and extracts one keyframe per scene',
+  summary: 'Finds the cuts of a video, extracts one keyframe per scene and samples frames through time',
   description:
-    "Runs ffmpeg's `scdet` filter on `source` (`threshold`, default 10: lower finds softer cuts) and splits the " +
-    'video at the cuts, merging scenes shorter than `min_scene_seconds` (default 0.5) into their neighbour (at most ' +
-    `${MAX_SCENES} scenes: the weakest cuts go first). Each scene gets one JPEG keyframe near its middle (frames are ` +
-    'sampled at up to 2 per second in the same decoding pass). ' +
-    'Outputs `scenes` [{index, start, end, keyframe_path, keyframe_time}] and `cuts` (seconds).',
+    'Compares each frame of `source` (25 per second, shrunk to 48x27) with the one before on colour, not only ' +
+    'brightness: the share of pixels whose colour changed and the distance between colour histograms. A frame is ' +
+    'a cut when that change is at least `threshold` percent (default 30) and stands out from the second around it ' +
+    '(above its median by 25 points), so busy or shaky shots are not cut up. Scenes shorter than ' +
+    '`min_scene_seconds` (default 0.5) are merged into their neighbour (at most ' +
+    `${MAX_SCENES} scenes: the weakest cuts go first). In the same decoding pass, frames are sampled every half ` +
+    `second (at most ${MAX_SAMPLES} over the video): each scene gets the one nearest its middle as a JPEG keyframe, ` +
+    'and all are returned as `samples` for reading on-screen text through time. ' +
+    'Outputs `scenes` [{index, start, end, keyframe_path, keyframe_time}], `cuts` (seconds) and `samples` [{time, path, ' +
+    'scene, gray}] (`gray`: the frame shrunk to 360 px wide in grey, for finding text).',
   with: {
     type: 'object',
     required: ['source'],
@@ -35,7 +54,7 @@ export const detectScenesStep = defineStep<{ source: string; threshold?: number;
   },
   output: {
     type: 'object',
-    required: ['scenes', 'cuts'],
+    required: ['scenes', 'cuts', 'samples'],
     additionalProperties: false,
     properties: {
       scenes: {
@@ -54,30 +73,42 @@ export const detectScenesStep = defineStep<{ source: string; threshold?: number;
         },
       },
       cuts: { type: 'array', items: { type: 'number' } },
+      samples: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['time', 'path', 'scene', 'gray'],
+          additionalProperties: false,
+          properties: { time: { type: 'number' }, path: { type: 'string' }, scene: { type: 'integer' }, gray: { type: 'string' } },
+        },
+      },
     },
   },
   example: `- id: scenes\n  uses: detect_scenes\n  with: { source: "{{steps.video.path}}" }`,
   async run(input, ctx) {
     const { ffmpeg, ffprobe } = ctx.services.media;
     const { duration } = await probeMedia(ffprobe, input.source, ctx.signal);
-    // One decoding pass: scdet finds the cuts while thumbnails are written at a low rate; each scene's
-    // keyframe is then the thumbnail nearest its middle (seeking back into the file per scene would
-    // decode from the previous keyframe again, for every scene).
-    const fps = Math.min(2, 240 / Math.max(duration, 1));
-    const thumbs = path.join(ctx.workDir, 'thumbs');
+    // One decoding pass: tiny frames stream to the cut detector while thumbnails are written at a low rate;
+    // each scene's keyframe is then the thumbnail nearest its middle (seeking back into the file per scene
+    // would decode from the previous keyframe again, for every scene).
+    const fps = Math.min(2, MAX_SAMPLES / Math.max(duration, 1));
+    const thumbs = path.join(ctx.workDir, 'samples');
     await fs.mkdir(thumbs, { recursive: true });
-    const { stderr } = await runProcess(
+    const detector = new CutDetector(CUT_FPS);
+    await runProcess(
       ffmpeg,
       [
-        '-hide_banner', '-nostats', '-i', input.source, '-an', '-sn',
-        '-filter_complex', `[0:v]split[s][t];[s]scdet=threshold=${input.threshold ?? 10}[cuts];[t]fps=${fps.toFixed(4)}[thumbs]`,
-        '-map', '[cuts]', '-f', 'null', '-',
+        '-hide_banner', '-nostats', '-v', 'error', '-i', input.source, '-an', '-sn',
+        '-filter_complex',
+        `[0:v]split=3[c][t][g];[c]fps=${CUT_FPS},scale=${CUT_FRAME_WIDTH}:${CUT_FRAME_HEIGHT}:flags=area,format=rgb24[cuts];` +
+          `[t]fps=${fps.toFixed(4)}[thumbs];[g]fps=${fps.toFixed(4)},scale='min(${ANALYSIS_WIDTH},iw)':-2:flags=area,format=gray[gray]`,
+        '-map', '[cuts]', '-f', 'rawvideo', 'pipe:1',
         '-map', '[thumbs]', '-q:v', '3', path.join(thumbs, '%06d.jpg'),
+        '-map', '[gray]', path.join(thumbs, '%06d.pgm'),
       ],
-      { signal: ctx.signal, name: 'ffmpeg', background: true },
+      { signal: ctx.signal, name: 'ffmpeg', background: true, onStdout: (chunk) => detector.push(chunk) },
     );
-    const found = [...stderr.matchAll(/lavfi\.scd\.score: ([\d.]+), lavfi\.scd\.time: ([\d.]+)/g)].map((m) => ({ score: Number(m[1]), time: Number(m[2]) }));
-    const cuts = keepCuts(found, duration, input.min_scene_seconds ?? 0.5);
+    const cuts = keepCuts(detector.cuts((input.threshold ?? 30) / 100), duration, input.min_scene_seconds ?? 0.5);
     const bounds = [0, ...cuts, duration];
     const available = (await fs.readdir(thumbs)).filter((f) => f.endsWith('.jpg')).sort();
     const thumbTime = (i: number) => i / fps;
@@ -93,14 +124,15 @@ export const detectScenesStep = defineStep<{ source: string; threshold?: number;
       await fs.copyFile(path.join(thumbs, available[best]), keyframe_path);
       scenes.push({ index: i, start: round(start), end: round(end), keyframe_time: round(Math.min(Math.max(thumbTime(best), start), end)), keyframe_path });
     }
-    await fs.rm(thumbs, { recursive: true, force: true });
-    ctx.engine('scenes', 'ffmpeg scdet');
-    return { scenes, cuts: cuts.map(round) };
+    const sceneAt = (t: number) => Math.max(0, scenes.findIndex((s) => t >= s.start && t < s.end));
+    const samples = available.map((f, i) => ({ time: round(thumbTime(i)), path: path.join(thumbs, f), scene: sceneAt(thumbTime(i)), gray: path.join(thumbs, f.replace(/\.jpg$/, '.pgm')) }));
+    ctx.engine('scenes', 'colour and histogram cut detector');
+    return { scenes, cuts: cuts.map(round), samples };
   },
 });
 
 /** The cuts kept: no scene shorter than `minScene`, at most MAX_SCENES scenes (strongest cuts win). */
-function keepCuts(found: Array<{ score: number; time: number }>, duration: number, minScene: number): number[] {
+function keepCuts(found: CutCandidate[], duration: number, minScene: number): number[] {
   const strongest = [...found].sort((a, b) => b.score - a.score);
   const kept: number[] = [];
   for (const c of strongest) {

@@ -1,33 +1,69 @@
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { binarisedCrop, boxOverlap, findTextLayer, sameContent, type TextLayer, type TextRegion } from '../media/text-regions.js';
 import { runProcess } from '../media/run-process.js';
 import { defineStep, type StepContext } from './step.js';
+import { similarity, voteReading, type Reading } from './ocr-vote.js';
 
-interface OcrLine {
-  text: string;
-  confidence: number;
-}
-interface OcrFrame {
-  index: number;
+interface Sample {
   time: number;
+  path: string;
+  scene?: number;
+  gray?: string;
+}
+interface CaptionLine {
   text: string;
   confidence: number;
-  lines: OcrLine[];
+}
+interface Caption {
+  index: number;
+  text: string;
+  start: number;
+  end: number;
+  confidence: number;
+  lines: CaptionLine[];
+}
+/** One text region followed through consecutive samples while it shows the same thing. */
+interface Track {
+  region: TextRegion;
+  samples: number[];
+  readings: Reading[];
 }
 
-const FRAME_TIMEOUT_MS = 20_000;
 const MIN_WORD_CONFIDENCE = 50;
+/** The step's time budget: a base plus this much per second of video (spread over the reads). */
+const BUDGET_BASE_MS = 30_000;
+const BUDGET_PER_VIDEO_SECOND_MS = 1_000;
+/**
+ * CPU time per crop read (and once per tesseract process for loading its model): a caption crop costs well
+ * under a tenth of a second, so a read that needs more is texture, not a caption. Counted in CPU, not wall
+ * time, so a busy machine does not skip captions.
+ */
+const MAX_READ_MS = 1_500;
+const MODEL_LOAD_MS = 1_000;
+/** Crops per tesseract process. */
+const MAX_BATCH = 24;
+/** Readings per caption to vote on: the first sample it shows in, then others spread over its time. */
+const READS_PER_CAPTION = 3;
+/** Share of a region's strokes that must stay put for it to be the same caption (one changed digit is a new one). */
+const SAME_CONTENT = 0.9;
 
-export const ocrStep = defineStep<{ frames: Array<{ keyframe_path: string; keyframe_time: number }> }, { frames: OcrFrame[]; text: string }>({
+export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; text: string }>({
   type: 'ocr',
-  summary: 'Reads on-screen text (captions, titles, labels) from keyframes',
+  summary: 'Reads on-screen text (captions, titles, labels) through time, each distinct caption with its start and end',
   description:
-    'Runs Tesseract (TESSERACT_PATH) on each of `frames` (objects with `keyframe_path` and `keyframe_time`, such as ' +
-    "`detect_scenes`' scenes). Frames are upscaled to at least 720 px wide and read as sparse text; when nothing is " +
-    'found, a thresholded copy (light text on dark boxes, as in short-form captions) is read. Words under ' +
-    `${MIN_WORD_CONFIDENCE}% confidence and lines without a real word are dropped. Each frame is bounded to ` +
-    `${FRAME_TIMEOUT_MS / 1000} s; frames run in parallel. Outputs \`frames\` [{index, time, text, confidence (0-1), ` +
-    'lines}] and `text` (every distinct line, in order).',
+    'Runs Tesseract (TESSERACT_PATH) on `frames` sampled through the video (objects with `time` and `path`, such ' +
+    "as `detect_scenes`' `samples`; with `scene`, no caption is followed across a cut). Each frame's text regions are found first (bright strokes thicker than the " +
+    'texture around them, or a solid light box), followed from frame to frame, and only a region whose content ' +
+    'changed is read again: each distinct caption is read once, then on up to ' +
+    `${READS_PER_CAPTION - 1} later frames it shows in, and the readings are voted on. Crops get margins, are scaled ` +
+    'to about 40 px text and binarised, so busy backgrounds are not read; crops are read in batches, one tesseract ' +
+    `per core. The step has a time budget of ${BUDGET_BASE_MS / 1000} s plus ${BUDGET_PER_VIDEO_SECOND_MS / 1000} s ` +
+    `per second of video, one crop at most ${MAX_READ_MS / 1000} s of CPU: a region that cannot be read in its share ` +
+    'is skipped with a warning. Words under ' +
+    `${MIN_WORD_CONFIDENCE}% confidence and lines without a real word are dropped. Outputs \`captions\` [{index, ` +
+    'text, start, end, confidence (0-1), lines}] in time order and `text` (every distinct caption, one a line).',
   with: {
     type: 'object',
     required: ['frames'],
@@ -35,26 +71,27 @@ export const ocrStep = defineStep<{ frames: Array<{ keyframe_path: string; keyfr
     properties: {
       frames: {
         type: 'array',
-        maxItems: 200,
-        items: { type: 'object', required: ['keyframe_path', 'keyframe_time'], properties: { keyframe_path: { type: 'string' }, keyframe_time: { type: 'number' } } },
+        maxItems: 400,
+        items: { type: 'object', required: ['time', 'path'], properties: { time: { type: 'number' }, path: { type: 'string' }, scene: { type: 'integer' }, gray: { type: 'string' } } },
       },
     },
   },
   output: {
     type: 'object',
-    required: ['frames', 'text'],
+    required: ['captions', 'text'],
     additionalProperties: false,
     properties: {
-      frames: {
+      captions: {
         type: 'array',
         items: {
           type: 'object',
-          required: ['index', 'time', 'text', 'confidence', 'lines'],
+          required: ['index', 'text', 'start', 'end', 'confidence', 'lines'],
           additionalProperties: false,
           properties: {
             index: { type: 'integer' },
-            time: { type: 'number' },
             text: { type: 'string' },
+            start: { type: 'number' },
+            end: { type: 'number' },
             confidence: { type: 'number', minimum: 0, maximum: 1 },
             lines: {
               type: 'array',
@@ -71,68 +108,226 @@ export const ocrStep = defineStep<{ frames: Array<{ keyframe_path: string; keyfr
       text: { type: 'string' },
     },
   },
-  example: `- id: captions\n  uses: ocr\n  with: { frames: "{{steps.scenes.scenes}}" }`,
+  example: `- id: captions\n  uses: ocr\n  with: { frames: "{{steps.scenes.samples}}" }`,
   async run(input, ctx) {
-    const frames: OcrFrame[] = new Array(input.frames.length);
-    let next = 0;
-    const worker = async () => {
-      while (next < input.frames.length) {
-        const i = next++;
-        const f = input.frames[i];
-        const lines = await readFrame(f.keyframe_path, i, ctx);
-        const confidence = lines.length ? lines.reduce((s, l) => s + l.confidence, 0) / lines.length : 0;
-        frames[i] = { index: i, time: f.keyframe_time, text: lines.map((l) => l.text).join('\n'), confidence: round(confidence), lines };
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(os.availableParallelism(), input.frames.length) }, worker));
-    const seen = new Set<string>();
-    const distinct = frames.flatMap((f) => f.lines.map((l) => l.text)).filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
+    const frames = [...input.frames].sort((a, b) => a.time - b.time);
+    if (!frames.length) return { captions: [], text: '' };
+    const step = frames.length > 1 ? (frames[frames.length - 1].time - frames[0].time) / (frames.length - 1) : 1;
+    const deadline = Date.now() + BUDGET_BASE_MS + BUDGET_PER_VIDEO_SECOND_MS * (frames[frames.length - 1].time + step);
+    const layers = await inParallel(frames, (f) => findTextLayer(f.path, f.gray));
+    const tracks = followRegions(layers, frames);
+    await readTracks(tracks, frames, layers, deadline, ctx);
+    const captions = captionsOf(tracks, frames, step);
     ctx.engine('ocr', 'tesseract');
-    return { frames, text: distinct.join('\n') };
+    const seen = new Set<string>();
+    const distinct = captions.map((c) => c.text).filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
+    return { captions, text: distinct.join('\n') };
   },
 });
 
-async function readFrame(file: string, i: number, ctx: StepContext): Promise<OcrLine[]> {
-  const sharp = (await import('sharp')).default; // loaded on first use: API-only processes never need it
-  const meta = await sharp(file).metadata();
-  const width = Math.max(meta.width ?? 720, 720);
-  const gray = path.join(ctx.workDir, `ocr-${i}-gray.png`);
-  await sharp(file).resize({ width }).grayscale().toFile(gray);
-  let lines = await tesseract(gray, ctx);
-  if (!lines.length) {
-    const thresholded = path.join(ctx.workDir, `ocr-${i}-threshold.png`);
-    await sharp(file).resize({ width }).grayscale().threshold(200).negate().toFile(thresholded);
-    lines = await tesseract(thresholded, ctx);
-  }
-  return lines;
+/** Regions matched from sample to sample: same place and same strokes continue a track, anything else starts one. */
+function followRegions(layers: TextLayer[], frames: Sample[]): Track[] {
+  const tracks: Track[] = [];
+  let open: Track[] = [];
+  layers.forEach((layer, i) => {
+    if (i > 0 && frames[i].scene !== frames[i - 1].scene) open = []; // a cut ends every caption
+    const next: Track[] = [];
+    for (const region of layer.regions) {
+      const previous = open.find((t) => !next.includes(t) && boxOverlap(t.region, region) >= 0.5 && sameContent(layers[t.samples[t.samples.length - 1]], layer, union(t.region, region)) >= SAME_CONTENT);
+      if (previous) {
+        previous.samples.push(i);
+        next.push(previous);
+      } else {
+        const track = { region, samples: [i], readings: [] };
+        tracks.push(track);
+        next.push(track);
+      }
+    }
+    open = next;
+  });
+  return tracks;
 }
 
-/** Tesseract's TSV (one row per word, with block/paragraph/line numbers and confidence) as lines. */
-async function tesseract(image: string, ctx: StepContext): Promise<OcrLine[]> {
-  const { stdout } = await runProcess(ctx.services.media.tesseractPath, [image, '-', '--psm', '11', 'tsv'], {
-    signal: ctx.signal,
-    timeoutMs: FRAME_TIMEOUT_MS,
-    name: 'tesseract',
-    background: true,
-    // Frames already run in parallel: tesseract's own OpenMP threads would only fight over the cores.
-    env: { OMP_THREAD_LIMIT: '1' },
-  });
-  const byLine = new Map<string, { words: string[]; confs: number[] }>();
-  for (const row of stdout.split('\n').slice(1)) {
+interface ReadJob {
+  track: Track;
+  sample: number;
+  first: boolean;
+}
+
+/** First readings of every track, then second opinions on those that showed text, within the budget. */
+async function readTracks(tracks: Track[], frames: Sample[], layers: TextLayer[], deadline: number, ctx: StepContext): Promise<void> {
+  const reader = new CropReader(frames, layers, deadline, ctx);
+  await reader.read(tracks.map((t) => ({ track: t, sample: t.samples[0], first: true })));
+  // A second opinion only for a region whose first reading found text (a texture blob is not re-read).
+  const again = tracks.filter((t) => t.samples.length > 1 && t.readings.some((r) => r.lines.length));
+  const more: ReadJob[] = [];
+  for (let round = 1; round < READS_PER_CAPTION; round++) {
+    for (const t of again) if (t.samples.length > round) more.push({ track: t, sample: t.samples[Math.round((round * (t.samples.length - 1)) / (READS_PER_CAPTION - 1))], first: false });
+  }
+  await reader.read(more);
+  if (reader.skipped) ctx.warn(`on-screen text: ${reader.skipped} text region(s) were not read within the step's time budget`);
+}
+
+/**
+ * Reads crops in batches, one tesseract process per batch and core: loading its model costs more CPU
+ * (about 0.3 s) than reading a caption crop (well under 0.1 s). A batch that overruns its share is read
+ * again crop by crop, so one unreadable crop costs only itself.
+ */
+class CropReader {
+  skipped = 0;
+  private n = 0;
+  constructor(
+    private readonly frames: Sample[],
+    private readonly layers: TextLayer[],
+    private readonly deadline: number,
+    private readonly ctx: StepContext,
+  ) {}
+
+  async read(jobs: ReadJob[]): Promise<void> {
+    if (!jobs.length) return;
+    const crops = await inParallel(jobs, async (job) => {
+      const layer = this.layers[job.sample];
+      const crop = path.join(this.ctx.workDir, `ocr-${this.n++}.png`);
+      await binarisedCrop(this.frames[job.sample].path, layer, trackRegion(job.track, layer), crop);
+      return crop;
+    });
+    const size = Math.min(MAX_BATCH, Math.ceil(jobs.length / os.availableParallelism()));
+    const batches: number[][] = [];
+    for (let i = 0; i < jobs.length; i += size) batches.push(jobs.slice(i, i + size).map((_, j) => i + j));
+    await inParallel(batches, async (batch) => {
+      const pages = await this.tesseract(batch.map((i) => crops[i]));
+      if (pages) return batch.forEach((i, k) => jobs[i].track.readings.push({ lines: pages[k] }));
+      for (const i of batch) {
+        const one = batch.length > 1 ? await this.tesseract([crops[i]]) : null;
+        if (one) jobs[i].track.readings.push({ lines: one[0] });
+        else if (jobs[i].first) this.ctx.warn(`on-screen text at ${this.frames[jobs[i].sample].time.toFixed(1)} s was not read in its share of the time budget`);
+      }
+    });
+  }
+
+  /** Lines per crop, or null when the reading overran its CPU share. */
+  private async tesseract(crops: string[]): Promise<CaptionLine[][] | null> {
+    const timeoutMs = this.deadline - Date.now();
+    if (timeoutMs < 200) {
+      this.skipped += crops.length;
+      return crops.map(() => []);
+    }
+    const list = path.join(this.ctx.workDir, `ocr-list-${this.n++}.txt`);
+    await fs.writeFile(list, crops.join('\n') + '\n');
+    try {
+      const { stdout } = await runProcess(this.ctx.services.media.tesseractPath, [list, '-', '--psm', '6', '-c', 'tessedit_do_invert=0', 'tsv'], {
+        signal: this.ctx.signal,
+        timeoutMs,
+        cpuLimitMs: MODEL_LOAD_MS + MAX_READ_MS * crops.length,
+        name: 'tesseract',
+        background: true,
+        // Batches already run in parallel: tesseract's own OpenMP threads would only fight over the cores.
+        env: { OMP_THREAD_LIMIT: '1' },
+      });
+      return linesPerPage(stdout, crops.length);
+    } catch (err) {
+      if (this.ctx.signal.aborted) throw err;
+      return null;
+    }
+  }
+}
+
+function trackRegion(track: Track, layer: TextLayer): TextRegion {
+  return layer.regions.find((r) => boxOverlap(r, track.region) >= 0.5) ?? track.region;
+}
+
+/** Each track's voted text with its time span; neighbouring tracks that say the same are one caption. */
+function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] {
+  const out: Caption[] = [];
+  const timed = tracks
+    .map((t) => ({ t, reading: voteReading(t.readings) }))
+    .filter((x) => x.reading.lines.length)
+    .map(({ t, reading }) => ({
+      lines: reading.lines,
+      text: reading.lines.map((l) => l.text).join(' '),
+      start: frames[t.samples[0]].time,
+      end: t.samples[t.samples.length - 1] + 1 < frames.length ? frames[t.samples[t.samples.length - 1] + 1].time : frames[t.samples[t.samples.length - 1]].time + step,
+      top: t.region.top,
+    }))
+    .sort((a, b) => a.start - b.start || a.top - b.top);
+  for (const c of timed) {
+    const same = out.find((o) => o.text.toLowerCase() === c.text.toLowerCase() && c.start <= o.end + step * 1.01);
+    if (same) {
+      same.end = Math.max(same.end, round(c.end));
+      continue;
+    }
+    // Two regions of one line read at the same time (a line found in pieces): the fuller reading stays.
+    const piece = out.find((o) => c.start < o.end && o.start < c.end && overlapsText(o.text, c.text));
+    if (piece) {
+      if (c.text.length > piece.text.length) Object.assign(piece, { text: c.text, lines: c.lines });
+      piece.end = Math.max(piece.end, round(c.end));
+      continue;
+    }
+    const confidence = c.lines.reduce((s, l) => s + l.confidence, 0) / c.lines.length;
+    out.push({ index: out.length, text: c.text, start: round(c.start), end: round(c.end), confidence: round(confidence), lines: c.lines });
+  }
+  return out;
+}
+
+/** One text is part of the other, or they share a word run at their seam ("Removes ALL wrinkles in" + "in 7 days"). */
+function overlapsText(a: string, b: string): boolean {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  if (x.includes(y) || y.includes(x)) return true;
+  const [short, long] = x.length < y.length ? [x, y] : [y, x];
+  return similarity(short, long.slice(0, short.length)) >= 0.8 || similarity(short, long.slice(-short.length)) >= 0.8;
+}
+
+function union(a: TextRegion, b: TextRegion): TextRegion {
+  const left = Math.min(a.left, b.left);
+  const top = Math.min(a.top, b.top);
+  return { ...a, left, top, width: Math.max(a.left + a.width, b.left + b.width) - left, height: Math.max(a.top + a.height, b.top + b.height) - top };
+}
+
+/** Runs `fn` over `items` on as many cores as there are, keeping the order of results. */
+async function inParallel<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(os.availableParallelism(), items.length) }, worker));
+  return out;
+}
+
+/** Tesseract's TSV (one row per word, with page/block/paragraph/line numbers and confidence) as lines per page. */
+function linesPerPage(tsv: string, pages: number): CaptionLine[][] {
+  const byLine = Array.from({ length: pages }, () => new Map<string, { words: string[]; confs: number[] }>());
+  for (const row of tsv.split('\n').slice(1)) {
     const c = row.split('\t');
     if (c.length < 12 || c[0] !== '5') continue;
+    const page = byLine[Number(c[1]) - 1];
     const conf = Number(c[10]);
     const word = c[11].trim();
-    if (!word || conf < MIN_WORD_CONFIDENCE) continue;
+    if (!page || !word || conf < MIN_WORD_CONFIDENCE) continue;
     const key = `${c[2]}.${c[3]}.${c[4]}`;
-    if (!byLine.has(key)) byLine.set(key, { words: [], confs: [] });
-    byLine.get(key)!.words.push(word);
-    byLine.get(key)!.confs.push(conf);
+    if (!page.has(key)) page.set(key, { words: [], confs: [] });
+    page.get(key)!.words.push(word);
+    page.get(key)!.confs.push(conf);
   }
-  return [...byLine.values()]
-    // Box edges and stray marks read as | ( ) _ at the ends of a line.
-    .map((l) => ({ text: l.words.join(' ').replace(/^[^\p{L}\p{N}$#"'(]+|[^\p{L}\p{N}%!?.)"']+$/gu, ''), confidence: round(l.confs.reduce((a, b) => a + b, 0) / l.confs.length / 100) }))
-    .filter((l) => /[A-Za-z0-9]{2,}/.test(l.text) && /[A-Za-z]/.test(l.text));
+  return byLine.map((lines) =>
+    [...lines.values()]
+      // Box edges and stray marks read as | ( ) _ ' at the ends of a line.
+      .map((l) => ({ text: separateWords(l.words.join(' ')).replace(/^[^\p{L}\p{N}$#"(]+|[^\p{L}\p{N}%!?.)"]+$/gu, ''), confidence: round(l.confs.reduce((a, b) => a + b, 0) / l.confs.length / 100) }))
+      .filter((l) => /[A-Za-z0-9]{2,}/.test(l.text) && /[A-Za-z]/.test(l.text)),
+  );
+}
+
+/**
+ * Specks of texture between two words of a caption read as a mark joining them ("21000:km", "Built’over"):
+ * a colon between letters, or an apostrophe before anything but a contraction's ending, is a word space.
+ */
+function separateWords(text: string): string {
+  return text
+    .replace(/(?<=[\p{L}\p{N}]):(?=\p{L})|(?<=\p{L}):(?=\p{N})/gu, ' ')
+    .replace(/(?<=\p{L})[’'](?!(?:s|t|re|ve|ll|d|m)\b)(?=\p{L}{2,})/gu, ' ');
 }
 
 function round(n: number): number {

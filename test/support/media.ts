@@ -16,6 +16,10 @@ export interface SceneSpec {
   source: string;
   /** Text burnt into the lower part of the frame, like a short-form caption. */
   caption?: string;
+  /** Captions that come and go within the scene (seconds from the scene's start), as reels change them. */
+  captions?: Array<{ text: string; from: number; to: number }>;
+  /** `box` (default): light text on a dark box; `outline`: light text with a dark outline, straight on the picture. */
+  captionStyle?: 'box' | 'outline';
 }
 
 export interface ClipSpec {
@@ -31,6 +35,8 @@ export interface ClipSpec {
   pause?: number;
   /** A music bed under the speech, its mean level this many dB below the speech's (see music-bed.ts). */
   musicBelowDb?: number;
+  /** Caps the video bitrate (e.g. `4M`), as platforms serve reels: noise-like textures otherwise take ~16 Mbit/s. */
+  videoBitrate?: string;
 }
 
 /**
@@ -56,13 +62,13 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
   const args = ['-y', '-v', 'error'];
   const filters: string[] = [];
   scenes.forEach((scene, i) => {
-    args.push('-f', 'lavfi', '-i', `${scene.source}${scene.source.includes('=') ? ':' : '='}s=${w}x${h}:d=${scene.seconds}:r=25`);
-    const text = scene.caption?.replace(/[':\\]/g, '');
-    filters.push(
-      text
-        ? `[${i}:v]drawtext=fontfile=${FONT}:text='${text}':fontsize=${Math.min(Math.round(w / 16), Math.floor((1.3 * w) / text.length))}:fontcolor=white:box=1:boxcolor=black@0.75:boxborderw=12:x=(w-text_w)/2:y=h*0.72,setsar=1[v${i}]`
-        : `[${i}:v]setsar=1[v${i}]`,
-    );
+    // Texture sources (cellauto, life, mandelbrot) have no duration option: the input is cut with -t instead.
+    const name = scene.source.split('=')[0];
+    const duration = NO_DURATION_SOURCES.has(name) ? '' : `:d=${scene.seconds}`;
+    args.push('-t', String(scene.seconds), '-f', 'lavfi', '-i', `${scene.source}${scene.source.includes('=') ? ':' : '='}s=${w}x${h}${duration}:r=25`);
+    const timed = [...(scene.caption ? [{ text: scene.caption, from: 0, to: scene.seconds }] : []), ...(scene.captions ?? [])];
+    const draws = timed.map((c) => drawCaption(c, w, scene.captionStyle ?? 'box', scene.caption !== undefined && !scene.captions));
+    filters.push(`[${i}:v]${[...draws, 'setsar=1'].join(',')}[v${i}]`);
   });
   filters.push(`${scenes.map((_, i) => `[v${i}]`).join('')}concat=n=${scenes.length}:v=1:a=0[v]`);
   let audioInput: number | null = null;
@@ -78,10 +84,21 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
   args.push('-filter_complex', filters.join(';'), '-map', '[v]');
   if (audioInput !== null) args.push('-map', '[a]', '-c:a', 'aac', '-b:a', '64k');
   if (spec.title) args.push('-metadata', `title=${spec.title}`);
+  if (spec.videoBitrate) args.push('-b:v', spec.videoBitrate, '-maxrate', spec.videoBitrate, '-bufsize', spec.videoBitrate);
   args.push('-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-t', String(total), '-movflags', '+faststart', out + '.tmp.mp4');
   await run('ffmpeg', args);
   fs.renameSync(out + '.tmp.mp4', out);
   return out;
+}
+
+const NO_DURATION_SOURCES = new Set(['cellauto', 'life', 'mandelbrot']);
+
+function drawCaption(c: { text: string; from: number; to: number }, w: number, style: 'box' | 'outline', always: boolean): string {
+  const text = c.text.replace(/[':\\]/g, '');
+  const size = Math.min(Math.round(w / 16), Math.floor((1.3 * w) / text.length));
+  const look = style === 'box' ? 'box=1:boxcolor=black@0.75:boxborderw=12' : `borderw=${Math.max(2, Math.round(size / 12))}:bordercolor=black`;
+  const when = always ? '' : `:enable='between(t,${c.from},${c.to - 0.001})'`;
+  return `drawtext=fontfile=${FONT}:text='${text}':fontsize=${size}:fontcolor=white:${look}:x=(w-text_w)/2:y=h*0.72${when}`;
 }
 
 /**

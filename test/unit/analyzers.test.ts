@@ -16,7 +16,7 @@ function input(sentences: string[], captions: string[] = [], over: Partial<Analy
     metadata: { duration: sentences.length * 2, title: null },
     transcript: { text: sentences.join(' '), language: 'en', segments },
     scenes: { scenes: [{ index: 0, start: 0, end: sentences.length * 2 }], cuts: [] },
-    ocr: { frames: [{ index: 0, time: 1, text: captions.join('\n'), lines: captions.map((text) => ({ text })) }], text: captions.join('\n') },
+    ocr: { captions: captions.map((text, i) => ({ index: i, text, start: 1 + i, end: 2 + i })), text: captions.join('\n') },
     levels: { peaks: [] },
     ...over,
   };

@@ -1,0 +1,367 @@
+import fs from 'node:fs/promises';
+import type { Sharp } from 'sharp';
+
+/**
+ * Where a frame may carry captions, found cheaply (a few milliseconds per frame) so that OCR reads small
+ * crops instead of whole frames: tesseract on a full frame of dense texture (foliage, a crowd, cellular
+ * patterns) can take half a minute, on a caption crop a fraction of a second.
+ *
+ * Captions are bright, thick strokes (white or yellow text, with an outline or on a box) or dark text on a
+ * bright box. On a frame shrunk to ANALYSIS_WIDTH, bright pixels are kept, then an opening (erode, dilate)
+ * drops everything thinner than a stroke: fine texture averages out in the shrink or vanishes in the
+ * opening, text survives. Rows with enough of what is left form bands; each band's columns form boxes.
+ */
+export const ANALYSIS_WIDTH = 360;
+const BRIGHT = 190;
+const MAX_REGIONS = 6;
+/** Letters shorter than this (analysis pixels, 1.4% of the width) are too small to read. */
+const MIN_LETTER = 5;
+/** Letter candidates linked into lines per frame, the biggest first: bounds the pairwise linking on busy frames. */
+const MAX_LETTERS = 1500;
+
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+export interface TextRegion extends Box {
+  /** Most of the box bright: dark text on a light box or page, else light text. */
+  lightBackground: boolean;
+  /** Height of its shortest line (analysis pixels): sets the crop's margins and zoom. */
+  line: number;
+}
+
+/** A frame's caption layer at analysis scale: the opened bright mask and the regions in it. */
+export interface TextLayer {
+  width: number;
+  height: number;
+  /** Source pixels per analysis pixel. */
+  scale: number;
+  /** What the text regions show, to tell a caption that stays from one that changes: letter-sized bright strokes, and the dark ink inside light boxes. */
+  mask: Uint8Array;
+  /** In analysis pixels. */
+  regions: TextRegion[];
+}
+
+/**
+ * The caption layer of `file` (the full-size frame). With `gray`, a binary PGM of the same frame already shrunk
+ * to the analysis width (ffmpeg writes it in its decoding pass), no JPEG is decoded here: decoding costs
+ * more CPU than all the rest of the analysis.
+ */
+export async function findTextLayer(file: string, gray?: string): Promise<TextLayer> {
+  const sharp = (await import('sharp')).default;
+  const meta = await sharp(file).metadata();
+  const sourceWidth = meta.width ?? ANALYSIS_WIDTH;
+  let frame: { data: Uint8Array; width: number; height: number };
+  if (gray) {
+    frame = readPgm(await fs.readFile(gray));
+  } else {
+    const { data, info } = await sharp(file).resize({ width: Math.min(ANALYSIS_WIDTH, sourceWidth) }).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    frame = { data, width: info.width, height: info.height };
+  }
+  const { width, height } = frame;
+  // A light blur: texture finer than the shrink (one-pixel cells) averages out below the bright threshold.
+  const smooth = blur3(frame.data, width, height);
+  const mask = new Uint8Array(width * height);
+  for (let i = 0; i < mask.length; i++) mask[i] = smooth[i] >= BRIGHT ? 1 : 0;
+  const { regions, content } = regionsOf(mask, width, height);
+  return { width, height, scale: sourceWidth / width, mask: content, regions };
+}
+
+/** A binary (P5) PGM: header, then one byte per pixel. */
+function readPgm(buf: Buffer): { data: Uint8Array; width: number; height: number } {
+  const header = buf.subarray(0, 64).toString('latin1').match(/^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/);
+  if (!header) throw new Error('not a binary PGM frame');
+  const [width, height] = [Number(header[1]), Number(header[2])];
+  return { data: buf.subarray(header[0].length, header[0].length + width * height), width, height };
+}
+
+/** [1 2 1] x [1 2 1] / 16 blur. */
+function blur3(src: Uint8Array, w: number, h: number): Uint8Array {
+  const tmp = new Uint16Array(src.length);
+  const out = new Uint8Array(src.length);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      tmp[i] = src[x > 0 ? i - 1 : i] + 2 * src[i] + src[x < w - 1 ? i + 1 : i];
+    }
+  }
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      out[i] = (tmp[y > 0 ? i - w : i] + 2 * tmp[i] + tmp[y < h - 1 ? i + w : i]) >> 4;
+    }
+  }
+  return out;
+}
+
+/** Morphological opening with a square of side 2r+1: erosion then dilation, each as two 1-D passes. */
+export function openMask(mask: Uint8Array, w: number, h: number, r: number): Uint8Array {
+  return rank(rank(mask, w, h, r, 'min'), w, h, r, 'max');
+}
+
+function rank(src: Uint8Array, w: number, h: number, r: number, op: 'min' | 'max'): Uint8Array {
+  const want = op === 'min' ? 0 : 1; // the value that wins within the window
+  const pass = (input: Uint8Array, horizontal: boolean) => {
+    const out = new Uint8Array(input.length);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        let v = 1 - want;
+        for (let d = -r; d <= r && v !== want; d++) {
+          const xx = horizontal ? x + d : x;
+          const yy = horizontal ? y : y + d;
+          // Outside the frame counts as background for erosion (text cut by the edge is still text).
+          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+          if (input[yy * w + xx] === want) v = want;
+        }
+        out[y * w + x] = v;
+      }
+    }
+    return out;
+  };
+  return pass(pass(src, true), false);
+}
+
+function regionsOf(all: Uint8Array, w: number, h: number): { regions: TextRegion[]; content: Uint8Array } {
+  // Letters are components no taller than a line, lined up with letters of a similar height; a solid bright
+  // component is a box (as wide as a caption) or a page (taller than a line) that may hold dark text.
+  // Everything else is scenery (texture that survived, sky, a lamp, a fractal's fringe) and is not read.
+  const maxLine = Math.max(12, Math.round(0.09 * h));
+  const content = new Uint8Array(all.length);
+  const lightBoxes: TextRegion[] = [];
+  const letters: Component[] = [];
+  for (const c of components(all, w, h)) {
+    const fill = c.pixels.length / (c.width * c.height);
+    if (fill >= 0.7 && c.width >= Math.min(3 * c.height, w / 2) && c.height >= 10) {
+      lightBoxes.push({ left: c.left, top: c.top, width: c.width, height: c.height, lightBackground: true, line: Math.min(c.height, maxLine, 20) });
+    } else if (c.height <= maxLine && c.height >= MIN_LETTER && c.width <= 3 * maxLine) {
+      letters.push(c);
+    }
+  }
+  const lines = linesOf(letters.sort((a, b) => b.pixels.length - a.pixels.length).slice(0, MAX_LETTERS));
+  for (const line of lines) for (const c of line.members) for (const i of c.pixels) content[i] = 1;
+  const boxes = mergeLines(lines.map((l) => ({ left: l.left, top: l.top, width: l.width, height: l.height, lightBackground: false, line: l.height })));
+  const kept = lightBoxes.sort((a, b) => b.width * b.height - a.width * a.height).slice(0, 2);
+  // Lines inside a light box stay: light text on a dark box over a bright picture is still a caption.
+  const regions = [...kept, ...boxes]
+    .sort((a, b) => b.width * b.height - a.width * a.height)
+    .slice(0, MAX_REGIONS)
+    .sort((a, b) => a.top - b.top || a.left - b.left);
+  // Inside a light box, its dark ink is what shows a change of text.
+  for (const p of kept) for (let y = p.top; y < p.top + p.height; y++) for (let x = p.left; x < p.left + p.width; x++) content[y * w + x] = 1 - all[y * w + x];
+  return { regions, content };
+}
+
+/** Letters chained into lines: similar heights, overlapping vertically, at most about a letter apart. */
+function linesOf(letters: Component[]): Array<Box & { members: Component[] }> {
+  const parent = letters.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  for (let i = 0; i < letters.length; i++) {
+    const a = letters[i];
+    for (let j = i + 1; j < letters.length; j++) {
+      const b = letters[j];
+      const hi = Math.max(a.height, b.height);
+      const lo = Math.min(a.height, b.height);
+      if (lo < 0.4 * hi) continue;
+      const overlap = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
+      if (overlap < 0.5 * lo) continue;
+      const gap = Math.max(a.left, b.left) - Math.min(a.left + a.width, b.left + b.width);
+      if (gap > 0.8 * hi) continue;
+      parent[find(i)] = find(j);
+    }
+  }
+  const groups = new Map<number, Component[]>();
+  letters.forEach((c, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), c]));
+  const out: Array<Box & { members: Component[] }> = [];
+  for (const members of groups.values()) {
+    const left = Math.min(...members.map((c) => c.left));
+    const top = Math.min(...members.map((c) => c.top));
+    const width = Math.max(...members.map((c) => c.left + c.width)) - left;
+    const height = Math.max(...members.map((c) => c.top + c.height)) - top;
+    if (members.length >= 3 && width >= 1.5 * height) out.push({ left, top, width, height, members });
+  }
+  return joinWords(out);
+}
+
+/** Words of one line (side by side, up to three line heights apart: a thin letter may be lost) joined into the line. */
+function joinWords(words: Array<Box & { members: Component[] }>): Array<Box & { members: Component[] }> {
+  const out: Array<Box & { members: Component[] }> = [];
+  for (const w of [...words].sort((a, b) => a.left - b.left)) {
+    const prev = out.find((p) => {
+      const overlap = Math.min(p.top + p.height, w.top + w.height) - Math.max(p.top, w.top);
+      const gap = w.left - (p.left + p.width);
+      return overlap >= 0.5 * Math.min(p.height, w.height) && gap <= 3 * Math.max(p.height, w.height);
+    });
+    if (!prev) {
+      out.push({ ...w, members: [...w.members] });
+      continue;
+    }
+    const right = Math.max(prev.left + prev.width, w.left + w.width);
+    const bottom = Math.max(prev.top + prev.height, w.top + w.height);
+    prev.top = Math.min(prev.top, w.top);
+    prev.width = right - prev.left;
+    prev.height = bottom - prev.top;
+    prev.members.push(...w.members);
+  }
+  return out;
+}
+
+interface Component extends Box {
+  pixels: number[];
+}
+
+/** 8-connected components of a mask. */
+function components(mask: Uint8Array, w: number, h: number): Component[] {
+  const seen = new Uint8Array(mask.length);
+  const out: Component[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || seen[start]) continue;
+    seen[start] = 1;
+    stack.push(start);
+    const pixels: number[] = [];
+    let [x0, y0, x1, y1] = [w, h, 0, 0];
+    while (stack.length) {
+      const i = stack.pop()!;
+      pixels.push(i);
+      const x = i % w;
+      const y = (i - x) / w;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+          const j = yy * w + xx;
+          if (mask[j] && !seen[j]) {
+            seen[j] = 1;
+            stack.push(j);
+          }
+        }
+      }
+    }
+    out.push({ left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1, pixels });
+  }
+  return out;
+}
+
+function mergeLines(boxes: TextRegion[]): TextRegion[] {
+  const out: TextRegion[] = [];
+  for (const b of [...boxes].sort((a, c) => a.top - c.top)) {
+    const prev = out.find(
+      (p) =>
+        p.lightBackground === b.lightBackground &&
+        Math.min(p.line, b.line) >= 0.6 * Math.max(p.line, b.line) &&
+        b.top - (p.top + p.height) <= 0.8 * Math.max(p.line, b.line) &&
+        Math.min(p.left + p.width, b.left + b.width) - Math.max(p.left, b.left) > 0,
+    );
+    if (!prev) {
+      out.push({ ...b });
+      continue;
+    }
+    const right = Math.max(prev.left + prev.width, b.left + b.width);
+    const bottom = Math.max(prev.top + prev.height, b.top + b.height);
+    prev.left = Math.min(prev.left, b.left);
+    prev.top = Math.min(prev.top, b.top);
+    prev.width = right - prev.left;
+    prev.height = bottom - prev.top;
+    prev.line = Math.min(prev.line, b.line);
+  }
+  return out;
+}
+
+/** How much of `a`'s and `b`'s masks agree inside a box: 1 when the same caption is still shown. */
+export function sameContent(a: TextLayer, b: TextLayer, box: Box): number {
+  if (a.width !== b.width || a.height !== b.height) return 0;
+  let both = 0;
+  let either = 0;
+  for (let y = box.top; y < box.top + box.height; y++) {
+    for (let x = box.left; x < box.left + box.width; x++) {
+      const i = y * a.width + x;
+      both += a.mask[i] & b.mask[i];
+      either += a.mask[i] | b.mask[i];
+    }
+  }
+  return either ? both / either : 1;
+}
+
+export function boxOverlap(a: Box, b: Box): number {
+  const w = Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left);
+  const h = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
+  if (w <= 0 || h <= 0) return 0;
+  const inter = w * h;
+  return inter / (a.width * a.height + b.width * b.height - inter);
+}
+
+/**
+ * The region cut from the full frame with margins (so no letter at a line's end is lost), scaled so the
+ * text is about 40 px tall, and binarised to black text on white: light text keeps only bright strokes
+ * thicker than the texture around them; dark text on a light box is split at the box's own threshold.
+ */
+export async function binarisedCrop(file: string, layer: TextLayer, region: TextRegion, out: string): Promise<void> {
+  const sharp = (await import('sharp')).default;
+  const meta = await sharp(file).metadata();
+  const W = meta.width ?? 0;
+  const H = meta.height ?? 0;
+  const s = layer.scale;
+  const lineHeight = region.line * s;
+  // Wide margins for light text on the picture: a thin letter lost in the analysis must not cut the line short.
+  const mx = lineHeight * (region.lightBackground ? 1.2 : 6);
+  const my = lineHeight * 0.4;
+  const left = Math.max(0, Math.floor(region.left * s - mx));
+  const top = Math.max(0, Math.floor(region.top * s - my));
+  const width = Math.min(W - left, Math.ceil(region.width * s + 2 * mx));
+  const height = Math.min(H - top, Math.ceil(region.height * s + 2 * my));
+  const zoom = Math.max(1, Math.min(4, 48 / lineHeight));
+  const crop: Sharp = sharp(file).extract({ left, top, width, height }).greyscale().resize({ width: Math.round(width * zoom) });
+  const { data, info } = await crop.raw().toBuffer({ resolveWithObject: true });
+  const ink = new Uint8Array(info.width * info.height);
+  if (region.lightBackground) {
+    const t = otsu(data, info.channels);
+    for (let i = 0; i < ink.length; i++) ink[i] = data[i * info.channels] < t ? 1 : 0;
+  } else {
+    for (let i = 0; i < ink.length; i++) ink[i] = data[i * info.channels] >= BRIGHT ? 1 : 0;
+  }
+  const line = lineHeight * zoom;
+  const opened = region.lightBackground ? ink : openMask(ink, info.width, info.height, Math.max(1, Math.round(line / 40)));
+  // Specks smaller than an i's dot, shapes taller than the line and solid blocks are picture, not letters.
+  const clean = new Uint8Array(opened.length);
+  for (const c of components(opened, info.width, info.height)) {
+    const solid = c.pixels.length / (c.width * c.height) > 0.75 && c.width > 0.45 * c.height && c.height > 0.35 * line;
+    if (c.pixels.length < (line / 12) ** 2 || c.height > 1.3 * line || solid) continue;
+    for (const i of c.pixels) clean[i] = 1;
+  }
+  const pixels = Buffer.alloc(clean.length);
+  for (let i = 0; i < clean.length; i++) pixels[i] = clean[i] ? 0 : 255;
+  await sharp(pixels, { raw: { width: info.width, height: info.height, channels: 1 } }).png().toFile(out);
+}
+
+function otsu(data: Buffer, channels: number): number {
+  const hist = new Array<number>(256).fill(0);
+  const n = data.length / channels;
+  for (let i = 0; i < data.length; i += channels) hist[data[i]]++;
+  let sum = 0;
+  for (let i = 0; i < 256; i++) sum += i * hist[i];
+  let sumB = 0;
+  let wB = 0;
+  let best = 0;
+  let threshold = 128;
+  for (let t = 0; t < 256; t++) {
+    wB += hist[t];
+    if (!wB) continue;
+    const wF = n - wB;
+    if (!wF) break;
+    sumB += t * hist[t];
+    const between = wB * wF * (sumB / wB - (sum - sumB) / wF) ** 2;
+    if (between > best) {
+      best = between;
+      threshold = t + 1;
+    }
+  }
+  return threshold;
+}
