@@ -15,16 +15,12 @@ export interface Statement {
 /** What the video pipelines hand their analyzers: the outputs of the media steps (see pipelines/*.yaml). */
 export type VideoEvidence = AnalyzeInput;
 
-/** On-screen text as the OCR step may time it: per frame, per line, or as captions with their own times. */
+/** A caption of the OCR step: its text and, when known, its times and index. */
 interface TimedText {
   text: string;
   start?: number;
   end?: number;
   index?: number;
-}
-interface ScreenEvidence {
-  frames?: Array<{ index: number; time: number; start?: number; end?: number; lines?: TimedText[] } | null>;
-  captions?: TimedText[];
 }
 
 /** Every statement of the video, speech sentences and on-screen captions, in time order; repeats of a caption are kept once per scene. */
@@ -41,7 +37,6 @@ export function statementsOf(input: VideoEvidence): Statement[] {
       done += text.length;
     }
   }
-  const screen = (input.ocr ?? {}) as ScreenEvidence;
   const seen = new Set<string>();
   const add = (t: TimedText, time: number, end: number | undefined, scene: number | undefined) => {
     for (const text of sentences(t.text)) {
@@ -52,15 +47,12 @@ export function statementsOf(input: VideoEvidence): Statement[] {
     }
   };
   const scenes = input.scenes?.scenes ?? [];
-  for (const c of screen.captions ?? []) {
+  for (const c of (input.ocr?.captions ?? []) as TimedText[]) {
     if (!c?.text?.trim()) continue;
     const start = c.start ?? 0;
     // Sightings are counted per scene: the scene the caption starts in, or the caption itself without scenes.
     const scene = scenes.find((s) => start >= s.start && start < s.end)?.index ?? (scenes.length ? scenes.length - 1 : c.index);
     add(c, start, c.end, scene);
-  }
-  for (const f of screen.frames ?? []) {
-    for (const l of f?.lines ?? []) add(l, l.start ?? f!.start ?? f!.time, l.end ?? f!.end, f!.index);
   }
   return out.sort((a, b) => a.time - b.time);
 }

@@ -151,14 +151,17 @@ describe('claims per sentence and per caption', async () => {
     assert.ok(built.end <= tall.start && tall.end === 1.8, JSON.stringify(result.claims));
     assert.equal(built.source, 'speech');
   });
-  it('takes on-screen text with its own times, and without', () => {
-    const timed = input([], [], {
-      ocr: { frames: [{ index: 0, time: 1, text: '', lines: [{ text: 'RESULTS IN 7 DAYS', start: 2.5, end: 4 } as { text: string }] }], text: '' },
+  it('takes on-screen captions with their own times, counted in the scene they start in', () => {
+    const timed = input(['The serum is new.', 'It ships today.'], ['RESULTS IN 7 DAYS. ONLY 3 LEFT.'], {
+      scenes: { scenes: [{ index: 0, start: 0, end: 2 }, { index: 1, start: 2, end: 4 }], cuts: [2] } as AnalyzeInput['scenes'],
     });
-    assert.deepEqual(statementsOf(timed), [{ text: 'RESULTS IN 7 DAYS', source: 'screen', time: 2.5, end: 4, scene: 0 }]);
-    const captions = { ...timed, ocr: { frames: [], text: '', captions: [{ text: 'ONLY 3 LEFT', start: 5, end: 6.5 }] } } as AnalyzeInput;
-    assert.deepEqual(statementsOf(captions), [{ text: 'ONLY 3 LEFT', source: 'screen', time: 5, end: 6.5 }]);
-    assert.deepEqual(statementsOf(input([], ['90 PERCENT AGREE'])), [{ text: '90 PERCENT AGREE', source: 'screen', time: 1, scene: 0 }]);
+    const screen = statementsOf(timed).filter((s) => s.source === 'screen');
+    assert.deepEqual(screen, [
+      { text: 'RESULTS IN 7 DAYS.', source: 'screen', time: 1, end: 2, scene: 0 },
+      { text: 'ONLY 3 LEFT.', source: 'screen', time: 1, end: 2, scene: 0 },
+    ]);
+    const untimed = { ...timed, ocr: { text: 'SALE', captions: [{ index: 4, text: 'SALE' }] } } as unknown as AnalyzeInput;
+    assert.deepEqual(statementsOf(untimed).filter((s) => s.source === 'screen'), [{ text: 'SALE', source: 'screen', time: 0, scene: 0 }]);
   });
   it('lists no opinion or call to action as an ad claim', async () => {
     const result = (await adDebunkAnalyzer.run(input(['I love this serum, the best ever!', 'Buy 2 today and save forever!', 'It removes every wrinkle.']), ctx)) as { claims: Array<{ claim: string }> };
