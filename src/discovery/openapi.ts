@@ -168,7 +168,7 @@ function commonSchemas(resultByPath: Array<[string, string]>): Record<string, Js
     Job: {
       type: 'object',
       description: `A job created by a paid request. Result schema by endpoint_path: ${which || 'none declared'}.`,
-      required: ['id', 'job_id', 'endpoint_path', 'status', 'created_at', 'cost_usd', 'progress', 'receipt', 'engines'],
+      required: ['id', 'job_id', 'endpoint_path', 'status', 'created_at', 'cost_usd', 'progress', 'receipt', 'engines', 'warnings'],
       properties: {
         id: { type: 'string', format: 'uuid' },
         job_id: { type: 'string', format: 'uuid', description: 'Same as id' },
@@ -192,6 +192,17 @@ function commonSchemas(resultByPath: Array<[string, string]>): Record<string, Js
         receipt: { anyOf: [{ $ref: '#/components/schemas/Receipt' }, { type: 'null' }] },
         affiliate_id: { type: 'string' },
         engines: { type: 'object', additionalProperties: { type: 'string' } },
+        warnings: {
+          type: 'array',
+          description:
+            'What the job did without: an optional step that failed or timed out (its evidence is missing from the result), ' +
+            'or a part a step skipped (e.g. an unreadable frame). Empty when nothing was skipped.',
+          items: {
+            type: 'object',
+            required: ['step', 'message'],
+            properties: { step: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
       },
     },
   };

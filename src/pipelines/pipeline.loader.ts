@@ -144,6 +144,7 @@ function buildPipeline(doc: PipelineFile, shown: string, ctx: BuildContext): Pip
       when: raw.when ?? null,
       timeoutSeconds: raw.timeout_seconds ?? DEFAULT_STEP_TIMEOUT_SECONDS,
       retries: raw.retries ?? 0,
+      optional: raw.optional === true,
       dependsOn: [],
       executor,
       validateWith: ajv.compile(executor.with),
