@@ -1,19 +1,26 @@
 import type { OfflineAnalyzer } from './analyzer.js';
 import { loadKnowledge } from './knowledge.js';
+import { detectLanguage } from './text/language.js';
 import { readSentiment } from './text/sentiment.js';
 import { strongStatement } from './text/strong-statements.js';
 import { scoreTopics, type TopicTaxonomy } from './text/topics.js';
 
-/** What the /analyze pipeline hands the analyzer: the outputs of its media steps. */
+/**
+ * What the /analyze pipeline hands the analyzer: the outputs of its media steps. Speech, scenes,
+ * on-screen text and loudness are null when their step was skipped (no audio track, or an optional
+ * step that failed); the analysis then rests on what is left and says what was missing.
+ */
 export interface AnalyzeInput {
   title?: string | null;
-  metadata: { duration: number; title?: string | null; description?: string | null };
-  transcript: { text: string; language: string | null; segments: Array<{ start: number; end: number; text: string; words?: Array<{ word: string; start: number; end: number }> }> };
-  scenes: { scenes: Array<{ index: number; start: number; end: number }>; cuts: number[] };
-  ocr: { frames: Array<{ index: number; time: number; text: string; lines: Array<{ text: string }> }>; text: string };
-  levels?: { peaks: Array<{ time: number; loudness_db: number }> };
+  metadata: { duration: number; title?: string | null; description?: string | null; has_audio?: boolean };
+  transcript: null | { text: string; language: string | null; segments: Array<{ start: number; end: number; text: string; words?: Array<{ word: string; start: number; end: number }> }> };
+  scenes: null | { scenes: Array<{ index: number; start: number; end: number }>; cuts: number[] };
+  ocr: null | { frames: Array<{ index: number; time: number; text: string; lines: Array<{ text: string }> }>; text: string };
+  levels?: null | { peaks: Array<{ time: number; loudness_db: number }> };
 }
 
+type Transcript = NonNullable<AnalyzeInput['transcript']>;
+type Frames = NonNullable<AnalyzeInput['ocr']>['frames'];
 type KeyMoment = { time: number; kind: 'scene_change' | 'loudness_peak' | 'strong_statement'; description: string };
 
 const MAX_KEY_MOMENTS = 10;
@@ -34,20 +41,21 @@ export const analyzeAnalyzer: OfflineAnalyzer = {
   async run(raw, ctx) {
     const input = raw as AnalyzeInput;
     const taxonomy = await loadKnowledge<TopicTaxonomy>(ctx.knowledgeDir, 'topics.yaml');
-    const segments = input.transcript.segments ?? [];
-    const onScreen = distinct(input.ocr.frames.flatMap((f) => f.lines.map((l) => l.text)));
+    const segments = input.transcript?.segments ?? [];
+    const frames = input.ocr?.frames ?? [];
+    const onScreen = distinct(frames.flatMap((f) => f.lines.map((l) => l.text)));
     const units = [...segments.map((s) => s.text), ...onScreen].filter((t) => t.trim());
-    const corpus = `${input.transcript.text}\n${onScreen.join('\n')}\n${input.metadata.description ?? ''}`;
+    const corpus = `${input.transcript?.text ?? ''}\n${onScreen.join('\n')}\n${input.metadata.description ?? ''}`;
 
-    const scenes = input.scenes.scenes.map((scene) => {
-      const frame = input.ocr.frames.find((f) => f.index === scene.index);
+    const scenes = (input.scenes?.scenes ?? []).map((scene) => {
+      const frame = frames.find((f) => f.index === scene.index);
       const said = speechBetween(segments, scene.start, scene.end);
       const parts = [frame?.text.trim() ? `Text on screen: "${oneLine(frame.text)}"` : '', said ? `Said: "${clip(said)}"` : ''].filter(Boolean);
       return { index: scene.index, start: scene.start, end: scene.end, description: parts.length ? parts.join('. ') : 'No on-screen text or speech' };
     });
 
     const moments: KeyMoment[] = [];
-    for (const cut of input.scenes.cuts) {
+    for (const cut of input.scenes?.cuts ?? []) {
       const next = scenes.find((s) => Math.abs(s.start - cut) < 0.01);
       moments.push({ time: cut, kind: 'scene_change', description: `Cut to a new scene${next && next.description !== 'No on-screen text or speech' ? `: ${next.description}` : ''}` });
     }
@@ -56,28 +64,41 @@ export const analyzeAnalyzer: OfflineAnalyzer = {
       const strong = strongStatement(s.text);
       if (strong) moments.push({ time: s.start, kind: 'strong_statement', description: `"${clip(strong.text)}" (${strong.reasons.join(', ')})` });
     }
-    for (const f of input.ocr.frames) {
+    for (const f of frames) {
       for (const l of f.lines) {
         const strong = strongStatement(l.text);
         if (strong) moments.push({ time: f.time, kind: 'strong_statement', description: `On screen: "${clip(strong.text)}" (${strong.reasons.join(', ')})` });
       }
     }
 
-    const title = input.title?.trim() || input.metadata.title?.trim() || firstCaption(input.ocr.frames) || firstSentence(segments) || 'Untitled video';
+    const title = input.title?.trim() || input.metadata.title?.trim() || firstCaption(frames) || firstSentence(segments) || 'Untitled video';
     return {
       title,
       duration: input.metadata.duration,
-      transcript: input.transcript.text,
+      transcript: input.transcript?.text ?? '',
       topics: scoreTopics(corpus, taxonomy).map((t) => t.topic),
       sentiment: units.length ? readSentiment(units.map((u) => u.replace(/[.!?]*$/, (m) => m || '.')).join(' ')).label : 'neutral',
       scenes,
       key_moments: pickMoments(moments),
-      ...(input.transcript.language ? { language: input.transcript.language } : {}),
+      language: input.transcript?.language ?? (segments.length ? null : detectLanguage(onScreen.join('. '))),
       segments,
-      on_screen_text: onScreenTimed(input.ocr.frames),
+      on_screen_text: onScreenTimed(frames),
+      ...(missing(input).length ? { missing_evidence: missing(input) } : {}),
     };
   },
 };
+
+/** What the analysis had to do without, in the reader's words. */
+function missing(input: AnalyzeInput): string[] {
+  const out: string[] = [];
+  if (!input.transcript) {
+    out.push(input.metadata.has_audio === false ? 'speech: the video has no audio track; topics, sentiment and language come from on-screen text' : 'speech: the transcript could not be produced');
+  }
+  if (!input.scenes) out.push('scenes: scene detection did not finish; no scenes or cuts');
+  if (!input.ocr) out.push('on-screen text: text recognition did not finish');
+  if (input.levels === null && input.metadata.has_audio !== false) out.push('loudness: the audio levels could not be measured');
+  return out;
+}
 
 /** The most telling moments, at most MAX_KEY_MOMENTS, in time order; near-duplicates of a kind merged. */
 function pickMoments(all: KeyMoment[]): KeyMoment[] {
@@ -91,24 +112,24 @@ function pickMoments(all: KeyMoment[]): KeyMoment[] {
   return kept.sort((a, b) => a.time - b.time);
 }
 
-function speechBetween(segments: AnalyzeInput['transcript']['segments'], start: number, end: number): string {
+function speechBetween(segments: Transcript['segments'], start: number, end: number): string {
   const words = segments.flatMap((s) => s.words ?? []);
   if (words.length) return words.filter((w) => w.start >= start && w.start < end).map((w) => w.word).join(' ');
   return segments.filter((s) => s.start < end && s.end > start).map((s) => s.text).join(' ');
 }
 
-function firstCaption(frames: AnalyzeInput['ocr']['frames']): string | null {
+function firstCaption(frames: Frames): string | null {
   const line = [...frames].sort((a, b) => a.time - b.time).flatMap((f) => f.lines)[0];
   return line ? clip(line.text, 80) : null;
 }
 
-function firstSentence(segments: AnalyzeInput['transcript']['segments']): string | null {
+function firstSentence(segments: Transcript['segments']): string | null {
   const first = segments.find((s) => s.text.trim());
   return first ? clip(first.text, 80) : null;
 }
 
 /** Each distinct on-screen line with when it was first seen and how sure OCR was. */
-function onScreenTimed(frames: AnalyzeInput['ocr']['frames']): Array<{ time: number; text: string; confidence?: number }> {
+function onScreenTimed(frames: Frames): Array<{ time: number; text: string; confidence?: number }> {
   const seen = new Set<string>();
   const out: Array<{ time: number; text: string; confidence?: number }> = [];
   for (const f of [...frames].sort((a, b) => a.time - b.time)) {

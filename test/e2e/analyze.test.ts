@@ -16,7 +16,14 @@ describe('/analyze on real media (offline engines)', () => {
 
   before(async () => {
     clip = await makeClip(STANDARD_CLIP);
-    silent = await makeClip({ scenes: [{ seconds: 2, source: 'testsrc2' }], audio: false });
+    // A muted tip video: captions only, over a moving picture, and no audio stream at all.
+    silent = await makeClip({
+      scenes: [
+        { seconds: 2, source: 'testsrc2', caption: 'THE BEST PASTA RECIPE' },
+        { seconds: 2, source: 'color=c=0x206040', caption: 'COOK IT WITH FRESH TOMATOES' },
+      ],
+      audio: false,
+    });
     const corrupt = path.join(ROOT, 'test-artifacts', 'clips', 'corrupt.mp4');
     // An MP4 file type box followed by bytes that are no MP4 structure: what a truncated or damaged upload looks like.
     fs.writeFileSync(corrupt, Buffer.concat([fs.readFileSync(clip).subarray(0, 32), Buffer.alloc(20000, 7)]));
@@ -46,6 +53,7 @@ describe('/analyze on real media (offline engines)', () => {
   it('finds the cuts, reads the captions, transcribes the speech and describes the video', async () => {
     const job = await analyze(`${web.url}/moved.mp4`);
     assert.equal(job.status, 'complete', job.error);
+    assert.deepEqual(job.warnings, [], 'no step was skipped');
     const r = job.result;
     assert.equal(r.title, 'Pasta in ten minutes');
     assert.ok(r.duration > 6.4 && r.duration < 10, `duration ${r.duration}`);
@@ -70,8 +78,23 @@ describe('/analyze on real media (offline engines)', () => {
     assert.equal(fs.existsSync(path.join(h.env.WORK_DIR, 'jobs', job.id)), false, 'work directory removed');
   });
 
+  it('completes on a video without an audio track: empty transcript, the rest from on-screen text', async () => {
+    const job = await analyze(`${web.url}/silent.mp4`);
+    assert.equal(job.status, 'complete', job.error);
+    const r = job.result;
+    assert.equal(r.transcript, '');
+    assert.deepEqual(r.segments, []);
+    assert.deepEqual(r.on_screen_text.map((l: any) => l.text), ['THE BEST PASTA RECIPE', 'COOK IT WITH FRESH TOMATOES']);
+    assert.ok(r.topics.includes('food & cooking'), `topics ${r.topics}`);
+    assert.equal(r.sentiment, 'positive');
+    assert.ok('language' in r && (r.language === null || r.language === 'en'), `language ${r.language}`);
+    assert.deepEqual(r.missing_evidence, ['speech: the video has no audio track; topics, sentiment and language come from on-screen text']);
+    assert.equal(r.scenes.length, 2);
+    assert.deepEqual(job.warnings, []);
+    assert.equal(job.engines.speech, undefined);
+  });
+
   const failures: Array<[string, string, RegExp]> = [
-    ['a video without audio', '/silent.mp4', /no audio track/],
     ['a corrupt file', '/corrupt.mp4', /not a readable video/],
     ['a web page', '/page.html', /not a video \(it serves text\/html\)/],
     ['an HTTP error', '/gone.mp4', /answered HTTP 410/],
