@@ -1,6 +1,7 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
+import { sourceUrlOptions } from '../pipelines/source-url-keyword.js';
 import { BullmqJobQueue } from '../jobs/bullmq-job-queue.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { JobProcessor } from '../jobs/job-processor.js';
@@ -54,7 +55,7 @@ export interface Runtime {
 
 export async function createRuntime(config: Config, logger: Logger): Promise<Runtime> {
   const registry = createStepRegistry();
-  const pipelines = new PipelineRegistry(loadPipelines({ pipelinesDir: config.pipelinesDir, schemasDir: config.schemasDir, registry }));
+  const pipelines = new PipelineRegistry(loadPipelines({ pipelinesDir: config.pipelinesDir, schemasDir: config.schemasDir, registry, sourceUrls: sourceUrlOptions(config) }));
   const retentionMs = config.jobRetentionSeconds * 1000;
 
   let store: JobStore;

@@ -30,7 +30,7 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
         },
         content: { 'application/json': { schema: { $ref: '#/components/schemas/JobAccepted' } } },
       },
-      '400': error('The request body is not valid JSON or breaks the request schema, or X-AFFILIATE-ID is malformed (never charged)'),
+      '400': error('The request body is not valid JSON or breaks the request schema (including a source URL refused on its face: not http/https, user credentials, an IP literal in a blocked range, or on /menu-from-maps not a map-service URL), or X-AFFILIATE-ID is malformed (never charged)'),
       '402': {
         description: 'Payment required, or the presented payment was refused (never charged)',
         ...(f.mpp ? { headers: { 'WWW-Authenticate': { description: 'MPP challenge (`Payment ...`, method tempo, intent charge)', schema: { type: 'string' } } } } : {}),
