@@ -32,7 +32,7 @@ describe('/healthz with Redis', () => {
     try {
       const up = await fetch(`${h.url}/healthz`);
       assert.equal(up.status, 200);
-      assert.deepEqual(await up.json(), { status: 'ok', role: 'all', queue: 'bullmq', pipelines: 5 });
+      assert.deepEqual(await up.json(), { status: 'ok', role: 'all', queue: 'bullmq', pipelines: 6 });
       redis.kill('SIGKILL');
       await exited(redis);
       const down = await fetch(`${h.url}/healthz`);
