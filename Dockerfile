@@ -5,10 +5,15 @@ FROM node:20-bookworm-slim
 # tesseract (OCR), flite (speech synthesis), DejaVu fonts (text rendered into frames).
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      ffmpeg pocketsphinx pocketsphinx-en-us tesseract-ocr tesseract-ocr-eng flite fonts-dejavu-core \
+      python3 python3-venv ffmpeg pocketsphinx pocketsphinx-en-us tesseract-ocr tesseract-ocr-eng flite fonts-dejavu-core \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
+
+# yt-dlp, pinned (keep in step with scripts/setup.sh), in /app/.venv where the service looks for it.
+ARG YTDLP_VERSION=2026.08.19
+RUN python3 -m venv /app/.venv \
+ && /app/.venv/bin/pip install --no-cache-dir --disable-pip-version-check "yt-dlp==${YTDLP_VERSION}"
 
 # Dependencies first: this layer is rebuilt only when the lock file changes.
 COPY package.json package-lock.json ./

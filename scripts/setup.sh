@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PACKAGES=(ffmpeg redis-server pocketsphinx pocketsphinx-en-us tesseract-ocr tesseract-ocr-eng flite fonts-dejavu-core chromium)
+PACKAGES=(python3-venv ffmpeg redis-server pocketsphinx pocketsphinx-en-us tesseract-ocr tesseract-ocr-eng flite fonts-dejavu-core chromium)
 
 node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' \
   || { echo "setup: Node.js 20 or newer is required (found $(node --version))" >&2; exit 1; }
@@ -25,6 +25,15 @@ fi
 # The lock lists every optional platform package (scripts/complete-lock.mjs), so npm ci accepts it as
 # the Dockerfile does: a lock that npm ci refuses fails here, not first in a deployment.
 npm ci --no-audit --no-fund
+
+# yt-dlp, pinned, in a project-local virtual environment: Debian's package is too old for today's platforms.
+YTDLP_VERSION=2026.08.19
+if [ "$(.venv/bin/yt-dlp --version 2>/dev/null)" != "$YTDLP_VERSION" ]; then
+  echo "setup: installing yt-dlp $YTDLP_VERSION into .venv"
+  [ -x .venv/bin/pip ] || python3 -m venv .venv
+  .venv/bin/pip install --quiet --disable-pip-version-check "yt-dlp==$YTDLP_VERSION"
+fi
+
 npm run build
 bash scripts/fetch-test-photos.sh
 echo "setup: done"

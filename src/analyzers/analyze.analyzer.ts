@@ -1,20 +1,27 @@
 import type { OfflineAnalyzer } from './analyzer.js';
 import { loadKnowledge } from './knowledge.js';
+import { detectLanguage } from './text/language.js';
 import { readSentiment } from './text/sentiment.js';
 import { strongStatement } from './text/strong-statements.js';
 import { scoreTopics, type TopicTaxonomy } from './text/topics.js';
 
-/** What the /analyze pipeline hands the analyzer: the outputs of its media steps. */
+/**
+ * What the /analyze pipeline hands the analyzer: the outputs of its media steps. Speech, scenes,
+ * on-screen text and loudness are null when their step was skipped (no audio track, or an optional
+ * step that failed); the analysis then rests on what is left and says what was missing.
+ */
 export interface AnalyzeInput {
   title?: string | null;
-  metadata: { duration: number; title?: string | null; description?: string | null };
-  transcript: { text: string; language: string | null; segments: Array<{ start: number; end: number; text: string; words?: Array<{ word: string; start: number; end: number }> }> };
-  scenes: { scenes: Array<{ index: number; start: number; end: number }>; cuts: number[] };
+  metadata: { duration: number; title?: string | null; description?: string | null; has_audio?: boolean };
+  transcript: null | { text: string; language: string | null; segments: Array<{ start: number; end: number; text: string; words?: Array<{ word: string; start: number; end: number }> }> };
+  scenes: null | { scenes: Array<{ index: number; start: number; end: number }>; cuts: number[] };
   /** On-screen text through time: each distinct caption once, with when it was shown (the `ocr` step's output). */
-  ocr: { captions: Array<{ index: number; text: string; start: number; end: number; confidence?: number }>; text: string };
-  levels?: { peaks: Array<{ time: number; loudness_db: number }> };
+  ocr: null | { captions: Array<{ index: number; text: string; start: number; end: number; confidence?: number }>; text: string };
+  levels?: null | { peaks: Array<{ time: number; loudness_db: number }> };
 }
 
+type Transcript = NonNullable<AnalyzeInput['transcript']>;
+type Captions = NonNullable<AnalyzeInput['ocr']>['captions'];
 type KeyMoment = { time: number; kind: 'scene_change' | 'loudness_peak' | 'strong_statement'; description: string };
 
 const MAX_KEY_MOMENTS = 10;
@@ -35,13 +42,13 @@ export const analyzeAnalyzer: OfflineAnalyzer = {
   async run(raw, ctx) {
     const input = raw as AnalyzeInput;
     const taxonomy = await loadKnowledge<TopicTaxonomy>(ctx.knowledgeDir, 'topics.yaml');
-    const segments = input.transcript.segments ?? [];
+    const segments = input.transcript?.segments ?? [];
     const captions = input.ocr?.captions ?? [];
     const onScreen = distinct(captions.map((c) => c.text));
     const units = [...segments.map((s) => s.text), ...onScreen].filter((t) => t.trim());
-    const corpus = `${input.transcript.text}\n${onScreen.join('\n')}\n${input.metadata.description ?? ''}`;
+    const corpus = `${input.transcript?.text ?? ''}\n${onScreen.join('\n')}\n${input.metadata.description ?? ''}`;
 
-    const scenes = input.scenes.scenes.map((scene) => {
+    const scenes = (input.scenes?.scenes ?? []).map((scene) => {
       const shown = distinct(captions.filter((c) => c.start < scene.end && c.end > scene.start).map((c) => c.text)).join(' / ');
       const said = speechBetween(segments, scene.start, scene.end);
       const parts = [shown ? `Text on screen: "${clip(shown)}"` : '', said ? `Said: "${clip(said)}"` : ''].filter(Boolean);
@@ -49,7 +56,7 @@ export const analyzeAnalyzer: OfflineAnalyzer = {
     });
 
     const moments: KeyMoment[] = [];
-    for (const cut of input.scenes.cuts) {
+    for (const cut of input.scenes?.cuts ?? []) {
       const next = scenes.find((s) => Math.abs(s.start - cut) < 0.01);
       moments.push({ time: cut, kind: 'scene_change', description: `Cut to a new scene${next && next.description !== 'No on-screen text or speech' ? `: ${next.description}` : ''}` });
     }
@@ -67,17 +74,30 @@ export const analyzeAnalyzer: OfflineAnalyzer = {
     return {
       title,
       duration: input.metadata.duration,
-      transcript: input.transcript.text,
+      transcript: input.transcript?.text ?? '',
       topics: scoreTopics(corpus, taxonomy).map((t) => t.topic),
       sentiment: units.length ? readSentiment(units.map((u) => u.replace(/[.!?]*$/, (m) => m || '.')).join(' ')).label : 'neutral',
       scenes,
       key_moments: pickMoments(moments),
-      ...(input.transcript.language ? { language: input.transcript.language } : {}),
+      language: input.transcript?.language ?? (segments.length ? null : detectLanguage(onScreen.join('. '))),
       segments,
       on_screen_text: onScreenTimed(captions),
+      ...(missing(input).length ? { missing_evidence: missing(input) } : {}),
     };
   },
 };
+
+/** What the analysis had to do without, in the reader's words. */
+function missing(input: AnalyzeInput): string[] {
+  const out: string[] = [];
+  if (!input.transcript) {
+    out.push(input.metadata.has_audio === false ? 'speech: the video has no audio track; topics, sentiment and language come from on-screen text' : 'speech: the transcript could not be produced');
+  }
+  if (!input.scenes) out.push('scenes: scene detection did not finish; no scenes or cuts');
+  if (!input.ocr) out.push('on-screen text: text recognition did not finish');
+  if (input.levels === null && input.metadata.has_audio !== false) out.push('loudness: the audio levels could not be measured');
+  return out;
+}
 
 /** The most telling moments, at most MAX_KEY_MOMENTS, in time order; near-duplicates of a kind merged. */
 function pickMoments(all: KeyMoment[]): KeyMoment[] {
@@ -91,18 +111,18 @@ function pickMoments(all: KeyMoment[]): KeyMoment[] {
   return kept.sort((a, b) => a.time - b.time);
 }
 
-function speechBetween(segments: AnalyzeInput['transcript']['segments'], start: number, end: number): string {
+function speechBetween(segments: Transcript['segments'], start: number, end: number): string {
   const words = segments.flatMap((s) => s.words ?? []);
   if (words.length) return words.filter((w) => w.start >= start && w.start < end).map((w) => w.word).join(' ');
   return segments.filter((s) => s.start < end && s.end > start).map((s) => s.text).join(' ');
 }
 
-function firstCaption(captions: AnalyzeInput['ocr']['captions']): string | null {
+function firstCaption(captions: Captions): string | null {
   const first = [...captions].sort((a, b) => a.start - b.start)[0];
   return first ? clip(first.text, 80) : null;
 }
 
-function firstSentence(segments: AnalyzeInput['transcript']['segments']): string | null {
+function firstSentence(segments: Transcript['segments']): string | null {
   const first = segments.find((s) => s.text.trim());
   return first ? clip(first.text, 80) : null;
 }
@@ -110,7 +130,7 @@ function firstSentence(segments: AnalyzeInput['transcript']['segments']): string
 type TimedText = { time: number; start: number; end: number; text: string; confidence?: number };
 
 /** Each caption with when it was shown (`time` is its start) and how sure OCR was. */
-function onScreenTimed(captions: AnalyzeInput['ocr']['captions']): TimedText[] {
+function onScreenTimed(captions: Captions): TimedText[] {
   return [...captions]
     .sort((a, b) => a.start - b.start)
     .map((c) => ({ time: c.start, start: c.start, end: c.end, text: c.text, ...(c.confidence !== undefined ? { confidence: c.confidence } : {}) }));

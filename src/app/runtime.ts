@@ -2,6 +2,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { Redis } from 'ioredis';
 import { RedisConnections } from '../redis/redis-connections.js';
+import { sourceUrlOptions } from '../pipelines/source-url-keyword.js';
+import { checkSources } from '../net/source-check.js';
 import { BullmqJobQueue } from '../jobs/bullmq-job-queue.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { JobProcessor } from '../jobs/job-processor.js';
@@ -50,7 +52,7 @@ export interface Runtime {
   paywall: Paywall | null;
   /**
    * Checked per paid request after its payment is verified and before it is settled (e.g. the source is
-   * reachable): a refusal answers its status and charges nothing. None by default.
+   * reachable): a refusal answers its status and charges nothing. Null in a test that needs none.
    */
   precheck: ((pipeline: Pipeline, request: Record<string, unknown>) => Promise<PrecheckRefusal | null>) | null;
   ledger: AffiliateLedger;
@@ -63,7 +65,7 @@ export interface Runtime {
 
 export async function createRuntime(config: Config, logger: Logger): Promise<Runtime> {
   const registry = createStepRegistry();
-  const pipelines = new PipelineRegistry(loadPipelines({ pipelinesDir: config.pipelinesDir, schemasDir: config.schemasDir, registry }));
+  const pipelines = new PipelineRegistry(loadPipelines({ pipelinesDir: config.pipelinesDir, schemasDir: config.schemasDir, registry, sourceUrls: sourceUrlOptions(config) }));
   const retentionMs = config.jobRetentionSeconds * 1000;
 
   let store: JobStore;
@@ -152,7 +154,8 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     jobs,
     processor,
     paywall,
-    precheck: null,
+    // Before a verified payment settles, its sources must be reachable (a dead URL is refused, nothing charged).
+    precheck: (pipeline, body) => checkSources(pipeline, body, { allowLoopback: config.media.allowLoopback, maxBytes: config.media.maxBytes }),
     ledger,
     devnet,
     healthy: () => Promise.race([queue.ping(), new Promise<boolean>((r) => setTimeout(() => r(false), HEALTH_TIMEOUT_MS).unref())]),

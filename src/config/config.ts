@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -132,7 +133,7 @@ export const CONFIG_DEFAULTS = {
   PAYMENT_TIMEOUT_SECONDS: '120',
   SETTLEMENT_RECONCILE_SECONDS: '60',
   MPP_ENABLED: 'true',
-  YTDLP_PATH: 'yt-dlp',
+  YTDLP_PATH: '.venv/bin/yt-dlp',
   TESSERACT_PATH: 'tesseract',
   POCKETSPHINX_PATH: 'pocketsphinx_continuous',
   VIDEO_MAX_BYTES: String(200 * 1024 * 1024),
@@ -165,6 +166,13 @@ export const DEVNET_PAY_TO = {
 export const DEVNET_MPP_SECRET_KEY = 'vidint-devnet-mpp-secret-key-not-for-real-payments';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** YTDLP_PATH, else the pinned copy scripts/setup.sh installs in .venv, else `yt-dlp` on PATH. */
+function ytDlpPath(env: NodeJS.ProcessEnv, projectRoot: string): string {
+  if (env.YTDLP_PATH) return env.YTDLP_PATH;
+  const local = path.resolve(projectRoot, CONFIG_DEFAULTS.YTDLP_PATH);
+  return fs.existsSync(local) ? local : 'yt-dlp';
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = process.cwd()): Config {
   const problems: string[] = [];
@@ -337,7 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     media: {
       ffmpegPath: optional('FFMPEG_PATH') ?? '',
       ffprobePath: optional('FFPROBE_PATH') ?? '',
-      ytDlpPath: get('YTDLP_PATH'),
+      ytDlpPath: ytDlpPath(env, projectRoot),
       tesseractPath: get('TESSERACT_PATH'),
       pocketsphinxPath: get('POCKETSPHINX_PATH'),
       maxBytes: int('VIDEO_MAX_BYTES', 1024, 16 * 1024 ** 3),

@@ -30,7 +30,7 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
         },
         content: { 'application/json': { schema: { $ref: '#/components/schemas/JobAccepted' } } },
       },
-      '400': error('The request body is not valid JSON or breaks the request schema, or X-AFFILIATE-ID is malformed (never charged)'),
+      '400': error('The request body is not valid JSON or breaks the request schema (including a source URL refused on its face: not http/https, user credentials, an IP literal in a blocked range, or on /menu-from-maps not a map-service URL), or X-AFFILIATE-ID is malformed (never charged)'),
       '402': {
         description: 'Payment required, or the presented payment was refused (never charged)',
         ...(f.mpp ? { headers: { 'WWW-Authenticate': { description: 'MPP challenge (`Payment ...`, method tempo, intent charge)', schema: { type: 'string' } } } } : {}),
@@ -174,7 +174,7 @@ function commonSchemas(resultByPath: Array<[string, string]>): Record<string, Js
     Job: {
       type: 'object',
       description: `A job created by a paid request. Result schema by endpoint_path: ${which || 'none declared'}.`,
-      required: ['id', 'job_id', 'endpoint_path', 'status', 'created_at', 'cost_usd', 'progress', 'receipt', 'engines'],
+      required: ['id', 'job_id', 'endpoint_path', 'status', 'created_at', 'cost_usd', 'progress', 'receipt', 'engines', 'warnings'],
       properties: {
         id: { type: 'string', format: 'uuid' },
         job_id: { type: 'string', format: 'uuid', description: 'Same as id' },
@@ -198,6 +198,17 @@ function commonSchemas(resultByPath: Array<[string, string]>): Record<string, Js
         receipt: { anyOf: [{ $ref: '#/components/schemas/Receipt' }, { type: 'null' }] },
         affiliate_id: { type: 'string' },
         engines: { type: 'object', additionalProperties: { type: 'string' } },
+        warnings: {
+          type: 'array',
+          description:
+            'What the job did without: an optional step that failed or timed out (its evidence is missing from the result), ' +
+            'or a part a step skipped (e.g. an unreadable frame). Empty when nothing was skipped.',
+          items: {
+            type: 'object',
+            required: ['step', 'message'],
+            properties: { step: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
       },
     },
   };

@@ -16,5 +16,6 @@ export function jobEnvelope(r: JobRecord): Record<string, unknown> {
     receipt: r.receipt,
     ...(r.affiliate_id ? { affiliate_id: r.affiliate_id } : {}),
     engines: r.engines,
+    warnings: r.warnings ?? [],
   };
 }

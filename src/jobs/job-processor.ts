@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import type { StepServices } from '../steps/services.js';
 import type { JobStore } from './job-store.js';
-import { TERMINAL_STATUSES, type QueuedJob } from './job.types.js';
+import { TERMINAL_STATUSES, type JobWarning, type QueuedJob } from './job.types.js';
 import { JobFailure, runPipeline } from './pipeline-runner.js';
 
 /**
@@ -51,6 +51,7 @@ export class JobProcessor {
       writes = writes.then(() => this.store.update(job.job_id, { progress }).then(() => undefined)).catch(() => undefined);
     };
     const engines: Record<string, string> = {};
+    const warnings: JobWarning[] = [];
     let outcome: { ok: true; result: unknown } | { ok: false; message: string };
     try {
       const result = await runPipeline(pipeline, job.request, {
@@ -60,6 +61,7 @@ export class JobProcessor {
         signal: new AbortController().signal,
         services: this.services,
         engine: (kind, name) => void (engines[kind] = name),
+        warn: (step, message) => void warnings.push({ step, message }),
         onProgress,
       });
       outcome = { ok: true, result };
@@ -76,20 +78,21 @@ export class JobProcessor {
         status: 'complete',
         result: outcome.result,
         engines,
+        warnings,
         completed_at: Date.now(),
         progress: { step: null, steps_done: total, steps_total: total },
       });
       log.info('job complete');
     } else {
-      await this.fail(job.job_id, outcome.message, engines);
+      await this.fail(job.job_id, outcome.message, engines, warnings);
     }
   }
 
   /** Marks a job failed unless it already finished. */
-  async fail(jobId: string, message: string, engines?: Record<string, string>): Promise<void> {
+  async fail(jobId: string, message: string, engines?: Record<string, string>, warnings?: JobWarning[]): Promise<void> {
     const record = await this.store.get(jobId);
     if (!record || TERMINAL_STATUSES.has(record.status)) return;
-    await this.store.update(jobId, { status: 'failed', error: message, completed_at: Date.now(), progress: { ...record.progress, step: null }, ...(engines ? { engines } : {}) });
+    await this.store.update(jobId, { status: 'failed', error: message, completed_at: Date.now(), progress: { ...record.progress, step: null }, ...(engines ? { engines } : {}), ...(warnings ? { warnings } : {}) });
     this.logger.warn({ job_id: jobId, error: message }, 'job failed');
   }
 }

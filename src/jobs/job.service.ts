@@ -37,6 +37,7 @@ export class JobService {
       receipt: input.receipt,
       affiliate_id: input.affiliateId ?? null,
       engines: {},
+      warnings: [],
       attempts: 0,
     };
     await this.store.create(record);

@@ -34,8 +34,16 @@ export interface JobRecord {
   receipt: Receipt | null;
   affiliate_id: string | null;
   engines: Record<string, string>;
+  /** What was skipped or degraded without failing the job (optional steps, unreadable frames...). */
+  warnings?: JobWarning[];
   /** How many times a worker has started this job (more than 1 after a crash recovery). */
   attempts: number;
+}
+
+/** One thing a job did without: the step and why. */
+export interface JobWarning {
+  step: string;
+  message: string;
 }
 
 /** What travels on the queue: enough for any worker to run the job. */

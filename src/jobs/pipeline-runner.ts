@@ -15,6 +15,8 @@ export interface RunContext {
   signal: AbortSignal;
   services: StepServices;
   engine(kind: string, name: string): void;
+  /** Records a warning on the job: a skipped optional step, or one a step reports with `ctx.warn`. */
+  warn(step: string, message: string): void;
   /** Called whenever the set of running or finished steps changes. */
   onProgress: (running: string[], done: number) => void;
 }
@@ -23,8 +25,9 @@ const RETRY_BASE_MS = 250;
 
 /**
  * Runs a pipeline's steps as a DAG: every step starts as soon as the steps it references have
- * finished, so independent steps run concurrently. The first failure aborts the others and fails
- * the run; the output is validated against the result schema before it is returned.
+ * finished, so independent steps run concurrently. The first failure of a mandatory step aborts the
+ * others and fails the run; an optional step that fails outputs null, with a warning. The output is
+ * validated against the result schema before it is returned.
  */
 export async function runPipeline(pipeline: Pipeline, request: Record<string, unknown>, ctx: RunContext): Promise<unknown> {
   const outputs: Record<string, unknown> = {};
@@ -75,15 +78,36 @@ export async function runPipeline(pipeline: Pipeline, request: Record<string, un
   return result;
 }
 
+/**
+ * Runs one step. The rule for missing evidence: a reference to a null output (a skipped optional
+ * step) resolves to null or leaves the field out; when the step's `with` then fails validation, an
+ * optional step is skipped too and a mandatory one fails the job naming the skipped steps it needed.
+ */
 async function runStep(step: PipelineStep, scope: Record<string, any>, ctx: RunContext, jobSignal: AbortSignal): Promise<unknown> {
   const label = `step '${step.id}' (${step.uses})`;
   if (step.when !== null && !isTruthy(resolve(step.when, scope))) {
     ctx.logger.info({ step: step.id }, 'step skipped: its condition is false');
     return null;
   }
+  try {
+    return await attemptStep(step, scope, ctx, jobSignal);
+  } catch (err) {
+    const message = err instanceof JobFailure ? err.message : `${label} failed: ${(err as Error)?.message ?? String(err)}`;
+    if (!step.optional || jobSignal.aborted || ctx.signal.aborted) throw err instanceof JobFailure ? err : new JobFailure(message);
+    ctx.logger.warn({ step: step.id, err: message }, 'optional step skipped');
+    ctx.warn(step.id, `skipped: ${message}`);
+    return null;
+  }
+}
+
+async function attemptStep(step: PipelineStep, scope: Record<string, any>, ctx: RunContext, jobSignal: AbortSignal): Promise<unknown> {
+  const label = `step '${step.id}' (${step.uses})`;
   const input = resolve(step.with, scope) as Record<string, unknown>;
   if (!step.validateWith(input)) {
-    throw new JobFailure(`${label} got unusable input: ${describeErrors(step.validateWith.errors, 'with').slice(0, 3).join('; ')}`);
+    const missing = step.dependsOn.filter((d) => scope.steps[d] === null);
+    const why = describeErrors(step.validateWith.errors, 'with').slice(0, 3).join('; ');
+    if (missing.length) throw new JobFailure(`${label} cannot run without the output of ${missing.map((d) => `'${d}'`).join(', ')}, which was skipped (${why})`);
+    throw new JobFailure(`${label} got unusable input: ${why}`);
   }
   for (let attempt = 0; ; attempt++) {
     const started = Date.now();
@@ -97,8 +121,7 @@ async function runStep(step: PipelineStep, scope: Record<string, any>, ctx: RunC
           signal,
           services: ctx.services,
           engine: ctx.engine,
-          // Minimal until the job envelope carries warnings: the message is logged.
-          warn: (message: string) => ctx.logger.warn({ step: step.id }, message),
+          warn: (message) => ctx.warn(step.id, message),
         }),
       );
       if (!step.validateOutput(output)) {

@@ -1,65 +1,54 @@
-import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Addresses an outbound fetch must never reach on a user's behalf (SSRF): this host, private networks,
  * link-local (cloud metadata at 169.254.169.254 and fd00:ec2::254), CGNAT, multicast, reserved and
- * documentation ranges. IPv4-mapped and NAT64 IPv6 forms are checked as the IPv4 address they carry.
+ * documentation ranges. The ranges are ipaddr.js's (IANA special-purpose registries): only `unicast`
+ * passes. IPv6 forms that carry an IPv4 address (mapped, compatible, translated, NAT64, 6to4) are
+ * judged as that IPv4 address, so `::7f00:1` is loopback like 127.0.0.1.
  */
-const V4_BLOCKED: Array<[string, number, string]> = [
-  ['0.0.0.0', 8, 'unspecified'],
-  ['10.0.0.0', 8, 'private'],
-  ['100.64.0.0', 10, 'carrier-grade NAT'],
-  ['169.254.0.0', 16, 'link-local (cloud metadata)'],
-  ['172.16.0.0', 12, 'private'],
-  ['192.0.0.0', 24, 'reserved'],
-  ['192.0.2.0', 24, 'documentation'],
-  ['192.168.0.0', 16, 'private'],
-  ['198.18.0.0', 15, 'benchmarking'],
-  ['198.51.100.0', 24, 'documentation'],
-  ['203.0.113.0', 24, 'documentation'],
-  ['224.0.0.0', 4, 'multicast'],
-  ['240.0.0.0', 4, 'reserved'],
-];
-const V6_BLOCKED: Array<[string, number, string]> = [
-  ['::', 128, 'unspecified'],
-  ['fc00::', 7, 'private (unique local)'],
-  ['fe80::', 10, 'link-local'],
-  ['ff00::', 8, 'multicast'],
-  ['2001:db8::', 32, 'documentation'],
-  ['100::', 64, 'discard'],
-];
-
-const lists = new Map<string, BlockList>();
-for (const [net, prefix, why] of V4_BLOCKED) block(net, prefix, 'ipv4', why);
-for (const [net, prefix, why] of V6_BLOCKED) block(net, prefix, 'ipv6', why);
-
-function block(net: string, prefix: number, family: 'ipv4' | 'ipv6', why: string) {
-  if (!lists.has(why)) lists.set(why, new BlockList());
-  lists.get(why)!.addSubnet(net, prefix, family);
-}
+const REASONS: Record<string, string> = {
+  unspecified: 'unspecified',
+  private: 'private',
+  loopback: 'loopback',
+  linkLocal: 'link-local (cloud metadata)',
+  carrierGradeNat: 'carrier-grade NAT',
+  multicast: 'multicast',
+  broadcast: 'reserved (broadcast)',
+  reserved: 'reserved',
+  uniqueLocal: 'private (unique local)',
+  discard: 'discard',
+  teredo: 'reserved (Teredo tunnel)',
+};
 
 /** Why `ip` must not be fetched, or null when it is a public address. */
 export function blockedReason(ip: string, opts: { allowLoopback: boolean }): string | null {
-  const family = isIP(ip);
-  if (family === 0) return 'not an IP address';
-  if (family === 6) {
-    const lower = ip.toLowerCase();
-    const embedded = embeddedIPv4(lower);
-    if (embedded) return blockedReason(embedded, opts);
-    if (lower === '::1') return opts.allowLoopback ? null : 'loopback';
-  } else if (ip.startsWith('127.')) {
-    return opts.allowLoopback ? null : 'loopback';
+  if (!ipaddr.isValid(ip)) return 'not an IP address';
+  let addr = ipaddr.parse(ip);
+  if (addr.kind() === 'ipv6') {
+    const embedded = embeddedIPv4(addr as ipaddr.IPv6);
+    if (embedded) addr = embedded;
   }
-  for (const [why, list] of lists) if (list.check(ip, family === 4 ? 'ipv4' : 'ipv6')) return why;
-  return null;
+  const range = addr.range();
+  if (range === 'unicast') return null;
+  if (range === 'loopback') return opts.allowLoopback ? null : 'loopback';
+  if (addr.kind() === 'ipv6' && range === 'linkLocal') return 'link-local';
+  return REASONS[range] ?? `reserved (${range})`;
 }
 
-/** The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible or NAT64 (64:ff9b::) IPv6 address. */
-function embeddedIPv4(ip: string): string | null {
-  const m = /^(?:::ffff:|::ffff:0:|64:ff9b::|::)((?:\d{1,3}\.){3}\d{1,3})$/.exec(ip);
-  if (m) return m[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(ip);
-  if (!hex) return null;
-  const [hi, lo] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
-  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+/**
+ * The IPv4 address an IPv6 address stands for: IPv4-mapped (::ffff:0:0/96), IPv4-translated
+ * (::ffff:0:0:0/96), IPv4-compatible (::/96, deprecated but still routed by some stacks), NAT64
+ * (64:ff9b::/96 and the local-use 64:ff9b:1::/48) and 6to4 (2002::/16).
+ */
+function embeddedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const b = v6.toByteArray();
+  const last = () => new ipaddr.IPv4(b.slice(12, 16));
+  const zeros = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
+  const range = v6.range();
+  if (range === 'ipv4Mapped' || range === 'rfc6145' || range === 'rfc6052') return last();
+  if (range === '6to4') return new ipaddr.IPv4(b.slice(2, 6));
+  // IPv4-compatible: 96 zero bits, then an address other than :: and ::1.
+  if (zeros(0, 12) && !zeros(12, 15)) return last();
+  return null;
 }

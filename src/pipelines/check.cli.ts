@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '../config/config.js';
 import { createStepRegistry } from '../steps/registry.js';
 import { loadPipelines, PipelineLoadError } from './pipeline.loader.js';
+import { sourceUrlOptions } from './source-url-keyword.js';
 
 /**
  * `npm run pipelines:check [dir]`: the start-up validation of every pipeline file, without starting
@@ -9,7 +10,7 @@ import { loadPipelines, PipelineLoadError } from './pipeline.loader.js';
 try {
   const config = loadConfig();
   const pipelinesDir = process.argv[2] ?? config.pipelinesDir;
-  const pipelines = loadPipelines({ pipelinesDir, schemasDir: config.schemasDir, registry: createStepRegistry() });
+  const pipelines = loadPipelines({ pipelinesDir, schemasDir: config.schemasDir, registry: createStepRegistry(), sourceUrls: sourceUrlOptions(config) });
   for (const p of pipelines) {
     console.log(`ok  POST ${p.path.padEnd(18)} $${p.priceUsd.padEnd(6)} ${p.status.padEnd(8)} ${p.steps.length} steps  (${p.file})`);
   }

@@ -57,6 +57,13 @@ export function buildPipelineSchema(registry: StepRegistry): JsonSchema {
           when: { type: 'string', description: 'Run the step only when this expression is truthy; a skipped step outputs null' },
           timeout_seconds: { type: 'number', exclusiveMinimum: 0, maximum: 3600 },
           retries: { type: 'integer', minimum: 0, maximum: 5, description: 'Retries for transient failures only' },
+          optional: {
+            type: 'boolean',
+            default: false,
+            description:
+              'When the step fails, times out or gets unusable input (because an optional step it reads was skipped), ' +
+              'it outputs null and the job goes on; the job lists it in `warnings`. A mandatory step failing fails the job.',
+          },
         },
         allOf: registry.all().map((e) => ({
           if: { properties: { uses: { const: e.type } } },

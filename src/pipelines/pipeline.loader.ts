@@ -6,6 +6,7 @@ import { createAjv, describeErrors, jsonPointerToPath } from './ajv.js';
 import { topologicalOrder } from './dag.js';
 import { allowExpressions, collectReferences, ExpressionError, type Reference } from './expression.js';
 import { buildPipelineSchema } from './pipeline-schema.js';
+import type { SourceUrlOptions } from './source-url-keyword.js';
 import { DEFAULT_STEP_TIMEOUT_SECONDS, type Pipeline, type PipelineFile, type PipelineStep } from './pipeline.types.js';
 import type { StepRegistry } from '../steps/registry.js';
 import type { JsonSchema } from '../steps/step.js';
@@ -21,6 +22,8 @@ export interface LoaderOptions {
   pipelinesDir: string;
   schemasDir: string;
   registry: StepRegistry;
+  /** For the `x-source-url` request keyword; default: loopback refused, no extra map hosts. */
+  sourceUrls?: SourceUrlOptions;
 }
 
 /** Reads every *.yaml / *.yml in the folder; throws PipelineLoadError listing every problem in every file. */
@@ -33,7 +36,7 @@ export function loadPipelines(opts: LoaderOptions): Pipeline[] {
     .map((f) => path.join(opts.pipelinesDir, f));
   if (files.length === 0) throw new PipelineLoadError([`${opts.pipelinesDir}: holds no pipeline (*.yaml) file`]);
 
-  const ajv = createAjv();
+  const ajv = createAjv(opts.sourceUrls ?? { allowLoopback: false, extraMapHosts: [] });
   const validateFile = ajv.compile(buildPipelineSchema(opts.registry));
   const problems: string[] = [];
   const pipelines: Pipeline[] = [];
@@ -144,6 +147,7 @@ function buildPipeline(doc: PipelineFile, shown: string, ctx: BuildContext): Pip
       when: raw.when ?? null,
       timeoutSeconds: raw.timeout_seconds ?? DEFAULT_STEP_TIMEOUT_SECONDS,
       retries: raw.retries ?? 0,
+      optional: raw.optional === true,
       dependsOn: [],
       executor,
       validateWith: ajv.compile(executor.with),

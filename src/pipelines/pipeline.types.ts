@@ -11,7 +11,7 @@ export interface PipelineFile {
   estimated_seconds: number;
   request: JsonSchema;
   result?: JsonSchema;
-  steps?: Array<{ id: string; uses: string; with?: Record<string, unknown>; when?: string; timeout_seconds?: number; retries?: number }>;
+  steps?: Array<{ id: string; uses: string; with?: Record<string, unknown>; when?: string; timeout_seconds?: number; retries?: number; optional?: boolean }>;
   output?: unknown;
 }
 
@@ -22,6 +22,8 @@ export interface PipelineStep {
   when: string | null;
   timeoutSeconds: number;
   retries: number;
+  /** An optional step that fails or times out outputs null and the job goes on, with a warning. */
+  optional: boolean;
   /** Ids of the steps whose outputs this step references. */
   dependsOn: string[];
   executor: StepExecutor;

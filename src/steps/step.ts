@@ -16,6 +16,7 @@ export interface StepContext {
   services: StepServices;
   /** Names the engine that produced part of the result (e.g. `speech`, `pocketsphinx 0.8`): shown in the job's `engines`. */
   engine(kind: string, name: string): void;
+  /** Records a warning on the job (`warnings: [{step, message}]`): something skipped or degraded, not fatal. */
   warn(message: string): void;
 }
 

@@ -1,4 +1,4 @@
-import { franc } from 'franc-min';
+import { detectLanguage } from '../analyzers/text/language.js';
 import { createAjv } from '../pipelines/ajv.js';
 import { askModel } from './ask-model.js';
 import type { PricedItem } from './price-menu.step.js';
@@ -21,9 +21,6 @@ const SCHEMA = {
 };
 const validate = createAjv().compile<{ language: string; translations: Array<{ text: string; english: string }> }>(SCHEMA);
 
-/** ISO 639-3 (franc) to ISO 639-1 for the languages menus are written in most. */
-const ISO1: Record<string, string> = { eng: 'en', ita: 'it', spa: 'es', fra: 'fr', deu: 'de', por: 'pt', nld: 'nl', jpn: 'ja', cmn: 'zh', kor: 'ko', tha: 'th', vie: 'vi', tur: 'tr', pol: 'pl', ces: 'cs', swe: 'sv', dan: 'da', nob: 'no', ell: 'el', rus: 'ru', arb: 'ar', hin: 'hi', ind: 'id', hun: 'hu', ron: 'ro' };
-
 export const translateMenuStep = defineStep<Input, any>({
   type: 'translate_menu',
   summary: 'Translates category and dish names into English (with a model), or says why not',
@@ -43,8 +40,7 @@ export const translateMenuStep = defineStep<Input, any>({
   async run(input, ctx) {
     const texts = [...new Set(input.categories.flatMap((c) => [c.name, ...c.items.map((i) => i.name)]))];
     const sample = input.categories.flatMap((c) => c.items.map((i) => `${i.name}${i.description ? `. ${i.description}` : ''}`)).join('. ');
-    const detected = franc(sample, { minLength: 10 });
-    let language: string | null = ISO1[detected] ?? null;
+    let language = detectLanguage(sample);
     let english = new Map<string, string>();
     let note: string;
     const model = ctx.services.llm;

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { paidPost } from '../support/devnet.js';
+import { privateKeyToAccount } from 'viem/accounts';
+import { devnetClients, paidPost } from '../support/devnet.js';
 import { file, startFileServer, type FileServer } from '../support/file-server.js';
 import { ROOT, pollJob, postJson, startHarness, type Harness } from '../support/harness.js';
 import { makeClip, STANDARD_CLIP } from '../support/media.js';
@@ -16,7 +17,14 @@ describe('/analyze on real media (offline engines)', () => {
 
   before(async () => {
     clip = await makeClip(STANDARD_CLIP);
-    silent = await makeClip({ scenes: [{ seconds: 2, source: 'testsrc2' }], audio: false });
+    // A muted tip video: captions only, over a moving picture, and no audio stream at all.
+    silent = await makeClip({
+      scenes: [
+        { seconds: 2, source: 'testsrc2', caption: 'THE BEST PASTA RECIPE' },
+        { seconds: 2, source: 'color=c=0x206040', caption: 'COOK IT WITH FRESH TOMATOES' },
+      ],
+      audio: false,
+    });
     const corrupt = path.join(ROOT, 'test-artifacts', 'clips', 'corrupt.mp4');
     // An MP4 file type box followed by bytes that are no MP4 structure: what a truncated or damaged upload looks like.
     fs.writeFileSync(corrupt, Buffer.concat([fs.readFileSync(clip).subarray(0, 32), Buffer.alloc(20000, 7)]));
@@ -46,6 +54,7 @@ describe('/analyze on real media (offline engines)', () => {
   it('finds the cuts, reads the captions, transcribes the speech and describes the video', async () => {
     const job = await analyze(`${web.url}/moved.mp4`);
     assert.equal(job.status, 'complete', job.error);
+    assert.deepEqual(job.warnings, [], 'no step was skipped');
     const r = job.result;
     assert.equal(r.title, 'Pasta in ten minutes');
     assert.ok(r.duration > 6.4 && r.duration < 10, `duration ${r.duration}`);
@@ -70,13 +79,25 @@ describe('/analyze on real media (offline engines)', () => {
     assert.equal(fs.existsSync(path.join(h.env.WORK_DIR, 'jobs', job.id)), false, 'work directory removed');
   });
 
+  it('completes on a video without an audio track: empty transcript, the rest from on-screen text', async () => {
+    const job = await analyze(`${web.url}/silent.mp4`);
+    assert.equal(job.status, 'complete', job.error);
+    const r = job.result;
+    assert.equal(r.transcript, '');
+    assert.deepEqual(r.segments, []);
+    assert.deepEqual(r.on_screen_text.map((l: any) => l.text), ['THE BEST PASTA RECIPE', 'COOK IT WITH FRESH TOMATOES']);
+    assert.ok(r.topics.includes('food & cooking'), `topics ${r.topics}`);
+    assert.equal(r.sentiment, 'positive');
+    assert.ok('language' in r && (r.language === null || r.language === 'en'), `language ${r.language}`);
+    assert.deepEqual(r.missing_evidence, ['speech: the video has no audio track; topics, sentiment and language come from on-screen text']);
+    assert.equal(r.scenes.length, 2);
+    assert.deepEqual(job.warnings, []);
+    assert.equal(job.engines.speech, undefined);
+  });
+
   const failures: Array<[string, string, RegExp]> = [
-    ['a video without audio', '/silent.mp4', /no audio track/],
     ['a corrupt file', '/corrupt.mp4', /not a readable video/],
     ['a web page', '/page.html', /not a video \(it serves text\/html\)/],
-    ['an HTTP error', '/gone.mp4', /answered HTTP 410/],
-    ['a file over the size limit', '/huge.mp4', /10240 MiB; the limit is 50 MiB/],
-    ['a redirect to the cloud metadata address', '/to-metadata.mp4', /blocked.*169\.254\.169\.254.*link-local/],
   ];
   for (const [what, route, error] of failures) {
     it(`fails the job with a clear error for ${what}, and removes its work directory`, async () => {
@@ -87,13 +108,31 @@ describe('/analyze on real media (offline engines)', () => {
     });
   }
 
-  it('fails the job for an unreachable URL, a private address, a platform URL without yt-dlp and a video over the length limit', async () => {
+  it('refuses a dead, gone, oversized or blocked source after verifying the payment and before settling it: 422, nothing charged', async () => {
     const closed = await startFileServer({});
     const deadUrl = `${closed.url}/x.mp4`;
     await closed.close();
+    const { balanceOf, dev } = devnetClients(h);
+    const payer = privateKeyToAccount(dev.payerKey).address;
     const cases: Array<[string, RegExp]> = [
       [deadUrl, /could not be reached \(ECONNREFUSED\)/],
-      ['http://10.1.2.3/video.mp4', /10\.1\.2\.3 is a blocked address \(private\)/],
+      [`${web.url}/gone.mp4`, /answered HTTP 410/],
+      [`${web.url}/huge.mp4`, /10240 MiB; the limit is 50 MiB/],
+      [`${web.url}/to-metadata.mp4`, /blocked.*169\.254\.169\.254/],
+    ];
+    for (const [url, reason] of cases) {
+      const before = await balanceOf(payer);
+      const res = await paidPost(h, '/analyze', { url });
+      assert.equal(res.status, 422, `${url}: ${res.text}`);
+      assert.match(res.json.error, reason, url);
+      assert.match(res.json.error, /Nothing was charged\.$/);
+      assert.equal(res.json.job_id, undefined);
+      assert.equal(await balanceOf(payer), before, `${url}: nothing moved on the chain`);
+    }
+  });
+
+  it('fails the job for a platform URL without yt-dlp and a video over the length limit', async () => {
+    const cases: Array<[string, RegExp]> = [
       ['https://www.instagram.com/reel/Cabc123/', /needs yt-dlp, which is not installed/],
       [`${web.url}/clip.mp4`, /the video is \d+ s long; the limit is 5 s/],
     ];
@@ -114,10 +153,10 @@ describe('/analyze on real media (offline engines)', () => {
   it('refuses loopback addresses unless FETCH_ALLOW_LOOPBACK is set', async () => {
     const h3 = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines') } });
     try {
-      const res = await paidPost(h3, '/analyze', { url: `${web.url}/clip.mp4` });
-      const job = await pollJob(h3.url, res.json.job_id, 60);
-      assert.equal(job.status, 'failed');
-      assert.match(job.error, /127\.0\.0\.1 is a blocked address \(loopback\)/);
+      // A loopback literal is refused on its face: a 400 before any payment is asked for.
+      const res = await postJson(`${h3.url}/analyze`, { url: `${web.url}/clip.mp4` });
+      assert.equal(res.status, 400, res.text);
+      assert.match(res.json.error, /127\.0\.0\.1 is a blocked address \(loopback\)/);
     } finally {
       await h3.close();
     }

@@ -7,7 +7,7 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import { escapeHtml } from '../../src/discovery/landing-page.js';
 import { type Harness, startHarness } from '../support/harness.js';
 
-const FIXTURE_PATHS = ['/broken-result', '/echo', '/failing', '/planned', '/slow'];
+const FIXTURE_PATHS = ['/broken-result', '/degraded', '/echo', '/failing', '/planned', '/slow'];
 
 describe('discovery documents generated from the loaded pipelines', () => {
   let h: Harness;

@@ -14,7 +14,7 @@ describe('/healthz with Redis', () => {
     try {
       const up = await fetch(`${h.url}/healthz`);
       assert.equal(up.status, 200);
-      assert.deepEqual(await up.json(), { status: 'ok', role: 'all', queue: 'bullmq', pipelines: 5, dependencies: { redis: 'up' } });
+      assert.deepEqual(await up.json(), { status: 'ok', role: 'all', queue: 'bullmq', pipelines: 6, dependencies: { redis: 'up' } });
       await redis.kill();
       const down = await fetch(`${h.url}/healthz`);
       assert.equal(down.status, 503);
@@ -24,7 +24,7 @@ describe('/healthz with Redis', () => {
         error: 'Redis does not answer',
         role: 'all',
         queue: 'bullmq',
-        pipelines: 5,
+        pipelines: 6,
         dependencies: { redis: 'down' },
       });
 

@@ -101,6 +101,6 @@ describe('HTTP behaviour of paid routes and the job resource', () => {
 
   it('reports health', async () => {
     const res = await request(h.url).get('/healthz').expect(200);
-    assert.deepEqual(res.body, { status: 'ok', role: 'all', queue: 'memory', pipelines: 5, dependencies: {} });
+    assert.deepEqual(res.body, { status: 'ok', role: 'all', queue: 'memory', pipelines: 6, dependencies: {} });
   });
 });

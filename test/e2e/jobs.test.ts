@@ -30,6 +30,7 @@ for (const driver of ['memory', 'bullmq'] as Driver[]) {
       assert.deepEqual(job.progress, { step: null, steps_done: 4, steps_total: 4 });
       assert.equal(job.receipt, null);
       assert.deepEqual(job.engines, {});
+      assert.deepEqual(job.warnings, []);
       assert.equal('error' in job, false);
       assert.equal(job.result.text, 'hi');
       assert.equal(job.result.greeting, 'hello hi');
@@ -75,6 +76,24 @@ for (const driver of ['memory', 'bullmq'] as Driver[]) {
       assert.equal(job.error, 'the source is unreachable');
       assert.ok(job.completed_at >= job.created_at);
       assert.equal('result' in job, false);
+    });
+
+    it('completes a job whose optional steps fail or time out, listing them in warnings', async () => {
+      const job = await pollJob(h.url, (await accept('/degraded', { text: 'kept', message: 'the captions were unreadable' })).id);
+      assert.equal(job.status, 'complete', job.error);
+      assert.deepEqual(job.result, { text: 'kept', extra: null, nap: null });
+      assert.deepEqual(job.warnings, [
+        { step: 'nap', message: "skipped: step 'nap' (sleep) timed out after 0.2 s" },
+        { step: 'extra', message: 'skipped: the captions were unreadable' },
+      ].sort((a, b) => job.warnings.findIndex((w: any) => w.step === a.step) - job.warnings.findIndex((w: any) => w.step === b.step)));
+      assert.equal(job.warnings.length, 2);
+    });
+
+    it('still fails a job when a mandatory step fails, with no warnings', async () => {
+      const job = await pollJob(h.url, (await accept('/failing', { message: 'the download broke' })).id);
+      assert.equal(job.status, 'failed');
+      assert.equal(job.error, 'the download broke');
+      assert.deepEqual(job.warnings, []);
     });
 
     it('fails a job whose result breaks the result schema, saying why', async () => {

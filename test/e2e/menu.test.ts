@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { paidPost } from '../support/devnet.js';
 import { startFileServer, type FileServer } from '../support/file-server.js';
-import { ROOT, pollJob, startHarness, type Harness } from '../support/harness.js';
+import { ROOT, pollJob, postJson, startHarness, type Harness } from '../support/harness.js';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.js';
 import { startPlacesServer, type PlacesServer } from '../support/places-server.js';
 
@@ -164,9 +164,10 @@ describe('/menu-from-maps on local pages shaped like real ones', () => {
   });
 
   it('fails with a clear error: not a map place, no menu anywhere, an unreachable page', async () => {
-    const notMaps = await menu('https://example.com/restaurants/trattoria-roma');
-    assert.equal(notMaps.status, 'failed');
-    assert.match(notMaps.error, /is not a map-service place URL/);
+    // Not a map URL at all: a 400 before any payment (refuse-on-face.test.ts covers the other cases).
+    const notMaps = await postJson(`${h.url}/menu-from-maps`, { url: 'https://example.com/restaurants/trattoria-roma' });
+    assert.equal(notMaps.status, 400, notMaps.text);
+    assert.match(notMaps.json.error, /url: is not a map-service place URL/);
 
     const shortToElsewhere = await menu(`${web.url}/trattoria/`);
     assert.equal(shortToElsewhere.status, 'failed');
@@ -176,9 +177,10 @@ describe('/menu-from-maps on local pages shaped like real ones', () => {
     assert.equal(noMenu.status, 'failed');
     assert.match(noMenu.error, /no menu was found for Le Bar Tranquille/);
 
-    const unreachable = await menu('http://127.0.0.1:9/maps/place/Gone/@1,1,17z');
-    assert.equal(unreachable.status, 'failed');
-    assert.match(unreachable.error, /could not be reached/);
+    // A page that cannot be reached is refused after the payment is verified, before it is settled.
+    const unreachable = await paidPost(h, '/menu-from-maps', { url: 'http://127.0.0.1:9/maps/place/Gone/@1,1,17z' });
+    assert.equal(unreachable.status, 422, unreachable.text);
+    assert.match(unreachable.json.error, /could not be reached .*Nothing was charged\.$/);
   });
 });
 

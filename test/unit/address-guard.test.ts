@@ -26,14 +26,35 @@ describe('outbound address guard', () => {
       ['::ffff:7f00:1', /loopback/],
       ['::ffff:a9fe:a9fe', /link-local/],
       ['64:ff9b::10.0.0.1', /private/],
+      ['::7f00:1', /loopback/],
+      ['::127.0.0.1', /loopback/],
+      ['::ffff:0:7f00:1', /loopback/],
+      ['0:0:0:0:0:0:0:1', /loopback/],
+      ['0000:0000:0000:0000:0000:0000:0000:0001', /loopback/],
+      ['::ffff:0:a9fe:a9fe', /link-local/],
+      ['::a9fe:a9fe', /link-local/],
+      ['64:ff9b::7f00:1', /loopback/],
+      ['64:ff9b:1::a9fe:a9fe', /link-local/],
+      ['2002:a9fe:a9fe::1', /link-local/],
+      ['2002:7f00:1::', /loopback/],
+      ['::ffff:10.1.2.3', /private/],
+      ['::ffff:0:c0a8:101', /private/],
+      ['2001:db8::1', /reserved|documentation/],
+      ['2001::1', /Teredo/],
+      ['100::1', /discard/],
+      ['198.51.100.7', /reserved|documentation/],
+      ['not-an-ip', /not an IP address/],
     ];
     for (const [ip, why] of blocked) assert.match(blockedReason(ip, strict) ?? 'allowed', why, ip);
   });
 
   it('allows public addresses, and loopback only when told', () => {
-    for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) assert.equal(blockedReason(ip, strict), null, ip);
+    for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1']) assert.equal(blockedReason(ip, strict), null, ip);
     assert.equal(blockedReason('127.0.0.1', { allowLoopback: true }), null);
     assert.equal(blockedReason('::1', { allowLoopback: true }), null);
+    assert.equal(blockedReason('::7f00:1', { allowLoopback: true }), null, 'an IPv4-compatible loopback is loopback');
+    assert.match(blockedReason('::ffff:a9fe:a9fe', { allowLoopback: true })!, /link-local/);
+    assert.match(blockedReason('::ffff:0:a00:1', { allowLoopback: true })!, /private/);
     assert.match(blockedReason('10.0.0.1', { allowLoopback: true })!, /private/);
   });
 

@@ -1,0 +1,50 @@
+import type { Ajv } from 'ajv';
+import type { Config } from '../config/config.js';
+import { readMapUrl } from '../menus/map-urls.js';
+import { checkUrl } from '../net/safe-fetch.js';
+
+/** What the `x-source-url` keyword needs from config: the same loopback switch and map hosts the steps use. */
+export interface SourceUrlOptions {
+  /** FETCH_ALLOW_LOOPBACK: loopback literals pass (tests serve media on 127.0.0.1). */
+  allowLoopback: boolean;
+  /** MAP_SERVICE_HOSTS: self-hosted map front-ends accepted as map URLs. */
+  extraMapHosts: string[];
+}
+
+/** The request-time URL checks follow the same settings as the fetching steps. */
+export function sourceUrlOptions(config: Config): SourceUrlOptions {
+  return { allowLoopback: config.media.allowLoopback, extraMapHosts: config.maps.extraHosts };
+}
+
+export const SOURCE_URL_KEYWORD = 'x-source-url';
+
+/**
+ * The `x-source-url` keyword on a request field: a URL the service will fetch. `true` refuses what is
+ * wrong on its face (not http/https, user credentials, an IP literal or localhost in a blocked range);
+ * `"map"` also needs a map-service place URL. Request validation runs before the 402, so these are a
+ * free 400 that says why. `sourceUrls` (net/source-check.ts) lists the fields that carry it.
+ */
+export function addSourceUrlKeyword(ajv: Ajv, opts: SourceUrlOptions): void {
+  ajv.addKeyword({
+    keyword: SOURCE_URL_KEYWORD,
+    type: 'string',
+    schemaType: ['boolean', 'string'],
+    errors: true,
+    validate: function check(this: unknown, kind: boolean | 'map', data: string) {
+      const fail = (message: string) => {
+        (check as any).errors = [{ keyword: SOURCE_URL_KEYWORD, message, params: {} }];
+        return false;
+      };
+      if (kind === false) return true;
+      try {
+        checkUrl(data, opts.allowLoopback);
+      } catch (err) {
+        return fail(`is refused: ${(err as Error).message}`);
+      }
+      if (kind === 'map' && !readMapUrl(data, opts.extraMapHosts)) {
+        return fail('is not a map-service place URL (Google Maps, Apple Maps, Bing, OpenStreetMap, ... or a short link to one)');
+      }
+      return true;
+    },
+  });
+}
