@@ -39,6 +39,9 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
       '405': error('Wrong method; see the Allow header'),
       '409': error('This payment was already used for a different request (nothing charged again)'),
       '413': error('Request body too large'),
+      '422': error(
+        'The payment verified, but the source was refused before settling it (unreachable, gone, blocked, too large or not a video or page); the reason says which. Nothing was charged; the same payment can be sent again with another source',
+      ),
       '415': error('Content-Type is not application/json'),
       '500': error('Unexpected server error'),
       '503': {
