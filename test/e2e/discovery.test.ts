@@ -34,7 +34,7 @@ describe('discovery documents generated from the loaded pipelines', () => {
     assert.deepEqual(Object.keys(doc.paths).sort(), [...FIXTURE_PATHS, '/jobs/{id}'].sort());
     const echo = doc.paths['/echo'].post;
     assert.equal(echo.requestBody.content['application/json'].schema.required[0], 'text');
-    assert.deepEqual(Object.keys(echo.responses).sort(), ['202', '400', '402', '405', '409', '413', '415', '500', '503']);
+    assert.deepEqual(Object.keys(echo.responses).sort(), ['202', '400', '402', '405', '409', '413', '415', '422', '500', '503']);
     assert.deepEqual(echo.responses['402'].content['application/json'].schema, { $ref: '#/components/schemas/PaymentRequired' });
     assert.deepEqual(echo['x-payment-info'].protocols, ['x402', 'mpp']);
     assert.ok(echo.responses['402'].headers['WWW-Authenticate'], 'the 402 documents the MPP challenge header');

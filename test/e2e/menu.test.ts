@@ -76,6 +76,8 @@ function restaurantWeb(site: () => string, board: Buffer): Record<string, Handle
     // A place whose site has no menu at all.
     '/maps/place/Quiet+Bar/@48.85,2.35,17z': (req, res) =>
       placePage({ name: 'Le Bar Tranquille', address: { streetAddress: '3 rue Oberkampf', addressLocality: 'Paris', addressCountry: 'FR' }, url: `${site()}/quiet/` })(req, res),
+    // A place page that carries only its title, as real map pages do: the place is known by the Places API or not at all.
+    '/maps/place/Nowhere/@1,1,17z': html(`<title>Nowhere · Maps</title></head><body></body></html>`),
     // A live rates table in Frankfurter's shape (EUR based).
     '/rates.json': (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ amount: 1, base: 'EUR', date: '2026-11-20', rates: { USD: 1.1, GBP: 0.87, JPY: 171.2 } })),
     '/quiet/': html(`</head><body><h1>Le Bar Tranquille</h1><p>Ouvert le soir. Réservations par téléphone.</p></body></html>`),
