@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { paidPost } from '../support/devnet.js';
+import { paidJob, paidPost } from '../support/devnet.js';
 import { file, startFileServer, type FileServer } from '../support/file-server.js';
 import { ROOT, pollJob, startHarness, type Harness } from '../support/harness.js';
 import { makeClip } from '../support/media.js';
@@ -28,9 +28,7 @@ describe('/product-id, /ad-debunk and /verify on scripted clips (offline analyze
   });
 
   const run = async (route: string, clip: string) => {
-    const res = await paidPost(h, route, { url: `${web.url}/${clip}` });
-    assert.equal(res.status, 202, res.text);
-    const job = await pollJob(h.url, res.json.job_id, 120);
+    const job = await paidJob(h, route, { url: `${web.url}/${clip}` });
     assert.equal(job.status, 'complete', job.error);
     return job;
   };

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { paidPost } from '../support/devnet.js';
+import { paidJob } from '../support/devnet.js';
 import { file, startFileServer, type FileServer } from '../support/file-server.js';
-import { ROOT, pollJob, startHarness, type Harness } from '../support/harness.js';
+import { ROOT, startHarness, type Harness } from '../support/harness.js';
 import { makeClip } from '../support/media.js';
 
 /**
@@ -50,9 +50,7 @@ describe('/analyze: on-screen text through time and cuts', () => {
   });
 
   const analyze = async (url: string) => {
-    const res = await paidPost(h, '/analyze', { url });
-    assert.equal(res.status, 202, res.text);
-    const job = await pollJob(h.url, res.json.job_id, 180);
+    const job = await paidJob(h, '/analyze', { url }, 180);
     assert.equal(job.status, 'complete', job.error);
     return job.result;
   };

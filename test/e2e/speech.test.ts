@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { paidPost } from '../support/devnet.js';
+import { paidJob } from '../support/devnet.js';
 import { file, startFileServer, type FileServer } from '../support/file-server.js';
-import { ROOT, pollJob, startHarness, type Harness } from '../support/harness.js';
+import { ROOT, startHarness, type Harness } from '../support/harness.js';
 import { makeClip } from '../support/media.js';
 import { FACT_SCRIPT, MUSIC_BELOW_DB, scriptClip } from '../support/speech-clips.js';
 
@@ -35,9 +35,7 @@ describe('speech: sentences and claims, and speech under a music bed', () => {
   });
 
   const run = async (route: string, clip: string) => {
-    const res = await paidPost(h, route, { url: `${web.url}/${clip}` });
-    assert.equal(res.status, 202, res.text);
-    const job = await pollJob(h.url, res.json.job_id, 180);
+    const job = await paidJob(h, route, { url: `${web.url}/${clip}` }, 180);
     assert.equal(job.status, 'complete', job.error);
     return job.result;
   };

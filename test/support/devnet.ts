@@ -25,3 +25,11 @@ export async function paidPost(h: Harness, route: string, body: unknown, headers
   const { wallet, dev } = devnetClients(h);
   return postJson(`${h.url}${route}`, body, { ...headers, 'x-payment': await createPaymentHeader(wallet(dev.payerKey), 1, requirements) });
 }
+
+/** A paid request that must be accepted (202), then polled like a client until its job ends; returns the job. */
+export async function paidJob(h: Harness, route: string, body: unknown, maxSeconds = 120) {
+  const { pollJob } = await import('./harness.js');
+  const res = await paidPost(h, route, body);
+  if (res.status !== 202) throw new Error(`POST ${route} answered ${res.status}: ${res.text}`);
+  return pollJob(h.url, res.json.job_id, maxSeconds);
+}
