@@ -59,6 +59,9 @@ describe('/analyze on HLS, pages with og:video, webm and tall 60 fps sources', (
       '/tall60.mp4': file(tall),
       '/post.html': page('/clip.mp4'),
       '/evil.html': page(`${blocked.url}/clip.mp4`),
+      // An allowed video URL that redirects to the blocked host: the hop is yt-dlp's, after the page.
+      '/to-blocked.mp4': (_q, res) => void res.writeHead(302, { location: `${blocked.url}/clip.mp4` }).end(),
+      '/redirect.html': page('/to-blocked.mp4'),
     });
     h = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true', VIDEO_MAX_BYTES: String(50 * 1024 * 1024) } });
   });
@@ -108,6 +111,7 @@ describe('/analyze on HLS, pages with og:video, webm and tall 60 fps sources', (
 
   const refused: Array<[string, string]> = [
     ['a page whose og:video points at a blocked address', '/evil.html'],
+    ['a page whose og:video redirects to a blocked address', '/redirect.html'],
     ['an HLS playlist whose segment is on a blocked address', '/hls/evil.m3u8'],
   ];
   for (const [what, route] of refused) {
