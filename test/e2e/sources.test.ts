@@ -14,12 +14,12 @@ const OUT = path.join(ROOT, 'test-artifacts', 'sources');
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
 /**
- * The sources people send, paid on /analyze and served from 127.0.0.1: HLS playlists and pages that embed a
+ * The sources people send, paid on /analyze and served from 127.0.0.1: HLS playlists, DASH manifests and pages that embed a
  * video go through yt-dlp and its guarded proxy; webm and tall 60 fps files take the direct path; a page or
  * a playlist that points yt-dlp at a blocked address (127.0.0.2, blocked even with FETCH_ALLOW_LOOPBACK)
  * fails the job, and the blocked server sees no request at all.
  */
-describe('/analyze on HLS, pages with og:video, webm and tall 60 fps sources', () => {
+describe('/analyze on HLS, DASH, pages with og:video, webm and tall 60 fps sources', () => {
   let h: Harness;
   let web: FileServer;
   let blocked: FileServer;
@@ -33,6 +33,9 @@ describe('/analyze on HLS, pages with og:video, webm and tall 60 fps sources', (
     });
     // HLS the way encoders publish it: a keyframe every second, one-second MPEG-TS segments, a VOD playlist naming them relatively.
     await run('ffmpeg', ['-y', '-v', 'error', '-i', clip, '-c:v', 'libx264', '-preset', 'veryfast', '-g', '25', '-sc_threshold', '0', '-c:a', 'aac', '-f', 'hls', '-hls_time', '1', '-hls_playlist_type', 'vod', '-hls_segment_filename', path.join(OUT, 'hls', 'seg%d.ts'), path.join(OUT, 'hls', 'index.m3u8')]);
+    // DASH: the same one-second keyframes, an MPD with one video and one audio representation.
+    fs.mkdirSync(path.join(OUT, 'dash'));
+    await run('ffmpeg', ['-y', '-v', 'error', '-i', clip, '-c:v', 'libx264', '-preset', 'veryfast', '-g', '25', '-sc_threshold', '0', '-c:a', 'aac', '-f', 'dash', '-seg_duration', '1', path.join(OUT, 'dash', 'manifest.mpd')]);
     const webm = path.join(OUT, 'clip.webm');
     await run('ffmpeg', ['-y', '-v', 'error', '-i', clip, '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k', '-c:a', 'libopus', webm]);
     const tall = path.join(OUT, 'tall60.mp4');
@@ -43,6 +46,9 @@ describe('/analyze on HLS, pages with og:video, webm and tall 60 fps sources', (
     const segments = Object.fromEntries(
       fs.readdirSync(path.join(OUT, 'hls')).filter((f) => f.endsWith('.ts')).map((f) => [`/hls/${f}`, file(path.join(OUT, 'hls', f), 'video/mp2t')]),
     );
+    const dash = Object.fromEntries(
+      fs.readdirSync(path.join(OUT, 'dash')).map((f) => [`/dash/${f}`, file(path.join(OUT, 'dash', f), f.endsWith('.mpd') ? 'application/dash+xml' : 'video/iso.segment')]),
+    );
     const page = (video: string) => (_q: unknown, res: import('node:http').ServerResponse) =>
       void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
         `<!doctype html><html><head><title>Pasta night</title><meta property="og:title" content="Pasta night">` +
@@ -51,6 +57,7 @@ describe('/analyze on HLS, pages with og:video, webm and tall 60 fps sources', (
     const text = (type: string, body: string) => (_q: unknown, res: import('node:http').ServerResponse) => void res.writeHead(200, { 'content-type': type }).end(body);
     web = await startFileServer({
       ...segments,
+      ...dash,
       '/hls/index.m3u8': text(HLS_TYPE, playlist),
       // The first segment is fetched from the blocked host: an allowed playlist, a blocked hop.
       '/hls/evil.m3u8': text(HLS_TYPE, playlist.replace('seg0.ts', `${blocked.url}/seg0.ts`)),
@@ -84,6 +91,14 @@ describe('/analyze on HLS, pages with og:video, webm and tall 60 fps sources', (
     assert.ok(job.result.duration > 2.5 && job.result.duration < 4, `duration ${job.result.duration}`);
     assert.deepEqual(job.result.on_screen_text.map((l: any) => l.text), ['FRESH PASTA RECIPE']);
     assert.ok(web.requests.includes('/hls/seg2.ts'), `segments fetched: ${web.requests}`);
+  });
+
+  it('completes a DASH manifest through yt-dlp', async () => {
+    const job = await analyze(`${web.url}/dash/manifest.mpd`);
+    assert.equal(job.status, 'complete', job.error);
+    assert.equal(job.engines.download, 'yt-dlp');
+    assert.ok(job.result.duration > 2.5 && job.result.duration < 4, `duration ${job.result.duration}`);
+    assert.deepEqual(job.result.on_screen_text.map((l: any) => l.text), ['FRESH PASTA RECIPE']);
   });
 
   it('completes a web page whose og:video names the clip, through yt-dlp', async () => {
