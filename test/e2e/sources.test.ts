@@ -65,6 +65,7 @@ describe('/analyze on HLS, DASH, pages with og:video, webm and tall 60 fps sourc
       '/clip.webm': file(webm, 'video/webm'),
       '/tall60.mp4': file(tall),
       '/post.html': page('/clip.mp4'),
+      '/video-tag.html': text('text/html', '<!doctype html><html><head><title>Pasta night</title></head><body><video controls><source src="/clip.mp4" type="video/mp4"></video></body></html>'),
       '/evil.html': page(`${blocked.url}/clip.mp4`),
       // An allowed video URL that redirects to the blocked host: the hop is yt-dlp's, after the page.
       '/to-blocked.mp4': (_q, res) => void res.writeHead(302, { location: `${blocked.url}/clip.mp4` }).end(),
@@ -106,6 +107,13 @@ describe('/analyze on HLS, DASH, pages with og:video, webm and tall 60 fps sourc
     assert.equal(job.status, 'complete', job.error);
     assert.equal(job.engines.download, 'yt-dlp');
     assert.ok(job.result.duration > 2.5 && job.result.duration < 4, `duration ${job.result.duration}`);
+    assert.deepEqual(job.result.on_screen_text.map((l: any) => l.text), ['FRESH PASTA RECIPE']);
+  });
+
+  it('completes a web page with a <video> element, through yt-dlp', async () => {
+    const job = await analyze(`${web.url}/video-tag.html`);
+    assert.equal(job.status, 'complete', job.error);
+    assert.equal(job.engines.download, 'yt-dlp');
     assert.deepEqual(job.result.on_screen_text.map((l: any) => l.text), ['FRESH PASTA RECIPE']);
   });
 
