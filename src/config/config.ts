@@ -54,7 +54,7 @@ export interface Config {
     maxBytes: number;
     maxSeconds: number;
     fetchTimeoutSeconds: number;
-    /** Lets fetches reach 127.0.0.0/8 and ::1 (tests serve clips from loopback); private ranges stay blocked. */
+    /** Lets fetches reach 127.0.0.1 and ::1 (tests serve clips there); the rest of 127.0.0.0/8 and private ranges stay blocked. */
     allowLoopback: boolean;
   };
   /** Speech-to-text: the local engine, or an OpenAI-compatible /v1/audio/transcriptions endpoint. */

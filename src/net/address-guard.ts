@@ -21,6 +21,8 @@ const REASONS: Record<string, string> = {
   teredo: 'reserved (Teredo tunnel)',
 };
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '0:0:0:0:0:0:0:1']);
+
 /** Why `ip` must not be fetched, or null when it is a public address. */
 export function blockedReason(ip: string, opts: { allowLoopback: boolean }): string | null {
   if (!ipaddr.isValid(ip)) return 'not an IP address';
@@ -31,7 +33,8 @@ export function blockedReason(ip: string, opts: { allowLoopback: boolean }): str
   }
   const range = addr.range();
   if (range === 'unicast') return null;
-  if (range === 'loopback') return opts.allowLoopback ? null : 'loopback';
+  // FETCH_ALLOW_LOOPBACK lets tests reach their servers on 127.0.0.1 and ::1; the rest of 127.0.0.0/8 stays blocked.
+  if (range === 'loopback') return opts.allowLoopback && LOOPBACK_HOSTS.has(addr.toNormalizedString()) ? null : 'loopback';
   if (addr.kind() === 'ipv6' && range === 'linkLocal') return 'link-local';
   return REASONS[range] ?? `reserved (${range})`;
 }

@@ -4,14 +4,18 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { probeMedia } from '../media/probe-media.js';
-import { ProcessFailed, runProcess } from '../media/run-process.js';
-import { FetchRefused, checkUrl, safeFetch } from '../net/safe-fetch.js';
+import { downloadWithYtDlp, type YtDlpDownload } from '../media/yt-dlp.js';
+import { FetchRefused, checkUrl, safeFetch, type SafeResponse } from '../net/safe-fetch.js';
 import { defineStep, StepError } from './step.js';
 
 /** Short-form platform pages (not media files): yt-dlp resolves them. */
 const PLATFORM_URL =
   /^https?:\/\/(?:[a-z0-9-]+\.)*(?:instagram\.com\/(?:reels?|p|tv)\/|youtube\.com\/(?:shorts\/|watch)|youtu\.be\/|tiktok\.com\/|vm\.tiktok\.com\/|facebook\.com\/(?:reel|watch|.+\/videos)|fb\.watch\/|(?:x|twitter)\.com\/[^/]+\/status\/|snapchat\.com\/(?:spotlight|t)\/|vimeo\.com\/\d)/i;
-const TEXT_TYPES = /^(text\/|application\/(json|xml|xhtml\+xml|javascript))/i;
+/** HLS and DASH manifests: yt-dlp fetches their segments (through the guarded proxy). */
+const MANIFEST_TYPES = new Set(['application/vnd.apple.mpegurl', 'application/x-mpegurl', 'audio/mpegurl', 'audio/x-mpegurl', 'application/dash+xml']);
+const MANIFEST_PATH = /\.(m3u8|mpd)$/i;
+const BINARY_TYPES = new Set(['application/octet-stream', 'binary/octet-stream', 'application/mp4']);
+const MEDIA_PATH = /\.(mp4|m4v|mov|webm|mkv|ts|avi|flv|3gp|mpe?g|ogv|m4a|mp3|aac|ogg|opus|wav|flac)$/i;
 
 interface FetchVideoOutput {
   path: string;
@@ -30,8 +34,11 @@ export const fetchVideoStep = defineStep<{ url: string; max_bytes?: number; max_
     'address actually connected to are checked: private, loopback, link-local (cloud metadata), CGNAT, multicast ' +
     'and reserved addresses are refused. The download is limited in bytes (`max_bytes`, default VIDEO_MAX_BYTES), ' +
     'time (FETCH_TIMEOUT_SECONDS) and media length (`max_seconds`, default VIDEO_MAX_SECONDS), and the content must ' +
-    'be a readable video. Short-form platform pages (reels, shorts, TikTok, ...) are resolved with yt-dlp ' +
-    '(YTDLP_PATH) when it is installed.',
+    'be a readable video. A URL that serves media itself (video/* or audio/*, or octet-stream with a media file ' +
+    'name) is streamed directly; everything else goes to yt-dlp (YTDLP_PATH): platform pages (reels, shorts, ' +
+    'TikTok, ...), web pages that embed a video (og:video, <video src>, schema.org VideoObject) and HLS/DASH ' +
+    'manifests. yt-dlp uses its own downloader and a local forward proxy that applies the same address guard ' +
+    'to every connection it opens (page, redirects, manifest, segments); a blocked hop fails the step.',
   with: {
     type: 'object',
     required: ['url'],
@@ -69,13 +76,24 @@ export const fetchVideoStep = defineStep<{ url: string; max_bytes?: number; max_
       throw new StepError(`the video URL is refused: ${(err as Error).message}`);
     }
 
-    const downloaded = PLATFORM_URL.test(input.url)
-      ? await viaYtDlp(input.url, ctx.workDir, maxBytes, media.ytDlpPath, signal).catch((err) => {
-          throw timedOut() ? new StepError(`the download took longer than ${media.fetchTimeoutSeconds} s`) : err;
-        })
-      : await download(input.url, ctx.workDir, maxBytes, media.allowLoopback, signal).catch((err) => {
-          throw timedOut() ? new StepError(`the download took longer than ${media.fetchTimeoutSeconds} s`) : err;
-        });
+    const failed = (err: unknown) => {
+      throw timedOut() ? new StepError(`the download took longer than ${media.fetchTimeoutSeconds} s`) : err;
+    };
+    const ytDlp = (label: string) =>
+      downloadWithYtDlp(input.url, { ytDlp: media.ytDlpPath, ffmpeg: media.ffmpeg, workDir: ctx.workDir, maxBytes, allowLoopback: media.allowLoopback, signal, label });
+    let downloaded: Downloaded;
+    if (PLATFORM_URL.test(input.url)) {
+      downloaded = await ytDlp('the platform video').then(fromYtDlp, failed);
+    } else {
+      const opened = await openDirect(input.url, media.allowLoopback, signal).catch(failed);
+      if (servesMedia(opened.contentType, opened.url)) {
+        downloaded = await saveDirect(opened, ctx.workDir, maxBytes, signal).catch(failed);
+      } else {
+        // A page, a manifest or anything else that is not media itself: yt-dlp finds the video in it.
+        opened.response.body.destroy();
+        downloaded = await ytDlp(`the video at the URL (it serves ${opened.contentType})`).then(fromYtDlp, failed);
+      }
+    }
     ctx.engine('download', downloaded.viaYtDlp ? 'yt-dlp' : 'direct HTTP');
 
     const info = await probeMedia(media.ffprobe, downloaded.path, ctx.signal);
@@ -100,26 +118,40 @@ interface Downloaded {
   viaYtDlp: boolean;
 }
 
-async function download(url: string, workDir: string, maxBytes: number, allowLoopback: boolean, signal: AbortSignal): Promise<Downloaded> {
-  let fetched;
+interface Opened {
+  response: SafeResponse;
+  contentType: string;
+  url: URL;
+}
+
+/** The GET of the URL, every hop guarded; an error status or a blocked hop is a StepError. */
+async function openDirect(url: string, allowLoopback: boolean, signal: AbortSignal): Promise<Opened> {
+  let response: SafeResponse;
   try {
-    fetched = await safeFetch(url, { signal, allowLoopback });
+    response = await safeFetch(url, { signal, allowLoopback });
   } catch (err) {
     if (err instanceof FetchRefused) throw new StepError(`the video URL is blocked: ${err.message}`);
     if (signal.aborted) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     throw new StepError(`the video URL could not be reached (${code ?? (err as Error).message})`, { transient: code === 'ECONNRESET' || code === 'ETIMEDOUT' });
   }
-  const response = fetched;
   if (response.status >= 400) {
     response.body.destroy();
     throw new StepError(`the video URL answered HTTP ${response.status}`, { transient: response.status >= 500 || response.status === 429 });
   }
   const contentType = String(response.headers['content-type'] ?? 'application/octet-stream').split(';')[0].trim().toLowerCase();
-  if (TEXT_TYPES.test(contentType)) {
-    response.body.destroy();
-    throw new StepError(`the URL is not a video (it serves ${contentType})`);
-  }
+  return { response, contentType, url: response.url };
+}
+
+/** A URL that serves media itself (the fast path): a video or audio type, or a generic binary type with a media file name. */
+function servesMedia(contentType: string, url: URL): boolean {
+  if (MANIFEST_TYPES.has(contentType) || MANIFEST_PATH.test(url.pathname)) return false;
+  if (/^(video|audio)\//.test(contentType)) return true;
+  return BINARY_TYPES.has(contentType) && MEDIA_PATH.test(url.pathname);
+}
+
+async function saveDirect(opened: Opened, workDir: string, maxBytes: number, signal: AbortSignal): Promise<Downloaded> {
+  const { response, contentType } = opened;
   const declared = Number(response.headers['content-length'] ?? NaN);
   if (declared > maxBytes) {
     response.body.destroy();
@@ -142,30 +174,11 @@ async function download(url: string, workDir: string, maxBytes: number, allowLoo
     throw new StepError(`the download was interrupted (${(err as Error).message})`, { transient: true });
   }
   if (bytes === 0) throw new StepError('the URL served an empty file, not a video');
-  return { path: file, bytes, contentType, finalUrl: fetched.url.toString(), title: null, viaYtDlp: false };
+  return { path: file, bytes, contentType, finalUrl: opened.url.toString(), title: null, viaYtDlp: false };
 }
 
-async function viaYtDlp(url: string, workDir: string, maxBytes: number, ytDlp: string, signal: AbortSignal): Promise<Downloaded> {
-  const template = path.join(workDir, 'video.%(ext)s');
-  let stdout: string;
-  try {
-    ({ stdout } = await runProcess(
-      ytDlp,
-      ['--no-playlist', '--no-progress', '--no-warnings', '-f', 'b[ext=mp4]/bv*+ba/b', '--max-filesize', String(maxBytes), '-o', template, '--print-json', '--no-simulate', url],
-      { signal, name: 'yt-dlp' },
-    ));
-  } catch (err) {
-    if (err instanceof StepError && /not installed/.test(err.message)) {
-      throw new StepError('this platform URL needs yt-dlp, which is not installed on this server; send a direct video URL');
-    }
-    if (err instanceof ProcessFailed) throw new StepError(`the platform video could not be downloaded: ${err.stderr.trim().split('\n').pop()}`);
-    throw err;
-  }
-  const info = JSON.parse(stdout.trim().split('\n').pop() ?? '{}');
-  const file = info.filepath ?? info._filename;
-  const stat = file ? await fs.stat(file).catch(() => null) : null;
-  if (!stat) throw new StepError('the platform video could not be downloaded (it may be private, removed, or larger than the limit)');
-  return { path: file, bytes: stat.size, contentType: 'video/mp4', finalUrl: info.webpage_url ?? url, title: info.title ?? info.description ?? null, viaYtDlp: true };
+function fromYtDlp(d: YtDlpDownload): Downloaded {
+  return { ...d, contentType: `video/${path.extname(d.path).slice(1) || 'mp4'}`, viaYtDlp: true };
 }
 
 function mib(n: number): string {

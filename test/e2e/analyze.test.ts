@@ -97,7 +97,7 @@ describe('/analyze on real media (offline engines)', () => {
 
   const failures: Array<[string, string, RegExp]> = [
     ['a corrupt file', '/corrupt.mp4', /not a readable video/],
-    ['a web page', '/page.html', /not a video \(it serves text\/html\)/],
+    ['a web page without a video', '/page.html', /the video at the URL \(it serves text\/html\) could not be downloaded: Unsupported URL/],
   ];
   for (const [what, route, error] of failures) {
     it(`fails the job with a clear error for ${what}, and removes its work directory`, async () => {
@@ -131,9 +131,10 @@ describe('/analyze on real media (offline engines)', () => {
     }
   });
 
-  it('fails the job for a platform URL without yt-dlp and a video over the length limit', async () => {
+  it('fails the job for a page (a source for yt-dlp) without yt-dlp and a video over the length limit', async () => {
     const cases: Array<[string, RegExp]> = [
-      ['https://www.instagram.com/reel/Cabc123/', /needs yt-dlp, which is not installed/],
+      // A page, not a platform URL: one on the internet is refused before settlement here (no DNS offline).
+      [`${web.url}/page.html`, /it serves text\/html\) needs yt-dlp, which is not installed/],
       [`${web.url}/clip.mp4`, /the video is \d+ s long; the limit is 5 s/],
     ];
     const h2 = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true', YTDLP_PATH: '/nonexistent/yt-dlp', VIDEO_MAX_SECONDS: '5' } });

@@ -53,6 +53,7 @@ describe('outbound address guard', () => {
     assert.equal(blockedReason('127.0.0.1', { allowLoopback: true }), null);
     assert.equal(blockedReason('::1', { allowLoopback: true }), null);
     assert.equal(blockedReason('::7f00:1', { allowLoopback: true }), null, 'an IPv4-compatible loopback is loopback');
+    assert.equal(blockedReason('127.0.0.2', { allowLoopback: true }), 'loopback', 'only 127.0.0.1 and ::1 are let through');
     assert.match(blockedReason('::ffff:a9fe:a9fe', { allowLoopback: true })!, /link-local/);
     assert.match(blockedReason('::ffff:0:a00:1', { allowLoopback: true })!, /private/);
     assert.match(blockedReason('10.0.0.1', { allowLoopback: true })!, /private/);
