@@ -138,9 +138,6 @@ describe('/analyze on real media (offline engines)', () => {
       [`${web.url}/clip.mp4`, /the video is \d+ s long; the limit is 5 s/],
     ];
     const h2 = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true', YTDLP_PATH: '/nonexistent/yt-dlp', VIDEO_MAX_SECONDS: '5' } });
-    // This machine resolves no public host, so the source check before settlement would refuse the platform
-    // URL (ENOTFOUND); that check is tested above. Here the paid job itself must fail, so it is switched off.
-    h2.rt.precheck = null;
     try {
       for (const [url, error] of cases) {
         const res = await paidPost(h2, '/analyze', { url });
