@@ -71,8 +71,3 @@ export function timesOf(st: Statement): { start: number; end?: number; source: '
   const round = (n: number) => Math.round(n * 100) / 100;
   return { start: round(st.time), ...(st.end !== undefined ? { end: round(st.end) } : {}), source: st.source };
 }
-
-/** Lines of on-screen text that continue each other (a caption wrapped over two lines) joined, per frame. */
-export function normalise(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}

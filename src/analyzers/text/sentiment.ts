@@ -38,8 +38,3 @@ export function readSentiment(text: string): SentimentReading {
   const label: Sentiment = positive && negative ? 'mixed' : mean >= CLEAR_OVERALL ? 'positive' : mean <= -CLEAR_OVERALL ? 'negative' : 'neutral';
   return { label, score: Math.round(mean * 1000) / 1000, sentences };
 }
-
-/** Splits a text into sentences with wink-nlp (also used where punctuation is missing, as in ASR output). */
-export function splitSentences(text: string): string[] {
-  return nlp().readDoc(text).sentences().out() as string[];
-}
