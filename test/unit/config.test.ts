@@ -55,7 +55,10 @@ describe('configuration', () => {
   it('documents every variable it reads in the README', async () => {
     const fs = await import('node:fs');
     const readme = fs.readFileSync('README.md', 'utf8');
-    const source = fs.readFileSync('src/config/config.ts', 'utf8');
+    // Each section is parsed beside its owner, in a *.config.ts file.
+    const sections = fs.readdirSync('src', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.config.ts'));
+    assert.ok(sections.length >= 7, `configuration sections found: ${sections.join(', ')}`);
+    const source = sections.map((f) => fs.readFileSync(`src/${f}`, 'utf8')).join('\n');
     const names = new Set([...Object.keys(CONFIG_DEFAULTS), ...[...source.matchAll(/(?:optional|env\.)\(?'?([A-Z][A-Z0-9_]+)/g)].map((m) => m[1])]);
     for (const n of ['REDIS_URL', 'PUBLIC_BASE_URL', 'WORK_DIR', 'PAY_TO_BASE', 'PAY_TO_SOLANA', 'BASE_RPC_URL', 'EVM_SETTLEMENT_KEY']) names.add(n);
     for (const n of names) assert.match(readme, new RegExp('`' + n + '`'), `README does not document ${n}`);

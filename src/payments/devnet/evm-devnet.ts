@@ -6,7 +6,7 @@ import { compileTestUsdc } from './compile-test-usdc.js';
 
 /**
  * Anvil's well-known development keys (its default mnemonic): never hold real funds with them. Payments
- * go to account #1, the devnet default of PAY_TO_BASE (config.ts DEVNET_PAY_TO).
+ * go to account #1, the devnet default of PAY_TO_BASE (payments.config.ts DEVNET_PAY_TO).
  */
 export const ANVIL_KEYS = {
   /** Deploys the token, mints, and pays gas for settlements (the facilitator). */

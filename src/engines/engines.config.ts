@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { EnvReader } from '../config/env-reader.js';
+
+/** The engines steps run on: media programs and limits, speech, chat and image models, map and fact-check services. */
+export interface EnginesConfig {
+  /** External programs and download limits of the media steps. */
+  media: {
+    ffmpegPath: string;
+    ffprobePath: string;
+    ytDlpPath: string;
+    tesseractPath: string;
+    pocketsphinxPath: string;
+    maxBytes: number;
+    maxSeconds: number;
+    fetchTimeoutSeconds: number;
+    /** Lets fetches reach 127.0.0.1 and ::1 (tests serve clips there); the rest of 127.0.0.0/8 and private ranges stay blocked. */
+    allowLoopback: boolean;
+  };
+  /** Speech-to-text: the local engine, or an OpenAI-compatible /v1/audio/transcriptions endpoint. */
+  transcribe: {
+    provider: 'local' | 'openai';
+    baseUrl: string;
+    apiKey: string | null;
+    model: string;
+    /** Voice isolation before the local engine: `rnnoise` (removes music beds and noise) or `off`. */
+    voiceIsolation: 'rnnoise' | 'off';
+  };
+  /** The chat model of `prompt` steps; `none` runs their offline analyzers. */
+  llm: {
+    provider: 'none' | 'openai' | 'anthropic' | 'google' | 'ollama' | 'openai-compatible';
+    model: string | null;
+    apiKey: string | null;
+    baseUrl: string | null;
+    vision: boolean;
+    timeoutSeconds: number;
+  };
+  /** The image-generation model of /pfp: an OpenAI-compatible images/edits endpoint; `none` composes offline. */
+  image: {
+    provider: 'none' | 'openai';
+    baseUrl: string;
+    apiKey: string | null;
+    model: string;
+    timeoutSeconds: number;
+  };
+  /** /menu-from-maps: extra map-service hosts, Google's Places API (optional), and a live rates table (optional). */
+  maps: {
+    extraHosts: string[];
+    places: { url: string; apiKey: string } | null;
+    ratesUrl: string | null;
+  };
+  /** An evidence source for /verify: a fact-check search API (Google Fact Check Tools shape); null: none. */
+  factCheck: { url: string; apiKey: string | null } | null;
+}
+
+export const ENGINES_DEFAULTS = {
+  YTDLP_PATH: '.venv/bin/yt-dlp',
+  TESSERACT_PATH: 'tesseract',
+  POCKETSPHINX_PATH: 'pocketsphinx_continuous',
+  VIDEO_MAX_BYTES: String(200 * 1024 * 1024),
+  VIDEO_MAX_SECONDS: '600',
+  FETCH_TIMEOUT_SECONDS: '120',
+  FETCH_ALLOW_LOOPBACK: 'false',
+  TRANSCRIBE_PROVIDER: 'local',
+  TRANSCRIBE_BASE_URL: 'https://api.openai.com/v1',
+  TRANSCRIBE_MODEL: 'whisper-1',
+  VOICE_ISOLATION: 'rnnoise',
+  LLM_PROVIDER: 'none',
+  LLM_VISION: 'false',
+  LLM_TIMEOUT_SECONDS: '90',
+  PLACES_API_URL: 'https://places.googleapis.com/v1',
+  IMAGE_PROVIDER: 'none',
+  IMAGE_BASE_URL: 'https://api.openai.com/v1',
+  IMAGE_MODEL: 'gpt-image-1',
+  IMAGE_TIMEOUT_SECONDS: '180',
+} as const;
+
+type Reader = EnvReader<typeof ENGINES_DEFAULTS>;
+
+export function enginesConfig(r: Reader): EnginesConfig {
+  return { media: media(r), transcribe: transcribe(r), llm: llm(r), image: image(r), maps: maps(r), factCheck: factCheck(r) };
+}
+
+/** YTDLP_PATH, else the pinned copy scripts/setup.sh installs in .venv, else `yt-dlp` on PATH. */
+function ytDlpPath(r: Reader): string {
+  if (r.env.YTDLP_PATH) return r.env.YTDLP_PATH;
+  const local = path.resolve(r.projectRoot, ENGINES_DEFAULTS.YTDLP_PATH);
+  return fs.existsSync(local) ? local : 'yt-dlp';
+}
+
+function media(r: Reader): EnginesConfig['media'] {
+  return {
+    ffmpegPath: r.optional('FFMPEG_PATH') ?? '',
+    ffprobePath: r.optional('FFPROBE_PATH') ?? '',
+    ytDlpPath: ytDlpPath(r),
+    tesseractPath: r.get('TESSERACT_PATH'),
+    pocketsphinxPath: r.get('POCKETSPHINX_PATH'),
+    maxBytes: r.int('VIDEO_MAX_BYTES', 1024, 16 * 1024 ** 3),
+    maxSeconds: r.int('VIDEO_MAX_SECONDS', 1, 24 * 3600),
+    fetchTimeoutSeconds: r.int('FETCH_TIMEOUT_SECONDS', 1, 3600),
+    allowLoopback: r.bool('FETCH_ALLOW_LOOPBACK'),
+  };
+}
+
+function transcribe(r: Reader): EnginesConfig['transcribe'] {
+  const provider = r.oneOf('TRANSCRIBE_PROVIDER', ['local', 'openai'] as const);
+  const apiKey = r.optional('TRANSCRIBE_API_KEY');
+  const baseUrl = r.url('TRANSCRIBE_BASE_URL', r.get('TRANSCRIBE_BASE_URL'))!;
+  if (provider === 'openai' && apiKey === null && baseUrl === ENGINES_DEFAULTS.TRANSCRIBE_BASE_URL) {
+    r.problems.push('TRANSCRIBE_PROVIDER=openai needs TRANSCRIBE_API_KEY (or TRANSCRIBE_BASE_URL of a server that needs no key)');
+  }
+  return { provider, baseUrl, apiKey, model: r.get('TRANSCRIBE_MODEL'), voiceIsolation: r.oneOf('VOICE_ISOLATION', ['rnnoise', 'off'] as const) };
+}
+
+function llm(r: Reader): EnginesConfig['llm'] {
+  const provider = r.oneOf('LLM_PROVIDER', ['none', 'openai', 'anthropic', 'google', 'ollama', 'openai-compatible'] as const);
+  const model = r.optional('LLM_MODEL');
+  const apiKey = r.optional('LLM_API_KEY');
+  const baseUrl = r.url('LLM_BASE_URL', r.optional('LLM_BASE_URL'));
+  if (provider !== 'none' && model === null) r.problems.push(`LLM_PROVIDER=${provider} needs LLM_MODEL`);
+  if (['openai', 'anthropic', 'google'].includes(provider) && apiKey === null) r.problems.push(`LLM_PROVIDER=${provider} needs LLM_API_KEY`);
+  if (provider === 'openai-compatible' && baseUrl === null) r.problems.push('LLM_PROVIDER=openai-compatible needs LLM_BASE_URL');
+  return { provider, model, apiKey, baseUrl, vision: r.bool('LLM_VISION'), timeoutSeconds: r.int('LLM_TIMEOUT_SECONDS', 1, 3600) };
+}
+
+function image(r: Reader): EnginesConfig['image'] {
+  const provider = r.oneOf('IMAGE_PROVIDER', ['none', 'openai'] as const);
+  const apiKey = r.optional('IMAGE_API_KEY');
+  const baseUrl = r.url('IMAGE_BASE_URL', r.get('IMAGE_BASE_URL'))!;
+  if (provider === 'openai' && apiKey === null && baseUrl === ENGINES_DEFAULTS.IMAGE_BASE_URL) {
+    r.problems.push('IMAGE_PROVIDER=openai needs IMAGE_API_KEY (or IMAGE_BASE_URL of a server that needs no key)');
+  }
+  return { provider, baseUrl, apiKey, model: r.get('IMAGE_MODEL'), timeoutSeconds: r.int('IMAGE_TIMEOUT_SECONDS', 1, 3600) };
+}
+
+function maps(r: Reader): EnginesConfig['maps'] {
+  const key = r.optional('PLACES_API_KEY');
+  const placesUrl = r.url('PLACES_API_URL', r.get('PLACES_API_URL'))!;
+  const extraHosts = (r.optional('MAP_SERVICE_HOSTS') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  return { extraHosts, places: key ? { url: placesUrl, apiKey: key } : null, ratesUrl: r.url('RATES_URL', r.optional('RATES_URL')) };
+}
+
+function factCheck(r: Reader): EnginesConfig['factCheck'] {
+  const u = r.url('FACTCHECK_API_URL', r.optional('FACTCHECK_API_URL'));
+  return u ? { url: u, apiKey: r.optional('FACTCHECK_API_KEY') } : null;
+}

@@ -1,0 +1,20 @@
+import { EnvReader } from '../config/env-reader.js';
+
+/** Where the pipelines and what their steps read (schemas, prompts, curated knowledge) live. */
+export interface PipelinesConfig {
+  pipelinesDir: string;
+  schemasDir: string;
+  promptsDir: string;
+  knowledgeDir: string;
+}
+
+export const PIPELINES_DEFAULTS = {
+  PIPELINES_DIR: 'pipelines',
+  SCHEMAS_DIR: 'schemas',
+  PROMPTS_DIR: 'prompts',
+  KNOWLEDGE_DIR: 'knowledge',
+} as const;
+
+export function pipelinesConfig(r: EnvReader<typeof PIPELINES_DEFAULTS>): PipelinesConfig {
+  return { pipelinesDir: r.dir('PIPELINES_DIR'), schemasDir: r.dir('SCHEMAS_DIR'), promptsDir: r.dir('PROMPTS_DIR'), knowledgeDir: r.dir('KNOWLEDGE_DIR') };
+}
