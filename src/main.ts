@@ -1,7 +1,11 @@
-import { loadConfig } from './config/config.js';
+import { roleModules } from './app/app.module.js';
 import { createApp } from './app/create-app.js';
-import { createRuntime, startWorker } from './app/runtime.js';
+import { loadConfig } from './config/config.js';
+import { JOB_QUEUE } from './jobs/jobs.tokens.js';
+import type { JobQueue } from './jobs/job-queue.js';
 import { createLogger } from './logging/logger.js';
+import type { PipelineRegistry } from './pipelines/pipeline.registry.js';
+import { PIPELINES } from './pipelines/pipelines.tokens.js';
 
 /** ROLE=all (HTTP and worker, the default), api (HTTP only) or worker (jobs only; needs REDIS_URL). */
 async function main(): Promise<void> {
@@ -13,26 +17,24 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const logger = createLogger(config.logLevel);
-  const rt = await createRuntime(config, logger).catch((err) => {
+  const roles = roleModules(config.role);
+  const app = await createApp(config, logger, roles).catch((err) => {
     process.stderr.write(`vidint: ${(err as Error).message}\n`);
     process.exit(2);
   });
-  const stoppers: Array<() => Promise<unknown>> = [];
-  if (config.role !== 'api') {
-    await startWorker(rt);
-    logger.info({ queue: rt.queue.driver, concurrency: config.workerConcurrency }, 'worker started');
+  if (roles.workers) {
+    const queue = app.context.get<JobQueue>(JOB_QUEUE);
+    logger.info({ queue: queue.driver, concurrency: config.workerConcurrency }, 'worker started');
   }
-  if (config.role !== 'worker') {
-    const app = await createApp(rt);
-    await app.listen(config.port, config.host);
-    const url = await app.getUrl();
-    logger.info({ url, pipelines: rt.pipelines.all().map((p) => p.path) }, 'listening');
-    stoppers.push(() => app.close());
+  if (app.http) {
+    await app.http.listen(config.port, config.host);
+    const url = await app.http.getUrl();
+    const pipelines = app.context.get<PipelineRegistry>(PIPELINES);
+    logger.info({ url, pipelines: pipelines.all().map((p) => p.path) }, 'listening');
   }
   const stop = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
-    for (const s of stoppers) await s().catch(() => undefined);
-    await rt.close();
+    await app.context.close().catch(() => undefined);
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));

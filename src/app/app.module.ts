@@ -1,20 +1,41 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { DiscoveryController } from '../discovery/discovery.controller.js';
-import { HealthController } from '../http/health.controller.js';
-import { AdminController } from '../http/admin.controller.js';
-import { DevnetController } from '../http/devnet.controller.js';
-import { JobsController } from '../http/jobs.controller.js';
-import type { Runtime } from './runtime.js';
-import { RUNTIME } from './tokens.js';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
+import { ConfigModule } from '../config/config.module.js';
+import { DevnetModule } from '../devnet/devnet.module.js';
+import { DiscoveryModule } from '../discovery/discovery.module.js';
+import { HttpModule } from '../http/http.module.js';
+import { JobsModule } from '../jobs/jobs.module.js';
+import { PaymentsModule } from '../payments/payments.module.js';
+import { PipelinesModule } from '../pipelines/pipelines.module.js';
+import { RedisModule } from '../redis/redis.module.js';
 
-/** The HTTP host: fixed routes as Nest controllers; the generated paid routes are added in create-app.ts. */
+export interface AppOptions {
+  config: Config;
+  logger: Logger;
+  /** Serve HTTP and take payments (ROLE=api|all): payments, discovery, the routes and, in devnet mode, the devnet. */
+  http: boolean;
+  /** Run jobs (ROLE=worker|all): the queue's worker, the job processor and the step engines. */
+  workers: boolean;
+}
+
+/**
+ * The composition root. Shared by every process: configuration, Redis, pipelines and jobs. ROLE adds the
+ * rest: a process that serves HTTP takes payments (and starts the devnet chains in devnet mode); a
+ * process that runs jobs registers the queue's worker and loads the engines.
+ */
 @Module({})
 export class AppModule {
-  static forRuntime(rt: Runtime): DynamicModule {
+  static forRoot({ config, logger, http, workers }: AppOptions): DynamicModule {
+    const serving = http ? [PaymentsModule, DiscoveryModule, HttpModule, ...(config.paymentMode === 'devnet' ? [DevnetModule] : [])] : [];
     return {
       module: AppModule,
-      controllers: [JobsController, HealthController, DiscoveryController, DevnetController, AdminController],
-      providers: [{ provide: RUNTIME, useValue: rt }],
+      imports: [ConfigModule.forRoot(config, logger), RedisModule, PipelinesModule, JobsModule.forRoot({ config, workers }), ...serving],
     };
   }
+}
+
+/** Which modules a ROLE starts. */
+export function roleModules(role: Config['role']): Pick<AppOptions, 'http' | 'workers'> {
+  return { http: role !== 'worker', workers: role !== 'api' };
 }

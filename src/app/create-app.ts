@@ -1,35 +1,38 @@
 import 'reflect-metadata';
+import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { JsonExceptionFilter } from '../http/exception.filter.js';
-import { registerPaidRoutes } from '../http/paid-routes.js';
-import { RouteTable } from '../http/route-table.js';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
 import { NestPinoLogger } from '../logging/logger.js';
-import { AppModule } from './app.module.js';
-import type { Runtime } from './runtime.js';
+import { AppModule, type AppOptions } from './app.module.js';
 
 const CONNECTIONS_CHECK_MS = 1000;
 
-/** Builds the HTTP application on a runtime (not yet listening). */
-export async function createApp(rt: Runtime): Promise<NestFastifyApplication> {
+/** A started process: the Nest application (HTTP, not yet listening) or, without HTTP, its context. */
+export type VidintApp = { http: NestFastifyApplication; context: INestApplicationContext } | { http: null; context: INestApplicationContext };
+
+/**
+ * Builds and initialises the modules `options` asks for (see AppModule). Start-up fails (rejects) on a bad
+ * pipeline, a Redis that does not answer or a devnet chain that does not start.
+ */
+export async function createApp(config: Config, logger: Logger, options: Pick<AppOptions, 'http' | 'workers'>): Promise<VidintApp> {
+  const module = AppModule.forRoot({ config, logger, ...options });
+  const nestOptions = { logger: new NestPinoLogger(logger), bufferLogs: false, abortOnError: false };
+  if (!options.http) {
+    const context = await NestFactory.createApplicationContext(module, nestOptions);
+    return { http: null, context };
+  }
   // requestTimeout bounds a body that never arrives (408, connection closed); Node checks it every second.
   // Node 20 only enforces it when given to the server's constructor, hence `http` too, not only Fastify's option.
-  const requestTimeout = rt.config.httpRequestTimeoutMs;
+  const requestTimeout = config.httpRequestTimeoutMs;
   const adapter = new FastifyAdapter({
-    bodyLimit: rt.config.bodyLimitBytes,
+    bodyLimit: config.bodyLimitBytes,
     trustProxy: false,
     requestTimeout,
     http: { requestTimeout, connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
   });
-  const routes = new RouteTable();
-  const fastify = adapter.getInstance();
-  fastify.addHook('onRoute', (route) => routes.add(route.method, route.url));
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRuntime(rt), adapter, {
-    logger: new NestPinoLogger(rt.logger),
-    bufferLogs: false,
-  });
-  app.useGlobalFilters(new JsonExceptionFilter(routes, rt.logger));
-  registerPaidRoutes(fastify, rt);
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, nestOptions);
   await app.init();
-  return app;
+  return { http: app, context: app };
 }

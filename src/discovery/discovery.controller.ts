@@ -1,8 +1,12 @@
 import { Controller, Get, Header, Inject, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { paywallOf, type Runtime } from '../app/runtime.js';
-import { RUNTIME } from '../app/tokens.js';
+import type { Config } from '../config/config.js';
+import { CONFIG } from '../config/config.tokens.js';
 import { baseUrl } from '../http/base-url.js';
+import type { Paywall } from '../payments/paywall.js';
+import { PAYWALL } from '../payments/payments.tokens.js';
+import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
+import { PIPELINES } from '../pipelines/pipelines.tokens.js';
 import { buildAgentsJson } from './agents-json.js';
 import { buildAiPlugin } from './ai-plugin.js';
 import type { DiscoveryContext } from './discovery-context.js';
@@ -14,10 +18,14 @@ import { buildX402Manifest } from './x402-manifest.js';
 /** The discovery documents, generated from the loaded pipelines and the running payment config. */
 @Controller()
 export class DiscoveryController {
-  constructor(@Inject(RUNTIME) private readonly rt: Runtime) {}
+  constructor(
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(PIPELINES) private readonly pipelines: PipelineRegistry,
+    @Inject(PAYWALL) private readonly paywall: Paywall,
+  ) {}
 
   private context(req: FastifyRequest): DiscoveryContext {
-    return { baseUrl: baseUrl(req, this.rt.config.publicBaseUrl), pipelines: this.rt.pipelines.all(), paywall: paywallOf(this.rt), config: this.rt.config };
+    return { baseUrl: baseUrl(req, this.config.publicBaseUrl), pipelines: this.pipelines.all(), paywall: this.paywall, config: this.config };
   }
 
   @Get()

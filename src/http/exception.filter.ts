@@ -1,9 +1,10 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, NotFoundException } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject, NotFoundException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { LOGGER } from '../config/config.tokens.js';
 import { isRedisOutage, REDIS_OUTAGE_RETRY_SECONDS } from '../redis/redis-outage.js';
 import { ApiError } from './api-error.js';
-import type { RouteTable } from './route-table.js';
+import { RouteTable } from './route-table.js';
 
 /**
  * Every error leaves as JSON `{error}`: ours (ApiError), Nest's, Fastify's body-parser errors (413,
@@ -14,7 +15,7 @@ import type { RouteTable } from './route-table.js';
 export class JsonExceptionFilter implements ExceptionFilter {
   constructor(
     private readonly routes: RouteTable,
-    private readonly logger: Logger,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   catch(thrown: unknown, host: ArgumentsHost): void {

@@ -1,8 +1,15 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { RUNTIME } from '../app/tokens.js';
-import type { Runtime } from '../app/runtime.js';
+import type { AppConfig } from '../app/app.config.js';
+import { APP_CONFIG } from '../config/config.tokens.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { JOB_QUEUE } from '../jobs/jobs.tokens.js';
+import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
+import { PIPELINES } from '../pipelines/pipelines.tokens.js';
 import { REDIS_OUTAGE_RETRY_SECONDS } from '../redis/redis-outage.js';
+
+/** /healthz answers within this even when Redis hangs. */
+const HEALTH_TIMEOUT_MS = 1000;
 
 /**
  * 200 once the service can take requests; 503 while a dependency does not answer. Both name each
@@ -10,15 +17,19 @@ import { REDIS_OUTAGE_RETRY_SECONDS } from '../redis/redis-outage.js';
  */
 @Controller('healthz')
 export class HealthController {
-  constructor(@Inject(RUNTIME) private readonly rt: Runtime) {}
+  constructor(
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(PIPELINES) private readonly pipelines: PipelineRegistry,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get()
   async health(@Res({ passthrough: true }) reply: FastifyReply) {
-    const queue = this.rt.queue.driver;
-    const up = await this.rt.healthy();
+    const queue = this.queue.driver;
+    const up = await Promise.race([this.queue.ping(), new Promise<boolean>((r) => setTimeout(() => r(false), HEALTH_TIMEOUT_MS).unref())]);
     // The in-process queue has no outside dependency to report.
     const dependencies = queue === 'bullmq' ? { redis: up ? 'up' : 'down' } : {};
-    const report = { role: this.rt.config.role, queue, pipelines: this.rt.pipelines.all().length, dependencies };
+    const report = { role: this.config.role, queue, pipelines: this.pipelines.all().length, dependencies };
     if (up) return { status: 'ok', ...report };
     reply.status(503).header('retry-after', String(REDIS_OUTAGE_RETRY_SECONDS));
     return { status: 'unavailable', error: `${queue === 'bullmq' ? 'Redis' : 'the job queue'} does not answer`, ...report };

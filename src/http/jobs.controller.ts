@@ -1,8 +1,9 @@
 import { Controller, Get, Header, Inject, Param, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { RUNTIME } from '../app/tokens.js';
-import type { Runtime } from '../app/runtime.js';
+import { JOBS_CONFIG } from '../config/config.tokens.js';
 import { jobEnvelope } from '../jobs/job-envelope.js';
+import { JobService } from '../jobs/job.service.js';
+import type { JobsConfig } from '../jobs/jobs.config.js';
 import { TERMINAL_STATUSES } from '../jobs/job.types.js';
 import { ApiError } from './api-error.js';
 
@@ -12,13 +13,16 @@ export const POLL_SECONDS = 3;
 /** GET /jobs/{id}: free, open to whoever holds the (unguessable) id. */
 @Controller('jobs')
 export class JobsController {
-  constructor(@Inject(RUNTIME) private readonly rt: Runtime) {}
+  constructor(
+    private readonly jobs: JobService,
+    @Inject(JOBS_CONFIG) private readonly config: JobsConfig,
+  ) {}
 
   @Get(':id')
   @Header('cache-control', 'no-store')
   async get(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
-    const record = UUID.test(id) ? await this.rt.jobs.get(id.toLowerCase()) : null;
-    if (!record) throw new ApiError(404, `job ${id} not found: unknown, or expired (jobs are kept ${this.rt.config.jobRetentionSeconds} s)`);
+    const record = UUID.test(id) ? await this.jobs.get(id.toLowerCase()) : null;
+    if (!record) throw new ApiError(404, `job ${id} not found: unknown, or expired (jobs are kept ${this.config.jobRetentionSeconds} s)`);
     if (!TERMINAL_STATUSES.has(record.status)) reply.header('retry-after', String(POLL_SECONDS));
     return jobEnvelope(record);
   }

@@ -1,70 +1,96 @@
 import { createHash } from 'node:crypto';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { paywallOf, type Runtime } from '../app/runtime.js';
+import { HTTP_CONFIG, JOBS_CONFIG } from '../config/config.tokens.js';
+import { JobService } from '../jobs/job.service.js';
+import type { JobsConfig } from '../jobs/jobs.config.js';
+import type { Paywall, PricedResource } from '../payments/paywall.js';
+import { PAYWALL } from '../payments/payments.tokens.js';
 import { describeErrors } from '../pipelines/ajv.js';
+import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
-import type { PricedResource } from '../payments/paywall.js';
+import { PIPELINES } from '../pipelines/pipelines.tokens.js';
 import { ApiError } from './api-error.js';
 import { baseUrl } from './base-url.js';
+import type { HttpConfig } from './http.config.js';
 import { POLL_SECONDS } from './jobs.controller.js';
+import { SourcePrecheck } from './source-precheck.js';
 
 const AFFILIATE_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /**
- * One POST route per loaded pipeline. The order is the contract: planned pipeline (501) -> media type
- * (415) -> body and request schema (400) -> affiliate id (400) -> payment (402, 409, 503) -> job (202).
- * Nothing before the payment step can charge, and a refused payment creates no job.
+ * One POST route per loaded pipeline, added to Nest's Fastify instance when the module starts (the paths
+ * come from PIPELINES_DIR, so they cannot be controller decorators). The order is the contract: planned
+ * pipeline (501) -> media type (415) -> body and request schema (400) -> affiliate id (400) -> payment
+ * (402, 409, 503) -> job (202). Nothing before the payment step can charge, and a refused payment creates no job.
  */
-export function registerPaidRoutes(fastify: FastifyInstance, rt: Runtime): void {
-  for (const pipeline of rt.pipelines.all()) {
-    fastify.post(pipeline.path, (request, reply) => handlePaidRequest(pipeline, rt, request, reply));
-  }
-}
+@Injectable()
+export class PaidRoutes implements OnModuleInit {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    @Inject(PIPELINES) private readonly pipelines: PipelineRegistry,
+    @Inject(PAYWALL) private readonly paywall: Paywall,
+    private readonly jobs: JobService,
+    private readonly precheck: SourcePrecheck,
+    @Inject(HTTP_CONFIG) private readonly http: HttpConfig,
+    @Inject(JOBS_CONFIG) private readonly jobsConfig: JobsConfig,
+  ) {}
 
-async function handlePaidRequest(pipeline: Pipeline, rt: Runtime, request: FastifyRequest, reply: FastifyReply) {
-  if (pipeline.status === 'planned') {
-    throw new ApiError(501, `${pipeline.path} is not available yet: its processing steps are still being built. Nothing was charged.`);
-  }
-  const type = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'application/json') throw new ApiError(415, 'Content-Type must be application/json');
-  const body = request.body;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'the request body must be a JSON object');
-  if (!pipeline.validateRequest(body)) {
-    throw new ApiError(400, `invalid request: ${describeErrors(pipeline.validateRequest.errors).join('; ')}`);
-  }
-  const affiliate = request.headers['x-affiliate-id'];
-  if (affiliate !== undefined && (typeof affiliate !== 'string' || !AFFILIATE_ID.test(affiliate))) {
-    throw new ApiError(400, 'X-AFFILIATE-ID must be 1 to 64 characters of letters, digits, _ . -');
+  onModuleInit(): void {
+    const fastify: FastifyInstance = this.adapterHost.httpAdapter.getInstance();
+    for (const pipeline of this.pipelines.all()) {
+      fastify.post(pipeline.path, (request, reply) => this.handle(pipeline, request, reply));
+    }
   }
 
-  const base = baseUrl(request, rt.config.publicBaseUrl);
-  if (!URL.canParse(`${base}${pipeline.path}`)) throw new ApiError(400, 'the Host header is not a valid host. Nothing was charged.');
-  const resource: PricedResource = { path: pipeline.path, description: pipeline.summary, priceUsd: pipeline.priceUsd, resourceUrl: `${base}${pipeline.path}` };
-  const affiliateId = (affiliate as string | undefined) ?? null;
-  const outcome = await paywallOf(rt).collect(resource, request.headers, {
-    fingerprint: fingerprint(pipeline.path, body),
-    job: { path: pipeline.path, request: body as Record<string, unknown>, affiliateId },
-    precheck: rt.precheck ? () => rt.precheck!(pipeline, body as Record<string, unknown>) : undefined,
-  });
-  switch (outcome.kind) {
-    case 'refused':
-      return reply.status(402).headers(outcome.challenge.headers).send(outcome.challenge.body);
-    case 'declined':
-      throw new ApiError(outcome.status, outcome.error);
-    case 'conflict':
-      throw new ApiError(409, outcome.message);
-    case 'pending':
-      throw new ApiError(503, outcome.message, { 'retry-after': String(outcome.retryAfterSeconds) });
+  private async handle(pipeline: Pipeline, request: FastifyRequest, reply: FastifyReply) {
+    if (pipeline.status === 'planned') {
+      throw new ApiError(501, `${pipeline.path} is not available yet: its processing steps are still being built. Nothing was charged.`);
+    }
+    const type = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (type !== 'application/json') throw new ApiError(415, 'Content-Type must be application/json');
+    const body = request.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'the request body must be a JSON object');
+    if (!pipeline.validateRequest(body)) {
+      throw new ApiError(400, `invalid request: ${describeErrors(pipeline.validateRequest.errors).join('; ')}`);
+    }
+    const affiliate = request.headers['x-affiliate-id'];
+    if (affiliate !== undefined && (typeof affiliate !== 'string' || !AFFILIATE_ID.test(affiliate))) {
+      throw new ApiError(400, 'X-AFFILIATE-ID must be 1 to 64 characters of letters, digits, _ . -');
+    }
+
+    const base = baseUrl(request, this.http.publicBaseUrl);
+    if (!URL.canParse(`${base}${pipeline.path}`)) throw new ApiError(400, 'the Host header is not a valid host. Nothing was charged.');
+    const resource: PricedResource = { path: pipeline.path, description: pipeline.summary, priceUsd: pipeline.priceUsd, resourceUrl: `${base}${pipeline.path}` };
+    const affiliateId = (affiliate as string | undefined) ?? null;
+    const check = this.precheck.check;
+    const outcome = await this.paywall.collect(resource, request.headers, {
+      fingerprint: fingerprint(pipeline.path, body),
+      job: { path: pipeline.path, request: body as Record<string, unknown>, affiliateId },
+      precheck: check ? () => check(pipeline, body as Record<string, unknown>) : undefined,
+    });
+    switch (outcome.kind) {
+      case 'refused':
+        return reply.status(402).headers(outcome.challenge.headers).send(outcome.challenge.body);
+      case 'declined':
+        throw new ApiError(outcome.status, outcome.error);
+      case 'conflict':
+        throw new ApiError(409, outcome.message);
+      case 'pending':
+        throw new ApiError(503, outcome.message, { 'retry-after': String(outcome.retryAfterSeconds) });
+    }
+    const job = await this.jobs.get(outcome.jobId);
+    if (!job && outcome.replay) {
+      const kept = this.jobsConfig.jobRetentionSeconds;
+      throw new ApiError(409, `this payment was already settled for job ${outcome.jobId}, which has expired (jobs are kept ${kept} s); nothing was charged again`);
+    }
+    const pollUrl = `${base}/jobs/${outcome.jobId}`;
+    return reply
+      .status(202)
+      .headers({ ...outcome.headers, location: pollUrl, 'retry-after': String(POLL_SECONDS) })
+      .send({ job_id: outcome.jobId, poll_url: pollUrl, status: job?.status ?? 'queued', estimated_completion_seconds: pipeline.estimatedSeconds });
   }
-  const job = await rt.jobs.get(outcome.jobId);
-  if (!job && outcome.replay) {
-    throw new ApiError(409, `this payment was already settled for job ${outcome.jobId}, which has expired (jobs are kept ${rt.config.jobRetentionSeconds} s); nothing was charged again`);
-  }
-  const pollUrl = `${base}/jobs/${outcome.jobId}`;
-  return reply
-    .status(202)
-    .headers({ ...outcome.headers, location: pollUrl, 'retry-after': String(POLL_SECONDS) })
-    .send({ job_id: outcome.jobId, poll_url: pollUrl, status: job?.status ?? 'queued', estimated_completion_seconds: pipeline.estimatedSeconds });
 }
 
 /** Names a request (route and body, key order ignored), so a payment cannot be reused for another one. */

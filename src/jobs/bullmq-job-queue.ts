@@ -1,38 +1,21 @@
-import { Queue, QueueEvents, Worker } from 'bullmq';
+import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { JobHandler, JobQueue } from './job-queue.js';
+import type { JobQueue } from './job-queue.js';
 import type { QueuedJob } from './job.types.js';
-
-const CLOSE_TIMEOUT_MS = 10000;
-
-export interface BullmqQueueOptions {
-  /** The connection the API enqueues on: fail-fast, so an outage is a prompt 503, not a hanging request. */
-  connection: Redis;
-  /** Creates a connection that waits out outages: the worker's blocking reads and its event stream. */
-  connectWorker: () => Redis;
-  queueName: string;
-  prefix: string;
-  concurrency: number;
-  lockMs: number;
-  stalledIntervalMs: number;
-  maxStalled: number;
-  retentionSeconds: number;
-}
 
 /**
  * BullMQ on Redis: any number of API and worker processes share the queue. The BullMQ job id is the
- * job_id, so a job is enqueued at most once; a worker that dies mid-job loses its lock and BullMQ's
- * stalled-job check hands the job to another worker.
+ * job_id, so a job is enqueued at most once. The Queue is @nestjs/bullmq's (BullModule.registerQueue, on the
+ * fail-fast connection, so an outage is a prompt 503); the workers are BullJobWorker's.
  */
 export class BullmqJobQueue implements JobQueue {
   readonly driver = 'bullmq' as const;
-  private readonly queue: Queue;
-  private worker: Worker | null = null;
-  private events: QueueEvents | null = null;
-  private workerConnection: Redis | null = null;
 
-  constructor(private readonly opts: BullmqQueueOptions) {
-    this.queue = new Queue(opts.queueName, { connection: opts.connection, prefix: opts.prefix });
+  constructor(
+    private readonly queue: Queue,
+    private readonly connection: Redis,
+    private readonly retentionSeconds: number,
+  ) {
     this.queue.on('error', () => undefined); // reconnects are ioredis' job; /healthz reports an outage
   }
 
@@ -40,61 +23,21 @@ export class BullmqJobQueue implements JobQueue {
     await this.queue.add('run', job, {
       jobId: job.job_id,
       attempts: 1,
-      removeOnComplete: { age: this.opts.retentionSeconds },
-      removeOnFail: { age: this.opts.retentionSeconds },
+      removeOnComplete: { age: this.retentionSeconds },
+      removeOnFail: { age: this.retentionSeconds },
     });
-  }
-
-  async startWorker(handler: JobHandler, onLost: (jobId: string, reason: string) => Promise<void>): Promise<void> {
-    this.workerConnection = this.opts.connectWorker();
-    this.worker = new Worker(
-      this.opts.queueName,
-      async (job) => {
-        await handler(job.data as QueuedJob);
-      },
-      {
-        connection: this.workerConnection,
-        prefix: this.opts.prefix,
-        concurrency: this.opts.concurrency,
-        lockDuration: this.opts.lockMs,
-        stalledInterval: this.opts.stalledIntervalMs,
-        maxStalledCount: this.opts.maxStalled,
-      },
-    );
-    this.worker.on('error', () => undefined); // connection errors are retried by ioredis; /healthz reports them
-    // The handler records its own outcome, so a job BullMQ fails is one whose workers kept dying. BullMQ
-    // fails those inside its stalled-job script and only announces it on the events stream.
-    this.events = new QueueEvents(this.opts.queueName, { connection: this.opts.connectWorker(), prefix: this.opts.prefix });
-    this.events.on('error', () => undefined);
-    this.events.on('failed', ({ jobId, failedReason }) => void onLost(jobId, failedReason).catch(() => undefined));
-    await Promise.all([this.worker.waitUntilReady(), this.events.waitUntilReady()]);
   }
 
   async ping(): Promise<boolean> {
     try {
-      return (await this.opts.connection.ping()) === 'PONG';
+      return (await this.connection.ping()) === 'PONG';
     } catch {
       return false;
     }
   }
 
-  /**
-   * Graceful (waits for running jobs) for up to CLOSE_TIMEOUT_MS, then gives up: a job cut short is
-   * recovered by another worker as stalled. The bound also covers BullMQ's Worker.close() never
-   * resolving after Redis was unreachable (taskforcesh/bullmq#4656).
-   */
+  /** The shared fail-fast connection is closed by its owner (RedisModule). */
   async close(): Promise<void> {
-    const graceful = (async () => {
-      await this.events?.close();
-      await this.worker?.close();
-      await this.queue.close();
-    })();
-    const done = await Promise.race([graceful.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), CLOSE_TIMEOUT_MS).unref())]);
-    if (!done) {
-      void graceful.catch(() => undefined);
-      // Forced closes also wait on Redis: start them, do not wait; the disconnects below end the sockets.
-      for (const p of [this.worker?.close(true), this.worker?.disconnect(), this.queue.disconnect()]) void p?.catch(() => undefined);
-    }
-    this.workerConnection?.disconnect(); // the shared fail-fast connection is closed by its owner
+    await this.queue.close();
   }
 }

@@ -2,12 +2,10 @@ import type { QueuedJob } from './job.types.js';
 
 export type JobHandler = (job: QueuedJob) => Promise<void>;
 
-/** Carries accepted jobs to workers. Implemented by BullMQ (Redis) and in memory. */
+/** Carries accepted jobs to workers. Implemented by BullMQ (Redis) and in memory; workers consume it (see job-worker.ts). */
 export interface JobQueue {
   readonly driver: 'bullmq' | 'memory';
   enqueue(job: QueuedJob): Promise<void>;
-  /** Starts consuming in this process. `onLost` is told of jobs the queue gave up on (a worker died too often). */
-  startWorker(handler: JobHandler, onLost: (jobId: string, reason: string) => Promise<void>): Promise<void>;
   /** Whether the backing service answers (for /healthz). */
   ping(): Promise<boolean>;
   close(): Promise<void>;

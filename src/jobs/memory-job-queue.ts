@@ -21,6 +21,7 @@ export class MemoryJobQueue implements JobQueue {
     this.pump();
   }
 
+  /** Makes this process run the queued jobs (the in-process worker, see MemoryJobWorker). */
   async startWorker(handler: JobHandler): Promise<void> {
     this.handler = handler;
     this.pump();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { generateKeyPairSync } from 'node:crypto';
 import { address, createKeyPairSignerFromBytes, getBase58Decoder, lamports } from '@solana/kit';
-import { createTokenAccount } from '../../src/payments/devnet/svm-devnet.js';
+import { createTokenAccount } from '../../src/devnet/svm-devnet.js';
 import { type Driver, type Harness, pollJob, postJson, startHarness } from '../support/harness.js';
 import { svmClients } from '../support/svm.js';
 

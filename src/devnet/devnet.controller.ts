@@ -1,19 +1,25 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { privateKeyToAccount } from 'viem/accounts';
-import { paywallOf, type Runtime } from '../app/runtime.js';
-import { RUNTIME } from '../app/tokens.js';
-import { ApiError } from './api-error.js';
+import { PAYMENTS_CONFIG } from '../config/config.tokens.js';
+import type { Paywall } from '../payments/paywall.js';
+import type { PaymentsConfig } from '../payments/payments.config.js';
+import { PAYWALL } from '../payments/payments.tokens.js';
+import type { DevnetChains } from './devnet-chains.js';
+import { DEVNET_CHAINS } from './devnet.tokens.js';
 
 /** GET /devnet: how to pay the local chains (RPC, token, a funded test key). Only in PAYMENT_MODE=devnet. */
 @Controller('devnet')
 export class DevnetController {
-  constructor(@Inject(RUNTIME) private readonly rt: Runtime) {}
+  constructor(
+    @Inject(DEVNET_CHAINS) private readonly devnet: DevnetChains,
+    @Inject(PAYWALL) private readonly paywall: Paywall,
+    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+  ) {}
 
   @Get()
   info() {
-    if (!this.rt.devnet) throw new ApiError(404, 'no devnet: this server takes real payments (PAYMENT_MODE=live)');
-    const { base, solana, tempo } = this.rt.devnet;
-    const mpp = paywallOf(this.rt).mppOffer();
+    const { base, solana, tempo } = this.devnet;
+    const mpp = this.paywall.mppOffer();
     return {
       mode: 'devnet',
       warning: 'local test chains: these keys and tokens are worthless and public',
@@ -22,7 +28,7 @@ export class DevnetController {
         chain_id: base.chainId,
         rpc_url: base.rpcUrl,
         usdc: base.usdc,
-        pay_to: this.rt.config.payToBase,
+        pay_to: this.config.payToBase,
         test_payer: { address: privateKeyToAccount(base.payerKey).address, private_key: base.payerKey },
       },
       solana: solana && {

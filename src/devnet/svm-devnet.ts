@@ -2,7 +2,7 @@ import { type Address, address, createKeyPairSignerFromBytes, getBase58Decoder, 
 import { AccountState, findAssociatedTokenPda, getMintEncoder, getTokenEncoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { LiteSVM } from 'litesvm';
 import { generateKeyPairSync } from 'node:crypto';
-import { DEVNET_PAY_TO } from '../../payments/payments.config.js';
+import { DEVNET_PAY_TO } from '../payments/payments.config.js';
 import { startSvmRpcFront } from './svm-rpc-front.js';
 
 export const DEVNET_SVM_PAYER_USDC = 1_000_000_000n; // 1000 test USDC

@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
+import { PaymentsModule } from '../payments/payments.module.js';
+import { PipelinesModule } from '../pipelines/pipelines.module.js';
+import { AdminController } from './admin.controller.js';
+import { JsonExceptionFilter } from './exception.filter.js';
+import { HealthController } from './health.controller.js';
+import { JobsController } from './jobs.controller.js';
+import { PaidRoutes } from './paid-routes.js';
+import { RouteTable } from './route-table.js';
+import { SourcePrecheck } from './source-precheck.js';
+
+/**
+ * The HTTP surface of a process that takes payments: the generated paid routes, GET /jobs/{id}, /healthz,
+ * the operator routes, and the one error shape (`{error}`) every route answers with.
+ */
+@Module({
+  imports: [PipelinesModule, PaymentsModule],
+  controllers: [JobsController, HealthController, AdminController],
+  providers: [
+    {
+      // Built before any route is registered, so it sees every route (Nest's and the paid ones): 405 needs them all.
+      provide: RouteTable,
+      inject: [HttpAdapterHost],
+      useFactory: (host: HttpAdapterHost) => {
+        const routes = new RouteTable();
+        const fastify: FastifyInstance = host.httpAdapter.getInstance();
+        fastify.addHook('onRoute', (route) => routes.add(route.method, route.url));
+        return routes;
+      },
+    },
+    { provide: APP_FILTER, useClass: JsonExceptionFilter },
+    SourcePrecheck,
+    PaidRoutes,
+  ],
+  exports: [SourcePrecheck],
+})
+export class HttpModule {}

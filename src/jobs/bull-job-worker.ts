@@ -1,0 +1,83 @@
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import type { OnApplicationBootstrap } from '@nestjs/common';
+import { type Job, QueueEvents } from 'bullmq';
+import type { RedisConnections } from '../redis/redis-connections.js';
+import type { JobProcessor } from './job-processor.js';
+import type { JobWorker } from './job-worker.js';
+import type { QueuedJob } from './job.types.js';
+import type { JobsConfig } from './jobs.config.js';
+
+const CLOSE_TIMEOUT_MS = 10000;
+
+/**
+ * The BullMQ worker of a process that runs jobs: a @Processor that @nestjs/bullmq finds at start-up and
+ * gives a Worker on a patient connection (it waits out outages). A worker that dies mid-job loses its
+ * lock and BullMQ's stalled-job check hands the job to another worker.
+ */
+export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicationBootstrap {
+  private events: QueueEvents | null = null;
+
+  constructor(
+    private readonly processor: JobProcessor,
+    private readonly connections: RedisConnections,
+    private readonly queueName: string,
+    private readonly prefix: string,
+  ) {
+    super();
+  }
+
+  async process(job: Job): Promise<void> {
+    await this.processor.process(job.data as QueuedJob);
+  }
+
+  @OnWorkerEvent('error')
+  onError(): void {
+    // connection errors are retried by ioredis; /healthz reports them
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    // The processor records its own outcome, so a job BullMQ fails is one whose workers kept dying. BullMQ
+    // fails those inside its stalled-job script and only announces it on the events stream.
+    this.events = new QueueEvents(this.queueName, { connection: this.connections.patient(), prefix: this.prefix });
+    this.events.on('error', () => undefined);
+    this.events.on('failed', ({ jobId, failedReason }) => {
+      const reason = `the job was abandoned after its workers stopped repeatedly (${failedReason})`;
+      void this.processor.fail(jobId, reason).catch(() => undefined);
+    });
+    await Promise.all([this.worker.waitUntilReady(), this.events.waitUntilReady()]);
+  }
+
+  /**
+   * Graceful (waits for running jobs) for up to CLOSE_TIMEOUT_MS, then gives up: a job cut short is
+   * recovered by another worker as stalled. The bound also covers BullMQ's Worker.close() never
+   * resolving after Redis was unreachable (taskforcesh/bullmq#4656).
+   */
+  async close(): Promise<void> {
+    const graceful = (async () => {
+      await this.events?.close();
+      await this.worker.close();
+    })();
+    const done = await Promise.race([graceful.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), CLOSE_TIMEOUT_MS).unref())]);
+    if (!done) {
+      void graceful.catch(() => undefined);
+      // Forced closes also wait on Redis: start them, do not wait; RedisModule's shutdown ends the sockets.
+      for (const p of [this.worker.close(true), this.worker.disconnect()]) void p.catch(() => undefined);
+    }
+  }
+}
+
+/**
+ * A BullJobWorker for this process's queue: @Processor takes the queue name and worker options as
+ * decorator arguments, and both come from configuration, so each app decorates its own subclass.
+ */
+export function createBullJobWorker(config: JobsConfig, prefix: string, processor: JobProcessor, connections: RedisConnections): BullJobWorker {
+  class QueueWorker extends BullJobWorker {}
+  Processor(config.queueName, {
+    connection: connections.patient(),
+    concurrency: config.workerConcurrency,
+    lockDuration: config.workerLockMs,
+    stalledInterval: config.workerStalledIntervalMs,
+    maxStalledCount: config.workerMaxStalled,
+  })(QueueWorker);
+  return new QueueWorker(processor, connections, config.queueName, prefix);
+}

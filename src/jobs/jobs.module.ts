@@ -1,0 +1,121 @@
+import { BullModule, getQueueToken } from '@nestjs/bullmq';
+import { type DynamicModule, Inject, Injectable, Module, type OnModuleDestroy, Optional, type Provider } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { JOBS_CONFIG, LOGGER } from '../config/config.tokens.js';
+import { EnginesModule } from '../engines/engines.module.js';
+import { STEP_SERVICES } from '../engines/engines.tokens.js';
+import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
+import { PipelinesModule } from '../pipelines/pipelines.module.js';
+import { PIPELINES } from '../pipelines/pipelines.tokens.js';
+import type { RedisConfig } from '../redis/redis.config.js';
+import type { RedisConnections } from '../redis/redis-connections.js';
+import { FAST_REDIS, REDIS_CONNECTIONS } from '../redis/redis.tokens.js';
+import type { StepServices } from '../steps/services.js';
+import { createBullJobWorker } from './bull-job-worker.js';
+import { BullmqJobQueue } from './bullmq-job-queue.js';
+import { JobProcessor } from './job-processor.js';
+import type { JobQueue } from './job-queue.js';
+import type { JobStore } from './job-store.js';
+import type { JobWorker } from './job-worker.js';
+import { JobService } from './job.service.js';
+import type { JobsConfig } from './jobs.config.js';
+import { JOB_QUEUE, JOB_STORE, JOB_WORKER, WORKER_JOB_STORE } from './jobs.tokens.js';
+import { MemoryJobQueue } from './memory-job-queue.js';
+import { MemoryJobStore } from './memory-job-store.js';
+import { MemoryJobWorker } from './memory-job-worker.js';
+import { RedisJobStore } from './redis-job-store.js';
+
+/** Closes in order: the worker (running jobs finish), then the queue, then the store. */
+@Injectable()
+class JobsShutdown implements OnModuleDestroy {
+  constructor(
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(JOB_STORE) private readonly store: JobStore,
+    @Optional() @Inject(JOB_WORKER) private readonly worker: JobWorker | null,
+  ) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await this.worker?.close();
+    await this.queue.close();
+    await this.store.close();
+  }
+}
+
+export interface JobsModuleOptions {
+  config: JobsConfig & RedisConfig;
+  /** Whether this process runs jobs (ROLE=worker|all): registers the worker, the processor and the engines. */
+  workers: boolean;
+}
+
+/**
+ * Jobs: records (JOB_STORE), the queue (JOB_QUEUE) and, in processes that run jobs, its worker (JOB_WORKER).
+ * With REDIS_URL the queue is BullMQ through @nestjs/bullmq; without, the in-process queue.
+ */
+@Module({})
+export class JobsModule {
+  static forRoot({ config, workers }: JobsModuleOptions): DynamicModule {
+    const providers: Provider[] = [
+      { provide: JobService, inject: [JOB_STORE, JOB_QUEUE], useFactory: (store: JobStore, queue: JobQueue) => new JobService(store, queue) },
+      JobsShutdown,
+    ];
+    if (workers) providers.push(processorProvider());
+    const driver = config.redisUrl ? bullmqDriver(config, workers) : memoryDriver(config, workers);
+    return {
+      module: JobsModule,
+      global: true,
+      imports: [PipelinesModule, ...(workers ? [EnginesModule] : []), ...driver.imports],
+      providers: [...providers, ...driver.providers],
+      exports: [JobService, JOB_STORE, JOB_QUEUE],
+    };
+  }
+}
+
+function processorProvider(): Provider {
+  return {
+    provide: JobProcessor,
+    inject: [PIPELINES, WORKER_JOB_STORE, JOBS_CONFIG, LOGGER, STEP_SERVICES],
+    useFactory: (pipelines: PipelineRegistry, store: JobStore, config: JobsConfig, logger: Logger, services: StepServices) =>
+      new JobProcessor(pipelines, store, config.workDir, logger, services),
+  };
+}
+
+function memoryDriver(config: JobsConfig, workers: boolean): { imports: DynamicModule[]; providers: Provider[] } {
+  const providers: Provider[] = [
+    { provide: JOB_STORE, useFactory: () => new MemoryJobStore(config.jobRetentionSeconds * 1000) },
+    { provide: JOB_QUEUE, useFactory: () => new MemoryJobQueue(config.workerConcurrency) },
+  ];
+  if (workers) {
+    providers.push({ provide: WORKER_JOB_STORE, useExisting: JOB_STORE });
+    providers.push({ provide: JOB_WORKER, inject: [JOB_QUEUE, JobProcessor], useFactory: (q: MemoryJobQueue, p: JobProcessor) => new MemoryJobWorker(q, p) });
+  }
+  return { imports: [], providers };
+}
+
+function bullmqDriver(config: JobsConfig & RedisConfig, workers: boolean): { imports: DynamicModule[]; providers: Provider[] } {
+  const retentionMs = config.jobRetentionSeconds * 1000;
+  const prefix = `${config.keyPrefix}:bull`;
+  const queue = BullModule.registerQueueAsync({ name: config.queueName, inject: [FAST_REDIS], useFactory: (fast: Redis) => ({ connection: fast, prefix }) });
+  const providers: Provider[] = [
+    { provide: JOB_STORE, inject: [FAST_REDIS], useFactory: (fast: Redis) => new RedisJobStore(fast, config.keyPrefix, retentionMs) },
+    {
+      provide: JOB_QUEUE,
+      inject: [getQueueToken(config.queueName), FAST_REDIS],
+      useFactory: (q: Queue, fast: Redis) => new BullmqJobQueue(q, fast, config.jobRetentionSeconds),
+    },
+  ];
+  if (workers) {
+    providers.push({
+      provide: WORKER_JOB_STORE,
+      inject: [REDIS_CONNECTIONS],
+      useFactory: (connections: RedisConnections) => new RedisJobStore(connections.patient(), config.keyPrefix, retentionMs),
+    });
+    providers.push({
+      provide: JOB_WORKER,
+      inject: [JobProcessor, REDIS_CONNECTIONS],
+      useFactory: (processor: JobProcessor, connections: RedisConnections) => createBullJobWorker(config, prefix, processor, connections),
+    });
+  }
+  return { imports: [queue], providers };
+}

@@ -1,0 +1,19 @@
+import type { OnApplicationBootstrap } from '@nestjs/common';
+import type { JobProcessor } from './job-processor.js';
+import type { JobWorker } from './job-worker.js';
+import type { MemoryJobQueue } from './memory-job-queue.js';
+
+/** Runs the in-process queue's jobs in this process (no Redis: ROLE=all only). */
+export class MemoryJobWorker implements JobWorker, OnApplicationBootstrap {
+  constructor(
+    private readonly queue: MemoryJobQueue,
+    private readonly processor: JobProcessor,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.startWorker((job) => this.processor.process(job));
+  }
+
+  /** The queue's own close waits for the running jobs. */
+  async close(): Promise<void> {}
+}

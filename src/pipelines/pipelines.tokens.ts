@@ -1,0 +1,2 @@
+/** The pipelines loaded at start-up (PipelineRegistry). */
+export const PIPELINES = Symbol('PIPELINES');

@@ -1,0 +1,40 @@
+import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { LOGGER, REDIS_CONFIG } from '../config/config.tokens.js';
+import type { RedisConfig } from './redis.config.js';
+import { RedisConnections } from './redis-connections.js';
+import { FAST_REDIS, REDIS_CONNECTIONS } from './redis.tokens.js';
+
+/** Ends every Redis socket once everything that used them has closed (the last shutdown step). */
+@Injectable()
+class RedisShutdown implements OnApplicationShutdown {
+  constructor(@Inject(REDIS_CONNECTIONS) private readonly connections: RedisConnections | null) {}
+
+  onApplicationShutdown(): void {
+    this.connections?.close();
+  }
+}
+
+/** The process's Redis connections when REDIS_URL is set; start-up fails when Redis does not answer. */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: REDIS_CONNECTIONS,
+      inject: [REDIS_CONFIG, LOGGER],
+      useFactory: (config: RedisConfig, logger: Logger) => (config.redisUrl ? new RedisConnections(config.redisUrl, logger, config.redisCommandTimeoutMs) : null),
+    },
+    {
+      provide: FAST_REDIS,
+      inject: [REDIS_CONNECTIONS],
+      useFactory: (connections: RedisConnections | null) =>
+        connections?.fast().catch((err) => {
+          connections.close();
+          throw err;
+        }) ?? null,
+    },
+    RedisShutdown,
+  ],
+  exports: [REDIS_CONNECTIONS, FAST_REDIS],
+})
+export class RedisModule {}
