@@ -103,9 +103,10 @@ async function sequential(clip) {
 }
 
 async function pipeline(clip) {
-  const [{ loadConfig }, { createRuntime, startWorker }, { createLogger }] = await Promise.all([
+  const [{ loadConfig }, { createApp }, { appParts }, { createLogger }] = await Promise.all([
     import(dist('src/config/config.js')),
-    import(dist('src/app/runtime.js')),
+    import(dist('src/app/create-app.js')),
+    import(dist('src/app/app-parts.js')),
     import(dist('src/logging/logger.js')),
   ]);
   const server = http.createServer((_req, res) => {
@@ -114,11 +115,11 @@ async function pipeline(clip) {
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const config = loadConfig({ LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent', PORT: '0', FETCH_ALLOW_LOOPBACK: 'true', X402_NETWORKS: 'base', MPP_ENABLED: 'false' }, root);
-  const rt = await createRuntime(config, createLogger(config.logLevel));
+  const app = await createApp(config, createLogger(config.logLevel), { http: false, workers: true });
+  const rt = appParts(app.context);
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);
   try {
-    await startWorker(rt);
     const t = performance.now();
     const accepted = await rt.jobs.accept({ pipeline: rt.pipelines.byPath('/analyze'), request: { url: `http://127.0.0.1:${server.address().port}/clip.mp4` }, receipt: null });
     let job;
@@ -130,7 +131,7 @@ async function pipeline(clip) {
     return { ms: performance.now() - t, peakRss, job };
   } finally {
     clearInterval(sampler);
-    await rt.close();
+    await app.context.close();
     server.close();
   }
 }

@@ -36,9 +36,9 @@ async function main() {
   const connections = num('BENCH_HTTP_CONNECTIONS', 10);
   const redisUrl = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
 
-  const [{ loadConfig }, { createRuntime }, { createLogger }, { createApp }] = await Promise.all([
+  const [{ loadConfig }, { appParts }, { createLogger }, { createApp }] = await Promise.all([
     import(dist('config/config.js')),
-    import(dist('app/runtime.js')),
+    import(dist('app/app-parts.js')),
     import(dist('logging/logger.js')),
     import(dist('app/create-app.js')),
   ]).catch((err) => {
@@ -77,10 +77,9 @@ async function main() {
 
   try {
     // A: the real service.
-    const rt = await createRuntime(config, createLogger('silent'));
-    cleanups.push(() => rt.close());
-    const app = await createApp(rt);
+    const { http: app } = await createApp(config, createLogger('silent'), { http: true, workers: false });
     cleanups.push(() => app.close());
+    const rt = appParts(app);
     await app.listen(0, '127.0.0.1');
     const serviceBase = `http://127.0.0.1:${app.getHttpServer().address().port}`;
 

@@ -24,9 +24,9 @@ setTimeout(() => process.exit(process.exitCode ?? 0), 5000).unref();
 async function main() {
   const n = Number(process.env.BENCH_PAYMENTS_REQUESTS ?? 200);
   const paidN = Number(process.env.BENCH_PAYMENTS_PAID ?? 40);
-  const [{ loadConfig }, { createRuntime, startWorker }, { createLogger }, { createApp }] = await Promise.all([
+  const [{ loadConfig }, { appParts }, { createLogger }, { createApp }] = await Promise.all([
     import(dist('config/config.js')),
-    import(dist('app/runtime.js')),
+    import(dist('app/app-parts.js')),
     import(dist('logging/logger.js')),
     import(dist('app/create-app.js')),
   ]);
@@ -36,14 +36,13 @@ async function main() {
   const { base } = await import('viem/chains');
 
   const config = loadConfig({ PIPELINES_DIR: 'test/fixtures/pipelines', LOG_LEVEL: 'silent', PORT: '0', X402_NETWORKS: 'base' }, root);
-  const rt = await createRuntime(config, createLogger('silent'));
-  await startWorker(rt);
-  const app = await createApp(rt);
+  const { http: app } = await createApp(config, createLogger('silent'), { http: true, workers: true });
+  const rt = appParts(app);
   await app.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${app.getHttpServer().address().port}`;
   try {
     // Time spent in the chain, per call, measured around the rail itself.
-    const rail = rt.paywall.x402.rails.get('base'); // CombinedPaywall -> X402Paywall -> rail
+    const rail = rt.payments.paywall.x402.rails.get('base'); // CombinedPaywall -> X402Paywall -> rail
     let chainMs = 0;
     for (const fn of ['verify', 'settle']) {
       const inner = rail[fn].bind(rail);
@@ -126,6 +125,5 @@ async function main() {
     console.log(`ratio concurrent/sequential settlements per second: ${(concurrentPerSecond / sequentialPerSecond).toFixed(2)}`);
   } finally {
     await app.close();
-    await rt.close();
   }
 }

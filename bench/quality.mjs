@@ -82,9 +82,10 @@ async function main() {
  * clips served from 127.0.0.1; `run` waits for a job and fails on a failed one.
  */
 async function startPipelines(files) {
-  const [{ loadConfig }, { createRuntime, startWorker }, { createLogger }] = await Promise.all([
+  const [{ loadConfig }, { createApp }, { appParts }, { createLogger }] = await Promise.all([
     import(dist('src/config/config.js')),
-    import(dist('src/app/runtime.js')),
+    import(dist('src/app/create-app.js')),
+    import(dist('src/app/app-parts.js')),
     import(dist('src/logging/logger.js')),
   ]);
   const server = http.createServer((req, res) => {
@@ -95,8 +96,8 @@ async function startPipelines(files) {
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', FETCH_ALLOW_LOOPBACK: 'true', X402_NETWORKS: 'base', MPP_ENABLED: 'false' }, root);
-  const rt = await createRuntime(config, createLogger('silent'));
-  await startWorker(rt);
+  const app = await createApp(config, createLogger('silent'), { http: false, workers: true });
+  const rt = appParts(app.context);
   return {
     async run(route, name) {
       const url = `http://127.0.0.1:${server.address().port}/${encodeURIComponent(name)}`;
@@ -110,7 +111,7 @@ async function startPipelines(files) {
       return job;
     },
     async close() {
-      await rt.close();
+      await app.context.close();
       server.close();
     },
   };

@@ -2,36 +2,16 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
+import { type AppParts, appParts } from '../../src/app/app-parts.js';
 import { createApp } from '../../src/app/create-app.js';
-import { type Config, loadConfig } from '../../src/config/config.js';
-import type { DevnetChains } from '../../src/devnet/devnet-chains.js';
-import { type Precheck, SourcePrecheck } from '../../src/http/source-precheck.js';
-import { JobService } from '../../src/jobs/job.service.js';
-import type { JobStore } from '../../src/jobs/job-store.js';
-import { JOB_STORE } from '../../src/jobs/jobs.tokens.js';
+import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/logging/logger.js';
-import type { Payments } from '../../src/payments/create-payments.js';
-import { PAYMENTS } from '../../src/payments/payments.tokens.js';
-import type { PipelineRegistry } from '../../src/pipelines/pipeline.registry.js';
-import { PIPELINES } from '../../src/pipelines/pipelines.tokens.js';
 
 export const ROOT = process.cwd();
 export const FIXTURE_PIPELINES = path.join(ROOT, 'test/fixtures/pipelines');
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export type Driver = 'memory' | 'bullmq';
-
-/** What tests reach into, taken from the app's Nest container. */
-export interface AppParts {
-  config: Config;
-  pipelines: PipelineRegistry;
-  jobs: JobService;
-  store: JobStore;
-  /** The local chains (devnet mode), else null. */
-  devnet: DevnetChains | null;
-  /** The source check run before a payment settles (null: none); settable. */
-  precheck: Precheck | null;
-}
 
 export interface Harness {
   rt: AppParts;
@@ -61,21 +41,8 @@ export async function startHarness(opts: { driver?: Driver; env?: Record<string,
   const { http: app } = await createApp(config, createLogger(config.logLevel), { http: true, workers: opts.worker !== false });
   if (!app) throw new Error('no HTTP application');
   await app.listen(0, '127.0.0.1');
-  const sourcePrecheck = app.get(SourcePrecheck);
-  const rt: AppParts = {
-    config,
-    pipelines: app.get<PipelineRegistry>(PIPELINES),
-    jobs: app.get(JobService),
-    store: app.get<JobStore>(JOB_STORE),
-    devnet: app.get<Payments>(PAYMENTS).devnet,
-    get precheck() {
-      return sourcePrecheck.check;
-    },
-    set precheck(check) {
-      sourcePrecheck.check = check;
-    },
-  };
   const addr = app.getHttpServer().address() as { port: number };
+  const rt = appParts(app);
   return {
     rt,
     app,

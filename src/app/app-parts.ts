@@ -1,0 +1,53 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import type { Config } from '../config/config.js';
+import { CONFIG } from '../config/config.tokens.js';
+import type { DevnetChains } from '../devnet/devnet-chains.js';
+import { type Precheck, SourcePrecheck } from '../http/source-precheck.js';
+import { JobService } from '../jobs/job.service.js';
+import type { JobStore } from '../jobs/job-store.js';
+import { JOB_STORE } from '../jobs/jobs.tokens.js';
+import type { Payments } from '../payments/create-payments.js';
+import { PAYMENTS } from '../payments/payments.tokens.js';
+import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
+import { PIPELINES } from '../pipelines/pipelines.tokens.js';
+
+/** What tests and benches reach into, taken from a built app's Nest container (not used by the service itself). */
+export interface AppParts {
+  config: Config;
+  pipelines: PipelineRegistry;
+  jobs: JobService;
+  store: JobStore;
+  /** Null in a process that takes no payments. */
+  payments: Payments | null;
+  /** The local chains (devnet mode, processes that take payments), else null. */
+  devnet: DevnetChains | null;
+  /** The source check run before a payment settles (null: none); settable, in processes that serve HTTP. */
+  precheck: Precheck | null;
+}
+
+export function appParts(context: INestApplicationContext): AppParts {
+  const optional = <T>(token: unknown): T | null => {
+    try {
+      return context.get<T>(token as symbol);
+    } catch {
+      return null; // the module is not loaded in this ROLE
+    }
+  };
+  const payments = optional<Payments>(PAYMENTS);
+  const sourcePrecheck = optional<SourcePrecheck>(SourcePrecheck);
+  return {
+    config: context.get<Config>(CONFIG),
+    pipelines: context.get<PipelineRegistry>(PIPELINES),
+    jobs: context.get(JobService),
+    store: context.get<JobStore>(JOB_STORE),
+    payments,
+    devnet: payments?.devnet ?? null,
+    get precheck() {
+      return sourcePrecheck?.check ?? null;
+    },
+    set precheck(check) {
+      if (!sourcePrecheck) throw new Error('this process serves no HTTP: it has no precheck');
+      sourcePrecheck.check = check;
+    },
+  };
+}
