@@ -1,6 +1,6 @@
 /** Injection tokens of the parsed configuration: the whole of it, each section, and the process logger. */
 export const CONFIG = Symbol('CONFIG');
-export const APP_CONFIG = Symbol('APP_CONFIG');
+export const PROCESS_CONFIG = Symbol('PROCESS_CONFIG');
 export const REDIS_CONFIG = Symbol('REDIS_CONFIG');
 export const HTTP_CONFIG = Symbol('HTTP_CONFIG');
 export const JOBS_CONFIG = Symbol('JOBS_CONFIG');

@@ -1,4 +1,3 @@
-import { APP_DEFAULTS, type AppConfig, appConfig } from '../app/app.config.js';
 import { ENGINES_DEFAULTS, type EnginesConfig, enginesConfig } from '../engines/engines.config.js';
 import { HTTP_DEFAULTS, type HttpConfig, httpConfig } from '../http/http.config.js';
 import { JOBS_DEFAULTS, type JobsConfig, jobsConfig } from '../jobs/jobs.config.js';
@@ -6,15 +5,16 @@ import { PAYMENTS_DEFAULTS, type PaymentsConfig, paymentsConfig } from '../payme
 import { PIPELINES_DEFAULTS, type PipelinesConfig, pipelinesConfig } from '../pipelines/pipelines.config.js';
 import { REDIS_DEFAULTS, type RedisConfig, redisConfig } from '../redis/redis.config.js';
 import { EnvReader } from './env-reader.js';
+import { PROCESS_DEFAULTS, type ProcessConfig, processConfig } from './process.config.js';
 
 export { DEVNET_MPP_SECRET_KEY, DEVNET_PAY_TO } from '../payments/payments.config.js';
-export type { AppConfig, EnginesConfig, HttpConfig, JobsConfig, PaymentsConfig, PipelinesConfig, RedisConfig };
+export type { ProcessConfig, EnginesConfig, HttpConfig, JobsConfig, PaymentsConfig, PipelinesConfig, RedisConfig };
 
 /**
  * Every environment variable the service reads, parsed and checked once at start-up. Each section is
  * parsed beside the module that owns it; a module takes only its section (see config.tokens.ts).
  */
-export type Config = AppConfig & RedisConfig & HttpConfig & JobsConfig & PipelinesConfig & PaymentsConfig & EnginesConfig;
+export type Config = ProcessConfig & RedisConfig & HttpConfig & JobsConfig & PipelinesConfig & PaymentsConfig & EnginesConfig;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -24,7 +24,7 @@ export class ConfigError extends Error {
 
 /** Documented defaults; the README's configuration table lists the same names and values. */
 export const CONFIG_DEFAULTS = {
-  ...APP_DEFAULTS,
+  ...PROCESS_DEFAULTS,
   ...HTTP_DEFAULTS,
   ...REDIS_DEFAULTS,
   ...JOBS_DEFAULTS,
@@ -38,10 +38,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
   const problems: string[] = [];
   const reader = <D extends Record<string, string>>(defaults: D) => new EnvReader(env, projectRoot, defaults, problems);
   const redis = redisConfig(reader(REDIS_DEFAULTS));
-  const app = appConfig(reader(APP_DEFAULTS), redis.redisUrl);
+  const proc = processConfig(reader(PROCESS_DEFAULTS), redis.redisUrl);
   const http = httpConfig(reader(HTTP_DEFAULTS));
   const config: Config = {
-    ...app,
+    ...proc,
     ...redis,
     ...http,
     ...jobsConfig(reader(JOBS_DEFAULTS)),

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { AppConfig } from '../app/app.config.js';
-import { APP_CONFIG } from '../config/config.tokens.js';
+import type { ProcessConfig } from '../config/process.config.js';
+import { PROCESS_CONFIG } from '../config/config.tokens.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { JOB_QUEUE } from '../jobs/jobs.tokens.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
@@ -20,7 +20,7 @@ export class HealthController {
   constructor(
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(PIPELINES) private readonly pipelines: PipelineRegistry,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(PROCESS_CONFIG) private readonly config: ProcessConfig,
   ) {}
 
   @Get()

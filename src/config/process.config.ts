@@ -1,19 +1,19 @@
-import { EnvReader } from '../config/env-reader.js';
+import { EnvReader } from './env-reader.js';
 
 /** The process: which modules it runs (ROLE) and how much it logs. */
-export interface AppConfig {
+export interface ProcessConfig {
   role: 'all' | 'api' | 'worker';
   logLevel: string;
 }
 
-export const APP_DEFAULTS = {
+export const PROCESS_DEFAULTS = {
   ROLE: 'all',
   LOG_LEVEL: 'info',
 } as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-export function appConfig(r: EnvReader<typeof APP_DEFAULTS>, redisUrl: string | null): AppConfig {
+export function processConfig(r: EnvReader<typeof PROCESS_DEFAULTS>, redisUrl: string | null): ProcessConfig {
   const role = r.oneOf('ROLE', ['all', 'api', 'worker'] as const);
   if (role !== 'all' && redisUrl === null) {
     r.problems.push(`ROLE=${role} needs REDIS_URL: api and worker processes only meet through Redis`);
