@@ -10,7 +10,9 @@ import { AppModule, type AppOptions } from './app.module.js';
 const CONNECTIONS_CHECK_MS = 1000;
 
 /** A started process: the Nest application (HTTP, not yet listening) or, without HTTP, its context. */
-export type VidintApp = { http: NestFastifyApplication; context: INestApplicationContext } | { http: null; context: INestApplicationContext };
+export type VidintApp =
+  | { http: NestFastifyApplication; context: INestApplicationContext }
+  | { http: null; context: INestApplicationContext };
 
 /**
  * Builds and initialises the modules `options` asks for (see AppModule). Start-up fails (rejects) on a bad

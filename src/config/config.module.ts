@@ -1,7 +1,17 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
-import { PROCESS_CONFIG, CONFIG, ENGINES_CONFIG, HTTP_CONFIG, JOBS_CONFIG, LOGGER, PAYMENTS_CONFIG, PIPELINES_CONFIG, REDIS_CONFIG } from './config.tokens.js';
+import {
+  PROCESS_CONFIG,
+  CONFIG,
+  ENGINES_CONFIG,
+  HTTP_CONFIG,
+  JOBS_CONFIG,
+  LOGGER,
+  PAYMENTS_CONFIG,
+  PIPELINES_CONFIG,
+  REDIS_CONFIG,
+} from './config.tokens.js';
 
 const SECTIONS = [PROCESS_CONFIG, REDIS_CONFIG, HTTP_CONFIG, JOBS_CONFIG, PIPELINES_CONFIG, PAYMENTS_CONFIG, ENGINES_CONFIG];
 

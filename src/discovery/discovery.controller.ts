@@ -25,7 +25,8 @@ export class DiscoveryController {
   ) {}
 
   private context(req: FastifyRequest): DiscoveryContext {
-    return { baseUrl: baseUrl(req, this.config.publicBaseUrl), pipelines: this.pipelines.all(), paywall: this.paywall, config: this.config };
+    const base = baseUrl(req, this.config.publicBaseUrl);
+    return { baseUrl: base, pipelines: this.pipelines.all(), paywall: this.paywall, config: this.config };
   }
 
   @Get()

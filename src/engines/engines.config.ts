@@ -109,7 +109,13 @@ function transcribe(r: Reader): EnginesConfig['transcribe'] {
   if (provider === 'openai' && apiKey === null && baseUrl === ENGINES_DEFAULTS.TRANSCRIBE_BASE_URL) {
     r.problems.push('TRANSCRIBE_PROVIDER=openai needs TRANSCRIBE_API_KEY (or TRANSCRIBE_BASE_URL of a server that needs no key)');
   }
-  return { provider, baseUrl, apiKey, model: r.get('TRANSCRIBE_MODEL'), voiceIsolation: r.oneOf('VOICE_ISOLATION', ['rnnoise', 'off'] as const) };
+  return {
+    provider,
+    baseUrl,
+    apiKey,
+    model: r.get('TRANSCRIBE_MODEL'),
+    voiceIsolation: r.oneOf('VOICE_ISOLATION', ['rnnoise', 'off'] as const),
+  };
 }
 
 function llm(r: Reader): EnginesConfig['llm'] {
@@ -118,7 +124,8 @@ function llm(r: Reader): EnginesConfig['llm'] {
   const apiKey = r.optional('LLM_API_KEY');
   const baseUrl = r.url('LLM_BASE_URL', r.optional('LLM_BASE_URL'));
   if (provider !== 'none' && model === null) r.problems.push(`LLM_PROVIDER=${provider} needs LLM_MODEL`);
-  if (['openai', 'anthropic', 'google'].includes(provider) && apiKey === null) r.problems.push(`LLM_PROVIDER=${provider} needs LLM_API_KEY`);
+  if (['openai', 'anthropic', 'google'].includes(provider) && apiKey === null)
+    r.problems.push(`LLM_PROVIDER=${provider} needs LLM_API_KEY`);
   if (provider === 'openai-compatible' && baseUrl === null) r.problems.push('LLM_PROVIDER=openai-compatible needs LLM_BASE_URL');
   return { provider, model, apiKey, baseUrl, vision: r.bool('LLM_VISION'), timeoutSeconds: r.int('LLM_TIMEOUT_SECONDS', 1, 3600) };
 }
@@ -136,7 +143,10 @@ function image(r: Reader): EnginesConfig['image'] {
 function maps(r: Reader): EnginesConfig['maps'] {
   const key = r.optional('PLACES_API_KEY');
   const placesUrl = r.url('PLACES_API_URL', r.get('PLACES_API_URL'))!;
-  const extraHosts = (r.optional('MAP_SERVICE_HOSTS') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const extraHosts = (r.optional('MAP_SERVICE_HOSTS') ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
   return { extraHosts, places: key ? { url: placesUrl, apiKey: key } : null, ratesUrl: r.url('RATES_URL', r.optional('RATES_URL')) };
 }
 

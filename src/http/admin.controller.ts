@@ -17,7 +17,8 @@ export class AdminController {
   @Get('affiliates')
   async affiliates(@Headers('authorization') authorization?: string) {
     this.authorize(authorization);
-    return { commission_percent: Number(AFFILIATE_COMMISSION_PERCENT), asset: 'USDC', decimals: 6, affiliates: await this.ledger.balances() };
+    const affiliates = await this.ledger.balances();
+    return { commission_percent: Number(AFFILIATE_COMMISSION_PERCENT), asset: 'USDC', decimals: 6, affiliates };
   }
 
   private authorize(header: string | undefined): void {
@@ -25,6 +26,8 @@ export class AdminController {
     if (!token) throw new ApiError(404, 'no route: operator routes are off (set ADMIN_TOKEN)');
     const given = /^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '';
     const digest = (s: string) => createHash('sha256').update(s).digest();
-    if (!timingSafeEqual(digest(given), digest(token))) throw new ApiError(401, 'operator routes need Authorization: Bearer <ADMIN_TOKEN>', { 'www-authenticate': 'Bearer' });
+    if (!timingSafeEqual(digest(given), digest(token))) {
+      throw new ApiError(401, 'operator routes need Authorization: Bearer <ADMIN_TOKEN>', { 'www-authenticate': 'Bearer' });
+    }
   }
 }

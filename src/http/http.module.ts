@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Injectable, Module, type OnModuleDestroy } from '@nestjs/common';
 import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { PaymentsModule } from '../payments/payments.module.js';
@@ -10,6 +10,19 @@ import { JobsController } from './jobs.controller.js';
 import { PaidRoutes } from './paid-routes.js';
 import { RouteTable } from './route-table.js';
 import { SourcePrecheck } from './source-precheck.js';
+
+/**
+ * Stops taking requests and waits for those in flight before the jobs and payments they use close (Nest
+ * would close the server last; the non-global HttpModule is destroyed before the global JobsModule).
+ */
+@Injectable()
+class HttpDrain implements OnModuleDestroy {
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await this.adapterHost.httpAdapter.close();
+  }
+}
 
 /**
  * The HTTP surface of a process that takes payments: the generated paid routes, GET /jobs/{id}, /healthz,
@@ -33,6 +46,7 @@ import { SourcePrecheck } from './source-precheck.js';
     { provide: APP_FILTER, useClass: JsonExceptionFilter },
     SourcePrecheck,
     PaidRoutes,
+    HttpDrain,
   ],
   exports: [SourcePrecheck],
 })

@@ -62,7 +62,12 @@ export class PaidRoutes implements OnModuleInit {
 
     const base = baseUrl(request, this.http.publicBaseUrl);
     if (!URL.canParse(`${base}${pipeline.path}`)) throw new ApiError(400, 'the Host header is not a valid host. Nothing was charged.');
-    const resource: PricedResource = { path: pipeline.path, description: pipeline.summary, priceUsd: pipeline.priceUsd, resourceUrl: `${base}${pipeline.path}` };
+    const resource: PricedResource = {
+      path: pipeline.path,
+      description: pipeline.summary,
+      priceUsd: pipeline.priceUsd,
+      resourceUrl: `${base}${pipeline.path}`,
+    };
     const affiliateId = (affiliate as string | undefined) ?? null;
     const check = this.precheck.check;
     const outcome = await this.paywall.collect(resource, request.headers, {
@@ -82,20 +87,28 @@ export class PaidRoutes implements OnModuleInit {
     }
     const job = await this.jobs.get(outcome.jobId);
     if (!job && outcome.replay) {
-      const kept = this.jobsConfig.jobRetentionSeconds;
-      throw new ApiError(409, `this payment was already settled for job ${outcome.jobId}, which has expired (jobs are kept ${kept} s); nothing was charged again`);
+      const expired = `job ${outcome.jobId}, which has expired (jobs are kept ${this.jobsConfig.jobRetentionSeconds} s)`;
+      throw new ApiError(409, `this payment was already settled for ${expired}; nothing was charged again`);
     }
     const pollUrl = `${base}/jobs/${outcome.jobId}`;
     return reply
       .status(202)
       .headers({ ...outcome.headers, location: pollUrl, 'retry-after': String(POLL_SECONDS) })
-      .send({ job_id: outcome.jobId, poll_url: pollUrl, status: job?.status ?? 'queued', estimated_completion_seconds: pipeline.estimatedSeconds });
+      .send({
+        job_id: outcome.jobId,
+        poll_url: pollUrl,
+        status: job?.status ?? 'queued',
+        estimated_completion_seconds: pipeline.estimatedSeconds,
+      });
   }
 }
 
 /** Names a request (route and body, key order ignored), so a payment cannot be reused for another one. */
 function fingerprint(path: string, body: unknown): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as any)[k])])) : v;
+  const canonical = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(canonical);
+    if (!v || typeof v !== 'object') return v;
+    return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+  };
   return createHash('sha256').update(`${path}\n${JSON.stringify(canonical(body))}`).digest('hex');
 }

@@ -16,6 +16,7 @@ export class SourcePrecheck {
   check: Precheck | null;
 
   constructor(@Inject(ENGINES_CONFIG) config: EnginesConfig) {
-    this.check = (pipeline, body) => checkSources(pipeline, body, { allowLoopback: config.media.allowLoopback, maxBytes: config.media.maxBytes });
+    const limits = { allowLoopback: config.media.allowLoopback, maxBytes: config.media.maxBytes };
+    this.check = (pipeline, body) => checkSources(pipeline, body, limits);
   }
 }

@@ -57,7 +57,10 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
       await this.events?.close();
       await this.worker.close();
     })();
-    const done = await Promise.race([graceful.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), CLOSE_TIMEOUT_MS).unref())]);
+    const done = await Promise.race([
+      graceful.then(() => true),
+      new Promise<boolean>((r) => setTimeout(() => r(false), CLOSE_TIMEOUT_MS).unref()),
+    ]);
     if (!done) {
       void graceful.catch(() => undefined);
       // Forced closes also wait on Redis: start them, do not wait; RedisModule's shutdown ends the sockets.
@@ -70,7 +73,12 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
  * A BullJobWorker for this process's queue: @Processor takes the queue name and worker options as
  * decorator arguments, and both come from configuration, so each app decorates its own subclass.
  */
-export function createBullJobWorker(config: JobsConfig, prefix: string, processor: JobProcessor, connections: RedisConnections): BullJobWorker {
+export function createBullJobWorker(
+  config: JobsConfig,
+  prefix: string,
+  processor: JobProcessor,
+  connections: RedisConnections,
+): BullJobWorker {
   class QueueWorker extends BullJobWorker {}
   Processor(config.queueName, {
     connection: connections.patient(),

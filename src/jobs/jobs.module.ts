@@ -27,7 +27,10 @@ import { MemoryJobStore } from './memory-job-store.js';
 import { MemoryJobWorker } from './memory-job-worker.js';
 import { RedisJobStore } from './redis-job-store.js';
 
-/** Closes in order: the worker (running jobs finish), then the queue, then the store. */
+/**
+ * Closes in order: the worker (running jobs finish), then the queue, then the store. JobsModule is global, so
+ * Nest destroys it after the non-global modules: the HTTP server has drained by then.
+ */
 @Injectable()
 class JobsShutdown implements OnModuleDestroy {
   constructor(
@@ -57,7 +60,7 @@ export interface JobsModuleOptions {
 export class JobsModule {
   static forRoot({ config, workers }: JobsModuleOptions): DynamicModule {
     const providers: Provider[] = [
-      { provide: JobService, inject: [JOB_STORE, JOB_QUEUE], useFactory: (store: JobStore, queue: JobQueue) => new JobService(store, queue) },
+      { provide: JobService, inject: [JOB_STORE, JOB_QUEUE], useFactory: (store: JobStore, q: JobQueue) => new JobService(store, q) },
       JobsShutdown,
     ];
     if (workers) providers.push(processorProvider());
@@ -88,7 +91,11 @@ function memoryDriver(config: JobsConfig, workers: boolean): { imports: DynamicM
   ];
   if (workers) {
     providers.push({ provide: WORKER_JOB_STORE, useExisting: JOB_STORE });
-    providers.push({ provide: JOB_WORKER, inject: [JOB_QUEUE, JobProcessor], useFactory: (q: MemoryJobQueue, p: JobProcessor) => new MemoryJobWorker(q, p) });
+    providers.push({
+      provide: JOB_WORKER,
+      inject: [JOB_QUEUE, JobProcessor],
+      useFactory: (q: MemoryJobQueue, p: JobProcessor) => new MemoryJobWorker(q, p),
+    });
   }
   return { imports: [], providers };
 }
@@ -96,7 +103,11 @@ function memoryDriver(config: JobsConfig, workers: boolean): { imports: DynamicM
 function bullmqDriver(config: JobsConfig & RedisConfig, workers: boolean): { imports: DynamicModule[]; providers: Provider[] } {
   const retentionMs = config.jobRetentionSeconds * 1000;
   const prefix = `${config.keyPrefix}:bull`;
-  const queue = BullModule.registerQueueAsync({ name: config.queueName, inject: [FAST_REDIS], useFactory: (fast: Redis) => ({ connection: fast, prefix }) });
+  const queue = BullModule.registerQueueAsync({
+    name: config.queueName,
+    inject: [FAST_REDIS],
+    useFactory: (fast: Redis) => ({ connection: fast, prefix }),
+  });
   const providers: Provider[] = [
     { provide: JOB_STORE, inject: [FAST_REDIS], useFactory: (fast: Redis) => new RedisJobStore(fast, config.keyPrefix, retentionMs) },
     {

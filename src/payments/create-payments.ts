@@ -98,8 +98,11 @@ async function createRails(config: Config, devnet: DevnetChains | null, redis: R
         );
       } else {
         // One nonce sequence per settling account, shared through Redis by every API process.
-        const nonces = (settler: string) => (redis ? new RedisNonceSequencer(redis, config.keyPrefix, settler) : new MemoryNonceSequencer());
-        rails.push(createEvmRail({ rpcUrl, asset, payTo: config.payToBase, settlerKey: base?.settlerKey ?? config.evmSettlementKey!, nonces }));
+        const nonces = (settler: string) =>
+          redis ? new RedisNonceSequencer(redis, config.keyPrefix, settler) : new MemoryNonceSequencer();
+        rails.push(
+          createEvmRail({ rpcUrl, asset, payTo: config.payToBase, settlerKey: base?.settlerKey ?? config.evmSettlementKey!, nonces }),
+        );
       }
     } else {
       // The server co-signs Solana transfers and pays their fees (it names its fee payer in `extra`).
@@ -118,7 +121,12 @@ async function createRails(config: Config, devnet: DevnetChains | null, redis: R
 }
 
 /** MPP on Tempo; in devnet mode against a local Tempo node started here. */
-async function createMppPaywall(config: Config, devnet: DevnetChains | null, store: MppStore.AtomicStore, flow: SettlementFlow): Promise<MppPaywall> {
+async function createMppPaywall(
+  config: Config,
+  devnet: DevnetChains | null,
+  store: MppStore.AtomicStore,
+  flow: SettlementFlow,
+): Promise<MppPaywall> {
   const node = devnet ? (devnet.tempo = await startTempoDevnet()) : null;
   return new MppPaywall(
     {

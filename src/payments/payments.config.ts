@@ -36,11 +36,17 @@ export const PAYMENTS_DEFAULTS = {
   MPP_ENABLED: 'true',
 } as const;
 
-/** Devnet receiving addresses: the first is anvil's well-known account #1, the second sha256("vidint devnet solana payTo") in base58. Never used with real funds. */
+/**
+ * Devnet receiving addresses: the first is anvil's well-known account #1, the second sha256("vidint devnet solana payTo")
+ * in base58. Never used with real funds.
+ */
 export const DEVNET_PAY_TO = {
   base: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   solana: '51F1VANVSUya4H6Rc1egTjyQMn3ErBCRvk5rdSXWy9P7',
-  /** keccak256("vidint devnet tempo payTo"): an address nobody holds a key of (anvil's dev accounts hold the maximum balance, so they cannot receive). */
+  /**
+   * keccak256("vidint devnet tempo payTo"): an address nobody holds a key of (anvil's dev accounts hold the maximum
+   * balance, so they cannot receive).
+   */
   tempo: '0x3A5AFE128E22e548E2b3Eb9DD6A766f940E1b021',
 } as const;
 
@@ -52,11 +58,17 @@ type Reader = EnvReader<typeof PAYMENTS_DEFAULTS>;
 /** `publicBaseUrl` names the MPP realm when MPP_REALM is unset. */
 export function paymentsConfig(r: Reader, publicBaseUrl: string | null): PaymentsConfig {
   const paymentMode = r.oneOf('PAYMENT_MODE', ['devnet', 'live'] as const);
-  const networks = r.get('X402_NETWORKS').split(',').map((s) => s.trim()).filter(Boolean);
-  for (const n of networks) if (n !== 'base' && n !== 'solana') r.problems.push(`X402_NETWORKS: unknown network '${n}' (known: base, solana)`);
+  const networks = r
+    .get('X402_NETWORKS')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const n of networks)
+    if (n !== 'base' && n !== 'solana') r.problems.push(`X402_NETWORKS: unknown network '${n}' (known: base, solana)`);
   const live = (network: 'base' | 'solana') => paymentMode === 'live' && networks.includes(network);
   const facilitatorUrl = r.optional('X402_FACILITATOR_URL')?.replace(/\/+$/, '') ?? null;
-  if (facilitatorUrl !== null && !/^https?:\/\/[^/]+/.test(facilitatorUrl)) r.problems.push(`X402_FACILITATOR_URL=${facilitatorUrl}: must be an http(s) URL`);
+  if (facilitatorUrl !== null && !/^https?:\/\/[^/]+/.test(facilitatorUrl))
+    r.problems.push(`X402_FACILITATOR_URL=${facilitatorUrl}: must be an http(s) URL`);
 
   const payToBase = payTo(r, 'PAY_TO_BASE', 'base', /^0x[0-9a-fA-F]{40}$/, live('base'));
   const payToSolana = payTo(r, 'PAY_TO_SOLANA', 'solana', /^[1-9A-HJ-NP-Za-km-z]{32,44}$/, live('solana'));
@@ -66,7 +78,13 @@ export function paymentsConfig(r: Reader, publicBaseUrl: string | null): Payment
   const settlementReconcileSeconds = r.int('SETTLEMENT_RECONCILE_SECONDS', 1, 3600);
   const solana = live('solana') ? 'solana' : null;
   const solanaRpcUrl = liveSetting(r, 'SOLANA_RPC_URL', /^https?:\/\//, 'an http(s) URL', solana);
-  const solanaFeePayerKey = liveSetting(r, 'SOLANA_FEE_PAYER_KEY', /^([1-9A-HJ-NP-Za-km-z]{80,90}|\[[\d,\s]+\])$/, 'a 64-byte secret key in base58 or a JSON byte array', solana);
+  const solanaFeePayerKey = liveSetting(
+    r,
+    'SOLANA_FEE_PAYER_KEY',
+    /^([1-9A-HJ-NP-Za-km-z]{80,90}|\[[\d,\s]+\])$/,
+    'a 64-byte secret key in base58 or a JSON byte array',
+    solana,
+  );
   const evmSettlementKey = (
     facilitatorUrl === null
       ? liveSetting(r, 'EVM_SETTLEMENT_KEY', /^0x[0-9a-fA-F]{64}$/, 'a 0x-prefixed 32-byte hex private key', live('base') ? 'base' : null)
@@ -118,8 +136,10 @@ function mppConfig(r: Reader, paymentMode: 'devnet' | 'live', publicBaseUrl: str
   const rpcUrl = r.optional('TEMPO_RPC_URL');
   if (rpcUrl !== null && !/^https?:\/\//.test(rpcUrl)) r.problems.push('TEMPO_RPC_URL: must be an http(s) URL');
   const secretKey = r.optional('MPP_SECRET_KEY');
-  if (secretKey !== null && secretKey.length < 32) r.problems.push('MPP_SECRET_KEY: must be at least 32 characters (e.g. openssl rand -base64 32)');
-  if (secretKey === null && live) r.problems.push('MPP_SECRET_KEY is required when PAYMENT_MODE=live and MPP_ENABLED=true (every API process must share it)');
+  if (secretKey !== null && secretKey.length < 32)
+    r.problems.push('MPP_SECRET_KEY: must be at least 32 characters (e.g. openssl rand -base64 32)');
+  if (secretKey === null && live)
+    r.problems.push('MPP_SECRET_KEY is required when PAYMENT_MODE=live and MPP_ENABLED=true (every API process must share it)');
   const realm = r.optional('MPP_REALM') ?? (publicBaseUrl ? new URL(publicBaseUrl).host : 'vidint');
   return { enabled, payTo: (payTo ?? DEVNET_PAY_TO.tempo) as `0x${string}`, rpcUrl, secretKey: secretKey ?? DEVNET_MPP_SECRET_KEY, realm };
 }

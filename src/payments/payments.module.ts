@@ -1,4 +1,4 @@
-import { Inject, Injectable, Module, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
@@ -12,12 +12,12 @@ import { createPayments, type Payments } from './create-payments.js';
 import { AFFILIATE_LEDGER, PAYMENTS, PAYWALL } from './payments.tokens.js';
 import type { CreateJob } from './settlement-flow.js';
 
-/** Stops the reconciler and the devnet chains. */
+/** Stops the reconciler and the devnet chains, once the HTTP server has drained and the jobs have closed. */
 @Injectable()
-class PaymentsShutdown implements OnModuleDestroy {
+class PaymentsShutdown implements OnApplicationShutdown {
   constructor(@Inject(PAYMENTS) private readonly payments: Payments) {}
 
-  onModuleDestroy(): Promise<void> {
+  onApplicationShutdown(): Promise<void> {
     return this.payments.close();
   }
 }

@@ -16,5 +16,10 @@ export const PIPELINES_DEFAULTS = {
 } as const;
 
 export function pipelinesConfig(r: EnvReader<typeof PIPELINES_DEFAULTS>): PipelinesConfig {
-  return { pipelinesDir: r.dir('PIPELINES_DIR'), schemasDir: r.dir('SCHEMAS_DIR'), promptsDir: r.dir('PROMPTS_DIR'), knowledgeDir: r.dir('KNOWLEDGE_DIR') };
+  return {
+    pipelinesDir: r.dir('PIPELINES_DIR'),
+    schemasDir: r.dir('SCHEMAS_DIR'),
+    promptsDir: r.dir('PROMPTS_DIR'),
+    knowledgeDir: r.dir('KNOWLEDGE_DIR'),
+  };
 }

@@ -15,7 +15,12 @@ import { sourceUrlOptions } from './source-url-keyword.js';
       inject: [CONFIG],
       useFactory: (config: Config) =>
         new PipelineRegistry(
-          loadPipelines({ pipelinesDir: config.pipelinesDir, schemasDir: config.schemasDir, registry: createStepRegistry(), sourceUrls: sourceUrlOptions(config) }),
+          loadPipelines({
+            pipelinesDir: config.pipelinesDir,
+            schemasDir: config.schemasDir,
+            registry: createStepRegistry(),
+            sourceUrls: sourceUrlOptions(config),
+          }),
         ),
     },
   ],

@@ -5,7 +5,7 @@ import type { RedisConfig } from './redis.config.js';
 import { RedisConnections } from './redis-connections.js';
 import { FAST_REDIS, REDIS_CONNECTIONS } from './redis.tokens.js';
 
-/** Ends every Redis socket once everything that used them has closed (the last shutdown step). */
+/** Ends every Redis socket once everything that used them has closed (global: the last shutdown step). */
 @Injectable()
 class RedisShutdown implements OnApplicationShutdown {
   constructor(@Inject(REDIS_CONNECTIONS) private readonly connections: RedisConnections | null) {}
@@ -22,7 +22,8 @@ class RedisShutdown implements OnApplicationShutdown {
     {
       provide: REDIS_CONNECTIONS,
       inject: [REDIS_CONFIG, LOGGER],
-      useFactory: (config: RedisConfig, logger: Logger) => (config.redisUrl ? new RedisConnections(config.redisUrl, logger, config.redisCommandTimeoutMs) : null),
+      useFactory: (config: RedisConfig, logger: Logger) =>
+        config.redisUrl ? new RedisConnections(config.redisUrl, logger, config.redisCommandTimeoutMs) : null,
     },
     {
       provide: FAST_REDIS,
