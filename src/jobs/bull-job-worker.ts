@@ -65,6 +65,9 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
       void graceful.catch(() => undefined);
       // Forced closes also wait on Redis: start them, do not wait; RedisModule's shutdown ends the sockets.
       for (const p of [this.worker.close(true), this.worker.disconnect()]) void p.catch(() => undefined);
+      // @nestjs/bullmq closes its workers again at application shutdown, and BullMQ hands back the same
+      // pending close: answer that one at once, this worker is already given up on.
+      this.worker.close = () => Promise.resolve();
     }
   }
 }
