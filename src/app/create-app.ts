@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { CORS_OPTIONS } from '../http/cors.js';
 import { JsonExceptionFilter } from '../http/exception.filter.js';
 import { registerPaidRoutes } from '../http/paid-routes.js';
 import { RouteTable } from '../http/route-table.js';
@@ -28,6 +29,7 @@ export async function createApp(rt: Runtime): Promise<NestFastifyApplication> {
     logger: new NestPinoLogger(rt.logger),
     bufferLogs: false,
   });
+  app.enableCors(CORS_OPTIONS);
   app.useGlobalFilters(new JsonExceptionFilter(routes, rt.logger));
   registerPaidRoutes(fastify, rt);
   await app.init();
