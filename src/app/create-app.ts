@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
+import { CORS_OPTIONS } from '../http/cors.js';
 import { NestPinoLogger } from '../logging/logger.js';
 import { AppModule, type AppOptions } from './app.module.js';
 
@@ -35,6 +36,7 @@ export async function createApp(config: Config, logger: Logger, options: Pick<Ap
     http: { requestTimeout, connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, nestOptions);
+  app.enableCors(CORS_OPTIONS);
   await app.init();
   return { http: app, context: app };
 }

@@ -4,7 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ledgerTable } from '../payments/ledger-table.js';
-import { CallRefused, getJob, paidCall, waitForJob, type JobView, type PayMethod } from '../client/vidint-client.js';
+import { ApiUnreachable, CallRefused, callApi, getJob, paidCall, waitForJob, type JobView, type PayMethod } from '../client/vidint-client.js';
+import { type Args, parseArgs, UsageError } from './args.js';
+import { EVAL_USAGE, evalCommand } from './eval.command.js';
+import { RUN_USAGE, runCommand } from './run.command.js';
 
 const USAGE = `vidint: call the vidint API and pay per request (x402 on Base or Solana, or MPP on Tempo)
 
@@ -15,49 +18,18 @@ const USAGE = `vidint: call the vidint API and pay per request (x402 on Base or 
   vidint job <id> [--json]          the job's state, progress and result
   vidint pipelines check [dir]      validate pipeline YAML files (as start-up does)
   vidint ledger [--json]            affiliates' referred payments and commission (needs the admin token)
+${RUN_USAGE}
+${EVAL_USAGE}
 
 Options: --api URL (VIDINT_API, default http://127.0.0.1:3000), --devnet (pay with the devnet's funded test
 keys from GET /devnet), --affiliate ID, --timeout SECONDS (default 600), --admin-token T (VIDINT_ADMIN_TOKEN).
 Keys: VIDINT_EVM_KEY (base), VIDINT_SOLANA_KEY and VIDINT_SOLANA_RPC (solana), VIDINT_TEMPO_KEY and
 VIDINT_TEMPO_RPC (mpp). --max-usd defaults to VIDINT_MAX_USD, else 0.50.
-Exit codes: 0 done, 1 the job failed, 2 usage or configuration, 3 refused (400, 402, 404, over budget).`;
-
-const FLAGS = new Set(['json', 'devnet', 'help']);
-const OPTIONS = new Set(['api', 'pay', 'max-usd', 'affiliate', 'timeout', 'image', 'admin-token']);
-
-class UsageError extends Error {}
-
-interface Args {
-  positional: string[];
-  options: Record<string, string>;
-  flags: Set<string>;
-  /** Every other --name value: the request body (kebab-case names become snake_case). */
-  fields: Record<string, string>;
-}
-
-function parse(argv: string[]): Args {
-  const args: Args = { positional: [], options: {}, flags: new Set(), fields: {} };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (!a.startsWith('--')) {
-      args.positional.push(a);
-      continue;
-    }
-    const [name, inline] = a.slice(2).split(/=(.*)/s, 2);
-    if (FLAGS.has(name)) {
-      args.flags.add(name);
-      continue;
-    }
-    const value = inline ?? argv[++i];
-    if (value === undefined) throw new UsageError(`--${name} needs a value`);
-    if (OPTIONS.has(name)) args.options[name] = value;
-    else args.fields[name.replace(/-/g, '_')] = value;
-  }
-  return args;
-}
+Exit codes: 0 done, 1 the job (or run, or an eval case) failed, 2 usage or configuration, 3 refused (400, 402, 404,
+over budget), 4 the API could not be reached or answered an unexpected error.`;
 
 async function main(argv: string[]): Promise<number> {
-  const args = parse(argv);
+  const args = parseArgs(argv);
   const [command, ...rest] = args.positional;
   if (!command || args.flags.has('help')) {
     console.log(USAGE);
@@ -81,6 +53,10 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'ledger':
       return ledger(api, args, json);
+    case 'run':
+      return runCommand(rest, args);
+    case 'eval':
+      return evalCommand(rest, args);
     default:
       throw new UsageError(`unknown command '${command}' (vidint --help)`);
   }
@@ -115,7 +91,7 @@ async function call(api: string, route: string | undefined, args: Args, json: bo
 async function payMethod(api: string, kind: PayMethod['kind'], devnet: boolean): Promise<PayMethod> {
   if (!['base', 'solana', 'mpp'].includes(kind)) throw new UsageError(`--pay ${kind}: choose base, solana or mpp`);
   if (devnet) {
-    const res = await fetch(`${api}/devnet`);
+    const res = await callApi(`${api}/devnet`);
     if (!res.ok) throw new UsageError(`--devnet: ${api}/devnet answered ${res.status} (the service takes real payments)`);
     const d: any = await res.json();
     if (kind === 'base') return { kind, privateKey: d.base.test_payer.private_key };
@@ -131,7 +107,7 @@ async function payMethod(api: string, kind: PayMethod['kind'], devnet: boolean):
 async function ledger(api: string, args: Args, json: boolean): Promise<number> {
   const token = args.options['admin-token'] ?? process.env.VIDINT_ADMIN_TOKEN;
   if (!token) throw new UsageError('vidint ledger needs the operator token: --admin-token T or VIDINT_ADMIN_TOKEN');
-  const res = await fetch(`${api}/admin/affiliates`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await callApi(`${api}/admin/affiliates`, { headers: { authorization: `Bearer ${token}` } });
   const body: any = await res.json().catch(() => ({}));
   if (!res.ok) throw new CallRefused('http', `GET /admin/affiliates answered ${res.status}: ${body.error ?? ''}`, res.status);
   if (json) console.log(JSON.stringify(body, null, 2));
@@ -169,7 +145,11 @@ main(process.argv.slice(2)).then(
     }
     if (err instanceof CallRefused) {
       console.error(`vidint: ${err.message}`);
-      process.exit(err.kind === 'http' && (err.status ?? 0) >= 500 ? 1 : 3);
+      process.exit(err.kind === 'http' && (err.status ?? 0) >= 500 ? 4 : 3);
+    }
+    if (err instanceof ApiUnreachable) {
+      console.error(`vidint: ${err.message}`);
+      process.exit(4);
     }
     console.error(`vidint: ${(err as Error).message}`);
     process.exit(1);

@@ -27,6 +27,31 @@ export class CallRefused extends Error {
   }
 }
 
+/** The API did not answer (refused connection, unknown host, timeout): `url` says where it was called. */
+export class ApiUnreachable extends Error {
+  constructor(
+    readonly url: string,
+    reason: string,
+    afterPayment = false,
+  ) {
+    super(
+      afterPayment
+        ? `no answer from ${url} after the payment was sent (${reason}): it may have been settled, so check the chain before paying again`
+        : `cannot reach the API at ${url} (${reason}); nothing was paid`,
+    );
+  }
+}
+
+/** fetch, with a network failure turned into ApiUnreachable naming the URL and the cause. */
+export async function callApi(url: string, init?: RequestInit, afterPayment = false): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    throw new ApiUnreachable(url, cause?.code ?? cause?.message ?? (err as Error).message, afterPayment);
+  }
+}
+
 const USDC_DECIMALS = 6;
 
 /**
@@ -35,7 +60,11 @@ const USDC_DECIMALS = 6;
  */
 export async function paidCall(api: string, path: string, body: unknown, opts: { pay: PayMethod; maxUsd: number; headers?: Record<string, string> }): Promise<Accepted> {
   const post = (headers: Record<string, string> = {}) =>
-    fetch(`${api}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...opts.headers, ...headers }, body: JSON.stringify(body) });
+    callApi(
+      `${api}${path}`,
+      { method: 'POST', headers: { 'content-type': 'application/json', ...opts.headers, ...headers }, body: JSON.stringify(body) },
+      Object.keys(headers).length > 0,
+    );
   const unpaid = await post();
   if (unpaid.status !== 402) return refusal(unpaid, path);
   const offer: any = await unpaid.json();
@@ -115,7 +144,7 @@ export interface JobView {
 
 /** GET /jobs/{id}; a 404 is a CallRefused('not_found'). */
 export async function getJob(api: string, id: string): Promise<JobView> {
-  const res = await fetch(`${api}/jobs/${encodeURIComponent(id)}`);
+  const res = await callApi(`${api}/jobs/${encodeURIComponent(id)}`);
   if (res.status === 404) throw new CallRefused('not_found', `job ${id} was not found (404): unknown, or expired after its retention time`, 404);
   if (!res.ok) throw new CallRefused('http', `GET /jobs/${id} answered ${res.status}`, res.status);
   return (await res.json()) as JobView;

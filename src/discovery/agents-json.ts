@@ -1,13 +1,19 @@
-import { type DiscoveryContext, endpointFacts, offeredProtocols } from './discovery-context.js';
+import { type DiscoveryContext, endpointFacts, howToPay, offeredProtocols } from './discovery-context.js';
 
 /** `/agents.json`: one skill per endpoint (with its input schema and price) plus the polling action. */
 export function buildAgentsJson(ctx: DiscoveryContext): Record<string, unknown> {
+  const mpp = ctx.paywall.mppOffer();
+  const protocols = mpp ? ['x402', 'mpp'] : ['x402'];
   return {
     schema_version: '1.0',
     name: 'vidint',
-    description: 'Short-form video and image intelligence, paid per request in USDC (x402). Results are polled from /jobs/{id}.',
+    description: `Short-form video and image intelligence, paid per request in USDC (${protocols.join(' or ')}). Results are polled from /jobs/{id}.`,
     url: ctx.baseUrl,
-    authentication: { type: 'x402', description: 'No API key: each paid request carries an X-PAYMENT header; see /.well-known/x402' },
+    authentication: {
+      type: 'payment',
+      protocols,
+      description: `No API key: each paid request carries its payment: ${howToPay(mpp !== null).join('; or ')}. See /openapi.json (x-payment-info)`,
+    },
     documents: { openapi: `${ctx.baseUrl}/openapi.json`, x402: `${ctx.baseUrl}/.well-known/x402`, llms_txt: `${ctx.baseUrl}/llms.txt` },
     skills: [
       ...endpointFacts(ctx).map((f) => ({

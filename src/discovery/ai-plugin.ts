@@ -1,4 +1,4 @@
-import { type DiscoveryContext, endpointFacts, oneLine, usd } from './discovery-context.js';
+import { type DiscoveryContext, endpointFacts, howToPay, oneLine, usd } from './discovery-context.js';
 
 /** The manifest's limits on its description fields. */
 const HUMAN_MAX = 100;
@@ -10,8 +10,9 @@ export function buildAiPlugin(ctx: DiscoveryContext): Record<string, unknown> {
     (f) => `POST ${f.pipeline.path} (${usd(f.pipeline.priceUsd)}${f.available ? '' : ', not available yet'}): ${oneLine(f.pipeline.summary)}`,
   );
   const model =
-    'Pay-per-request API with no API key. Each POST is paid in USDC with x402: the first answer is 402 listing the payment options (accepts[]); ' +
-    'sign one and resend with the X-PAYMENT header to get 202 and a job id, then poll GET /jobs/{id} every 2 to 5 seconds until status is complete (result) or failed (error). ' +
+    'Pay-per-request API with no API key. Each POST is paid in USDC: the first answer is 402 with the payment options; ' +
+    `pay with ${howToPay(ctx.paywall.mppOffer() !== null).join(', or ')}, ` +
+    'and resend the same request to get 202 and a job id, then poll GET /jobs/{id} every 2 to 5 seconds until status is complete (result) or failed (error). ' +
     `Endpoints: ${endpoints.join('; ') || 'none'}.`;
   return {
     schema_version: 'v1',

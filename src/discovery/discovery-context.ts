@@ -67,6 +67,14 @@ export function offeredProtocols(f: EndpointFacts): Array<'x402' | 'mpp'> {
   return [...(f.accepts.length ? (['x402'] as const) : []), ...(f.mpp ? (['mpp'] as const) : [])];
 }
 
+/** How a client pays, one phrase per protocol on offer: the same words in every document. */
+export function howToPay(mpp: boolean): string[] {
+  return [
+    'x402: sign one of the 402 body\'s accepts[] and send it in the X-PAYMENT header',
+    ...(mpp ? ['MPP on Tempo: answer the 402\'s WWW-Authenticate: Payment challenge with an Authorization: Payment credential'] : []),
+  ];
+}
+
 /** Collapses runs of whitespace (newlines included), for text quoted on one line. */
 export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

@@ -10,6 +10,7 @@ import { PIPELINES } from '../pipelines/pipelines.tokens.js';
 import { buildAgentsJson } from './agents-json.js';
 import { buildAiPlugin } from './ai-plugin.js';
 import type { DiscoveryContext } from './discovery-context.js';
+import { FAVICON_SVG, faviconIco } from './favicon.js';
 import { buildLandingPage } from './landing-page.js';
 import { buildLlmsTxt } from './llms-txt.js';
 import { buildOpenApi } from './openapi.js';
@@ -54,6 +55,20 @@ export class DiscoveryController {
   @Get('agents.json')
   agents(@Req() req: FastifyRequest) {
     return buildAgentsJson(this.context(req));
+  }
+
+  @Get('favicon.svg')
+  @Header('content-type', 'image/svg+xml')
+  @Header('cache-control', 'public, max-age=86400')
+  faviconSvg() {
+    return FAVICON_SVG;
+  }
+
+  @Get('favicon.ico')
+  @Header('content-type', 'image/x-icon')
+  @Header('cache-control', 'public, max-age=86400')
+  faviconIco() {
+    return faviconIco();
   }
 
   @Get('.well-known/ai-plugin.json')

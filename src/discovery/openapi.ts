@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../steps/step.js';
-import { type DiscoveryContext, endpointFacts, offeredNetworks, offeredProtocols, retention } from './discovery-context.js';
+import { type DiscoveryContext, type EndpointFacts, endpointFacts, offeredNetworks, offeredProtocols, oneLine, retention } from './discovery-context.js';
 
 /** OpenAPI 3.1.0 description of every paid route and the job resource, generated from the pipelines. */
 export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
@@ -72,15 +72,9 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
         'x-status': p.status,
         'x-available': f.available,
         ...(resultName ? { 'x-result-schema': { $ref: `#/components/schemas/${resultName}` } } : {}),
-        'x-payment-info': {
-          price_usd: p.priceUsd,
-          amount: f.amount,
-          asset: 'USDC',
-          decimals: 6,
-          protocols: offeredProtocols(f),
-          networks: [...f.accepts.map((a) => a.network), ...(f.mpp ? [f.mpp.network] : [])],
-          accepts: f.accepts,
-        },
+        // No API key: payment is declared apart from `security` (the agentcash discovery profile).
+        security: [],
+        'x-payment-info': paymentInfo(f),
       },
     };
   }
@@ -89,6 +83,7 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
     get: {
       operationId: 'getJob',
       summary: 'The state, progress and result of a job (free)',
+      security: [],
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
       responses: {
         '200': { description: 'The job', content: { 'application/json': { schema: { $ref: '#/components/schemas/Job' } } } },
@@ -109,7 +104,10 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
       description:
         'Pay-per-request video and image intelligence. No accounts or API keys: pay each request in USDC with x402, ' +
         'receive 202 and a job id, poll GET /jobs/{id}. Payment is settled when the job is accepted; failed jobs are not refunded.',
+      contact: { name: 'vidint', url: `${ctx.baseUrl}/` },
+      'x-guidance': guidance(facts),
     },
+    'x-agentcash-guidance': { llmsTxtUrl: `${ctx.baseUrl}/llms.txt` },
     servers: [{ url: ctx.baseUrl }],
     tags: [
       { name: 'paid', description: 'Paid endpoints' },
@@ -119,6 +117,38 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
     components: { schemas: { ...commonSchemas(resultByPath), ...resultSchemas } },
     'x-payment-networks': offeredNetworks(facts),
   };
+}
+
+/**
+ * `x-payment-info` in the structured form directories read (price, protocols), followed by what an agent
+ * needs to pay without a first 402: the atomic amount and every x402 option.
+ */
+function paymentInfo(f: EndpointFacts): Record<string, unknown> {
+  return {
+    price: { mode: 'fixed', currency: 'USD', amount: f.pipeline.priceUsd },
+    protocols: offeredProtocols(f).map((protocol) =>
+      protocol === 'x402' ? { x402: {} } : { mpp: { method: 'tempo', intent: 'charge', currency: f.mpp!.currency } },
+    ),
+    price_usd: f.pipeline.priceUsd,
+    amount: f.amount,
+    asset: 'USDC',
+    decimals: 6,
+    networks: [...f.accepts.map((a) => a.network), ...(f.mpp ? [f.mpp.network] : [])],
+    accepts: f.accepts,
+  };
+}
+
+/** The short agent guidance of `info.x-guidance`: how a call goes, in a few sentences. */
+function guidance(facts: EndpointFacts[]): string {
+  const protocols = new Set(facts.flatMap(offeredProtocols));
+  const pay = [
+    ...(protocols.has('x402') ? ['x402 (send the signed payment in the X-PAYMENT header)'] : []),
+    ...(protocols.has('mpp') ? ['MPP on Tempo (answer the WWW-Authenticate challenge with Authorization: Payment)'] : []),
+  ];
+  return oneLine(`
+    POST a JSON body to a paid route. The first answer is 402 with the payment options; pay with ${pay.join(' or ') || 'the listed method'}
+    and send the same request again. The answer is 202 with job_id and poll_url: poll GET /jobs/{id} (free) every 2 to 5 seconds
+    until status is complete (read result) or failed (read error). A refused request (400, 402, 422) is never charged.`);
 }
 
 function commonSchemas(resultByPath: Array<[string, string]>): Record<string, JsonSchema> {

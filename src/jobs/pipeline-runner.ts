@@ -19,6 +19,19 @@ export interface RunContext {
   warn(step: string, message: string): void;
   /** Called whenever the set of running or finished steps changes. */
   onProgress: (running: string[], done: number) => void;
+  /** Called as each step starts and ends, with its time and output (step timings, the workbench's display). */
+  onStep?: (event: StepEvent) => void;
+}
+
+/** One step's start or end: `skipped` is a false `when` or an optional step that failed (its `error`). */
+export interface StepEvent {
+  step: string;
+  uses: string;
+  state: 'started' | 'done' | 'skipped' | 'failed';
+  /** Wall time of the step, on its end. */
+  ms?: number;
+  output?: unknown;
+  error?: string;
 }
 
 const RETRY_BASE_MS = 250;
@@ -85,17 +98,27 @@ export async function runPipeline(pipeline: Pipeline, request: Record<string, un
  */
 async function runStep(step: PipelineStep, scope: Record<string, any>, ctx: RunContext, jobSignal: AbortSignal): Promise<unknown> {
   const label = `step '${step.id}' (${step.uses})`;
+  const emit = (event: Omit<StepEvent, 'step' | 'uses'>) => ctx.onStep?.({ step: step.id, uses: step.uses, ...event });
   if (step.when !== null && !isTruthy(resolve(step.when, scope))) {
     ctx.logger.info({ step: step.id }, 'step skipped: its condition is false');
+    emit({ state: 'skipped', ms: 0, output: null, error: 'its condition is false' });
     return null;
   }
+  const started = Date.now();
+  emit({ state: 'started' });
   try {
-    return await attemptStep(step, scope, ctx, jobSignal);
+    const output = await attemptStep(step, scope, ctx, jobSignal);
+    emit({ state: 'done', ms: Date.now() - started, output });
+    return output;
   } catch (err) {
     const message = err instanceof JobFailure ? err.message : `${label} failed: ${(err as Error)?.message ?? String(err)}`;
-    if (!step.optional || jobSignal.aborted || ctx.signal.aborted) throw err instanceof JobFailure ? err : new JobFailure(message);
+    if (!step.optional || jobSignal.aborted || ctx.signal.aborted) {
+      emit({ state: 'failed', ms: Date.now() - started, error: message });
+      throw err instanceof JobFailure ? err : new JobFailure(message);
+    }
     ctx.logger.warn({ step: step.id, err: message }, 'optional step skipped');
     ctx.warn(step.id, `skipped: ${message}`);
+    emit({ state: 'skipped', ms: Date.now() - started, output: null, error: message });
     return null;
   }
 }

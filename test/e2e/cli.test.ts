@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
@@ -94,6 +95,17 @@ describe('the vidint command-line client, against the running service over HTTP'
 
     const usage = await vidint(['call', 'analyze']);
     assert.equal(usage.code, 2);
+
+    // No API there: the message names the URL it called, and the exit code says the API was not reached.
+    const closed = await new Promise<number>((resolve) => {
+      const s = net.createServer().listen(0, '127.0.0.1', () => {
+        const port = (s.address() as net.AddressInfo).port;
+        s.close(() => resolve(port));
+      });
+    });
+    const down = await vidint(['call', '/echo', '--text', 'x', '--api', `http://127.0.0.1:${closed}`, '--pay', 'base'], { VIDINT_EVM_KEY: `0x${'11'.repeat(32)}` });
+    assert.equal(down.code, 4);
+    assert.match(down.stderr, new RegExp(`cannot reach the API at http://127\\.0\\.0\\.1:${closed}/echo \\(ECONNREFUSED\\); nothing was paid`));
   });
 
   it('checks pipeline files', async () => {

@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { escapeHtml } from '../../src/discovery/landing-page.js';
 import { type Harness, startHarness } from '../support/harness.js';
+
+const execFileAsync = promisify(execFile);
 
 const FIXTURE_PATHS = ['/broken-result', '/degraded', '/echo', '/failing', '/planned', '/slow'];
 
@@ -36,7 +40,13 @@ describe('discovery documents generated from the loaded pipelines', () => {
     assert.equal(echo.requestBody.content['application/json'].schema.required[0], 'text');
     assert.deepEqual(Object.keys(echo.responses).sort(), ['202', '400', '402', '405', '409', '413', '415', '422', '500', '503']);
     assert.deepEqual(echo.responses['402'].content['application/json'].schema, { $ref: '#/components/schemas/PaymentRequired' });
-    assert.deepEqual(echo['x-payment-info'].protocols, ['x402', 'mpp']);
+    assert.deepEqual(echo['x-payment-info'].price, { mode: 'fixed', currency: 'USD', amount: '0.01' });
+    assert.deepEqual(echo['x-payment-info'].protocols[0], { x402: {} });
+    assert.deepEqual(Object.keys(echo['x-payment-info'].protocols[1].mpp), ['method', 'intent', 'currency']);
+    assert.deepEqual(echo.security, [], 'no API key: payment is declared apart from security');
+    assert.deepEqual(doc.paths['/jobs/{id}'].get.security, []);
+    assert.equal(doc.info.contact.url, `${h.url}/`);
+    assert.match(doc.info['x-guidance'], /402.*202.*GET \/jobs\/\{id\}/);
     assert.ok(echo.responses['402'].headers['WWW-Authenticate'], 'the 402 documents the MPP challenge header');
     assert.ok(echo.parameters.some((p: any) => p.name === 'Authorization'));
     assert.equal(echo['x-payment-info'].amount, '10000');
@@ -61,6 +71,8 @@ describe('discovery documents generated from the loaded pipelines', () => {
     assert.equal(res.status, 200);
     assert.match(res.type, /application\/json/);
     const m = JSON.parse(res.text);
+    assert.equal(m.version, 1);
+    assert.deepEqual(m.resources.sort(), FIXTURE_PATHS.filter((p) => p !== '/planned').map((p) => `${h.url}${p}`), 'every available paid route');
     assert.equal(m.x402Version, 1);
     assert.deepEqual(m.networks.map((n: any) => [n.network, n.protocol]), [['base', 'x402'], ['solana', 'x402'], ['tempo', 'mpp']]);
     assert.equal(m.networks[2].chainId, 42431);
@@ -106,6 +118,8 @@ describe('discovery documents generated from the loaded pipelines', () => {
     assert.equal(agents.skills.find((s: any) => s.path === '/echo').price.amount, '10000');
     assert.equal(agents.skills.find((s: any) => s.path === '/planned').available, false);
     assert.equal(agents.skills.find((s: any) => s.path === '/jobs/{id}').method, 'GET');
+    assert.deepEqual(agents.authentication.protocols, ['x402', 'mpp']);
+    assert.match(agents.authentication.description, /X-PAYMENT.*Authorization: Payment/);
     const pluginRes = await get('/.well-known/ai-plugin.json');
     assert.equal(pluginRes.status, 200);
     assert.match(pluginRes.type, /application\/json/);
@@ -115,6 +129,35 @@ describe('discovery documents generated from the loaded pipelines', () => {
     assert.deepEqual(plugin.auth, { type: 'none' });
     for (const p of FIXTURE_PATHS) assert.ok(plugin.description_for_model.includes(`POST ${p} `), `ai-plugin describes ${p}`);
     assert.match(plugin.description_for_model, /POST \/planned \(\$0\.25, not available yet\)/);
+    assert.match(plugin.description_for_model, /X-PAYMENT.*Authorization: Payment/, 'both protocols');
+  });
+
+  it('serves its icon as /favicon.ico (an ICO holding a PNG) and /favicon.svg', async () => {
+    const ico = await fetch(`${h.url}/favicon.ico`);
+    assert.equal(ico.status, 200);
+    assert.equal(ico.headers.get('content-type'), 'image/x-icon');
+    const bytes = Buffer.from(await ico.arrayBuffer());
+    assert.deepEqual([...bytes.subarray(0, 6)], [0, 0, 1, 0, 1, 0], 'ICO header, one image');
+    assert.equal(bytes.subarray(22, 26).toString('latin1'), '\x89PNG');
+    const svg = await fetch(`${h.url}/favicon.svg`);
+    assert.equal(svg.status, 200);
+    assert.match(await svg.text(), /^<svg /);
+  });
+
+  it('passes the directory checker (agentcash discovery, behind x402scan and mppscan) with no warning', async () => {
+    const cli = path.resolve('node_modules/@agentcash/discovery/bin/discovery.js');
+    const { stdout } = await execFileAsync(process.execPath, [cli, 'discover', h.url, '--json'], { timeout: 60_000 });
+    const report = JSON.parse(stdout);
+    assert.equal(report.ok, true);
+    assert.deepEqual(report.warnings, []);
+    const paid = report.resources.filter((r: any) => r.authHint === 'paid').map((r: any) => r.path);
+    assert.deepEqual(paid.sort(), FIXTURE_PATHS);
+    assert.equal(report.resources.find((r: any) => r.path === '/jobs/{id}').authHint, 'unprotected');
+    const check = await execFileAsync(process.execPath, [cli, 'check', `${h.url}/echo`, '--json'], { timeout: 60_000 });
+    const endpoint = JSON.parse(check.stdout);
+    assert.deepEqual(endpoint.warnings, []);
+    assert.deepEqual(endpoint.advisories[0].protocols, ['x402', 'mpp']);
+    assert.equal(endpoint.advisories[0].estimatedPrice, '0.01 USD');
   });
 });
 

@@ -94,6 +94,26 @@ describe('HTTP behaviour of paid routes and the job resource', () => {
     }
   });
 
+  it('lets a browser on another origin call it: preflight, then the 402 with its payment headers readable', async () => {
+    const preflight = await request(h.url)
+      .options('/echo')
+      .set('origin', 'https://agent.example')
+      .set('access-control-request-method', 'POST')
+      .set('access-control-request-headers', 'content-type, x-payment, payment-signature')
+      .expect(204);
+    assert.equal(preflight.headers['access-control-allow-origin'], '*');
+    assert.match(preflight.headers['access-control-allow-methods'], /POST/);
+    const names = (list: string) => list.split(',').map((h) => h.trim().toLowerCase());
+    const allowed = names(preflight.headers['access-control-allow-headers']);
+    for (const header of ['x-payment', 'payment-signature', 'authorization', 'content-type']) assert.ok(allowed.includes(header), header);
+    const unpaid = await request(h.url).post('/echo').set('origin', 'https://agent.example').send({ text: 'hi' }).expect(402);
+    assert.equal(unpaid.headers['access-control-allow-origin'], '*');
+    const exposed = names(unpaid.headers['access-control-expose-headers']);
+    for (const header of ['x-payment-response', 'payment-response', 'payment-receipt', 'www-authenticate']) assert.ok(exposed.includes(header), header);
+    // An OPTIONS without the preflight headers is answered the same way, never with a plain-text error.
+    await request(h.url).options('/echo').expect(204);
+  });
+
   it('keeps operator routes off without ADMIN_TOKEN', async () => {
     const res = await request(h.url).get('/admin/affiliates').set('authorization', 'Bearer anything').expect(404);
     assert.match(res.body.error, /operator routes are off/);

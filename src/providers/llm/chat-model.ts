@@ -31,7 +31,7 @@ export function createChatModelProvider(llm: Config['llm']): ChatModelProvider |
     vision: llm.vision,
     async structured(call) {
       const runnable = (await load()).withStructuredOutput(call.schema, { name: 'result' });
-      return runnable.invoke(await messages(call), { signal: call.signal });
+      return runnable.invoke(await chatMessages(call), { signal: call.signal });
     },
   };
 }
@@ -68,7 +68,8 @@ async function buildModel(llm: Config['llm']): Promise<BaseChatModel> {
   }
 }
 
-async function messages(call: StructuredCall): Promise<BaseMessage[]> {
+/** The messages a structured call sends: the prompt with its images, then the repair turn when there is one. */
+export async function chatMessages(call: StructuredCall): Promise<BaseMessage[]> {
   const { AIMessage, HumanMessage } = await import('@langchain/core/messages');
   const content: Array<Record<string, unknown>> = [{ type: 'text', text: call.prompt }];
   for (const image of call.images ?? []) {

@@ -1,0 +1,23 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+
+/**
+ * CORS for browser clients: any origin may call the API (there are no cookies or accounts: the payment is
+ * the credential), send the payment headers, and read the headers that carry the settlement and the job.
+ */
+export const CORS_OPTIONS: Parameters<NestFastifyApplication['enableCors']>[0] = {
+  origin: '*',
+  methods: ['GET', 'POST', 'OPTIONS'],
+  allowedHeaders: ['Content-Type', 'X-PAYMENT', 'PAYMENT-SIGNATURE', 'Authorization', 'X-AFFILIATE-ID'],
+  exposedHeaders: [
+    'X-PAYMENT-RESPONSE',
+    'PAYMENT-RESPONSE',
+    'PAYMENT-REQUIRED',
+    'Payment-Receipt',
+    'WWW-Authenticate',
+    'Location',
+    'Retry-After',
+  ],
+  maxAge: 600,
+  // Every OPTIONS is answered as a preflight (204), never with @fastify/cors's plain-text 400.
+  strictPreflight: false,
+};
