@@ -97,7 +97,9 @@ export class PaidRoutes implements OnModuleInit {
       .send({
         job_id: outcome.jobId,
         poll_url: pollUrl,
-        status: job?.status ?? 'queued',
+        // Always `queued` (decision 1 and the JobAccepted schema): the job's own state is read at poll_url,
+        // and a fast worker may already be running it.
+        status: 'queued',
         estimated_completion_seconds: pipeline.estimatedSeconds,
       });
   }
