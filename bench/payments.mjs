@@ -43,7 +43,7 @@ async function main() {
   const url = `http://127.0.0.1:${app.getHttpServer().address().port}`;
   try {
     // Time spent in the chain, per call, measured around the rail itself.
-    const rail = rt.paywall.x402.rails.get('base'); // CombinedPaywall -> X402Paywall -> rail
+    const rail = rt.paywall.methods.find((m) => m.network === 'base').rail; // PaymentDispatcher -> X402Method -> rail
     let chainMs = 0;
     for (const fn of ['verify', 'settle']) {
       const inner = rail[fn].bind(rail);

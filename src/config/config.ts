@@ -37,6 +37,8 @@ export interface Config {
   evmSettlementKey: `0x${string}` | null;
   /** After this long, a resend of a payment whose settlement outcome stayed unknown reconciles it with the chain. */
   settlementReconcileSeconds: number;
+  /** Keys the job id derived from each payment (JOB_ID_SECRET); null: one generated and shared through Redis (or per process). */
+  jobIdSecret: string | null;
   /** Live mode: Solana JSON-RPC, and the fee payer that co-signs and pays for Solana settlements (null in devnet). */
   solanaRpcUrl: string | null;
   solanaFeePayerKey: string | null;
@@ -368,6 +370,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     })(),
     facilitatorUrl: facilitatorUrl,
     settlementReconcileSeconds: int('SETTLEMENT_RECONCILE_SECONDS', 1, 3600),
+    jobIdSecret: (() => {
+      const v = optional('JOB_ID_SECRET');
+      if (v !== null && v.length < 32) problems.push('JOB_ID_SECRET: must be at least 32 characters (e.g. openssl rand -base64 32)');
+      return v;
+    })(),
     solanaRpcUrl: liveSolana('SOLANA_RPC_URL', /^https?:\/\//, 'an http(s) URL'),
     solanaFeePayerKey: liveSolana('SOLANA_FEE_PAYER_KEY', /^([1-9A-HJ-NP-Za-km-z]{80,90}|\[[\d,\s]+\])$/, 'a 64-byte secret key in base58 or a JSON byte array'),
     evmSettlementKey: (facilitatorUrl === null

@@ -4,7 +4,8 @@ import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { atomicToUsdNumber, usdToAtomic } from '../payments/usdc.js';
 import type { JobQueue } from './job-queue.js';
 import type { JobStore } from './job-store.js';
-import type { JobRecord, Receipt } from './job.types.js';
+import type { JobRecord } from './job.types.js';
+import type { Receipt } from '../payments/receipt.js';
 
 export interface AcceptJob {
   pipeline: Pipeline;

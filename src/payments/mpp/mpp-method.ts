@@ -3,9 +3,9 @@ import { Mppx, tempo } from 'mppx/server';
 import { type Chain, createClient, createPublicClient, http, isAddressEqual, keccak256, type Log, parseEventLogs } from 'viem';
 import { tempo as tempoMainnet, tempoModerato } from 'viem/chains';
 import { Abis, Transaction } from 'viem/tempo';
-import type { PaidRequest, PaymentOutcome, PricedResource } from '../paywall.js';
-import type { SettlementAttempt, SettlementFlow } from '../settlement-flow.js';
-import type { SettlementIntent } from '../claim-store.js';
+import type { PaymentMethod, ParsedPayment } from '../payment-method.js';
+import type { MppOffer, PaidRequest, PaymentHeaders, PaymentRequirements, PricedResource } from '../paywall.js';
+import type { SettlementAttempt, SettlementIntent } from '../settlement.types.js';
 import { usdToAtomic } from '../usdc.js';
 
 export interface MppTempoOptions {
@@ -21,14 +21,8 @@ export interface MppTempoOptions {
   store: Store.AtomicStore;
 }
 
-/** What a route offers through MPP, for discovery documents and GET /devnet. */
-export interface MppOffer {
-  protocol: 'mpp';
-  network: 'tempo';
-  chainId: number;
-  currency: string;
-  recipient: string;
-}
+/** How long a route's challenge is reused: mppx lets one be answered for 5 minutes, so a client still gets 4. */
+const CHALLENGE_REUSE_MS = 60_000;
 
 /**
  * The Machine Payments Protocol on Tempo (`tempo` method, `charge` intent), verified and settled by
@@ -36,14 +30,16 @@ export interface MppOffer {
  * with `Authorization: Payment <credential>`, a signed transfer (pull: we broadcast it) or the hash of
  * one it sent (push). A credential is named by that transaction's hash, so resends share one claim.
  */
-export class MppPaywall {
+export class MppMethod implements PaymentMethod<MppCredential> {
+  readonly network = 'tempo';
+  readonly header = 'authorization';
   private readonly mppx;
   private readonly chain: Chain;
+  private readonly publicClient;
+  /** Each route's current challenge (WWW-Authenticate value), until it is CHALLENGE_REUSE_MS old. */
+  private readonly challenges = new Map<string, { value: Promise<string>; at: number }>();
 
-  constructor(
-    private readonly options: MppTempoOptions,
-    private readonly flow: SettlementFlow,
-  ) {
+  constructor(private readonly options: MppTempoOptions) {
     const known = options.chainId === tempoModerato.id ? tempoModerato : tempoMainnet;
     this.chain = { ...known, id: options.chainId, rpcUrls: { default: { http: [options.rpcUrl] } } };
     const getClient = () => createClient({ chain: this.chain, transport: http(options.rpcUrl) });
@@ -52,37 +48,61 @@ export class MppPaywall {
       realm: options.realm,
       methods: [tempo.charge({ currency: options.currency, recipient: options.recipient, getClient, store: options.store })],
     });
+    this.publicClient = createPublicClient({ chain: this.chain, transport: http(options.rpcUrl) });
+  }
+
+  requirements(): PaymentRequirements[] {
+    return [];
+  }
+
+  async challengeHeaders(resource: PricedResource): Promise<Record<string, string>> {
+    return { 'www-authenticate': await this.challengeHeader(resource) };
   }
 
   offer(): MppOffer {
     return { protocol: 'mpp', network: 'tempo', chainId: this.options.chainId, currency: this.options.currency, recipient: this.options.recipient };
   }
 
-  /** The `WWW-Authenticate` value of a route's 402. */
-  async challengeHeader(resource: PricedResource): Promise<string> {
-    const result = await this.charge(resource, null);
-    if (result.status !== 402) throw new Error('mppx accepted a request without a credential');
-    return result.challenge.headers.get('www-authenticate') ?? '';
+  /** The `WWW-Authenticate` value of a route's 402 (a fresh one every CHALLENGE_REUSE_MS). */
+  challengeHeader(resource: PricedResource): Promise<string> {
+    const key = `${resource.priceUsd} ${resource.path} ${resource.resourceUrl} ${resource.description}`;
+    const cached = this.challenges.get(key);
+    if (cached && Date.now() - cached.at < CHALLENGE_REUSE_MS) return cached.value;
+    const value = this.charge(resource, null).then((result) => {
+      if (result.status !== 402) throw new Error('mppx accepted a request without a credential');
+      return result.challenge.headers.get('www-authenticate') ?? '';
+    });
+    value.catch(() => this.challenges.delete(key));
+    // Host headers are the client's: keep the cache bounded whatever they send.
+    if (this.challenges.size >= 1000) this.challenges.clear();
+    this.challenges.set(key, { value, at: Date.now() });
+    return value;
   }
 
-  async collect(resource: PricedResource, authorization: string, request: PaidRequest, refuse: (error: string) => PaymentOutcome): Promise<PaymentOutcome> {
+  async parse(headers: PaymentHeaders): Promise<ParsedPayment<MppCredential>> {
+    const authorization = headers.authorization;
+    if (typeof authorization !== 'string' || !/^Payment\s/i.test(authorization)) return null;
     const parsed = await parseCredential(authorization);
-    if (typeof parsed === 'string') return refuse(`the Authorization: Payment credential is malformed: ${parsed}. Nothing was charged.`);
-    const unbound = await this.bindingProblem(resource, parsed.challenge);
-    if (unbound) return refuse(`payment refused: ${unbound}. Nothing was charged.`);
-    const intent: SettlementIntent = { network: 'tempo', credential: authorization, resource, fingerprint: request.fingerprint, job: request.job };
-    const attempt = this.attemptFor(intent, parsed, request, refuse);
-    return (await this.flow.answerIfSeen(attempt)) ?? this.flow.claimAndSettle(attempt);
+    if (typeof parsed === 'string') return { refused: `the Authorization: Payment credential is malformed: ${parsed}. Nothing was charged.` };
+    return { payment: { ...parsed, credential: authorization } };
+  }
+
+  async authenticate(resource: PricedResource, payment: MppCredential, request: PaidRequest): Promise<SettlementAttempt | { refused: string }> {
+    const unbound = await this.bindingProblem(resource, payment.challenge);
+    if (unbound) return { refused: `payment refused: ${unbound}. Nothing was charged.` };
+    const intent: SettlementIntent = { network: 'tempo', credential: payment.credential, resource, fingerprint: request.fingerprint, job: request.job };
+    return this.attemptFor(intent, payment, request);
   }
 
   /** The attempt a recorded intent describes, for the reconciler. */
   async resume(intent: SettlementIntent): Promise<SettlementAttempt | null> {
+    if (intent.network !== this.network) return null;
     const parsed = await parseCredential(intent.credential);
     if (typeof parsed === 'string') return null;
-    return this.attemptFor(intent, parsed, { fingerprint: intent.fingerprint, job: intent.job }, () => ({ kind: 'pending', message: 'reconciling', retryAfterSeconds: 5 }));
+    return this.attemptFor(intent, parsed, { fingerprint: intent.fingerprint, job: intent.job });
   }
 
-  private attemptFor(intent: SettlementIntent, parsed: ParsedCredential, request: PaidRequest, refuse: (error: string) => PaymentOutcome): SettlementAttempt {
+  private attemptFor(intent: SettlementIntent, parsed: ParsedCredential, request: PaidRequest): SettlementAttempt {
     const { resource, credential: authorization } = intent;
     const attempt: SettlementAttempt = {
       intent,
@@ -118,14 +138,13 @@ export class MppPaywall {
       receiptHeaders: (transaction) => ({
         'payment-receipt': Receipt.serialize(Receipt.from({ method: 'tempo', status: 'success', reference: transaction, timestamp: new Date().toISOString() })),
       }),
-      refuse,
     };
     return attempt;
   }
 
   /** The transaction's receipt, or null when the chain does not know it (yet). */
   private receiptOf(hash: `0x${string}`) {
-    return createPublicClient({ chain: this.chain, transport: http(this.options.rpcUrl) })
+    return this.publicClient
       .getTransactionReceipt({ hash })
       .catch((err: Error) => {
         if (/could not be found|not found/i.test(err.message)) return null;
@@ -169,6 +188,9 @@ interface ParsedCredential {
   payer?: string;
   challenge: Challenge.Challenge;
 }
+
+/** A parsed credential and the header as sent (stored in the settlement intent). */
+type MppCredential = ParsedCredential & { credential: string };
 
 async function parseCredential(header: string): Promise<ParsedCredential | string> {
   if (header.length > 16_384) return 'it is longer than 16 KiB';
