@@ -102,6 +102,13 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     redis?.close();
     throw err;
   }
+  // A job recorded `queued` that its queue does not hold (its writer died before enqueueing it) is
+  // enqueued again, by every process that takes requests, once it has waited as long as a settlement may.
+  const afterMs = config.settlementReconcileSeconds * 1000;
+  const stopRequeuer =
+    config.role === 'worker'
+      ? () => undefined
+      : jobs.startRequeuer(Math.min(Math.max(afterMs / 2, 1000), 30_000), afterMs, (err) => logger.warn({ err: err.message }, 're-enqueueing waiting jobs failed'));
   return {
     config,
     logger,
@@ -117,6 +124,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
     devnet: payments?.devnet ?? null,
     healthy: () => Promise.race([queue.ping(), new Promise<boolean>((r) => setTimeout(() => r(false), HEALTH_TIMEOUT_MS).unref())]),
     async close() {
+      stopRequeuer();
       await payments?.close();
       await queue.close();
       await store.close();

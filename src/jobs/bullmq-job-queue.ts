@@ -45,6 +45,10 @@ export class BullmqJobQueue implements JobQueue {
     });
   }
 
+  async holds(jobId: string): Promise<boolean> {
+    return (await this.queue.getJob(jobId)) !== undefined;
+  }
+
   async startWorker(handler: JobHandler, onLost: (jobId: string, reason: string) => Promise<void>): Promise<void> {
     this.workerConnection = this.opts.connectWorker();
     this.worker = new Worker(

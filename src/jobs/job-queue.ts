@@ -6,6 +6,8 @@ export type JobHandler = (job: QueuedJob) => Promise<void>;
 export interface JobQueue {
   readonly driver: 'bullmq' | 'memory';
   enqueue(job: QueuedJob): Promise<void>;
+  /** Whether the queue holds job `jobId` (waiting, running, or kept after it ran). */
+  holds(jobId: string): Promise<boolean>;
   /** Starts consuming in this process. `onLost` is told of jobs the queue gave up on (a worker died too often). */
   startWorker(handler: JobHandler, onLost: (jobId: string, reason: string) => Promise<void>): Promise<void>;
   /** Whether the backing service answers (for /healthz). */

@@ -21,9 +21,6 @@ export interface MppTempoOptions {
   store: Store.AtomicStore;
 }
 
-/** How long a route's challenge is reused: mppx lets one be answered for 5 minutes, so a client still gets 4. */
-const CHALLENGE_REUSE_MS = 60_000;
-
 /**
  * The Machine Payments Protocol on Tempo (`tempo` method, `charge` intent), verified and settled by
  * the mppx server. A 402 carries its challenge in `WWW-Authenticate: Payment ...`; the client answers
@@ -36,8 +33,8 @@ export class MppMethod implements PaymentMethod<MppCredential> {
   private readonly mppx;
   private readonly chain: Chain;
   private readonly publicClient;
-  /** Each route's current challenge (WWW-Authenticate value), until it is CHALLENGE_REUSE_MS old. */
-  private readonly challenges = new Map<string, { value: Promise<string>; at: number }>();
+  /** Each route's challenge binding (see binding). */
+  private readonly bindings = new Map<string, Promise<string>>();
 
   constructor(private readonly options: MppTempoOptions) {
     const known = options.chainId === tempoModerato.id ? tempoModerato : tempoMainnet;
@@ -63,20 +60,28 @@ export class MppMethod implements PaymentMethod<MppCredential> {
     return { protocol: 'mpp', network: 'tempo', chainId: this.options.chainId, currency: this.options.currency, recipient: this.options.recipient };
   }
 
-  /** The `WWW-Authenticate` value of a route's 402 (a fresh one every CHALLENGE_REUSE_MS). */
-  challengeHeader(resource: PricedResource): Promise<string> {
+  /**
+   * The `WWW-Authenticate` value of a route's 402: a fresh challenge for every 402, since the challenge
+   * a payer answered is what proves a resend is theirs (see SettlementAttempt.proof).
+   */
+  async challengeHeader(resource: PricedResource): Promise<string> {
+    const result = await this.charge(resource, null);
+    if (result.status !== 402) throw new Error('mppx accepted a request without a credential');
+    return result.challenge.headers.get('www-authenticate') ?? '';
+  }
+
+  /** The binding fields of a route's challenge (realm, method, intent, request, scope): computed once per route and price. */
+  private binding(resource: PricedResource): Promise<string> {
     const key = `${resource.priceUsd} ${resource.path} ${resource.resourceUrl} ${resource.description}`;
-    const cached = this.challenges.get(key);
-    if (cached && Date.now() - cached.at < CHALLENGE_REUSE_MS) return cached.value;
-    const value = this.charge(resource, null).then((result) => {
-      if (result.status !== 402) throw new Error('mppx accepted a request without a credential');
-      return result.challenge.headers.get('www-authenticate') ?? '';
-    });
-    value.catch(() => this.challenges.delete(key));
-    // Host headers are the client's: keep the cache bounded whatever they send.
-    if (this.challenges.size >= 1000) this.challenges.clear();
-    this.challenges.set(key, { value, at: Date.now() });
-    return value;
+    let found = this.bindings.get(key);
+    if (!found) {
+      found = this.challengeHeader(resource).then((header) => bindingOf(Challenge.deserialize(header)));
+      found.catch(() => this.bindings.delete(key));
+      // Host headers are the client's: keep the cache bounded whatever they send.
+      if (this.bindings.size >= 1000) this.bindings.clear();
+      this.bindings.set(key, found);
+    }
+    return found;
   }
 
   async parse(headers: PaymentHeaders): Promise<ParsedPayment<MppCredential>> {
@@ -158,9 +163,7 @@ export class MppMethod implements PaymentMethod<MppCredential> {
    */
   private async bindingProblem(resource: PricedResource, challenge: Challenge.Challenge): Promise<string | null> {
     if (!Challenge.verify(challenge, { secretKey: this.options.secretKey })) return 'the credential answers a challenge this server did not issue';
-    const ours = Challenge.deserialize(await this.challengeHeader(resource));
-    const same = (a: Challenge.Challenge) => [a.realm, a.method, a.intent, PaymentRequest.serialize(a.request), a.opaque ?? '', JSON.stringify(a.meta ?? null)].join('|');
-    return same(ours) === same(challenge) ? null : 'the credential answers a challenge for another route or price';
+    return (await this.binding(resource)) === bindingOf(challenge) ? null : 'the credential answers a challenge for another route or price';
   }
 
   /**
@@ -179,6 +182,11 @@ export class MppMethod implements PaymentMethod<MppCredential> {
     // `scope` binds the challenge to the route: a credential for one route cannot pay another.
     return this.mppx.charge({ amount: resource.priceUsd, description: resource.description, scope: resource.path })(new Request(resource.resourceUrl, { method: 'POST', headers }));
   }
+}
+
+/** What binds a challenge to a route and price: everything but its id and expiry. */
+function bindingOf(a: Challenge.Challenge): string {
+  return [a.realm, a.method, a.intent, PaymentRequest.serialize(a.request), a.opaque ?? '', JSON.stringify(a.meta ?? null)].join('|');
 }
 
 /** The transaction a credential pays with (its hash names the payment), or why it is unusable. */
