@@ -105,10 +105,9 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
   // A job recorded `queued` that its queue does not hold (its writer died before enqueueing it) is
   // enqueued again, by every process that takes requests, once it has waited as long as a settlement may.
   const afterMs = config.settlementReconcileSeconds * 1000;
-  const stopRequeuer =
-    config.role === 'worker'
-      ? () => undefined
-      : jobs.startRequeuer(Math.min(Math.max(afterMs / 2, 1000), 30_000), afterMs, (err) => logger.warn({ err: err.message }, 're-enqueueing waiting jobs failed'));
+  const everyMs = Math.min(Math.max(afterMs / 2, 1000), 30_000);
+  const onRequeueError = (err: Error) => logger.warn({ err: err.message }, 're-enqueueing waiting jobs failed');
+  const stopRequeuer = config.role === 'worker' ? () => undefined : jobs.startRequeuer(everyMs, afterMs, onRequeueError);
   return {
     config,
     logger,

@@ -40,7 +40,8 @@ export class RedisJobStore implements JobStore {
   async create(record: JobRecord, entry: QueuedJob): Promise<void> {
     const ttl = Math.max(1, record.created_at + this.retentionMs - Date.now());
     const keys = [this.key(record.id), this.entryKey(record.id), this.queuedIndex];
-    const created = await this.redis.eval(CREATE, keys.length, ...keys, JSON.stringify(record), JSON.stringify(entry), ttl, record.created_at, record.id);
+    const args = [JSON.stringify(record), JSON.stringify(entry), ttl, record.created_at, record.id];
+    const created = await this.redis.eval(CREATE, keys.length, ...keys, ...args);
     if (created !== 1) throw new Error(`job ${record.id} exists already`);
   }
 

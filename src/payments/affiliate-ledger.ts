@@ -66,13 +66,30 @@ export class RedisAffiliateLedger implements AffiliateLedger {
   ) {}
 
   async record(affiliateId: string, amountAtomic: bigint, paymentKey: string): Promise<void> {
-    const keys = [`${this.prefix}:affiliate-credited:${paymentKey}`, `${this.prefix}:affiliates`, `${this.prefix}:affiliate:${affiliateId}`];
-    await this.redis.eval(CREDIT_ONCE, keys.length, ...keys, affiliateId, amountAtomic.toString(), commissionOf(amountAtomic).toString(), CREDITED_TTL_MS);
+    const keys = [
+      `${this.prefix}:affiliate-credited:${paymentKey}`,
+      `${this.prefix}:affiliates`,
+      `${this.prefix}:affiliate:${affiliateId}`,
+    ];
+    await this.redis.eval(
+      CREDIT_ONCE,
+      keys.length,
+      ...keys,
+      affiliateId,
+      amountAtomic.toString(),
+      commissionOf(amountAtomic).toString(),
+      CREDITED_TTL_MS,
+    );
   }
 
   async balances(): Promise<AffiliateBalance[]> {
     const ids = (await this.redis.smembers(`${this.prefix}:affiliates`)).sort();
     const rows = await Promise.all(ids.map((id) => this.redis.hgetall(`${this.prefix}:affiliate:${id}`)));
-    return ids.map((id, i) => ({ affiliate_id: id, payments: Number(rows[i].payments ?? 0), paid: rows[i].paid ?? '0', commission: rows[i].commission ?? '0' }));
+    return ids.map((id, i) => ({
+      affiliate_id: id,
+      payments: Number(rows[i].payments ?? 0),
+      paid: rows[i].paid ?? '0',
+      commission: rows[i].commission ?? '0',
+    }));
   }
 }

@@ -73,7 +73,9 @@ export async function createPayments({ config, logger, redis, createJob }: Payme
       createJob,
       jobIdOf: jobIdDeriver(await loadJobIdSecret(config.jobIdSecret, redis, config.keyPrefix)),
     });
-    const methods: PaymentMethod<any>[] = (await createRails(config, devnet, redis)).map((rail) => new X402Method(rail, config.paymentTimeoutSeconds));
+    const methods: PaymentMethod<any>[] = (await createRails(config, devnet, redis)).map(
+      (rail) => new X402Method(rail, config.paymentTimeoutSeconds),
+    );
     if (config.mpp.enabled) methods.push(await createMppMethod(config, devnet, redis));
     dispatcher = new PaymentDispatcher(methods, flow);
   } catch (err) {
@@ -82,7 +84,11 @@ export async function createPayments({ config, logger, redis, createJob }: Payme
   }
   // Settlements left unfinished (a crash, a client gone) are finished in the background.
   const everyMs = Math.min(Math.max(reconcileAfterMs / 2, 1000), 30_000);
-  const stopReconciler = flow.startReconciler((intent) => dispatcher.resume(intent), everyMs, (err) => logger.warn({ err: err.message }, 'settlement reconciliation failed'));
+  const stopReconciler = flow.startReconciler(
+    (intent) => dispatcher.resume(intent),
+    everyMs,
+    (err) => logger.warn({ err: err.message }, 'settlement reconciliation failed'),
+  );
   return {
     paywall: dispatcher,
     ledger,

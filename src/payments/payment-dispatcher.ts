@@ -1,5 +1,14 @@
 import type { PaymentMethod } from './payment-method.js';
-import type { MppOffer, PaidRequest, PaymentChallenge, PaymentHeaders, PaymentOutcome, PaymentRequirements, Paywall, PricedResource } from './paywall.js';
+import type {
+  MppOffer,
+  PaidRequest,
+  PaymentChallenge,
+  PaymentHeaders,
+  PaymentOutcome,
+  PaymentRequirements,
+  Paywall,
+  PricedResource,
+} from './paywall.js';
 import type { SettlementFlow } from './settlement-flow.js';
 import type { SettlementAttempt, SettlementIntent } from './settlement.types.js';
 
@@ -33,10 +42,14 @@ export class PaymentDispatcher implements Paywall {
   }
 
   async collect(resource: PricedResource, headers: PaymentHeaders, request: PaidRequest): Promise<PaymentOutcome> {
-    const refuse = async (error: string): Promise<PaymentOutcome> => ({ kind: 'refused', challenge: await this.challenge(resource, error) });
+    const refuse = async (error: string): Promise<PaymentOutcome> => ({
+      kind: 'refused',
+      challenge: await this.challenge(resource, error),
+    });
     const parsed = await Promise.all(this.methods.map((m) => m.parse(headers)));
     const headersUsed = new Set(this.methods.filter((_, i) => parsed[i] !== null).map((m) => m.header));
-    if (headersUsed.size > 1) return refuse('send one payment: X-PAYMENT (x402) or Authorization: Payment (MPP), not both. Nothing was charged.');
+    if (headersUsed.size > 1)
+      return refuse('send one payment: X-PAYMENT (x402) or Authorization: Payment (MPP), not both. Nothing was charged.');
     const index = parsed.findIndex((p) => p !== null && 'payment' in p);
     if (index < 0) return refuse(this.whyNoMethod(parsed));
     const method = this.methods[index];
@@ -56,7 +69,8 @@ export class PaymentDispatcher implements Paywall {
       return `network '${elsewhere.network}' is not accepted (accepted: ${accepted.join(', ')}). Nothing was charged.`;
     }
     return this.mpp
-      ? 'payment required: pay one of accepts[] with x402 (X-PAYMENT header), or answer the WWW-Authenticate challenge with MPP (Authorization: Payment)'
+      ? 'payment required: pay one of accepts[] with x402 (X-PAYMENT header), ' +
+          'or answer the WWW-Authenticate challenge with MPP (Authorization: Payment)'
       : 'payment required: send X-PAYMENT (x402) with a payment for one of the accepted options';
   }
 

@@ -33,7 +33,11 @@ export class SettlementFlow {
   private readonly jobIdOf: (claimKey: string) => string;
 
   constructor(options: SettlementFlowOptions) {
-    ({ claims: this.claims, ledger: this.ledger, reconcileAfterMs: this.reconcileAfterMs, createJob: this.createJob, jobIdOf: this.jobIdOf } = options);
+    this.claims = options.claims;
+    this.ledger = options.ledger;
+    this.reconcileAfterMs = options.reconcileAfterMs;
+    this.createJob = options.createJob;
+    this.jobIdOf = options.jobIdOf;
   }
 
   /**
@@ -62,10 +66,19 @@ export class SettlementFlow {
     // Money that already moved is never refused by the precheck: its job is owed.
     const refusal = opts.landed ? null : await attempt.request.precheck?.();
     if (refusal) {
-      const error = /Nothing was charged\.$/.test(refusal.error) ? refusal.error : `${refusal.error.replace(/\.?\s*$/, '.')} Nothing was charged.`;
+      const error = /Nothing was charged\.$/.test(refusal.error)
+        ? refusal.error
+        : `${refusal.error.replace(/\.?\s*$/, '.')} Nothing was charged.`;
       return { kind: 'declined', status: refusal.status, error };
     }
-    const intent: SettlingClaim = { state: 'settling', fingerprint: attempt.request.fingerprint, proof: attempt.proof, since: Date.now(), jobId: this.jobIdOf(attempt.key), intent: attempt.intent };
+    const intent: SettlingClaim = {
+      state: 'settling',
+      fingerprint: attempt.request.fingerprint,
+      proof: attempt.proof,
+      since: Date.now(),
+      jobId: this.jobIdOf(attempt.key),
+      intent: attempt.intent,
+    };
     const existing = await this.claims.claim(attempt.key, intent);
     if (existing) return this.answerEarlier(attempt, existing);
     return this.settleClaimed(attempt, intent.jobId);
@@ -86,7 +99,9 @@ export class SettlementFlow {
     if (onChain?.settled) return this.acceptFound(attempt, jobId, onChain.transaction);
     if (onChain && (settled || onChain.final)) {
       await this.claims.release(attempt.key);
-      const reason = settled?.reason?.split('\n')[0] ?? (onChain.final ? 'the chain will not accept it (e.g. its nonce was spent on another transfer)' : 'unknown reason');
+      const reason =
+        settled?.reason?.split('\n')[0] ??
+        (onChain.final ? 'the chain will not accept it (e.g. its nonce was spent on another transfer)' : 'unknown reason');
       return refused(`payment could not be settled: ${reason}. Nothing was charged.`);
     }
     return { kind: 'pending', message: UNKNOWN_OUTCOME, retryAfterSeconds: RETRY_SECONDS };
@@ -99,7 +114,13 @@ export class SettlementFlow {
   }
 
   /** The payment is on chain: create its one job (its id derived from the payment), credit the affiliate, remember it. */
-  private async accept(attempt: SettlementAttempt, jobId: string, transaction: string, payer: string, headers: Record<string, string>): Promise<SettlementOutcome> {
+  private async accept(
+    attempt: SettlementAttempt,
+    jobId: string,
+    transaction: string,
+    payer: string,
+    headers: Record<string, string>,
+  ): Promise<SettlementOutcome> {
     const { job } = attempt.intent;
     const receipt: Receipt = {
       receipt_id: randomUUID(),
@@ -114,7 +135,13 @@ export class SettlementFlow {
     // Credited once per payment however often its acceptance is finished (a resend, the reconciler, after
     // a crash), and before the claim is marked settled, so a crash between the two loses no credit.
     if (job.affiliateId) await this.ledger.record(job.affiliateId, BigInt(receipt.amount), attempt.key);
-    await this.claims.settled(attempt.key, { state: 'settled', fingerprint: attempt.intent.fingerprint, proof: attempt.proof, jobId, headers });
+    await this.claims.settled(attempt.key, {
+      state: 'settled',
+      fingerprint: attempt.intent.fingerprint,
+      proof: attempt.proof,
+      jobId,
+      headers,
+    });
     return { kind: 'accepted', jobId, headers, replay: false };
   }
 
@@ -138,7 +165,11 @@ export class SettlementFlow {
     }
     if (current.state === 'settled') return { kind: 'accepted', jobId: current.jobId, headers: current.headers, replay: true };
     if (Date.now() - current.since < this.reconcileAfterMs || !(await this.claims.lock(`${attempt.key}:reconcile`, SETTLING_WAIT_MS))) {
-      return { kind: 'pending', message: 'this payment is still being settled; resend the same payment, do not pay again', retryAfterSeconds: RETRY_SECONDS };
+      return {
+        kind: 'pending',
+        message: 'this payment is still being settled; resend the same payment, do not pay again',
+        retryAfterSeconds: RETRY_SECONDS,
+      };
     }
     return this.finish(attempt, current);
   }
@@ -173,7 +204,11 @@ export class SettlementFlow {
   }
 
   /** Runs reconcileStale every `everyMs` until the returned stop is called. */
-  startReconciler(resume: (intent: SettlementIntent) => Promise<SettlementAttempt | null>, everyMs: number, onError: (err: Error) => void): () => void {
+  startReconciler(
+    resume: (intent: SettlementIntent) => Promise<SettlementAttempt | null>,
+    everyMs: number,
+    onError: (err: Error) => void,
+  ): () => void {
     let running = false;
     const timer = setInterval(() => {
       if (running) return;

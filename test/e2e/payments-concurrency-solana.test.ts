@@ -36,7 +36,9 @@ async function payAtOnce(servers: Harness[]) {
   const requirements = (await postJson(`${servers[0].url}/echo`, { text: 'crowd' })).json.accepts.find((a: any) => a.network === 'solana');
   const headers = await Promise.all(payers.map((p) => chain.pay(p.secret, requirements)));
   const before = await chain.balanceOf(dev.pay_to);
-  const answers = await Promise.all(headers.map((header, i) => postJson(`${servers[i % servers.length].url}/echo`, { text: `payer ${i}` }, { 'x-payment': header })));
+  const answers = await Promise.all(
+    headers.map((header, i) => postJson(`${servers[i % servers.length].url}/echo`, { text: `payer ${i}` }, { 'x-payment': header })),
+  );
 
   const refused = answers.filter((a) => a.status !== 202);
   assert.equal(refused.length, 0, `${refused.length} of ${PAYERS} refused, e.g. ${refused[0]?.status} ${refused[0]?.text}`);
@@ -67,7 +69,10 @@ describe(`${PAYERS} payers paying /echo on Solana at the same instant (Redis, tw
     first = await startHarness({ driver: 'bullmq', env: SOLANA_ONLY });
     // The second process shares the first one's Redis prefix, queue and chain (the devnet's fee payer and mint are fixed keys).
     const { KEY_PREFIX, QUEUE_NAME } = first.env;
-    second = await startHarness({ driver: 'bullmq', env: { ...SOLANA_ONLY, KEY_PREFIX, QUEUE_NAME, SOLANA_RPC_URL: first.rt.devnet!.solana!.rpcUrl } });
+    second = await startHarness({
+      driver: 'bullmq',
+      env: { ...SOLANA_ONLY, KEY_PREFIX, QUEUE_NAME, SOLANA_RPC_URL: first.rt.devnet!.solana!.rpcUrl },
+    });
   });
   after(async () => {
     await second.close();

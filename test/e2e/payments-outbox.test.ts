@@ -93,8 +93,10 @@ for (const driver of ['memory', 'bullmq'] as Driver[]) describe(`the settlement 
   it('a job recorded queued that was never put on the queue (its writer died in between) is run', async () => {
     const id = randomUUID();
     // What a process that died between writing the record and enqueueing it leaves behind.
+    const progress = { step: null, steps_done: 0, steps_total: 4 };
+    const record = { id, endpoint_path: '/echo', status: 'queued' as const, created_at: Date.now(), cost_usd: 0.01, progress };
     await h.rt.store.create(
-      { id, endpoint_path: '/echo', status: 'queued', created_at: Date.now(), cost_usd: 0.01, progress: { step: null, steps_done: 0, steps_total: 4 }, receipt: null, affiliate_id: null, engines: {}, warnings: [], attempts: 0 },
+      { ...record, receipt: null, affiliate_id: null, engines: {}, warnings: [], attempts: 0 },
       { job_id: id, endpoint_path: '/echo', request: { text: 'orphan', pause: 0 } },
     );
     assert.equal(await h.rt.queue.holds(id), false);

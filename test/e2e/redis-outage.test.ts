@@ -110,11 +110,15 @@ describe('Redis outage (a Redis that stops answering)', () => {
     const tempoOf = (account: string) => tempoBalance(dev.tempo.rpc_url, dev.tempo.chain_id, dev.tempo.currency, account as `0x${string}`);
     const bodies = { mpp: { text: 'mpp during the outage' }, solana: { text: 'solana during the outage' } };
     const challenge = (await postJson(`${h.url}/echo`, bodies.mpp)).headers.get('www-authenticate')!;
-    const authorization = await mppCredential({ challenge, rpcUrl: dev.tempo.rpc_url, privateKey: dev.tempo.test_payer.private_key, mode: 'pull' });
+    const privateKey = dev.tempo.test_payer.private_key;
+    const authorization = await mppCredential({ challenge, rpcUrl: dev.tempo.rpc_url, privateKey, mode: 'pull' });
     const requirements = (await postJson(`${h.url}/echo`, bodies.solana)).json.accepts.find((a: any) => a.network === 'solana');
     const xPayment = await solana.pay(dev.solana.test_payer.secret_key, requirements);
     const before = { mpp: await tempoOf(dev.tempo.pay_to), solana: await solana.balanceOf(dev.solana.pay_to) };
-    const send = { mpp: () => postJson(`${h.url}/echo`, bodies.mpp, { authorization }), solana: () => postJson(`${h.url}/echo`, bodies.solana, { 'x-payment': xPayment }) };
+    const send = {
+      mpp: () => postJson(`${h.url}/echo`, bodies.mpp, { authorization }),
+      solana: () => postJson(`${h.url}/echo`, bodies.solana, { 'x-payment': xPayment }),
+    };
 
     redis.freeze();
     try {

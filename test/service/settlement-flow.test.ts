@@ -62,7 +62,8 @@ function setup(createJob?: CreateJob, reconcileAfterMs = 20) {
       jobs.set(jobId, (jobs.get(jobId) ?? 0) + 1);
     });
   const ledger = new MemoryAffiliateLedger();
-  const flow = new SettlementFlow({ claims: new MemoryClaimStore(), ledger, reconcileAfterMs, createJob: port, jobIdOf: jobIdDeriver('a test secret of at least 32 chars') });
+  const jobIdOf = jobIdDeriver('a test secret of at least 32 chars');
+  const flow = new SettlementFlow({ claims: new MemoryClaimStore(), ledger, reconcileAfterMs, createJob: port, jobIdOf });
   return { flow, chain, jobs, ledger };
 }
 

@@ -85,8 +85,9 @@ const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'he
  * fresh, or derived from `name` (the same on every devnet).
  */
 async function newKeyPair(name?: string): Promise<{ address: Address; secret: string }> {
-  const key = name
-    ? createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, createHash('sha256').update(name).digest()]), format: 'der', type: 'pkcs8' })
+  const seed = name ? createHash('sha256').update(name).digest() : null;
+  const key = seed
+    ? createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' })
     : generateKeyPairSync('ed25519').privateKey;
   const jwk = key.export({ format: 'jwk' });
   const bytes = new Uint8Array(64);

@@ -57,7 +57,13 @@ export class MppMethod implements PaymentMethod<MppCredential> {
   }
 
   offer(): MppOffer {
-    return { protocol: 'mpp', network: 'tempo', chainId: this.options.chainId, currency: this.options.currency, recipient: this.options.recipient };
+    return {
+      protocol: 'mpp',
+      network: 'tempo',
+      chainId: this.options.chainId,
+      currency: this.options.currency,
+      recipient: this.options.recipient,
+    };
   }
 
   /**
@@ -88,14 +94,25 @@ export class MppMethod implements PaymentMethod<MppCredential> {
     const authorization = headers.authorization;
     if (typeof authorization !== 'string' || !/^Payment\s/i.test(authorization)) return null;
     const parsed = await parseCredential(authorization);
-    if (typeof parsed === 'string') return { refused: `the Authorization: Payment credential is malformed: ${parsed}. Nothing was charged.` };
+    if (typeof parsed === 'string')
+      return { refused: `the Authorization: Payment credential is malformed: ${parsed}. Nothing was charged.` };
     return { payment: { ...parsed, credential: authorization } };
   }
 
-  async authenticate(resource: PricedResource, payment: MppCredential, request: PaidRequest): Promise<SettlementAttempt | { refused: string }> {
+  async authenticate(
+    resource: PricedResource,
+    payment: MppCredential,
+    request: PaidRequest,
+  ): Promise<SettlementAttempt | { refused: string }> {
     const unbound = await this.bindingProblem(resource, payment.challenge);
     if (unbound) return { refused: `payment refused: ${unbound}. Nothing was charged.` };
-    const intent: SettlementIntent = { network: 'tempo', credential: payment.credential, resource, fingerprint: request.fingerprint, job: request.job };
+    const intent: SettlementIntent = {
+      network: 'tempo',
+      credential: payment.credential,
+      resource,
+      fingerprint: request.fingerprint,
+      job: request.job,
+    };
     return this.attemptFor(intent, payment, request);
   }
 
@@ -127,10 +144,20 @@ export class MppMethod implements PaymentMethod<MppCredential> {
         const result = await this.charge(resource, authorization);
         if (result.status === 402) {
           const problem: any = await result.challenge.json().catch(() => null);
-          return { ok: false, reason: String(problem?.detail ?? 'the credential was refused').split('\n')[0].replace(/\.+$/, '') };
+          return {
+            ok: false,
+            reason: String(problem?.detail ?? 'the credential was refused')
+              .split('\n')[0]
+              .replace(/\.+$/, ''),
+          };
         }
         const header = result.withReceipt(new Response(null)).headers.get('payment-receipt')!;
-        return { ok: true, transaction: Receipt.deserialize(header).reference, payer: parsed.payer, headers: { 'payment-receipt': header } };
+        return {
+          ok: true,
+          transaction: Receipt.deserialize(header).reference,
+          payer: parsed.payer,
+          headers: { 'payment-receipt': header },
+        };
       },
       // A pull credential is broadcast by us: if its outcome was lost, the chain knows. A push one was
       // broadcast by the client and only checked here: nothing of ours can have moved money.
@@ -138,10 +165,14 @@ export class MppMethod implements PaymentMethod<MppCredential> {
         if (parsed.mode === 'push') return { settled: false, final: true };
         const receipt = await this.receiptOf(parsed.hash);
         if (!receipt) return { settled: false }; // never broadcast, or not mined yet
-        return receipt.status === 'success' && this.paysUs(receipt.logs, attempt.amount) ? { settled: true, transaction: parsed.hash } : { settled: false, final: true };
+        return receipt.status === 'success' && this.paysUs(receipt.logs, attempt.amount)
+          ? { settled: true, transaction: parsed.hash }
+          : { settled: false, final: true };
       },
       receiptHeaders: (transaction) => ({
-        'payment-receipt': Receipt.serialize(Receipt.from({ method: 'tempo', status: 'success', reference: transaction, timestamp: new Date().toISOString() })),
+        'payment-receipt': Receipt.serialize(
+          Receipt.from({ method: 'tempo', status: 'success', reference: transaction, timestamp: new Date().toISOString() }),
+        ),
       }),
     };
     return attempt;
@@ -149,12 +180,10 @@ export class MppMethod implements PaymentMethod<MppCredential> {
 
   /** The transaction's receipt, or null when the chain does not know it (yet). */
   private receiptOf(hash: `0x${string}`) {
-    return this.publicClient
-      .getTransactionReceipt({ hash })
-      .catch((err: Error) => {
-        if (/could not be found|not found/i.test(err.message)) return null;
-        throw err;
-      });
+    return this.publicClient.getTransactionReceipt({ hash }).catch((err: Error) => {
+      if (/could not be found|not found/i.test(err.message)) return null;
+      throw err;
+    });
   }
 
   /**
@@ -162,7 +191,8 @@ export class MppMethod implements PaymentMethod<MppCredential> {
    * realm, request: amount, currency, recipient, and the route scope), or null when it is.
    */
   private async bindingProblem(resource: PricedResource, challenge: Challenge.Challenge): Promise<string | null> {
-    if (!Challenge.verify(challenge, { secretKey: this.options.secretKey })) return 'the credential answers a challenge this server did not issue';
+    if (!Challenge.verify(challenge, { secretKey: this.options.secretKey }))
+      return 'the credential answers a challenge this server did not issue';
     return (await this.binding(resource)) === bindingOf(challenge) ? null : 'the credential answers a challenge for another route or price';
   }
 
@@ -173,14 +203,19 @@ export class MppMethod implements PaymentMethod<MppCredential> {
   private paysUs(logs: Log[], amount: string): boolean {
     const events = parseEventLogs({ abi: Abis.tip20, logs, eventName: ['Transfer', 'TransferWithMemo'] });
     return events.some(
-      (e: any) => isAddressEqual(e.address, this.options.currency) && isAddressEqual(e.args.to, this.options.recipient) && e.args.amount === BigInt(amount),
+      (e: any) =>
+        isAddressEqual(e.address, this.options.currency) &&
+        isAddressEqual(e.args.to, this.options.recipient) &&
+        e.args.amount === BigInt(amount),
     );
   }
 
   private charge(resource: PricedResource, authorization: string | null) {
     const headers: Record<string, string> = authorization ? { authorization } : {};
     // `scope` binds the challenge to the route: a credential for one route cannot pay another.
-    return this.mppx.charge({ amount: resource.priceUsd, description: resource.description, scope: resource.path })(new Request(resource.resourceUrl, { method: 'POST', headers }));
+    return this.mppx.charge({ amount: resource.priceUsd, description: resource.description, scope: resource.path })(
+      new Request(resource.resourceUrl, { method: 'POST', headers }),
+    );
   }
 }
 

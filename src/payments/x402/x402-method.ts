@@ -73,13 +73,21 @@ export class X402Method implements PaymentMethod<X402Payment> {
     if (typeof payment === 'string') return { refused: `X-PAYMENT is malformed: ${payment}. Nothing was charged.` };
     if (payment.x402Version !== 1) return { refused: `x402Version ${payment.x402Version} is not supported; use 1. Nothing was charged.` };
     if (payment.scheme !== 'exact') return { refused: `scheme '${payment.scheme}' is not accepted; use 'exact'. Nothing was charged.` };
-    return payment.network === this.network ? { payment: { decoded: payment, credential: String(header).trim() } } : { network: payment.network };
+    return payment.network === this.network
+      ? { payment: { decoded: payment, credential: String(header).trim() } }
+      : { network: payment.network };
   }
 
-  async authenticate(resource: PricedResource, { decoded: payment, credential }: X402Payment, request: PaidRequest): Promise<SettlementAttempt | { refused: string }> {
+  async authenticate(
+    resource: PricedResource,
+    { decoded: payment, credential }: X402Payment,
+    request: PaidRequest,
+  ): Promise<SettlementAttempt | { refused: string }> {
     // Signature and binding first: only a payment its payer signed for this offer may be matched to an
     // earlier settlement (a header rebuilt from a settled payment's public fields learns nothing).
-    const authentic = await this.rail.authenticate(payment, this.requirement(resource)).catch(() => ({ ok: false, reason: 'it could not be verified', payer: undefined }));
+    const authentic = await this.rail
+      .authenticate(payment, this.requirement(resource))
+      .catch(() => ({ ok: false, reason: 'it could not be verified', payer: undefined }));
     if (!authentic.ok) return { refused: `payment refused: ${authentic.reason ?? 'invalid payment'}. Nothing was charged.` };
     const intent: SettlementIntent = { network: this.network, credential, resource, fingerprint: request.fingerprint, job: request.job };
     const attempt = this.attemptFor(intent, payment, request);
@@ -110,7 +118,9 @@ export class X402Method implements PaymentMethod<X402Payment> {
       intent,
       async verify() {
         // A payload of the wrong shape can make a verifier throw: that is a refusal, not a server error.
-        const verdict = await rail.verify(payment, requirements).catch((err: Error) => ({ ok: false, reason: `it could not be verified (${err.message.split('\n')[0]})`, payer: undefined }));
+        const verdict = await rail
+          .verify(payment, requirements)
+          .catch((err: Error) => ({ ok: false, reason: `it could not be verified (${err.message.split('\n')[0]})`, payer: undefined }));
         if (verdict.ok && verdict.payer) attempt.payer = verdict.payer;
         return verdict.ok ? null : (verdict.reason ?? 'invalid payment');
       },
