@@ -46,7 +46,8 @@ export class BullmqJobQueue implements JobQueue {
   }
 
   async holds(jobId: string): Promise<boolean> {
-    return (await this.queue.getJob(jobId)) !== undefined;
+    // The job's state, not the job: getJob would read its data (the request, images included) too.
+    return (await this.queue.getJobState(jobId)) !== 'unknown';
   }
 
   async startWorker(handler: JobHandler, onLost: (jobId: string, reason: string) => Promise<void>): Promise<void> {

@@ -12,8 +12,10 @@ export interface JobStore {
   get(id: string): Promise<JobRecord | null>;
   /** Merges `patch` into a live record and returns it; null when the record is gone. */
   update(id: string, patch: Partial<JobRecord>): Promise<JobRecord | null>;
-  /** The queue entries of jobs still `queued` that were created before `before` (epoch ms), oldest first. */
-  waiting(before: number, limit: number): Promise<QueuedJob[]>;
+  /** The ids of jobs still `queued` that were created before `before` (epoch ms), oldest first. */
+  waiting(before: number, limit: number): Promise<string[]>;
+  /** The queue entry of a job still `queued`, or null. */
+  entry(id: string): Promise<QueuedJob | null>;
   close(): Promise<void>;
 }
 

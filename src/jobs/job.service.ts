@@ -79,8 +79,10 @@ export class JobService {
    */
   async requeueWaiting(before: number): Promise<number> {
     let requeued = 0;
-    for (const entry of await this.store.waiting(before, 100)) {
-      if (await this.queue.holds(entry.job_id)) continue;
+    for (const id of await this.store.waiting(before, 100)) {
+      if (await this.queue.holds(id)) continue;
+      const entry = await this.store.entry(id); // fetched only now: it carries the request, images included
+      if (!entry) continue;
       await this.queue.enqueue(entry);
       requeued++;
     }

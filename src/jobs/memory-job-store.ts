@@ -37,14 +37,19 @@ export class MemoryJobStore implements JobStore {
     return structuredClone(next);
   }
 
-  async waiting(before: number, limit: number): Promise<QueuedJob[]> {
-    const found: QueuedJob[] = [];
-    for (const [id, entry] of this.entries) {
+  async waiting(before: number, limit: number): Promise<string[]> {
+    const found: string[] = [];
+    for (const id of this.entries.keys()) {
       const r = await this.get(id);
       if (!r) this.entries.delete(id);
-      else if (r.created_at < before && found.length < limit) found.push(structuredClone(entry));
+      else if (r.created_at < before && found.length < limit) found.push(id);
     }
     return found;
+  }
+
+  async entry(id: string): Promise<QueuedJob | null> {
+    const e = this.entries.get(id);
+    return e ? structuredClone(e) : null;
   }
 
   private sweep(): void {

@@ -66,16 +66,14 @@ export class RedisJobStore implements JobStore {
     await this.redis.multi().del(this.entryKey(id)).zrem(this.queuedIndex, id).exec();
   }
 
-  async waiting(before: number, limit: number): Promise<QueuedJob[]> {
-    const ids = await this.redis.zrangebyscore(this.queuedIndex, '-inf', `(${before}`, 'LIMIT', 0, limit);
-    if (!ids.length) return [];
-    const raws = await this.redis.mget(ids.map((id) => this.entryKey(id)));
-    const found: QueuedJob[] = [];
-    for (const [i, raw] of raws.entries()) {
-      if (raw) found.push(JSON.parse(raw) as QueuedJob);
-      else await this.redis.zrem(this.queuedIndex, ids[i]); // expired with its record
-    }
-    return found;
+  async waiting(before: number, limit: number): Promise<string[]> {
+    return this.redis.zrangebyscore(this.queuedIndex, '-inf', `(${before}`, 'LIMIT', 0, limit);
+  }
+
+  async entry(id: string): Promise<QueuedJob | null> {
+    const raw = await this.redis.get(this.entryKey(id));
+    if (!raw) await this.redis.zrem(this.queuedIndex, id); // expired with its record
+    return raw ? (JSON.parse(raw) as QueuedJob) : null;
   }
 
   async close(): Promise<void> {}
