@@ -21,6 +21,9 @@ export interface MppTempoOptions {
   store: Store.AtomicStore;
 }
 
+/** How long a challenge may be answered: mppx's own default. */
+const CHALLENGE_TTL_MS = 5 * 60_000;
+
 /**
  * The Machine Payments Protocol on Tempo (`tempo` method, `charge` intent), verified and settled by
  * the mppx server. A 402 carries its challenge in `WWW-Authenticate: Payment ...`; the client answers
@@ -33,8 +36,9 @@ export class MppMethod implements PaymentMethod<MppCredential> {
   private readonly mppx;
   private readonly chain: Chain;
   private readonly publicClient;
-  /** Each route's challenge binding (see binding). */
-  private readonly bindings = new Map<string, Promise<string>>();
+  /** Each route's challenge as mppx issues it (see template). */
+  private readonly templates = new Map<string, Promise<Challenge.Challenge>>();
+  private lastExpiry = 0;
 
   constructor(private readonly options: MppTempoOptions) {
     const known = options.chainId === tempoModerato.id ? tempoModerato : tempoMainnet;
@@ -67,25 +71,32 @@ export class MppMethod implements PaymentMethod<MppCredential> {
   }
 
   /**
-   * The `WWW-Authenticate` value of a route's 402: a fresh challenge for every 402, since the challenge
-   * a payer answered is what proves a resend is theirs (see SettlementAttempt.proof).
+   * The `WWW-Authenticate` value of a route's 402: a fresh challenge (its own expiry, so its own id) for
+   * every 402, since the challenge a payer answered is what proves a resend is theirs (see
+   * SettlementAttempt.proof). Built from the route's template with mppx's Challenge.from, which gives the
+   * id mppx itself computes, without running mppx's request pipeline per 402.
    */
   async challengeHeader(resource: PricedResource): Promise<string> {
-    const result = await this.charge(resource, null);
-    if (result.status !== 402) throw new Error('mppx accepted a request without a credential');
-    return result.challenge.headers.get('www-authenticate') ?? '';
+    const { id: _id, expires: _expires, ...template } = await this.template(resource);
+    // Expiries never repeat in this process, so no two 402s carry the same challenge (its id covers the expiry).
+    this.lastExpiry = Math.max(Date.now() + CHALLENGE_TTL_MS, this.lastExpiry + 1);
+    const expires = new Date(this.lastExpiry).toISOString();
+    return Challenge.serialize(Challenge.from({ ...template, expires, secretKey: this.options.secretKey }));
   }
 
-  /** The binding fields of a route's challenge (realm, method, intent, request, scope): computed once per route and price. */
-  private binding(resource: PricedResource): Promise<string> {
+  /** The challenge mppx issues for a route and price, computed once per route (id and expiry aside, it is always the same). */
+  private template(resource: PricedResource): Promise<Challenge.Challenge> {
     const key = `${resource.priceUsd} ${resource.path} ${resource.resourceUrl} ${resource.description}`;
-    let found = this.bindings.get(key);
+    let found = this.templates.get(key);
     if (!found) {
-      found = this.challengeHeader(resource).then((header) => bindingOf(Challenge.deserialize(header)));
-      found.catch(() => this.bindings.delete(key));
+      found = this.charge(resource, null).then((result) => {
+        if (result.status !== 402) throw new Error('mppx accepted a request without a credential');
+        return Challenge.deserialize(result.challenge.headers.get('www-authenticate') ?? '');
+      });
+      found.catch(() => this.templates.delete(key));
       // Host headers are the client's: keep the cache bounded whatever they send.
-      if (this.bindings.size >= 1000) this.bindings.clear();
-      this.bindings.set(key, found);
+      if (this.templates.size >= 1000) this.templates.clear();
+      this.templates.set(key, found);
     }
     return found;
   }
@@ -193,7 +204,8 @@ export class MppMethod implements PaymentMethod<MppCredential> {
   private async bindingProblem(resource: PricedResource, challenge: Challenge.Challenge): Promise<string | null> {
     if (!Challenge.verify(challenge, { secretKey: this.options.secretKey }))
       return 'the credential answers a challenge this server did not issue';
-    return (await this.binding(resource)) === bindingOf(challenge) ? null : 'the credential answers a challenge for another route or price';
+    const ours = bindingOf(await this.template(resource));
+    return ours === bindingOf(challenge) ? null : 'the credential answers a challenge for another route or price';
   }
 
   /**
