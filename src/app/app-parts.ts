@@ -5,7 +5,8 @@ import type { DevnetChains } from '../devnet/devnet-chains.js';
 import { type Precheck, SourcePrecheck } from '../http/source-precheck.js';
 import { JobService } from '../jobs/job.service.js';
 import type { JobStore } from '../jobs/job-store.js';
-import { JOB_STORE } from '../jobs/jobs.tokens.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { JOB_QUEUE, JOB_STORE } from '../jobs/jobs.tokens.js';
 import type { Payments } from '../payments/create-payments.js';
 import { PAYMENTS } from '../payments/payments.tokens.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
@@ -17,6 +18,7 @@ export interface AppParts {
   pipelines: PipelineRegistry;
   jobs: JobService;
   store: JobStore;
+  queue: JobQueue;
   /** Null in a process that takes no payments. */
   payments: Payments | null;
   /** The local chains (devnet mode, processes that take payments), else null. */
@@ -40,6 +42,7 @@ export function appParts(context: INestApplicationContext): AppParts {
     pipelines: context.get<PipelineRegistry>(PIPELINES),
     jobs: context.get(JobService),
     store: context.get<JobStore>(JOB_STORE),
+    queue: context.get<JobQueue>(JOB_QUEUE),
     payments,
     devnet: payments?.devnet ?? null,
     get precheck() {

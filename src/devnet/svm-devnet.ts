@@ -1,7 +1,7 @@
 import { type Address, address, createKeyPairSignerFromBytes, getBase58Decoder, lamports, none, some } from '@solana/kit';
 import { AccountState, findAssociatedTokenPda, getMintEncoder, getTokenEncoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { LiteSVM } from 'litesvm';
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { DEVNET_PAY_TO } from '../payments/payments.config.js';
 import { startSvmRpcFront } from './svm-rpc-front.js';
 
@@ -31,9 +31,11 @@ export interface SvmDevnet {
  */
 export async function startSvmDevnet(payTo: string = DEVNET_PAY_TO.solana): Promise<SvmDevnet> {
   const svm = new LiteSVM().withBlockhashCheck(false).withTransactionHistory(10_000n);
-  const feePayer = await newKeyPair();
+  // Fixed keys, like anvil's: every devnet has the same fee payer and mint, so a second API process can
+  // settle on the first one's chain (SOLANA_RPC_URL) with the keys it derives itself.
+  const feePayer = await newKeyPair('vidint-devnet-solana-fee-payer');
   const payer = await newKeyPair();
-  const mint = (await newKeyPair()).address;
+  const mint = (await newKeyPair('vidint-devnet-solana-usdc-mint')).address;
   svm.airdrop(feePayer.address, lamports(100n * SOL));
   svm.airdrop(payer.address, lamports(1n * SOL));
   const mintData = getMintEncoder().encode({ mintAuthority: some(feePayer.address), supply: DEVNET_SVM_PAYER_USDC, decimals: 6, isInitialized: true, freezeAuthority: none() });
@@ -75,9 +77,19 @@ function setTokenProgramAccount(svm: LiteSVM, at: Address, data: Uint8Array) {
   svm.setAccount({ address: at, data, executable: false, lamports: lamports(svm.minimumBalanceForRentExemption(BigInt(data.length))), programAddress: TOKEN_PROGRAM_ADDRESS, space: BigInt(data.length) } as any);
 }
 
-/** A fresh ed25519 key pair, with its 64-byte secret (seed + public key) in base58 as Solana tools write it. */
-async function newKeyPair(): Promise<{ address: Address; secret: string }> {
-  const jwk = generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' });
+/** PKCS#8 DER of an Ed25519 private key, before its 32-byte seed. */
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/**
+ * An ed25519 key pair, with its 64-byte secret (seed + public key) in base58 as Solana tools write it:
+ * fresh, or derived from `name` (the same on every devnet).
+ */
+async function newKeyPair(name?: string): Promise<{ address: Address; secret: string }> {
+  const seed = name ? createHash('sha256').update(name).digest() : null;
+  const key = seed
+    ? createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' })
+    : generateKeyPairSync('ed25519').privateKey;
+  const jwk = key.export({ format: 'jwk' });
   const bytes = new Uint8Array(64);
   bytes.set(Buffer.from(jwk.d!, 'base64url'), 0);
   bytes.set(Buffer.from(jwk.x!, 'base64url'), 32);

@@ -1,8 +1,7 @@
 import type { Config } from '../config/config.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
-import type { PaymentRequirements, Paywall, PricedResource } from '../payments/paywall.js';
+import type { MppOffer, PaymentRequirements, Paywall, PricedResource } from '../payments/paywall.js';
 import { usdToAtomic } from '../payments/usdc.js';
-import type { MppOffer } from '../payments/mpp/mpp-paywall.js';
 
 /** Everything a discovery document is generated from: the loaded pipelines and the running payment config. */
 export interface DiscoveryContext {

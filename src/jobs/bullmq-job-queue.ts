@@ -28,6 +28,11 @@ export class BullmqJobQueue implements JobQueue {
     });
   }
 
+  async holds(jobId: string): Promise<boolean> {
+    // The job's state, not the job: getJob would read its data (the request, images included) too.
+    return (await this.queue.getJobState(jobId)) !== 'unknown';
+  }
+
   async ping(): Promise<boolean> {
     try {
       return (await this.connection.ping()) === 'PONG';

@@ -6,6 +6,8 @@ export type JobHandler = (job: QueuedJob) => Promise<void>;
 export interface JobQueue {
   readonly driver: 'bullmq' | 'memory';
   enqueue(job: QueuedJob): Promise<void>;
+  /** Whether the queue holds job `jobId` (waiting, running, or kept after it ran). */
+  holds(jobId: string): Promise<boolean>;
   /** Whether the backing service answers (for /healthz). */
   ping(): Promise<boolean>;
   close(): Promise<void>;

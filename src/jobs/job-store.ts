@@ -1,13 +1,21 @@
-import type { JobRecord } from './job.types.js';
+import type { JobRecord, QueuedJob } from './job.types.js';
 
 /** Where job records live for their retention period. Implemented over Redis and in memory. */
 export interface JobStore {
-  /** Stores a new record; it expires `retention` after `created_at`. */
-  create(record: JobRecord): Promise<void>;
+  /**
+   * Stores a new record and the queue entry that runs it; it expires `retention` after `created_at`.
+   * The entry is kept while the job is `queued`, so a record whose queue entry never came to be (its
+   * writer died before enqueueing it) or was lost can be enqueued again (see `waiting`).
+   */
+  create(record: JobRecord, entry: QueuedJob): Promise<void>;
   /** The record, or null when unknown or past retention. */
   get(id: string): Promise<JobRecord | null>;
   /** Merges `patch` into a live record and returns it; null when the record is gone. */
   update(id: string, patch: Partial<JobRecord>): Promise<JobRecord | null>;
+  /** The ids of jobs still `queued` that were created before `before` (epoch ms), oldest first. */
+  waiting(before: number, limit: number): Promise<string[]>;
+  /** The queue entry of a job still `queued`, or null. */
+  entry(id: string): Promise<QueuedJob | null>;
   close(): Promise<void>;
 }
 

@@ -4,7 +4,8 @@ import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { atomicToUsdNumber, usdToAtomic } from '../payments/usdc.js';
 import type { JobQueue } from './job-queue.js';
 import type { JobStore } from './job-store.js';
-import type { JobRecord, Receipt } from './job.types.js';
+import type { JobRecord } from './job.types.js';
+import type { Receipt } from '../payments/receipt.js';
 
 export interface AcceptJob {
   pipeline: Pipeline;
@@ -40,9 +41,10 @@ export class JobService {
       warnings: [],
       attempts: 0,
     };
-    await this.store.create(record);
+    const entry = { job_id: record.id, endpoint_path: record.endpoint_path, request: input.request };
+    await this.store.create(record, entry);
     try {
-      await this.queue.enqueue({ job_id: record.id, endpoint_path: record.endpoint_path, request: input.request });
+      await this.queue.enqueue(entry);
     } catch (err) {
       // Never leave a job that no worker will ever see looking alive.
       await this.store.update(record.id, { status: 'failed', error: 'the job could not be queued', completed_at: Date.now() }).catch(() => undefined);
@@ -69,6 +71,36 @@ export class JobService {
     }
     if (existing.status === 'queued') await this.queue.enqueue({ job_id: existing.id, endpoint_path: existing.endpoint_path, request: input.request });
     return existing;
+  }
+
+  /**
+   * Enqueues every job still `queued` since before `before` that its queue does not hold: its writer
+   * died between the record and the queue entry, or the entry was lost. Returns how many.
+   */
+  async requeueWaiting(before: number): Promise<number> {
+    let requeued = 0;
+    for (const id of await this.store.waiting(before, 100)) {
+      if (await this.queue.holds(id)) continue;
+      const entry = await this.store.entry(id); // fetched only now: it carries the request, images included
+      if (!entry) continue;
+      await this.queue.enqueue(entry);
+      requeued++;
+    }
+    return requeued;
+  }
+
+  /** Runs requeueWaiting every `everyMs` for jobs queued longer than `afterMs`, until the returned stop is called. */
+  startRequeuer(everyMs: number, afterMs: number, onError: (err: Error) => void): () => void {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      this.requeueWaiting(Date.now() - afterMs)
+        .catch(onError)
+        .finally(() => (running = false));
+    }, everyMs);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   get(id: string): Promise<JobRecord | null> {

@@ -1,3 +1,5 @@
+import type { Receipt } from '../payments/receipt.js';
+
 /** Job states served (ARCHITECTURE "Spec decisions" 1): `running` is served as `processing`. */
 export type JobStatus = 'queued' | 'processing' | 'complete' | 'failed';
 
@@ -6,17 +8,6 @@ export interface JobProgress {
   step: string | null;
   steps_done: number;
   steps_total: number;
-}
-
-/** What a settled payment left on the job. Filled by the payments layer (issue 3). */
-export interface Receipt {
-  receipt_id: string;
-  payer: string;
-  network: string;
-  transaction: string;
-  amount: string;
-  settled_at: number;
-  affiliate_id?: string;
 }
 
 /** The stored job. Its public form is built by job-envelope.ts. */

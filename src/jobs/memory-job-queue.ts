@@ -21,6 +21,10 @@ export class MemoryJobQueue implements JobQueue {
     this.pump();
   }
 
+  async holds(jobId: string): Promise<boolean> {
+    return this.seen.has(jobId);
+  }
+
   /** Makes this process run the queued jobs (the in-process worker, see MemoryJobWorker). */
   async startWorker(handler: JobHandler): Promise<void> {
     this.handler = handler;

@@ -1,18 +1,21 @@
 import { isExpired, type JobStore } from './job-store.js';
-import type { JobRecord } from './job.types.js';
+import type { JobRecord, QueuedJob } from './job.types.js';
 
 /** The embedded default: records in this process, swept when they pass retention. */
 export class MemoryJobStore implements JobStore {
   private readonly records = new Map<string, JobRecord>();
+  /** The queue entries of records still `queued`. */
+  private readonly entries = new Map<string, QueuedJob>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly retentionMs: number) {
     this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, retentionMs)).unref();
   }
 
-  async create(record: JobRecord): Promise<void> {
+  async create(record: JobRecord, entry: QueuedJob): Promise<void> {
     if (this.records.has(record.id)) throw new Error(`job ${record.id} exists already`);
     this.records.set(record.id, structuredClone(record));
+    if (record.status === 'queued') this.entries.set(record.id, structuredClone(entry));
   }
 
   async get(id: string): Promise<JobRecord | null> {
@@ -30,11 +33,31 @@ export class MemoryJobStore implements JobStore {
     if (!r) return null;
     const next = { ...r, ...structuredClone(patch) };
     this.records.set(id, next);
+    if (next.status !== 'queued') this.entries.delete(id);
     return structuredClone(next);
   }
 
+  async waiting(before: number, limit: number): Promise<string[]> {
+    const found: string[] = [];
+    for (const id of this.entries.keys()) {
+      const r = await this.get(id);
+      if (!r) this.entries.delete(id);
+      else if (r.created_at < before && found.length < limit) found.push(id);
+    }
+    return found;
+  }
+
+  async entry(id: string): Promise<QueuedJob | null> {
+    const e = this.entries.get(id);
+    return e ? structuredClone(e) : null;
+  }
+
   private sweep(): void {
-    for (const [id, r] of this.records) if (isExpired(r, this.retentionMs)) this.records.delete(id);
+    for (const [id, r] of this.records) {
+      if (!isExpired(r, this.retentionMs)) continue;
+      this.records.delete(id);
+      this.entries.delete(id);
+    }
   }
 
   async close(): Promise<void> {

@@ -1,11 +1,22 @@
 import type { Redis } from 'ioredis';
 import { isExpired, type JobStore } from './job-store.js';
-import type { JobRecord } from './job.types.js';
+import type { JobRecord, QueuedJob } from './job.types.js';
+
+/**
+ * Writes a new record, its queue entry and its place in the index of queued jobs, or nothing when the
+ * record exists. KEYS: record, entry, index. ARGV: record JSON, entry JSON, TTL ms, created_at, id.
+ */
+const CREATE = `
+if not redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[3], 'NX') then return 0 end
+redis.call('set', KEYS[2], ARGV[2], 'PX', ARGV[3])
+redis.call('zadd', KEYS[3], ARGV[4], ARGV[5])
+return 1`;
 
 /**
  * One Redis string per job (`<prefix>:job:<id>`, JSON) whose TTL ends its retention, so any API
  * process can answer GET /jobs/{id} with a single GET. Only the worker running a job writes to it
- * after creation, so read-merge-write needs no lock.
+ * after creation, so read-merge-write needs no lock. While a job is `queued`, its queue entry is kept
+ * beside it (`<prefix>:job:<id>:entry`) and indexed by creation time (`<prefix>:jobs:queued`).
  */
 export class RedisJobStore implements JobStore {
   constructor(
@@ -18,10 +29,20 @@ export class RedisJobStore implements JobStore {
     return `${this.prefix}:job:${id}`;
   }
 
-  async create(record: JobRecord): Promise<void> {
-    const ttl = record.created_at + this.retentionMs - Date.now();
-    const ok = await this.redis.set(this.key(record.id), JSON.stringify(record), 'PX', Math.max(1, ttl), 'NX');
-    if (ok !== 'OK') throw new Error(`job ${record.id} exists already`);
+  private entryKey(id: string): string {
+    return `${this.prefix}:job:${id}:entry`;
+  }
+
+  private get queuedIndex(): string {
+    return `${this.prefix}:jobs:queued`;
+  }
+
+  async create(record: JobRecord, entry: QueuedJob): Promise<void> {
+    const ttl = Math.max(1, record.created_at + this.retentionMs - Date.now());
+    const keys = [this.key(record.id), this.entryKey(record.id), this.queuedIndex];
+    const args = [JSON.stringify(record), JSON.stringify(entry), ttl, record.created_at, record.id];
+    const created = await this.redis.eval(CREATE, keys.length, ...keys, ...args);
+    if (created !== 1) throw new Error(`job ${record.id} exists already`);
   }
 
   async get(id: string): Promise<JobRecord | null> {
@@ -37,7 +58,22 @@ export class RedisJobStore implements JobStore {
     const next = { ...current, ...patch };
     // XX: never resurrect a record that expired meanwhile; KEEPTTL: retention counts from creation.
     const ok = await this.redis.set(this.key(id), JSON.stringify(next), 'KEEPTTL', 'XX');
+    if (ok === 'OK' && current.status === 'queued' && next.status !== 'queued') await this.forgetEntry(id);
     return ok === 'OK' ? next : null;
+  }
+
+  private async forgetEntry(id: string): Promise<void> {
+    await this.redis.multi().del(this.entryKey(id)).zrem(this.queuedIndex, id).exec();
+  }
+
+  async waiting(before: number, limit: number): Promise<string[]> {
+    return this.redis.zrangebyscore(this.queuedIndex, '-inf', `(${before}`, 'LIMIT', 0, limit);
+  }
+
+  async entry(id: string): Promise<QueuedJob | null> {
+    const raw = await this.redis.get(this.entryKey(id));
+    if (!raw) await this.redis.zrem(this.queuedIndex, id); // expired with its record
+    return raw ? (JSON.parse(raw) as QueuedJob) : null;
   }
 
   async close(): Promise<void> {}

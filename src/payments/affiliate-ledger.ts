@@ -13,7 +13,8 @@ export interface AffiliateBalance {
 
 /** Accumulates each affiliate's referred payments and 20% commission; an operator reads and pays it out. */
 export interface AffiliateLedger {
-  record(affiliateId: string, amountAtomic: bigint): Promise<void>;
+  /** Credits one referred payment, named by `paymentKey`: a payment recorded again is not credited twice. */
+  record(affiliateId: string, amountAtomic: bigint, paymentKey: string): Promise<void>;
   balances(): Promise<AffiliateBalance[]>;
 }
 
@@ -23,8 +24,11 @@ export function commissionOf(amountAtomic: bigint): bigint {
 
 export class MemoryAffiliateLedger implements AffiliateLedger {
   private readonly rows = new Map<string, { payments: number; paid: bigint; commission: bigint }>();
+  private readonly credited = new Set<string>();
 
-  async record(affiliateId: string, amountAtomic: bigint): Promise<void> {
+  async record(affiliateId: string, amountAtomic: bigint, paymentKey: string): Promise<void> {
+    if (this.credited.has(paymentKey)) return;
+    this.credited.add(paymentKey);
     const row = this.rows.get(affiliateId) ?? { payments: 0, paid: 0n, commission: 0n };
     row.payments += 1;
     row.paid += amountAtomic;
@@ -39,6 +43,21 @@ export class MemoryAffiliateLedger implements AffiliateLedger {
   }
 }
 
+/** How long a credited payment is remembered: longer than any claim of it lives (24 h). */
+const CREDITED_TTL_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * Marks the payment credited and adds it to the affiliate's row in one step, or does nothing when it
+ * was credited before. KEYS: credited marker, affiliate ids set, affiliate hash.
+ */
+const CREDIT_ONCE = `
+if not redis.call('set', KEYS[1], '1', 'NX', 'PX', ARGV[4]) then return 0 end
+redis.call('sadd', KEYS[2], ARGV[1])
+redis.call('hincrby', KEYS[3], 'payments', 1)
+redis.call('hincrby', KEYS[3], 'paid', ARGV[2])
+redis.call('hincrby', KEYS[3], 'commission', ARGV[3])
+return 1`;
+
 /** One hash per affiliate (`<prefix>:affiliate:<id>`) and a set of their ids; HINCRBY keeps it exact and atomic. */
 export class RedisAffiliateLedger implements AffiliateLedger {
   constructor(
@@ -46,20 +65,31 @@ export class RedisAffiliateLedger implements AffiliateLedger {
     private readonly prefix: string,
   ) {}
 
-  async record(affiliateId: string, amountAtomic: bigint): Promise<void> {
-    const key = `${this.prefix}:affiliate:${affiliateId}`;
-    await this.redis
-      .multi()
-      .sadd(`${this.prefix}:affiliates`, affiliateId)
-      .hincrby(key, 'payments', 1)
-      .hincrby(key, 'paid', amountAtomic.toString())
-      .hincrby(key, 'commission', commissionOf(amountAtomic).toString())
-      .exec();
+  async record(affiliateId: string, amountAtomic: bigint, paymentKey: string): Promise<void> {
+    const keys = [
+      `${this.prefix}:affiliate-credited:${paymentKey}`,
+      `${this.prefix}:affiliates`,
+      `${this.prefix}:affiliate:${affiliateId}`,
+    ];
+    await this.redis.eval(
+      CREDIT_ONCE,
+      keys.length,
+      ...keys,
+      affiliateId,
+      amountAtomic.toString(),
+      commissionOf(amountAtomic).toString(),
+      CREDITED_TTL_MS,
+    );
   }
 
   async balances(): Promise<AffiliateBalance[]> {
     const ids = (await this.redis.smembers(`${this.prefix}:affiliates`)).sort();
     const rows = await Promise.all(ids.map((id) => this.redis.hgetall(`${this.prefix}:affiliate:${id}`)));
-    return ids.map((id, i) => ({ affiliate_id: id, payments: Number(rows[i].payments ?? 0), paid: rows[i].paid ?? '0', commission: rows[i].commission ?? '0' }));
+    return ids.map((id, i) => ({
+      affiliate_id: id,
+      payments: Number(rows[i].payments ?? 0),
+      paid: rows[i].paid ?? '0',
+      commission: rows[i].commission ?? '0',
+    }));
   }
 }

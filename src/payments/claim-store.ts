@@ -1,19 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { JobOrder, PricedResource } from './paywall.js';
-
-/**
- * What any process needs to finish a settlement: the payment as sent, what it pays for and the job it
- * buys. Written before the broadcast, so a crash after it leaves enough for the reconciler.
- */
-export interface SettlementIntent {
-  /** The payment method's network: base, solana, tempo. */
-  network: string;
-  /** The payment as sent: the X-PAYMENT value or the `Authorization: Payment` credential. */
-  credential: string;
-  resource: PricedResource;
-  fingerprint: string;
-  job: JobOrder;
-}
+import type { SettlementIntent } from './settlement.types.js';
 
 /** What is known about one payment (one EVM authorization nonce, one Solana transaction, ...). */
 export type Claim =

@@ -12,6 +12,8 @@ export interface PaymentsConfig {
   evmSettlementKey: `0x${string}` | null;
   /** After this long, a resend of a payment whose settlement outcome stayed unknown reconciles it with the chain. */
   settlementReconcileSeconds: number;
+  /** Keys the job id derived from each payment (JOB_ID_SECRET); null: one generated and shared through Redis (or per process). */
+  jobIdSecret: string | null;
   /** Live mode: Solana JSON-RPC, and the fee payer that co-signs and pays for Solana settlements (null in devnet). */
   solanaRpcUrl: string | null;
   solanaFeePayerKey: string | null;
@@ -76,6 +78,8 @@ export function paymentsConfig(r: Reader, publicBaseUrl: string | null): Payment
   const baseRpcUrl = liveSetting(r, 'BASE_RPC_URL', /^https?:\/\//, 'an http(s) URL', live('base') ? 'base' : null);
   const mpp = mppConfig(r, paymentMode, publicBaseUrl);
   const settlementReconcileSeconds = r.int('SETTLEMENT_RECONCILE_SECONDS', 1, 3600);
+  const jobIdSecret = r.optional('JOB_ID_SECRET');
+  if (jobIdSecret !== null && jobIdSecret.length < 32) r.problems.push('JOB_ID_SECRET: must be at least 32 characters (e.g. openssl rand -base64 32)');
   const solana = live('solana') ? 'solana' : null;
   const solanaRpcUrl = liveSetting(r, 'SOLANA_RPC_URL', /^https?:\/\//, 'an http(s) URL', solana);
   const solanaFeePayerKey = liveSetting(
@@ -99,6 +103,7 @@ export function paymentsConfig(r: Reader, publicBaseUrl: string | null): Payment
     baseRpcUrl,
     evmSettlementKey,
     settlementReconcileSeconds,
+    jobIdSecret,
     solanaRpcUrl,
     solanaFeePayerKey,
     facilitatorUrl,

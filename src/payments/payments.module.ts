@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { CONFIG, LOGGER } from '../config/config.tokens.js';
+import { JobRequeuer } from '../jobs/job-requeuer.js';
 import { JobService } from '../jobs/job.service.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import { PipelinesModule } from '../pipelines/pipelines.module.js';
@@ -10,7 +11,7 @@ import { PIPELINES } from '../pipelines/pipelines.tokens.js';
 import { FAST_REDIS } from '../redis/redis.tokens.js';
 import { createPayments, type Payments } from './create-payments.js';
 import { AFFILIATE_LEDGER, PAYMENTS, PAYWALL } from './payments.tokens.js';
-import type { CreateJob } from './settlement-flow.js';
+import type { CreateJob } from './settlement.types.js';
 
 /** Stops the reconciler and the devnet chains, once the HTTP server has drained and the jobs have closed. */
 @Injectable()
@@ -45,6 +46,7 @@ class PaymentsShutdown implements OnApplicationShutdown {
     { provide: PAYWALL, inject: [PAYMENTS], useFactory: (p: Payments) => p.paywall },
     { provide: AFFILIATE_LEDGER, inject: [PAYMENTS], useFactory: (p: Payments) => p.ledger },
     PaymentsShutdown,
+    JobRequeuer,
   ],
   exports: [PAYMENTS, PAYWALL, AFFILIATE_LEDGER],
 })

@@ -1,7 +1,3 @@
-import type { SettlementAttempt } from './settlement-flow.js';
-import type { SettlementIntent } from './claim-store.js';
-import type { MppOffer } from './mpp/mpp-paywall.js';
-
 /** x402 version 1 PaymentRequirements, plus `maxAmount` (the spec's sample name for the amount). */
 export interface PaymentRequirements {
   scheme: 'exact';
@@ -25,6 +21,15 @@ export interface PricedResource {
   priceUsd: string;
   /** Absolute URL of the route, as the client called it. */
   resourceUrl: string;
+}
+
+/** What a route offers through MPP, for discovery documents and GET /devnet. */
+export interface MppOffer {
+  protocol: 'mpp';
+  network: 'tempo';
+  chainId: number;
+  currency: string;
+  recipient: string;
 }
 
 export interface PaymentChallenge {
@@ -61,6 +66,9 @@ export interface PrecheckRefusal {
   error: string;
 }
 
+/** The request headers, as the HTTP server parsed them. */
+export type PaymentHeaders = Record<string, string | string[] | undefined>;
+
 export type PaymentOutcome =
   /** Settled (now or by an earlier send of the same payment): answer 202 for `jobId`. */
   | { kind: 'accepted'; jobId: string; headers: Record<string, string>; replay: boolean }
@@ -74,17 +82,15 @@ export type PaymentOutcome =
   | { kind: 'pending'; message: string; retryAfterSeconds: number };
 
 /**
- * The one door to money. Given a paid route, the request's headers and a way to create the job, it
- * either settles a payment and creates exactly one job for it, or answers with the challenge to send
- * back. x402 (base, solana) and MPP (tempo) implement it behind this interface.
+ * The one door to money, as the HTTP layer sees it. Given a paid route, the request's headers and the
+ * job it orders, it either settles a payment and creates exactly one job for it, or answers with the
+ * 402 to send back (every payment method's options in one challenge).
  */
 export interface Paywall {
-  /** The payment options a route offers, as listed in 402 bodies and discovery documents. */
+  /** The x402 payment options a route offers, as listed in 402 bodies and discovery documents. */
   requirements(resource: PricedResource): PaymentRequirements[];
   /** The MPP offer (Tempo) every route also makes, or null when MPP is off. */
   mppOffer(): MppOffer | null;
   challenge(resource: PricedResource, error: string): Promise<PaymentChallenge>;
-  collect(resource: PricedResource, headers: Record<string, string | string[] | undefined>, request: PaidRequest): Promise<PaymentOutcome>;
-  /** The settlement attempt a recorded intent describes (for the reconciler), or null when it names no method of ours. */
-  resume(intent: SettlementIntent): Promise<SettlementAttempt | null>;
+  collect(resource: PricedResource, headers: PaymentHeaders, request: PaidRequest): Promise<PaymentOutcome>;
 }

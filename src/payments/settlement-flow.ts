@@ -1,56 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { Receipt } from '../jobs/job.types.js';
 import type { AffiliateLedger } from './affiliate-ledger.js';
-import type { Claim, ClaimStore, SettlementIntent, SettlingClaim } from './claim-store.js';
-import type { JobOrder, PaidRequest, PaymentOutcome } from './paywall.js';
+import type { Claim, ClaimStore, SettlingClaim } from './claim-store.js';
+import type { Receipt } from './receipt.js';
+import type { CreateJob, SettlementAttempt, SettlementIntent, SettlementOutcome, SettlementResult } from './settlement.types.js';
 
-/** The port through which settled payments become jobs: creates and enqueues job `jobId` once, however often called. */
-export type CreateJob = (order: JobOrder & { jobId: string; receipt: Receipt }) => Promise<void>;
-
-/** What one settlement attempt reported. A thrown error means its outcome is unknown. */
-export interface SettlementResult {
-  ok: boolean;
-  reason?: string;
-  transaction?: string;
-  payer?: string;
-  /** Response headers proving the settlement (X-PAYMENT-RESPONSE, Payment-Receipt). */
-  headers?: Record<string, string>;
-}
-
-/** One verified payment of either protocol, ready to be claimed and settled. */
-export interface SettlementAttempt {
-  /** Names the payment on its chain: every resend of the same payment has the same key. */
-  key: string;
-  /**
-   * What only the payer holds beside the public payment (e.g. the MPP challenge it answered): a resend
-   * must carry the same to be matched to the settlement. Absent when the payment itself is the proof.
-   */
-  proof?: string;
-  network: string;
-  /** Atomic USDC units charged. */
-  amount: string;
-  /** Who pays, when known before settlement. */
-  payer?: string;
-  request: PaidRequest;
-  /** Written before the broadcast, so the reconciler can finish the settlement in any process. */
-  intent: SettlementIntent;
-  settle(): Promise<SettlementResult>;
-  /** Asks the chain whether the payment landed (whatever settle reported); throws when it cannot tell. */
-  reconcile(): Promise<Reconciliation>;
-  /** The receipt headers of a payment found settled on chain (its settle call's answer was lost). */
-  receiptHeaders(transaction: string, payer: string): Record<string, string>;
-  /** The 402 to answer with `error`. */
-  refuse(error: string): PaymentOutcome;
-}
-
-/**
- * What the chain says about a payment: settled (by which transaction), or not, and then whether it
- * never can be (`final`: e.g. its nonce was spent on another transfer) or might still land.
- */
-export interface Reconciliation {
-  settled: boolean;
-  transaction?: string;
-  final?: boolean;
+export interface SettlementFlowOptions {
+  claims: ClaimStore;
+  ledger: AffiliateLedger;
+  /** How long a settlement may stay unresolved before a resend (or the reconciler) reconciles it with the chain. */
+  reconcileAfterMs: number;
+  /** The one port through which settled payments become jobs (also from the reconciler). */
+  createJob: CreateJob;
+  /** The job id a payment buys, from its claim key: the same payment always names the same job. */
+  jobIdOf: (claimKey: string) => string;
 }
 
 const SETTLING_WAIT_MS = 30_000;
@@ -64,35 +26,65 @@ const UNKNOWN_OUTCOME = 'the settlement outcome is not known yet; resend the sam
  * the chain before the claim is ever released.
  */
 export class SettlementFlow {
-  constructor(
-    private readonly claims: ClaimStore,
-    private readonly ledger: AffiliateLedger,
-    /** How long a settlement may stay unresolved before a resend (or the reconciler) reconciles it with the chain. */
-    private readonly reconcileAfterMs: number,
-    private readonly createJob: CreateJob,
-  ) {}
+  private readonly claims: ClaimStore;
+  private readonly ledger: AffiliateLedger;
+  private readonly reconcileAfterMs: number;
+  private readonly createJob: CreateJob;
+  private readonly jobIdOf: (claimKey: string) => string;
+
+  constructor(options: SettlementFlowOptions) {
+    this.claims = options.claims;
+    this.ledger = options.ledger;
+    this.reconcileAfterMs = options.reconcileAfterMs;
+    this.createJob = options.createJob;
+    this.jobIdOf = options.jobIdOf;
+  }
+
+  /**
+   * Takes an authenticated payment: the answer of an earlier send of it (same 202, conflict, wait), or
+   * it is checked against the chain, claimed, settled and made into its one job. A payment that fails
+   * the check because it already landed is never answered "nothing was charged": its job is owed.
+   */
+  async collect(attempt: SettlementAttempt): Promise<SettlementOutcome> {
+    const earlier = await this.answerIfSeen(attempt);
+    if (earlier) return earlier;
+    const problem = await attempt.verify?.();
+    if (!problem) return this.claimAndSettle(attempt);
+    const onChain = await attempt.reconcile().catch(() => null);
+    if (!onChain?.settled) return refused(`payment refused: ${problem}. Nothing was charged.`);
+    return this.claimAndSettle(attempt, { landed: true });
+  }
 
   /** The answer for a payment seen before (same 202, conflict, wait), or null for a new payment. */
-  async answerIfSeen(attempt: SettlementAttempt): Promise<PaymentOutcome | null> {
+  async answerIfSeen(attempt: SettlementAttempt): Promise<SettlementOutcome | null> {
     const earlier = await this.claims.get(attempt.key);
     return earlier ? this.answerEarlier(attempt, earlier) : null;
   }
 
   /** Claims the payment, settles it and creates its one job. */
-  async claimAndSettle(attempt: SettlementAttempt, opts: { landed?: boolean } = {}): Promise<PaymentOutcome> {
+  async claimAndSettle(attempt: SettlementAttempt, opts: { landed?: boolean } = {}): Promise<SettlementOutcome> {
     // Money that already moved is never refused by the precheck: its job is owed.
     const refusal = opts.landed ? null : await attempt.request.precheck?.();
     if (refusal) {
-      const error = /Nothing was charged\.$/.test(refusal.error) ? refusal.error : `${refusal.error.replace(/\.?\s*$/, '.')} Nothing was charged.`;
+      const error = /Nothing was charged\.$/.test(refusal.error)
+        ? refusal.error
+        : `${refusal.error.replace(/\.?\s*$/, '.')} Nothing was charged.`;
       return { kind: 'declined', status: refusal.status, error };
     }
-    const intent: SettlingClaim = { state: 'settling', fingerprint: attempt.request.fingerprint, proof: attempt.proof, since: Date.now(), jobId: randomUUID(), intent: attempt.intent };
+    const intent: SettlingClaim = {
+      state: 'settling',
+      fingerprint: attempt.request.fingerprint,
+      proof: attempt.proof,
+      since: Date.now(),
+      jobId: this.jobIdOf(attempt.key),
+      intent: attempt.intent,
+    };
     const existing = await this.claims.claim(attempt.key, intent);
     if (existing) return this.answerEarlier(attempt, existing);
     return this.settleClaimed(attempt, intent.jobId);
   }
 
-  private async settleClaimed(attempt: SettlementAttempt, jobId: string): Promise<PaymentOutcome> {
+  private async settleClaimed(attempt: SettlementAttempt, jobId: string): Promise<SettlementOutcome> {
     let settled: SettlementResult | null = null;
     try {
       settled = await attempt.settle();
@@ -107,20 +99,28 @@ export class SettlementFlow {
     if (onChain?.settled) return this.acceptFound(attempt, jobId, onChain.transaction);
     if (onChain && (settled || onChain.final)) {
       await this.claims.release(attempt.key);
-      const reason = settled?.reason?.split('\n')[0] ?? (onChain.final ? 'the chain will not accept it (e.g. its nonce was spent on another transfer)' : 'unknown reason');
-      return attempt.refuse(`payment could not be settled: ${reason}. Nothing was charged.`);
+      const reason =
+        settled?.reason?.split('\n')[0] ??
+        (onChain.final ? 'the chain will not accept it (e.g. its nonce was spent on another transfer)' : 'unknown reason');
+      return refused(`payment could not be settled: ${reason}. Nothing was charged.`);
     }
     return { kind: 'pending', message: UNKNOWN_OUTCOME, retryAfterSeconds: RETRY_SECONDS };
   }
 
   /** A payment found settled on chain whose settle answer was lost. */
-  private acceptFound(attempt: SettlementAttempt, jobId: string, transaction = 'unknown'): Promise<PaymentOutcome> {
+  private acceptFound(attempt: SettlementAttempt, jobId: string, transaction = 'unknown'): Promise<SettlementOutcome> {
     const payer = attempt.payer ?? 'unknown';
     return this.accept(attempt, jobId, transaction, payer, attempt.receiptHeaders(transaction, payer));
   }
 
-  /** The payment is on chain: create its one job (its id fixed in the intent), remember it, credit the affiliate. */
-  private async accept(attempt: SettlementAttempt, jobId: string, transaction: string, payer: string, headers: Record<string, string>): Promise<PaymentOutcome> {
+  /** The payment is on chain: create its one job (its id derived from the payment), credit the affiliate, remember it. */
+  private async accept(
+    attempt: SettlementAttempt,
+    jobId: string,
+    transaction: string,
+    payer: string,
+    headers: Record<string, string>,
+  ): Promise<SettlementOutcome> {
     const { job } = attempt.intent;
     const receipt: Receipt = {
       receipt_id: randomUUID(),
@@ -132,8 +132,16 @@ export class SettlementFlow {
       ...(job.affiliateId ? { affiliate_id: job.affiliateId } : {}),
     };
     await this.createJob({ ...job, jobId, receipt });
-    await this.claims.settled(attempt.key, { state: 'settled', fingerprint: attempt.intent.fingerprint, proof: attempt.proof, jobId, headers });
-    if (job.affiliateId) await this.ledger.record(job.affiliateId, BigInt(receipt.amount));
+    // Credited once per payment however often its acceptance is finished (a resend, the reconciler, after
+    // a crash), and before the claim is marked settled, so a crash between the two loses no credit.
+    if (job.affiliateId) await this.ledger.record(job.affiliateId, BigInt(receipt.amount), attempt.key);
+    await this.claims.settled(attempt.key, {
+      state: 'settled',
+      fingerprint: attempt.intent.fingerprint,
+      proof: attempt.proof,
+      jobId,
+      headers,
+    });
     return { kind: 'accepted', jobId, headers, replay: false };
   }
 
@@ -141,35 +149,39 @@ export class SettlementFlow {
    * A resend of a payment seen before: the same 202, a conflict, a wait while another request settles
    * it, or, when that settlement's outcome stayed unknown too long, its reconciliation.
    */
-  private async answerEarlier(attempt: SettlementAttempt, claim: Claim): Promise<PaymentOutcome> {
+  private async answerEarlier(attempt: SettlementAttempt, claim: Claim): Promise<SettlementOutcome> {
     const deadline = Date.now() + SETTLING_WAIT_MS;
     let current: Claim | null = claim;
     while (current?.state === 'settling' && Date.now() - current.since < this.reconcileAfterMs && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 50));
       current = await this.claims.get(attempt.key);
     }
-    if (!current) return attempt.refuse('payment refused: an earlier send of this payment could not be settled. Nothing was charged.');
+    if (!current) return refused('payment refused: an earlier send of this payment could not be settled. Nothing was charged.');
     if (current.proof !== attempt.proof) {
-      return attempt.refuse('payment refused: this payment was made with another credential; sign a new payment. Nothing was charged.');
+      return refused('payment refused: this payment was made with another credential; sign a new payment. Nothing was charged.');
     }
     if (current.fingerprint !== attempt.request.fingerprint) {
       return { kind: 'conflict', message: 'this payment was already used for a different request; sign a new payment' };
     }
     if (current.state === 'settled') return { kind: 'accepted', jobId: current.jobId, headers: current.headers, replay: true };
     if (Date.now() - current.since < this.reconcileAfterMs || !(await this.claims.lock(`${attempt.key}:reconcile`, SETTLING_WAIT_MS))) {
-      return { kind: 'pending', message: 'this payment is still being settled; resend the same payment, do not pay again', retryAfterSeconds: RETRY_SECONDS };
+      return {
+        kind: 'pending',
+        message: 'this payment is still being settled; resend the same payment, do not pay again',
+        retryAfterSeconds: RETRY_SECONDS,
+      };
     }
     return this.finish(attempt, current);
   }
 
   /** Asks the chain about a claim left settling, and finishes it: its job if the money moved, else settle it again. */
-  private async finish(attempt: SettlementAttempt, claim: SettlingClaim): Promise<PaymentOutcome> {
+  private async finish(attempt: SettlementAttempt, claim: SettlingClaim): Promise<SettlementOutcome> {
     const onChain = await attempt.reconcile().catch(() => null);
     if (!onChain) return { kind: 'pending', message: UNKNOWN_OUTCOME, retryAfterSeconds: RETRY_SECONDS };
     if (onChain.settled) return this.acceptFound(attempt, claim.jobId, onChain.transaction);
     if (onChain.final) {
       await this.claims.release(attempt.key);
-      return attempt.refuse('payment could not be settled: the chain will not accept it. Nothing was charged.');
+      return refused('payment could not be settled: the chain will not accept it. Nothing was charged.');
     }
     // Nothing moved: settle the same payment again (the chain accepts it once, so never twice).
     return this.settleClaimed(attempt, claim.jobId);
@@ -192,7 +204,11 @@ export class SettlementFlow {
   }
 
   /** Runs reconcileStale every `everyMs` until the returned stop is called. */
-  startReconciler(resume: (intent: SettlementIntent) => Promise<SettlementAttempt | null>, everyMs: number, onError: (err: Error) => void): () => void {
+  startReconciler(
+    resume: (intent: SettlementIntent) => Promise<SettlementAttempt | null>,
+    everyMs: number,
+    onError: (err: Error) => void,
+  ): () => void {
     let running = false;
     const timer = setInterval(() => {
       if (running) return;
@@ -204,4 +220,8 @@ export class SettlementFlow {
     timer.unref();
     return () => clearInterval(timer);
   }
+}
+
+function refused(error: string): SettlementOutcome {
+  return { kind: 'refused', error };
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { createPaymentHeader } from 'x402/client';
 import { parseSignature, type Address } from 'viem';
@@ -87,5 +88,20 @@ for (const driver of ['memory', 'bullmq'] as Driver[]) describe(`the settlement 
     const again = await postJson(`${h.url}/echo`, { text: 'unreadable' }, { 'x-payment': header });
     assert.equal(again.json.job_id, resent.json.job_id, 'no second job');
     assert.equal(await balanceOf(requirements.payTo), before + 10000n, 'charged once');
+  });
+
+  it('a job recorded queued that was never put on the queue (its writer died in between) is run', async () => {
+    const id = randomUUID();
+    // What a process that died between writing the record and enqueueing it leaves behind.
+    const progress = { step: null, steps_done: 0, steps_total: 4 };
+    const record = { id, endpoint_path: '/echo', status: 'queued' as const, created_at: Date.now(), cost_usd: 0.01, progress };
+    await h.rt.store.create(
+      { ...record, receipt: null, affiliate_id: null, engines: {}, warnings: [], attempts: 0 },
+      { job_id: id, endpoint_path: '/echo', request: { text: 'orphan', pause: 0 } },
+    );
+    assert.equal(await h.rt.queue.holds(id), false);
+    const job = await pollJob(h.url, id);
+    assert.equal(job.status, 'complete', JSON.stringify(job));
+    assert.equal(job.result.greeting, 'hello orphan');
   });
 });

@@ -3,7 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { createPaymentHeader } from 'x402/client';
 import { devnetClients } from '../support/devnet.js';
 import { type Harness, pollJob, postJson, startHarness } from '../support/harness.js';
+import { mppCredential, tempoBalance } from '../support/mpp-client.js';
 import { PrivateRedis } from '../support/private-redis.js';
+import { svmClients } from '../support/svm.js';
 
 /** What a client sees while the Redis behind the service hangs: prompt 503s, nothing charged, nothing lost. */
 describe('Redis outage (a Redis that stops answering)', () => {
@@ -101,5 +103,47 @@ describe('Redis outage (a Redis that stops answering)', () => {
     assert.equal(resent.status, 202, resent.text);
     assert.equal(await balanceOf(dev.base.test_payer.address), payerBefore - 10000n, 'charged exactly once');
     assert.equal((await pollJob(h.url, resent.json.job_id)).status, 'complete');
+  });
+
+  it('answers an MPP or a Solana paid POST 503 within 2 s while Redis hangs, charging nothing; each is taken once after', async () => {
+    const solana = svmClients(dev.solana);
+    const tempoOf = (account: string) => tempoBalance(dev.tempo.rpc_url, dev.tempo.chain_id, dev.tempo.currency, account as `0x${string}`);
+    const bodies = { mpp: { text: 'mpp during the outage' }, solana: { text: 'solana during the outage' } };
+    const challenge = (await postJson(`${h.url}/echo`, bodies.mpp)).headers.get('www-authenticate')!;
+    const privateKey = dev.tempo.test_payer.private_key;
+    const authorization = await mppCredential({ challenge, rpcUrl: dev.tempo.rpc_url, privateKey, mode: 'pull' });
+    const requirements = (await postJson(`${h.url}/echo`, bodies.solana)).json.accepts.find((a: any) => a.network === 'solana');
+    const xPayment = await solana.pay(dev.solana.test_payer.secret_key, requirements);
+    const before = { mpp: await tempoOf(dev.tempo.pay_to), solana: await solana.balanceOf(dev.solana.pay_to) };
+    const send = {
+      mpp: () => postJson(`${h.url}/echo`, bodies.mpp, { authorization }),
+      solana: () => postJson(`${h.url}/echo`, bodies.solana, { 'x-payment': xPayment }),
+    };
+
+    redis.freeze();
+    try {
+      for (const rail of ['mpp', 'solana'] as const) {
+        const started = Date.now();
+        const paid = await send[rail]();
+        const ms = Date.now() - started;
+        assert.equal(paid.status, 503, `${rail}: ${paid.text}`);
+        assert.equal(paid.headers.get('retry-after'), '5');
+        assert.ok(ms < 2000, `${rail}: the paid POST answered in ${ms} ms`);
+      }
+      assert.equal(await tempoOf(dev.tempo.pay_to), before.mpp, 'nothing was charged on Tempo during the outage');
+      assert.equal(await solana.balanceOf(dev.solana.pay_to), before.solana, 'nothing was charged on Solana during the outage');
+    } finally {
+      redis.thaw();
+    }
+
+    // The same payments, resent after the outage, are each taken once.
+    for (const rail of ['mpp', 'solana'] as const) {
+      const resent = await send[rail]();
+      assert.equal(resent.status, 202, `${rail}: ${resent.text}`);
+      assert.equal((await send[rail]()).json.job_id, resent.json.job_id, `${rail}: a second resend names the same job`);
+      assert.equal((await pollJob(h.url, resent.json.job_id)).result.greeting, `hello ${bodies[rail].text}`);
+    }
+    assert.equal(await tempoOf(dev.tempo.pay_to), before.mpp + 10000n, 'charged exactly once on Tempo');
+    assert.equal(await solana.balanceOf(dev.solana.pay_to), before.solana + 10000n, 'charged exactly once on Solana');
   });
 });

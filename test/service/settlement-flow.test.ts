@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MemoryAffiliateLedger } from '../../src/payments/affiliate-ledger.js';
-import { MemoryClaimStore, type SettlementIntent } from '../../src/payments/claim-store.js';
-import type { PaymentOutcome } from '../../src/payments/paywall.js';
-import { type CreateJob, type Reconciliation, type SettlementAttempt, SettlementFlow } from '../../src/payments/settlement-flow.js';
+import { MemoryClaimStore } from '../../src/payments/claim-store.js';
+import { jobIdDeriver } from '../../src/payments/job-id.js';
+import { SettlementFlow } from '../../src/payments/settlement-flow.js';
+import type { CreateJob, Reconciliation, SettlementAttempt, SettlementIntent } from '../../src/payments/settlement.types.js';
 
 /**
  * The settlement service on the memory stores, without HTTP or chains: the payment method is a small
@@ -13,6 +14,8 @@ class Chain {
   transfers = new Map<string, string>();
   settleCalls = 0;
   readable = true;
+  /** How long a settle call takes. */
+  delayMs = 5;
   /** What the next settle call does: transfer and answer, transfer and lose the answer, or refuse. */
   next: 'ok' | 'lost' | 'refuse' = 'ok';
 
@@ -26,7 +29,7 @@ class Chain {
       intent,
       settle: async () => {
         this.settleCalls++;
-        await new Promise((r) => setTimeout(r, 5));
+        await new Promise((r) => setTimeout(r, this.delayMs));
         if (this.next === 'refuse') return { ok: false, reason: 'insufficient funds' };
         if (!this.transfers.has(key)) this.transfers.set(key, `0xtx${this.transfers.size}`);
         if (this.next === 'lost') throw new Error('socket hang up');
@@ -38,17 +41,16 @@ class Chain {
         return tx ? { settled: true, transaction: tx } : { settled: false, final: this.next === 'refuse' };
       },
       receiptHeaders: (transaction) => ({ 'x-payment-response': transaction }),
-      refuse: (error): PaymentOutcome => ({ kind: 'refused', challenge: { status: 402, headers: {}, body: { x402Version: 1, error, accepts: [] } } }),
     };
   }
 }
 
-const intent = (text: string): SettlementIntent => ({
+const intent = (text: string, affiliateId: string | null = null): SettlementIntent => ({
   network: 'base',
   credential: 'header',
   resource: { path: '/echo', description: 'echo', priceUsd: '0.01', resourceUrl: 'http://x/echo' },
   fingerprint: `fp-${text}`,
-  job: { path: '/echo', request: { text }, affiliateId: null },
+  job: { path: '/echo', request: { text }, affiliateId },
 });
 
 function setup(createJob?: CreateJob, reconcileAfterMs = 20) {
@@ -59,15 +61,17 @@ function setup(createJob?: CreateJob, reconcileAfterMs = 20) {
     (async ({ jobId }) => {
       jobs.set(jobId, (jobs.get(jobId) ?? 0) + 1);
     });
-  const flow = new SettlementFlow(new MemoryClaimStore(), new MemoryAffiliateLedger(), reconcileAfterMs, port);
-  return { flow, chain, jobs };
+  const ledger = new MemoryAffiliateLedger();
+  const jobIdOf = jobIdDeriver('a test secret of at least 32 chars');
+  const flow = new SettlementFlow({ claims: new MemoryClaimStore(), ledger, reconcileAfterMs, createJob: port, jobIdOf });
+  return { flow, chain, jobs, ledger };
 }
 
 describe('the settlement service (memory stores)', () => {
   it('claims once and settles once however many sends arrive at once, for one job', async () => {
     const { flow, chain, jobs } = setup(undefined, 60_000);
     const sends = Array.from({ length: 20 }, () => chain.attempt('p1', intent('a')));
-    const outcomes = await Promise.all(sends.map(async (a) => (await flow.answerIfSeen(a)) ?? flow.claimAndSettle(a)));
+    const outcomes = await Promise.all(sends.map((a) => flow.collect(a)));
     assert.deepEqual([...new Set(outcomes.map((o) => o.kind))], ['accepted']);
     assert.equal(new Set(outcomes.map((o) => (o.kind === 'accepted' ? o.jobId : ''))).size, 1);
     assert.equal(chain.settleCalls, 1);
@@ -142,5 +146,27 @@ describe('the settlement service (memory stores)', () => {
     assert.equal(await flow.reconcileStale(async () => chain.attempt('p6', intent('f'))), 1);
     assert.equal(jobs.size, 1);
     assert.equal(chain.transfers.size, 1);
+  });
+
+  it('names the job by the payment: the same payment, the same id; another payment or another secret, another id', async () => {
+    const { flow, chain } = setup();
+    const outcome = await flow.collect(chain.attempt('evm:base:0xpayer:0x01', intent('g')));
+    assert.equal(outcome.kind, 'accepted');
+    const id = outcome.kind === 'accepted' ? outcome.jobId : '';
+    assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, 'a UUIDv4');
+    assert.equal(id, jobIdDeriver('a test secret of at least 32 chars')('evm:base:0xpayer:0x01'));
+    assert.notEqual(id, jobIdDeriver('another secret of at least 32 chars')('evm:base:0xpayer:0x01'), 'not computable without the secret');
+    assert.notEqual(id, jobIdDeriver('a test secret of at least 32 chars')('evm:base:0xpayer:0x02'));
+  });
+
+  it('credits the affiliate once when a slow settlement is finished both by its request and by the reconciler', async () => {
+    const { flow, chain, jobs, ledger } = setup(undefined, 20);
+    chain.delayMs = 150; // still settling when the reconciler finds the claim stale
+    const sent = flow.collect(chain.attempt('p7', intent('h', 'agent-7')));
+    await new Promise((r) => setTimeout(r, 40));
+    await flow.reconcileStale(async () => chain.attempt('p7', intent('h', 'agent-7')));
+    assert.equal((await sent).kind, 'accepted');
+    assert.equal(jobs.size, 1);
+    assert.deepEqual(await ledger.balances(), [{ affiliate_id: 'agent-7', payments: 1, paid: '10000', commission: '2000' }]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Reconciliation } from '../settlement-flow.js';
+import type { Reconciliation } from '../settlement.types.js';
 
 /** x402 v1 PaymentPayload as sent base64-encoded in X-PAYMENT. */
 export interface X402PaymentPayload {

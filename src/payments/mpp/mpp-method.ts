@@ -3,9 +3,9 @@ import { Mppx, tempo } from 'mppx/server';
 import { type Chain, createClient, createPublicClient, http, isAddressEqual, keccak256, type Log, parseEventLogs } from 'viem';
 import { tempo as tempoMainnet, tempoModerato } from 'viem/chains';
 import { Abis, Transaction } from 'viem/tempo';
-import type { PaidRequest, PaymentOutcome, PricedResource } from '../paywall.js';
-import type { SettlementAttempt, SettlementFlow } from '../settlement-flow.js';
-import type { SettlementIntent } from '../claim-store.js';
+import type { PaymentMethod, ParsedPayment } from '../payment-method.js';
+import type { MppOffer, PaidRequest, PaymentHeaders, PaymentRequirements, PricedResource } from '../paywall.js';
+import type { SettlementAttempt, SettlementIntent } from '../settlement.types.js';
 import { usdToAtomic } from '../usdc.js';
 
 export interface MppTempoOptions {
@@ -21,14 +21,8 @@ export interface MppTempoOptions {
   store: Store.AtomicStore;
 }
 
-/** What a route offers through MPP, for discovery documents and GET /devnet. */
-export interface MppOffer {
-  protocol: 'mpp';
-  network: 'tempo';
-  chainId: number;
-  currency: string;
-  recipient: string;
-}
+/** How long a challenge may be answered: mppx's own default. */
+const CHALLENGE_TTL_MS = 5 * 60_000;
 
 /**
  * The Machine Payments Protocol on Tempo (`tempo` method, `charge` intent), verified and settled by
@@ -36,14 +30,17 @@ export interface MppOffer {
  * with `Authorization: Payment <credential>`, a signed transfer (pull: we broadcast it) or the hash of
  * one it sent (push). A credential is named by that transaction's hash, so resends share one claim.
  */
-export class MppPaywall {
+export class MppMethod implements PaymentMethod<MppCredential> {
+  readonly network = 'tempo';
+  readonly header = 'authorization';
   private readonly mppx;
   private readonly chain: Chain;
+  private readonly publicClient;
+  /** Each route's challenge as mppx issues it (see template). */
+  private readonly templates = new Map<string, Promise<Challenge.Challenge>>();
+  private lastExpiry = 0;
 
-  constructor(
-    private readonly options: MppTempoOptions,
-    private readonly flow: SettlementFlow,
-  ) {
+  constructor(private readonly options: MppTempoOptions) {
     const known = options.chainId === tempoModerato.id ? tempoModerato : tempoMainnet;
     this.chain = { ...known, id: options.chainId, rpcUrls: { default: { http: [options.rpcUrl] } } };
     const getClient = () => createClient({ chain: this.chain, transport: http(options.rpcUrl) });
@@ -52,37 +49,93 @@ export class MppPaywall {
       realm: options.realm,
       methods: [tempo.charge({ currency: options.currency, recipient: options.recipient, getClient, store: options.store })],
     });
+    this.publicClient = createPublicClient({ chain: this.chain, transport: http(options.rpcUrl) });
+  }
+
+  requirements(): PaymentRequirements[] {
+    return [];
+  }
+
+  async challengeHeaders(resource: PricedResource): Promise<Record<string, string>> {
+    return { 'www-authenticate': await this.challengeHeader(resource) };
   }
 
   offer(): MppOffer {
-    return { protocol: 'mpp', network: 'tempo', chainId: this.options.chainId, currency: this.options.currency, recipient: this.options.recipient };
+    return {
+      protocol: 'mpp',
+      network: 'tempo',
+      chainId: this.options.chainId,
+      currency: this.options.currency,
+      recipient: this.options.recipient,
+    };
   }
 
-  /** The `WWW-Authenticate` value of a route's 402. */
+  /**
+   * The `WWW-Authenticate` value of a route's 402: a fresh challenge (its own expiry, so its own id) for
+   * every 402, since the challenge a payer answered is what proves a resend is theirs (see
+   * SettlementAttempt.proof). Built from the route's template with mppx's Challenge.from, which gives the
+   * id mppx itself computes, without running mppx's request pipeline per 402.
+   */
   async challengeHeader(resource: PricedResource): Promise<string> {
-    const result = await this.charge(resource, null);
-    if (result.status !== 402) throw new Error('mppx accepted a request without a credential');
-    return result.challenge.headers.get('www-authenticate') ?? '';
+    const { id: _id, expires: _expires, ...template } = await this.template(resource);
+    // Expiries never repeat in this process, so no two 402s carry the same challenge (its id covers the expiry).
+    this.lastExpiry = Math.max(Date.now() + CHALLENGE_TTL_MS, this.lastExpiry + 1);
+    const expires = new Date(this.lastExpiry).toISOString();
+    return Challenge.serialize(Challenge.from({ ...template, expires, secretKey: this.options.secretKey }));
   }
 
-  async collect(resource: PricedResource, authorization: string, request: PaidRequest, refuse: (error: string) => PaymentOutcome): Promise<PaymentOutcome> {
+  /** The challenge mppx issues for a route and price, computed once per route (id and expiry aside, it is always the same). */
+  private template(resource: PricedResource): Promise<Challenge.Challenge> {
+    const key = `${resource.priceUsd} ${resource.path} ${resource.resourceUrl} ${resource.description}`;
+    let found = this.templates.get(key);
+    if (!found) {
+      found = this.charge(resource, null).then((result) => {
+        if (result.status !== 402) throw new Error('mppx accepted a request without a credential');
+        return Challenge.deserialize(result.challenge.headers.get('www-authenticate') ?? '');
+      });
+      found.catch(() => this.templates.delete(key));
+      // Host headers are the client's: keep the cache bounded whatever they send.
+      if (this.templates.size >= 1000) this.templates.clear();
+      this.templates.set(key, found);
+    }
+    return found;
+  }
+
+  async parse(headers: PaymentHeaders): Promise<ParsedPayment<MppCredential>> {
+    const authorization = headers.authorization;
+    if (typeof authorization !== 'string' || !/^Payment\s/i.test(authorization)) return null;
     const parsed = await parseCredential(authorization);
-    if (typeof parsed === 'string') return refuse(`the Authorization: Payment credential is malformed: ${parsed}. Nothing was charged.`);
-    const unbound = await this.bindingProblem(resource, parsed.challenge);
-    if (unbound) return refuse(`payment refused: ${unbound}. Nothing was charged.`);
-    const intent: SettlementIntent = { network: 'tempo', credential: authorization, resource, fingerprint: request.fingerprint, job: request.job };
-    const attempt = this.attemptFor(intent, parsed, request, refuse);
-    return (await this.flow.answerIfSeen(attempt)) ?? this.flow.claimAndSettle(attempt);
+    if (typeof parsed === 'string')
+      return { refused: `the Authorization: Payment credential is malformed: ${parsed}. Nothing was charged.` };
+    return { payment: { ...parsed, credential: authorization } };
+  }
+
+  async authenticate(
+    resource: PricedResource,
+    payment: MppCredential,
+    request: PaidRequest,
+  ): Promise<SettlementAttempt | { refused: string }> {
+    const unbound = await this.bindingProblem(resource, payment.challenge);
+    if (unbound) return { refused: `payment refused: ${unbound}. Nothing was charged.` };
+    const intent: SettlementIntent = {
+      network: 'tempo',
+      credential: payment.credential,
+      resource,
+      fingerprint: request.fingerprint,
+      job: request.job,
+    };
+    return this.attemptFor(intent, payment, request);
   }
 
   /** The attempt a recorded intent describes, for the reconciler. */
   async resume(intent: SettlementIntent): Promise<SettlementAttempt | null> {
+    if (intent.network !== this.network) return null;
     const parsed = await parseCredential(intent.credential);
     if (typeof parsed === 'string') return null;
-    return this.attemptFor(intent, parsed, { fingerprint: intent.fingerprint, job: intent.job }, () => ({ kind: 'pending', message: 'reconciling', retryAfterSeconds: 5 }));
+    return this.attemptFor(intent, parsed, { fingerprint: intent.fingerprint, job: intent.job });
   }
 
-  private attemptFor(intent: SettlementIntent, parsed: ParsedCredential, request: PaidRequest, refuse: (error: string) => PaymentOutcome): SettlementAttempt {
+  private attemptFor(intent: SettlementIntent, parsed: ParsedCredential, request: PaidRequest): SettlementAttempt {
     const { resource, credential: authorization } = intent;
     const attempt: SettlementAttempt = {
       intent,
@@ -102,10 +155,20 @@ export class MppPaywall {
         const result = await this.charge(resource, authorization);
         if (result.status === 402) {
           const problem: any = await result.challenge.json().catch(() => null);
-          return { ok: false, reason: String(problem?.detail ?? 'the credential was refused').split('\n')[0].replace(/\.+$/, '') };
+          return {
+            ok: false,
+            reason: String(problem?.detail ?? 'the credential was refused')
+              .split('\n')[0]
+              .replace(/\.+$/, ''),
+          };
         }
         const header = result.withReceipt(new Response(null)).headers.get('payment-receipt')!;
-        return { ok: true, transaction: Receipt.deserialize(header).reference, payer: parsed.payer, headers: { 'payment-receipt': header } };
+        return {
+          ok: true,
+          transaction: Receipt.deserialize(header).reference,
+          payer: parsed.payer,
+          headers: { 'payment-receipt': header },
+        };
       },
       // A pull credential is broadcast by us: if its outcome was lost, the chain knows. A push one was
       // broadcast by the client and only checked here: nothing of ours can have moved money.
@@ -113,24 +176,25 @@ export class MppPaywall {
         if (parsed.mode === 'push') return { settled: false, final: true };
         const receipt = await this.receiptOf(parsed.hash);
         if (!receipt) return { settled: false }; // never broadcast, or not mined yet
-        return receipt.status === 'success' && this.paysUs(receipt.logs, attempt.amount) ? { settled: true, transaction: parsed.hash } : { settled: false, final: true };
+        return receipt.status === 'success' && this.paysUs(receipt.logs, attempt.amount)
+          ? { settled: true, transaction: parsed.hash }
+          : { settled: false, final: true };
       },
       receiptHeaders: (transaction) => ({
-        'payment-receipt': Receipt.serialize(Receipt.from({ method: 'tempo', status: 'success', reference: transaction, timestamp: new Date().toISOString() })),
+        'payment-receipt': Receipt.serialize(
+          Receipt.from({ method: 'tempo', status: 'success', reference: transaction, timestamp: new Date().toISOString() }),
+        ),
       }),
-      refuse,
     };
     return attempt;
   }
 
   /** The transaction's receipt, or null when the chain does not know it (yet). */
   private receiptOf(hash: `0x${string}`) {
-    return createPublicClient({ chain: this.chain, transport: http(this.options.rpcUrl) })
-      .getTransactionReceipt({ hash })
-      .catch((err: Error) => {
-        if (/could not be found|not found/i.test(err.message)) return null;
-        throw err;
-      });
+    return this.publicClient.getTransactionReceipt({ hash }).catch((err: Error) => {
+      if (/could not be found|not found/i.test(err.message)) return null;
+      throw err;
+    });
   }
 
   /**
@@ -138,10 +202,10 @@ export class MppPaywall {
    * realm, request: amount, currency, recipient, and the route scope), or null when it is.
    */
   private async bindingProblem(resource: PricedResource, challenge: Challenge.Challenge): Promise<string | null> {
-    if (!Challenge.verify(challenge, { secretKey: this.options.secretKey })) return 'the credential answers a challenge this server did not issue';
-    const ours = Challenge.deserialize(await this.challengeHeader(resource));
-    const same = (a: Challenge.Challenge) => [a.realm, a.method, a.intent, PaymentRequest.serialize(a.request), a.opaque ?? '', JSON.stringify(a.meta ?? null)].join('|');
-    return same(ours) === same(challenge) ? null : 'the credential answers a challenge for another route or price';
+    if (!Challenge.verify(challenge, { secretKey: this.options.secretKey }))
+      return 'the credential answers a challenge this server did not issue';
+    const ours = bindingOf(await this.template(resource));
+    return ours === bindingOf(challenge) ? null : 'the credential answers a challenge for another route or price';
   }
 
   /**
@@ -151,15 +215,25 @@ export class MppPaywall {
   private paysUs(logs: Log[], amount: string): boolean {
     const events = parseEventLogs({ abi: Abis.tip20, logs, eventName: ['Transfer', 'TransferWithMemo'] });
     return events.some(
-      (e: any) => isAddressEqual(e.address, this.options.currency) && isAddressEqual(e.args.to, this.options.recipient) && e.args.amount === BigInt(amount),
+      (e: any) =>
+        isAddressEqual(e.address, this.options.currency) &&
+        isAddressEqual(e.args.to, this.options.recipient) &&
+        e.args.amount === BigInt(amount),
     );
   }
 
   private charge(resource: PricedResource, authorization: string | null) {
     const headers: Record<string, string> = authorization ? { authorization } : {};
     // `scope` binds the challenge to the route: a credential for one route cannot pay another.
-    return this.mppx.charge({ amount: resource.priceUsd, description: resource.description, scope: resource.path })(new Request(resource.resourceUrl, { method: 'POST', headers }));
+    return this.mppx.charge({ amount: resource.priceUsd, description: resource.description, scope: resource.path })(
+      new Request(resource.resourceUrl, { method: 'POST', headers }),
+    );
   }
+}
+
+/** What binds a challenge to a route and price: everything but its id and expiry. */
+function bindingOf(a: Challenge.Challenge): string {
+  return [a.realm, a.method, a.intent, PaymentRequest.serialize(a.request), a.opaque ?? '', JSON.stringify(a.meta ?? null)].join('|');
 }
 
 /** The transaction a credential pays with (its hash names the payment), or why it is unusable. */
@@ -169,6 +243,9 @@ interface ParsedCredential {
   payer?: string;
   challenge: Challenge.Challenge;
 }
+
+/** A parsed credential and the header as sent (stored in the settlement intent). */
+type MppCredential = ParsedCredential & { credential: string };
 
 async function parseCredential(header: string): Promise<ParsedCredential | string> {
   if (header.length > 16_384) return 'it is longer than 16 KiB';

@@ -1,0 +1,32 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/**
+ * The job id a payment buys: HMAC-SHA256(secret, claim key) in the form of a UUIDv4. The same payment
+ * always names the same job (creating it twice is impossible), and nobody who knows only the public
+ * payment (the nonce, the transaction hash) can compute it.
+ */
+export function jobIdDeriver(secret: string): (claimKey: string) => string {
+  return (claimKey) => {
+    const bytes = createHmac('sha256', secret).update(claimKey).digest().subarray(0, 16);
+    bytes[6] = (bytes[6] & 0x0f) | 0x40; // version 4
+    bytes[8] = (bytes[8] & 0x3f) | 0x80; // RFC 4122 variant
+    const hex = bytes.toString('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  };
+}
+
+/**
+ * The job id secret: JOB_ID_SECRET when set; else one generated once and kept in Redis (SET NX, so
+ * every API process derives the same ids); else, with no Redis, one per process.
+ */
+export async function loadJobIdSecret(configured: string | null, redis: Redis | null, keyPrefix: string): Promise<string> {
+  if (configured) return configured;
+  const generated = randomBytes(32).toString('base64');
+  if (!redis) return generated;
+  const key = `${keyPrefix}:job-id-secret`;
+  await redis.set(key, generated, 'NX');
+  const stored = await redis.get(key);
+  if (!stored) throw new Error(`${key} vanished from Redis right after it was set`);
+  return stored;
+}

@@ -1,0 +1,82 @@
+import type { PaymentMethod } from './payment-method.js';
+import type {
+  MppOffer,
+  PaidRequest,
+  PaymentChallenge,
+  PaymentHeaders,
+  PaymentOutcome,
+  PaymentRequirements,
+  Paywall,
+  PricedResource,
+} from './paywall.js';
+import type { SettlementFlow } from './settlement-flow.js';
+import type { SettlementAttempt, SettlementIntent } from './settlement.types.js';
+
+/**
+ * The paywall the HTTP layer calls: it picks the payment method a request pays with from its headers,
+ * has the method authenticate it, hands the attempt to the settlement service, and builds the one 402
+ * from every method (x402 `accepts[]` in the body, MPP's challenge in `WWW-Authenticate`). A request
+ * pays with X-PAYMENT (x402) or `Authorization: Payment` (MPP), never both.
+ */
+export class PaymentDispatcher implements Paywall {
+  private readonly mpp: boolean;
+
+  constructor(
+    private readonly methods: PaymentMethod[],
+    private readonly flow: SettlementFlow,
+  ) {
+    this.mpp = methods.some((m) => m.header === 'authorization');
+  }
+
+  requirements(resource: PricedResource): PaymentRequirements[] {
+    return this.methods.flatMap((m) => m.requirements(resource));
+  }
+
+  mppOffer(): MppOffer | null {
+    return this.methods.map((m) => m.offer()).find((o) => o !== null) ?? null;
+  }
+
+  async challenge(resource: PricedResource, error: string): Promise<PaymentChallenge> {
+    const headers = Object.assign({}, ...(await Promise.all(this.methods.map((m) => m.challengeHeaders(resource)))));
+    return { status: 402, headers, body: { x402Version: 1, error, accepts: this.requirements(resource) } };
+  }
+
+  async collect(resource: PricedResource, headers: PaymentHeaders, request: PaidRequest): Promise<PaymentOutcome> {
+    const refuse = async (error: string): Promise<PaymentOutcome> => ({
+      kind: 'refused',
+      challenge: await this.challenge(resource, error),
+    });
+    const parsed = await Promise.all(this.methods.map((m) => m.parse(headers)));
+    const headersUsed = new Set(this.methods.filter((_, i) => parsed[i] !== null).map((m) => m.header));
+    if (headersUsed.size > 1)
+      return refuse('send one payment: X-PAYMENT (x402) or Authorization: Payment (MPP), not both. Nothing was charged.');
+    const index = parsed.findIndex((p) => p !== null && 'payment' in p);
+    if (index < 0) return refuse(this.whyNoMethod(parsed));
+    const method = this.methods[index];
+    const attempt = await method.authenticate(resource, (parsed[index] as { payment: unknown }).payment, request);
+    if ('refused' in attempt) return refuse(attempt.refused);
+    const outcome = await this.flow.collect(attempt);
+    return outcome.kind === 'refused' ? refuse(outcome.error) : outcome;
+  }
+
+  /** Why no method takes a request's payment: none sent, a malformed one, or one for a network not offered. */
+  private whyNoMethod(parsed: Awaited<ReturnType<PaymentMethod['parse']>>[]): string {
+    const refusal = parsed.find((p) => p !== null && 'refused' in p) as { refused: string } | undefined;
+    if (refusal) return refusal.refused;
+    const elsewhere = parsed.find((p) => p !== null && 'network' in p) as { network: string } | undefined;
+    if (elsewhere) {
+      const accepted = this.methods.filter((m) => m.header === 'x-payment').map((m) => m.network);
+      return `network '${elsewhere.network}' is not accepted (accepted: ${accepted.join(', ')}). Nothing was charged.`;
+    }
+    return this.mpp
+      ? 'payment required: pay one of accepts[] with x402 (X-PAYMENT header), ' +
+          'or answer the WWW-Authenticate challenge with MPP (Authorization: Payment)'
+      : 'payment required: send X-PAYMENT (x402) with a payment for one of the accepted options';
+  }
+
+  /** The attempt a recorded intent describes (for the reconciler), or null when it names no method of ours. */
+  async resume(intent: SettlementIntent): Promise<SettlementAttempt | null> {
+    const method = this.methods.find((m) => m.network === intent.network);
+    return method ? method.resume(intent) : null;
+  }
+}

@@ -1,0 +1,71 @@
+import type { JobOrder, PaidRequest, PaymentOutcome, PricedResource } from './paywall.js';
+import type { Receipt } from './receipt.js';
+
+/**
+ * What any process needs to finish a settlement: the payment as sent, what it pays for and the job it
+ * buys. Written before the broadcast, so a crash after it leaves enough for the reconciler.
+ */
+export interface SettlementIntent {
+  /** The payment method's network: base, solana, tempo. */
+  network: string;
+  /** The payment as sent: the X-PAYMENT value or the `Authorization: Payment` credential. */
+  credential: string;
+  resource: PricedResource;
+  fingerprint: string;
+  job: JobOrder;
+}
+
+/** The port through which settled payments become jobs: creates and enqueues job `jobId` once, however often called. */
+export type CreateJob = (order: JobOrder & { jobId: string; receipt: Receipt }) => Promise<void>;
+
+/** What one settlement attempt reported. A thrown error means its outcome is unknown. */
+export interface SettlementResult {
+  ok: boolean;
+  reason?: string;
+  transaction?: string;
+  payer?: string;
+  /** Response headers proving the settlement (X-PAYMENT-RESPONSE, Payment-Receipt). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * What the chain says about a payment: settled (by which transaction), or not, and then whether it
+ * never can be (`final`: e.g. its nonce was spent on another transfer) or might still land.
+ */
+export interface Reconciliation {
+  settled: boolean;
+  transaction?: string;
+  final?: boolean;
+}
+
+/** One authenticated payment of any method, ready to be matched to an earlier send, claimed and settled. */
+export interface SettlementAttempt {
+  /** Names the payment on its chain: every resend of the same payment has the same key. */
+  key: string;
+  /**
+   * What only the payer holds beside the public payment (e.g. the MPP challenge it answered): a resend
+   * must carry the same to be matched to the settlement. Absent when the payment itself is the proof.
+   */
+  proof?: string;
+  network: string;
+  /** Atomic USDC units charged. */
+  amount: string;
+  /** Who pays, when known before settlement. */
+  payer?: string;
+  request: PaidRequest;
+  /** Written before the broadcast, so the reconciler can finish the settlement in any process. */
+  intent: SettlementIntent;
+  /**
+   * The chain-state check of a new payment before it is claimed (balance, unused nonce, validity
+   * window): why it cannot settle, or null. Absent when settling checks it (MPP).
+   */
+  verify?(): Promise<string | null>;
+  settle(): Promise<SettlementResult>;
+  /** Asks the chain whether the payment landed (whatever settle reported); throws when it cannot tell. */
+  reconcile(): Promise<Reconciliation>;
+  /** The receipt headers of a payment found settled on chain (its settle call's answer was lost). */
+  receiptHeaders(transaction: string, payer: string): Record<string, string>;
+}
+
+/** The settlement service's answer: a PaymentOutcome whose refusal carries only its reason (the paywall builds the 402). */
+export type SettlementOutcome = Exclude<PaymentOutcome, { kind: 'refused' }> | { kind: 'refused'; error: string };
