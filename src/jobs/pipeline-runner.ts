@@ -3,7 +3,7 @@ import { describeErrors } from '../pipelines/ajv.js';
 import { isTruthy, resolve } from '../pipelines/expression.js';
 import type { Pipeline, PipelineStep } from '../pipelines/pipeline.types.js';
 import type { StepServices } from '../steps/services.js';
-import { StepError } from '../steps/step.js';
+import { StepError } from '../engines/step-error.js';
 
 /** A job failure with the message the client will read in `error`. */
 export class JobFailure extends Error {}

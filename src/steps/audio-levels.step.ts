@@ -1,4 +1,4 @@
-import { runProcess } from '../media/run-process.js';
+import { runProcess } from '../engines/process/run-process.js';
 import { defineStep } from './step.js';
 
 interface Level {

@@ -1,11 +1,11 @@
 import type { Config } from '../config/config.js';
-import { resolveMediaBinaries } from '../media/binaries.js';
-import { OpenAiSpeechToText } from '../providers/asr/openai-transcription.js';
-import { PocketsphinxSpeechToText } from '../providers/asr/pocketsphinx.js';
-import { createChatModelProvider } from '../providers/llm/chat-model.js';
-import { createImageEditor } from '../providers/image/image-editor.js';
-import { PlacesApi } from '../providers/places/places-api.js';
-import { FactCheckToolsSearch } from '../providers/factcheck/fact-check-search.js';
+import { resolveMediaBinaries } from '../engines/video/ffmpeg-binaries.js';
+import { OpenAiSpeechToText } from '../engines/speech/openai-transcription.js';
+import { PocketsphinxSpeechToText } from '../engines/speech/pocketsphinx.js';
+import { createChatModelProvider } from '../engines/chat/chat-model.js';
+import { createImageEditor } from '../engines/images/image-editor.js';
+import { PlacesApi } from '../features/menus/places-api.js';
+import { FactCheckToolsSearch } from '../engines/fact-check/fact-check-search.js';
 import type { StepServices } from './services.js';
 
 /** Builds the step services from the validated config (called once, by the composition root). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { probeMedia } from '../media/probe-media.js';
-import { runProcess } from '../media/run-process.js';
+import { probeMedia } from '../engines/video/ffprobe.js';
+import { runProcess } from '../engines/process/run-process.js';
 import { defineStep } from './step.js';
 import { ANALYSIS_WIDTH } from '../media/text-regions.js';
 import { CUT_FRAME_HEIGHT, CUT_FRAME_WIDTH, type CutCandidate, CutDetector } from '../media/cut-detector.js';

@@ -1,6 +1,7 @@
 import { fetchBytes, FetchTooLarge, type FetchedBytes } from '../net/fetch-bytes.js';
 import { FetchRefused } from '../net/safe-fetch.js';
-import { StepError, type StepContext } from './step.js';
+import { StepError } from '../engines/step-error.js';
+import type { StepContext } from './step.js';
 
 export interface DownloadOptions {
   maxBytes: number;

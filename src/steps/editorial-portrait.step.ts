@@ -3,7 +3,8 @@ import { readPalette } from '../analyzers/color-palette.js';
 import { detectFaces, pickOneFace, readPhoto } from '../media/faces.js';
 import { composePortrait, PORTRAIT_SIZE } from '../media/portrait.js';
 import { loadTemplate } from './prompt-templates.js';
-import { defineStep, StepError } from './step.js';
+import { StepError } from '../engines/step-error.js';
+import { defineStep } from './step.js';
 
 interface Input {
   image: string;

@@ -3,10 +3,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import { probeMedia } from '../media/probe-media.js';
-import { downloadWithYtDlp, type YtDlpDownload } from '../media/yt-dlp.js';
+import { probeMedia } from '../engines/video/ffprobe.js';
+import { downloadWithYtDlp, type YtDlpDownload } from '../engines/download/yt-dlp-downloader.js';
 import { FetchRefused, checkUrl, safeFetch, type SafeResponse } from '../net/safe-fetch.js';
-import { defineStep, StepError } from './step.js';
+import { StepError } from '../engines/step-error.js';
+import { defineStep } from './step.js';
 
 /** Short-form platform pages (not media files): yt-dlp resolves them. */
 const PLATFORM_URL =

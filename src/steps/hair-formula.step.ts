@@ -3,9 +3,10 @@ import { loadKnowledge } from '../analyzers/knowledge.js';
 import { detectFaces, pickOneFace, readPhoto } from '../media/faces.js';
 import { renderCard } from '../media/share-cards.js';
 import { createAjv, describeErrors } from '../pipelines/ajv.js';
-import type { ChatModelProvider } from '../providers/llm/chat-model.js';
+import type { ChatModelProvider } from '../engines/chat/chat-model.js';
 import { loadTemplate } from './prompt-templates.js';
-import { defineStep, StepError, type StepContext } from './step.js';
+import { StepError } from '../engines/step-error.js';
+import { defineStep, type StepContext } from './step.js';
 
 const SHAPES: FaceShape[] = ['oval', 'round', 'square', 'heart', 'oblong', 'diamond'];
 /** What a vision model is asked for (prompts/hair-formula.hbs). */

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { binarisedCrop, boxOverlap, findTextLayer, sameContent, type TextLayer, type TextRegion } from '../media/text-regions.js';
-import { runProcess } from '../media/run-process.js';
+import { runProcess } from '../engines/process/run-process.js';
 import { defineStep, type StepContext } from './step.js';
 import { similarity, voteReading, type Reading } from './ocr-vote.js';
 

@@ -1,4 +1,4 @@
-import { probeMedia } from '../media/probe-media.js';
+import { probeMedia } from '../engines/video/ffprobe.js';
 import { defineStep } from './step.js';
 
 export const probeStep = defineStep<{ path: string }, Awaited<ReturnType<typeof probeMedia>>>({

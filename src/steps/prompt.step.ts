@@ -5,7 +5,8 @@ import { offlineAnalyzers } from '../analyzers/registry.js';
 import { createAjv, describeErrors } from '../pipelines/ajv.js';
 import { loadTemplate } from './prompt-templates.js';
 import { askModel } from './ask-model.js';
-import { defineStep, StepError } from './step.js';
+import { StepError } from '../engines/step-error.js';
+import { defineStep } from './step.js';
 
 interface PromptInput {
   template: string;

@@ -1,10 +1,10 @@
 import type { Config } from '../config/config.js';
-import type { MediaBinaries } from '../media/binaries.js';
-import type { ChatModelProvider } from '../providers/llm/chat-model.js';
-import type { SpeechToText } from '../providers/asr/speech-to-text.js';
-import type { ImageEditor } from '../providers/image/image-editor.js';
-import type { PlacesApi } from '../providers/places/places-api.js';
-import type { FactCheckSearch } from '../providers/factcheck/fact-check-search.js';
+import type { MediaBinaries } from '../engines/video/ffmpeg-binaries.js';
+import type { ChatModelProvider } from '../engines/chat/chat-model.js';
+import type { SpeechToText } from '../engines/speech/speech-to-text.js';
+import type { ImageEditor } from '../engines/images/image-editor.js';
+import type { PlacesApi } from '../features/menus/places-api.js';
+import type { FactCheckSearch } from '../engines/fact-check/fact-check-search.js';
 
 /**
  * What step executors may use besides their `with:`: settings and engines built once from config in

@@ -38,16 +38,3 @@ export interface StepExecutor<W = any, O = any> {
 export function defineStep<W, O>(executor: StepExecutor<W, O>): StepExecutor<W, O> {
   return executor;
 }
-
-/**
- * A failure a step reports on purpose. `transient` errors (a network blip, a busy engine) are retried
- * when the pipeline gives the step `retries`; others fail the job at once with `message`.
- */
-export class StepError extends Error {
-  constructor(message: string, readonly options: { transient?: boolean } = {}) {
-    super(message);
-  }
-  get transient(): boolean {
-    return this.options.transient === true;
-  }
-}

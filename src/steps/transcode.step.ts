@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { probeMedia } from '../media/probe-media.js';
-import { runProcess } from '../media/run-process.js';
-import { defineStep, StepError } from './step.js';
+import { probeMedia } from '../engines/video/ffprobe.js';
+import { runProcess } from '../engines/process/run-process.js';
+import { StepError } from '../engines/step-error.js';
+import { defineStep } from './step.js';
 
 export const transcodeStep = defineStep<{ source: string }, { audio_path: string; sample_rate: 16000; channels: 1; duration: number }>({
   type: 'transcode',

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { startGuardedProxy } from '../net/guarded-proxy.js';
-import { StepError } from '../steps/step.js';
-import { ProcessFailed, runProcess } from './run-process.js';
+import { startGuardedProxy } from '../../net/guarded-proxy.js';
+import { StepError } from '../step-error.js';
+import { ProcessFailed, runProcess } from '../process/run-process.js';
 
 export interface YtDlpOptions {
   ytDlp: string;

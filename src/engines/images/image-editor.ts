@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type OpenAI from 'openai';
 import type { Config } from '../../config/config.js';
-import { StepError } from '../../steps/step.js';
+import { StepError } from '../step-error.js';
 
 /** An image-generation model that edits a photo following a prompt. */
 export interface ImageEditor {

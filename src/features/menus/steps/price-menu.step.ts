@@ -1,9 +1,10 @@
-import { loadKnowledge } from '../analyzers/knowledge.js';
-import { readPrice, toUsd, type CurrencyTable } from '../menus/prices.js';
-import { liveRates } from '../menus/rates.js';
-import type { NativeCategory } from '../menus/structured-data.js';
+import { loadKnowledge } from '../../../analyzers/knowledge.js';
+import { readPrice, toUsd, type CurrencyTable } from '../prices.js';
+import { liveRates } from '../rates.js';
+import type { NativeCategory } from '../structured-data.js';
 import type { ResolvedPlace } from './resolve-place.step.js';
-import { defineStep, StepError } from './step.js';
+import { StepError } from '../../../engines/step-error.js';
+import { defineStep } from '../../../steps/step.js';
 
 export interface PricedItem {
   name: string;

@@ -1,9 +1,9 @@
-import { detectLanguage } from '../analyzers/text/language.js';
-import { createAjv } from '../pipelines/ajv.js';
-import { askModel } from './ask-model.js';
+import { detectLanguage } from '../../../analyzers/text/language.js';
+import { createAjv } from '../../../pipelines/ajv.js';
+import { askModel } from '../../../steps/ask-model.js';
 import type { PricedItem } from './price-menu.step.js';
-import { loadTemplate } from './prompt-templates.js';
-import { defineStep } from './step.js';
+import { loadTemplate } from '../../../steps/prompt-templates.js';
+import { defineStep } from '../../../steps/step.js';
 
 interface Input {
   restaurant: { name: string; address: string | null };

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { runProcess } from '../../media/run-process.js';
+import { runProcess } from '../process/run-process.js';
 import { detectSilences, planPieces } from './silence-split.js';
 import { sentencesOf } from './sentences.js';
 import { isolateVoice } from './voice-isolation.js';

@@ -1,9 +1,10 @@
-import { loadKnowledge } from '../analyzers/knowledge.js';
-import { readMapUrl } from '../menus/map-urls.js';
-import { countryCode, countryFromAddress, type CurrencyTable } from '../menus/prices.js';
-import { PAGE_ACCEPT, PAGE_MAX_BYTES, readPage, readPlace } from '../menus/structured-data.js';
-import { download } from './download.js';
-import { defineStep, StepError } from './step.js';
+import { loadKnowledge } from '../../../analyzers/knowledge.js';
+import { readMapUrl } from '../map-urls.js';
+import { countryCode, countryFromAddress, type CurrencyTable } from '../prices.js';
+import { PAGE_ACCEPT, PAGE_MAX_BYTES, readPage, readPlace } from '../structured-data.js';
+import { download } from '../../../steps/download.js';
+import { StepError } from '../../../engines/step-error.js';
+import { defineStep } from '../../../steps/step.js';
 
 export interface ResolvedPlace {
   restaurant: { name: string; address: string | null; country: string | null; currency: string | null; source_url: string; website: string | null };

@@ -1,4 +1,4 @@
-import { StepError } from '../../steps/step.js';
+import { StepError } from '../step-error.js';
 
 /** A published review of a claim: who checked it, what they concluded, where. */
 export interface ClaimReview {

@@ -1,12 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { runProcess } from '../media/run-process.js';
-import { parseMenuLines } from '../menus/menu-text.js';
-import { findMenuData, menuImages, menuLinks, PAGE_ACCEPT, PAGE_MAX_BYTES, readMenu, readPage, visibleLines, type NativeCategory, type Page } from '../menus/structured-data.js';
-import { download } from './download.js';
+import { runProcess } from '../../../engines/process/run-process.js';
+import { parseMenuLines } from '../menu-text.js';
+import { findMenuData, menuImages, menuLinks, PAGE_ACCEPT, PAGE_MAX_BYTES, readMenu, readPage, visibleLines, type NativeCategory, type Page } from '../structured-data.js';
+import { download } from '../../../steps/download.js';
 import type { ResolvedPlace } from './resolve-place.step.js';
-import { defineStep, StepError, type StepContext } from './step.js';
+import { StepError } from '../../../engines/step-error.js';
+import { defineStep, type StepContext } from '../../../steps/step.js';
 
 interface Output {
   categories: NativeCategory[];

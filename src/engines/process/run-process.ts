@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { StepError } from '../steps/step.js';
+import { StepError } from '../step-error.js';
 
 export interface RunResult {
   stdout: string;

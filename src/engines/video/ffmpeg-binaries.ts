@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Config } from '../config/config.js';
+import type { Config } from '../../config/config.js';
 
 const require = createRequire(import.meta.url);
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { runProcess } from '../../media/run-process.js';
+import { runProcess } from '../process/run-process.js';
 
 const RATE = 48000;
 /** Each stretch starts this early so the recurrent denoiser has settled where its output is kept. */

@@ -1,5 +1,5 @@
-import { ProcessFailed, runProcess } from './run-process.js';
-import { StepError } from '../steps/step.js';
+import { ProcessFailed, runProcess } from '../process/run-process.js';
+import { StepError } from '../step-error.js';
 
 export interface MediaInfo {
   duration: number;

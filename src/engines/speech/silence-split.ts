@@ -1,4 +1,4 @@
-import { runProcess } from '../../media/run-process.js';
+import { runProcess } from '../process/run-process.js';
 
 /** Silences ffmpeg's silencedetect found: [start, end] in seconds. */
 export async function detectSilences(ffmpeg: string, audio: string, signal: AbortSignal): Promise<Array<[number, number]>> {

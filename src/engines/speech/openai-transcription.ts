@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type OpenAI from 'openai';
-import { StepError } from '../../steps/step.js';
+import { StepError } from '../step-error.js';
 import { splitPunctuated } from './sentences.js';
 import type { SpeechToText, Transcript } from './speech-to-text.js';
 
