@@ -1,15 +1,16 @@
-import type { Config } from '../config/config.js';
-import type { MediaBinaries } from '../engines/video/ffmpeg-binaries.js';
 import type { ChatModelProvider } from '../engines/chat/chat-model.js';
-import type { SpeechToText } from '../engines/speech/speech-to-text.js';
-import type { ImageEditor } from '../engines/images/image-editor.js';
-import type { PlacesApi } from '../features/menus/places-api.js';
+import type { PageVideoDownloader, WebFetcher } from '../engines/download/download.port.js';
 import type { FactCheckSearch } from '../engines/fact-check/fact-check-search.js';
+import type { ImageEditor } from '../engines/images/image-editor.js';
+import type { OcrEngine } from '../engines/ocr/ocr-engine.port.js';
+import type { SpeechToText } from '../engines/speech/speech-to-text.js';
+import type { VideoEngine } from '../engines/video/video-engine.port.js';
+import type { PlacesApi } from '../features/menus/places-api.js';
 
 /**
- * What step executors may use besides their `with:`: settings and engines built once from config in
- * the composition root. Steps read config only through this, never from the environment, so a test
- * can hand a step exactly the services it needs.
+ * What step executors may use besides their `with:`: settings, and engines behind their ports, built once
+ * from config by createStepServices. Steps reach programs and networks only through these, never from the
+ * environment or by spawning a binary, so a test can hand a step exactly the engines it needs.
  */
 export interface StepServices {
   /** Directories of the operator-editable files. */
@@ -18,8 +19,16 @@ export interface StepServices {
     schemasDir: string;
     knowledgeDir: string;
   };
-  /** ffmpeg/ffprobe and the download limits. */
-  media: Config['media'] & MediaBinaries;
+  /** Download limits: VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS, FETCH_TIMEOUT_SECONDS. */
+  limits: { maxBytes: number; maxSeconds: number; fetchTimeoutSeconds: number };
+  /** Video decoding (ffmpeg/ffprobe). */
+  video: VideoEngine;
+  /** Text recognition (tesseract). */
+  ocr: OcrEngine;
+  /** User-given URLs, fetched through the address guard. */
+  web: WebFetcher;
+  /** Videos behind pages, platform links and manifests (yt-dlp). */
+  pageVideos: PageVideoDownloader;
   /** The configured speech-to-text engine. */
   speech: SpeechToText;
   /** The configured chat model, or null: prompt steps then run their offline analyzers. */

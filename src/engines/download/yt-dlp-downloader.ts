@@ -3,8 +3,9 @@ import path from 'node:path';
 import { startGuardedProxy } from '../../net/guarded-proxy.js';
 import { StepError } from '../step-error.js';
 import { ProcessFailed, runProcess } from '../process/run-process.js';
+import type { PageVideo, PageVideoDownloader } from './download.port.js';
 
-export interface YtDlpOptions {
+interface YtDlpOptions {
   ytDlp: string;
   /** ffmpeg for yt-dlp's local merge and remux of downloaded files (never for downloading). */
   ffmpeg: string;
@@ -16,11 +17,13 @@ export interface YtDlpOptions {
   label: string;
 }
 
-export interface YtDlpDownload {
-  path: string;
-  bytes: number;
-  finalUrl: string;
-  title: string | null;
+/** The page-video port on yt-dlp (YTDLP_PATH). */
+export class YtDlpDownloader implements PageVideoDownloader {
+  constructor(private readonly bin: { ytDlp: string; ffmpeg: string; allowLoopback: boolean }) {}
+
+  download(url: string, opts: { workDir: string; maxBytes: number; signal: AbortSignal; label: string }): Promise<PageVideo> {
+    return downloadWithYtDlp(url, { ...this.bin, ...opts });
+  }
 }
 
 /**
@@ -29,7 +32,7 @@ export interface YtDlpDownload {
  * the download, even when yt-dlp could have done without it. yt-dlp's own downloader fetches HLS and DASH
  * (no external downloader, no ffmpeg on the network); ffmpeg only merges and remuxes local files.
  */
-export async function downloadWithYtDlp(url: string, opts: YtDlpOptions): Promise<YtDlpDownload> {
+async function downloadWithYtDlp(url: string, opts: YtDlpOptions): Promise<PageVideo> {
   const proxy = await startGuardedProxy({ allowLoopback: opts.allowLoopback, maxBytes: opts.maxBytes + 1024 * 1024 });
   const blocked = () => (proxy.refusals.length ? new StepError(`the video download was blocked: ${proxy.refusals[0].reason}`) : null);
   let stdout: string;

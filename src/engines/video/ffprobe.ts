@@ -1,18 +1,6 @@
 import { ProcessFailed, runProcess } from '../process/run-process.js';
 import { StepError } from '../step-error.js';
-
-export interface MediaInfo {
-  duration: number;
-  width: number | null;
-  height: number | null;
-  video_codec: string | null;
-  audio_codec: string | null;
-  has_audio: boolean;
-  size_bytes: number;
-  format: string;
-  title: string | null;
-  description: string | null;
-}
+import type { MediaInfo } from './video-engine.port.js';
 
 /** ffprobe's reading of a media file; an unreadable file is a StepError saying so. */
 export async function probeMedia(ffprobe: string, file: string, signal: AbortSignal): Promise<MediaInfo> {

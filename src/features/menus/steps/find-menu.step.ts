@@ -1,11 +1,9 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { runProcess } from '../../../engines/process/run-process.js';
 import { parseMenuLines } from '../menu-text.js';
 import { findMenuData, menuImages, menuLinks, PAGE_ACCEPT, PAGE_MAX_BYTES, readMenu, readPage, visibleLines, type NativeCategory, type Page } from '../structured-data.js';
 import { download } from '../../../steps/download.js';
-import type { ResolvedPlace } from './resolve-place.step.js';
+import type { ResolvedPlace } from '../menu.types.js';
 import { StepError } from '../../../engines/step-error.js';
 import { defineStep, type StepContext } from '../../../steps/step.js';
 
@@ -81,7 +79,7 @@ export const findMenuStep = defineStep<{ place: ResolvedPlace }, Output>({
         sources.push(source);
       } else tried.push(`${source}: no menu read in the photo`);
     }
-    if (read.length) return found(ctx, read, 'menu photo OCR', sources, 'tesseract');
+    if (read.length) return found(ctx, read, 'menu photo OCR', sources, ctx.services.ocr.name);
     if (!pages.length && !photos.length) tried.push('the place has no website and no menu on its page');
     throw new StepError(`no menu was found for ${place.restaurant.name}: ${tried.join('; ')}`);
   },
@@ -113,7 +111,7 @@ async function tryPage(url: string, ctx: StepContext, tried: string[]): Promise<
   }
 }
 
-/** Text lines of a menu photo: greyscale, at least 1600 px wide, contrast stretched, then tesseract (one column of text of varying size). */
+/** Text lines of a menu photo: greyscale, at least 1600 px wide, contrast stretched, then read as a page by the OCR engine. */
 async function ocrLines(bytes: Buffer, ctx: StepContext, n: number): Promise<string[]> {
   const file = path.join(ctx.workDir, `menu-photo-${n}.png`);
   try {
@@ -123,7 +121,5 @@ async function ocrLines(bytes: Buffer, ctx: StepContext, n: number): Promise<str
   } catch {
     return [];
   }
-  const { stdout } = await runProcess(ctx.services.media.tesseractPath, [file, '-', '--psm', '4'], { signal: ctx.signal, timeoutMs: 60_000, name: 'tesseract' });
-  await fs.rm(file, { force: true });
-  return stdout.split('\n');
+  return ctx.services.ocr.readPage(file, { signal: ctx.signal, timeoutMs: 60_000, workDir: ctx.workDir });
 }

@@ -2,16 +2,9 @@ import { loadKnowledge } from '../../../analyzers/knowledge.js';
 import { readPrice, toUsd, type CurrencyTable } from '../prices.js';
 import { liveRates } from '../rates.js';
 import type { NativeCategory } from '../structured-data.js';
-import type { ResolvedPlace } from './resolve-place.step.js';
+import type { PricedItem, ResolvedPlace } from '../menu.types.js';
 import { StepError } from '../../../engines/step-error.js';
 import { defineStep } from '../../../steps/step.js';
-
-export interface PricedItem {
-  name: string;
-  description: string | null;
-  price: { amount: number; currency: string | null } | null;
-  price_usd: number | null;
-}
 
 export const priceMenuStep = defineStep<{ place: ResolvedPlace; categories: NativeCategory[] }, any>({
   type: 'price_menu',

@@ -5,17 +5,7 @@ import { PAGE_ACCEPT, PAGE_MAX_BYTES, readPage, readPlace } from '../structured-
 import { download } from '../../../steps/download.js';
 import { StepError } from '../../../engines/step-error.js';
 import { defineStep } from '../../../steps/step.js';
-
-export interface ResolvedPlace {
-  restaurant: { name: string; address: string | null; country: string | null; currency: string | null; source_url: string; website: string | null };
-  /** schema.org hasMenu from the place page: a URL or a Menu object. */
-  menu_hint: unknown;
-  /** Places API photo resource names. */
-  photos: string[];
-  via: 'page structured data' | 'Places API';
-  sources: string[];
-}
-
+import type { ResolvedPlace } from '../menu.types.js';
 
 export const resolvePlaceStep = defineStep<{ url: string }, ResolvedPlace>({
   type: 'resolve_place',

@@ -1,7 +1,7 @@
 import { detectLanguage } from '../../../analyzers/text/language.js';
 import { createAjv } from '../../../pipelines/ajv.js';
 import { askModel } from '../../../steps/ask-model.js';
-import type { PricedItem } from './price-menu.step.js';
+import type { PricedItem } from '../menu.types.js';
 import { loadTemplate } from '../../../steps/prompt-templates.js';
 import { defineStep } from '../../../steps/step.js';
 
