@@ -48,6 +48,16 @@ export const promptStep = defineStep<PromptInput, unknown>({
   output: {},
   example:
     '- id: analysis\n  uses: prompt\n  with:\n    template: analyze\n    schema: results/analyze.json\n    offline: analyze\n    input: { transcript: "{{steps.speech}}" }',
+  check(withValue) {
+    const { offline, schema } = withValue;
+    if (typeof offline !== 'string' || offline.includes('{{')) return [];
+    const analyzer = offlineAnalyzers.get(offline);
+    if (!analyzer) return [`with.offline: unknown offline analyzer '${offline}' (known: ${offlineAnalyzers.names().join(', ')})`];
+    if (typeof schema === 'string' && !schema.includes('{{') && schema !== analyzer.result) {
+      return [`with.offline: the offline analyzer '${offline}' produces ${analyzer.result}, not the step's schema ${schema}`];
+    }
+    return [];
+  },
   async run(input, ctx) {
     const { schema, validate } = await loadSchema(ctx.services.paths.schemasDir, input.schema);
     const model = ctx.services.llm;

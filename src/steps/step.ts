@@ -32,6 +32,11 @@ export interface StepExecutor<W = any, O = any> {
   with: JsonSchema;
   output: JsonSchema;
   example: string;
+  /**
+   * Load-time checks beyond the `with:` schema (that a name it refers to exists, ...), run on the `with:` as
+   * written: each problem as "with.<field>: <why>". A value that is an expression is known only at run time.
+   */
+  check?(withValue: Record<string, unknown>): string[];
   run(input: W, ctx: StepContext): Promise<O>;
 }
 
