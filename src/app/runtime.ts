@@ -242,7 +242,7 @@ export function paywallOf(rt: Runtime): Paywall {
 /** Makes this process consume jobs (ROLE=all or worker). */
 export async function startWorker(rt: Runtime): Promise<void> {
   await rt.queue.startWorker(
-    (job) => rt.processor.process(job),
+    (job, signal) => rt.processor.process(job, signal),
     (jobId, reason) => rt.processor.fail(jobId, `the job was abandoned after its workers stopped repeatedly (${reason})`),
   );
 }

@@ -1,5 +1,6 @@
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { JobCancelled } from './job-cancelled.js';
 import type { JobHandler, JobQueue } from './job-queue.js';
 import type { QueuedJob } from './job.types.js';
 
@@ -30,6 +31,8 @@ export class BullmqJobQueue implements JobQueue {
   private worker: Worker | null = null;
   private events: QueueEvents | null = null;
   private workerConnection: Redis | null = null;
+  /** The cancel switch of each job running in this process, by job id. */
+  private readonly running = new Map<string, AbortController>();
 
   constructor(private readonly opts: BullmqQueueOptions) {
     this.queue = new Queue(opts.queueName, { connection: opts.connection, prefix: opts.prefix });
@@ -50,7 +53,13 @@ export class BullmqJobQueue implements JobQueue {
     this.worker = new Worker(
       this.opts.queueName,
       async (job) => {
-        await handler(job.data as QueuedJob);
+        const cancel = new AbortController();
+        this.running.set(job.id!, cancel);
+        try {
+          await handler(job.data as QueuedJob, cancel.signal);
+        } finally {
+          this.running.delete(job.id!);
+        }
       },
       {
         connection: this.workerConnection,
@@ -62,12 +71,19 @@ export class BullmqJobQueue implements JobQueue {
       },
     );
     this.worker.on('error', () => undefined); // connection errors are retried by ioredis; /healthz reports them
+    // A job whose lock could not be renewed is another worker's now (stalled-job recovery): stop it here.
+    this.worker.on('lockRenewalFailed', (ids) => this.cancel(ids, 'this worker lost the job\'s lock; another worker runs it'));
     // The handler records its own outcome, so a job BullMQ fails is one whose workers kept dying. BullMQ
     // fails those inside its stalled-job script and only announces it on the events stream.
     this.events = new QueueEvents(this.opts.queueName, { connection: this.opts.connectWorker(), prefix: this.opts.prefix });
     this.events.on('error', () => undefined);
     this.events.on('failed', ({ jobId, failedReason }) => void onLost(jobId, failedReason).catch(() => undefined));
     await Promise.all([this.worker.waitUntilReady(), this.events.waitUntilReady()]);
+  }
+
+  private cancel(ids: Iterable<string>, reason: string): void {
+    const stop = new JobCancelled(reason, true);
+    for (const id of ids) this.running.get(id)?.abort(stop);
   }
 
   async ping(): Promise<boolean> {
@@ -80,8 +96,9 @@ export class BullmqJobQueue implements JobQueue {
 
   /**
    * Graceful (waits for running jobs) for up to CLOSE_TIMEOUT_MS, then gives up: a job cut short is
-   * recovered by another worker as stalled. The bound also covers BullMQ's Worker.close() never
-   * resolving after Redis was unreachable (taskforcesh/bullmq#4656).
+   * recovered by another worker as stalled, and is cancelled here (its child processes killed) once the
+   * connections are closing, so this worker can record nothing for it. The bound also covers BullMQ's
+   * Worker.close() never resolving after Redis was unreachable (taskforcesh/bullmq#4656).
    */
   async close(): Promise<void> {
     const graceful = (async () => {
@@ -94,6 +111,7 @@ export class BullmqJobQueue implements JobQueue {
       void graceful.catch(() => undefined);
       // Forced closes also wait on Redis: start them, do not wait; the disconnects below end the sockets.
       for (const p of [this.worker?.close(true), this.worker?.disconnect(), this.queue.disconnect()]) void p?.catch(() => undefined);
+      this.cancel([...this.running.keys()], 'this worker shut down; another worker runs the job');
     }
     this.workerConnection?.disconnect(); // the shared fail-fast connection is closed by its owner
   }
