@@ -3,6 +3,7 @@ import { createChatModelProvider } from '../engines/chat/chat-model.js';
 import { GuardedWebFetcher } from '../engines/download/guarded-web-fetcher.js';
 import { YtDlpDownloader } from '../engines/download/yt-dlp-downloader.js';
 import { FactCheckToolsSearch } from '../engines/fact-check/fact-check-search.js';
+import { HumanFaceDetector } from '../engines/images/human-face-detector.js';
 import { createImageEditor } from '../engines/images/image-editor.js';
 import { TesseractOcr } from '../engines/ocr/tesseract-ocr.js';
 import { OpenAiSpeechToText } from '../engines/speech/openai-transcription.js';
@@ -29,6 +30,7 @@ export function createStepServices(config: Config): StepServices {
     pageVideos: new YtDlpDownloader({ ytDlp: media.ytDlpPath, ffmpeg: bin.ffmpeg, allowLoopback: media.allowLoopback }),
     speech,
     llm: createChatModelProvider(config.llm),
+    faces: new HumanFaceDetector(),
     imageEditor: createImageEditor(config.image),
     maps: {
       extraHosts: config.maps.extraHosts,

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { readPalette } from '../analyzers/color-palette.js';
-import { detectFaces, pickOneFace, readPhoto } from '../media/faces.js';
+import { pickOneFace, readPhoto } from '../media/faces.js';
 import { composePortrait, PORTRAIT_SIZE } from '../media/portrait.js';
 import { loadTemplate } from './prompt-templates.js';
 import { StepError } from '../engines/step-error.js';
@@ -44,8 +44,8 @@ export const editorialPortraitStep = defineStep<Input, any>({
     '- id: portrait\n  uses: editorial_portrait\n  with:\n    image: "{{steps.photo.path}}"\n    mime_type: "{{steps.photo.mime_type}}"\n    color_palette: "{{request.color_palette}}"',
   async run(input, ctx) {
     const photo = await readPhoto(input.image);
-    const face = pickOneFace(await detectFaces(photo.rgb, photo.width, photo.height));
-    ctx.engine('faces', '@vladmandic/human facemesh (tfjs wasm)');
+    const face = pickOneFace(await ctx.services.faces.detect(photo));
+    ctx.engine('faces', ctx.services.faces.name);
     if (typeof face === 'string') throw new StepError(face);
     const asked = Object.fromEntries(DIRECTIONS.map((d) => [d, input[d]?.trim() || null])) as Record<Direction, string | null>;
     const notes: string[] = [];

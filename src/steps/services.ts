@@ -1,6 +1,7 @@
 import type { ChatModelProvider } from '../engines/chat/chat-model.js';
 import type { PageVideoDownloader, WebFetcher } from '../engines/download/download.port.js';
 import type { FactCheckSearch } from '../engines/fact-check/fact-check-search.js';
+import type { FaceDetector } from '../engines/images/face-detector.port.js';
 import type { ImageEditor } from '../engines/images/image-editor.js';
 import type { OcrEngine } from '../engines/ocr/ocr-engine.port.js';
 import type { SpeechToText } from '../engines/speech/speech-to-text.js';
@@ -33,6 +34,8 @@ export interface StepServices {
   speech: SpeechToText;
   /** The configured chat model, or null: prompt steps then run their offline analyzers. */
   llm: ChatModelProvider | null;
+  /** Faces and their mesh in a photo (/hair-formula, /pfp). */
+  faces: FaceDetector;
   /** The configured image-generation model (IMAGE_PROVIDER), or null: /pfp composes offline. */
   imageEditor: ImageEditor | null;
   /** /menu-from-maps: extra map hosts, the Places API (or null), a live rates table URL (or null: knowledge/currencies.yaml). */

@@ -23,6 +23,7 @@ export function fakeServices(over: Partial<StepServices> = {}): StepServices {
     web: absent('web'),
     pageVideos: absent('pageVideos'),
     speech: absent('speech'),
+    faces: absent('faces'),
     llm: null,
     imageEditor: null,
     maps: { extraHosts: [], places: null, ratesUrl: null },
