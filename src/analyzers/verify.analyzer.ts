@@ -1,7 +1,7 @@
 import { defineAnalyzer } from './analyzer.js';
 import { statementsOf, timesOf, type VideoEvidence } from './evidence.js';
 import { checkWorthy } from './text/check-worthy.js';
-import type { ClaimReview } from '../engines/fact-check/fact-check-search.js';
+import type { ClaimReview } from '../engines/fact-check/fact-check.port.js';
 
 type Verdict = 'true' | 'mostly_true' | 'half_true' | 'mostly_false' | 'false' | 'unverifiable';
 

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { describeErrors } from '../pipelines/ajv.js';
-import type { ChatModelProvider } from '../engines/chat/chat-model.js';
+import type { ChatModelProvider } from '../engines/chat/chat-model.port.js';
 import { StepError } from '../engines/step-error.js';
 import type { StepContext } from './step.js';
 

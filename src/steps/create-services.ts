@@ -1,10 +1,10 @@
 import type { Config } from '../config/config.js';
-import { createChatModelProvider } from '../engines/chat/chat-model.js';
+import { createChatModelProvider } from '../engines/chat/langchain-chat-model.js';
 import { GuardedWebFetcher } from '../engines/download/guarded-web-fetcher.js';
 import { YtDlpDownloader } from '../engines/download/yt-dlp-downloader.js';
-import { FactCheckToolsSearch } from '../engines/fact-check/fact-check-search.js';
+import { FactCheckToolsSearch } from '../engines/fact-check/fact-check-tools.js';
 import { HumanFaceDetector } from '../engines/images/human-face-detector.js';
-import { createImageEditor } from '../engines/images/image-editor.js';
+import { createImageEditor } from '../engines/images/openai-image-editor.js';
 import { TesseractOcr } from '../engines/ocr/tesseract-ocr.js';
 import { OpenAiSpeechToText } from '../engines/speech/openai-transcription.js';
 import { PocketsphinxSpeechToText } from '../engines/speech/pocketsphinx.js';

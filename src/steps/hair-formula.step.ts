@@ -3,7 +3,7 @@ import { loadKnowledge } from '../analyzers/knowledge.js';
 import { pickOneFace, readPhoto } from '../media/faces.js';
 import { renderCard } from '../media/share-cards.js';
 import { createAjv, describeErrors } from '../pipelines/ajv.js';
-import type { ChatModelProvider } from '../engines/chat/chat-model.js';
+import type { ChatModelProvider } from '../engines/chat/chat-model.port.js';
 import { loadTemplate } from './prompt-templates.js';
 import { StepError } from '../engines/step-error.js';
 import { defineStep, type StepContext } from './step.js';

@@ -1,10 +1,10 @@
-import type { ChatModelProvider } from '../engines/chat/chat-model.js';
+import type { ChatModelProvider } from '../engines/chat/chat-model.port.js';
 import type { PageVideoDownloader, WebFetcher } from '../engines/download/download.port.js';
-import type { FactCheckSearch } from '../engines/fact-check/fact-check-search.js';
+import type { FactCheckSearch } from '../engines/fact-check/fact-check.port.js';
 import type { FaceDetector } from '../engines/images/face-detector.port.js';
-import type { ImageEditor } from '../engines/images/image-editor.js';
+import type { ImageEditor } from '../engines/images/image-editor.port.js';
 import type { OcrEngine } from '../engines/ocr/ocr-engine.port.js';
-import type { SpeechToText } from '../engines/speech/speech-to-text.js';
+import type { SpeechToText } from '../engines/speech/speech-to-text.port.js';
 import type { VideoEngine } from '../engines/video/video-engine.port.js';
 import type { PlacesApi } from '../features/menus/places-api.js';
 

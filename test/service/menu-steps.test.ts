@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
-import type { ChatModelProvider } from '../../src/engines/chat/chat-model.js';
+import type { ChatModelProvider } from '../../src/engines/chat/chat-model.port.js';
 import { StepError } from '../../src/engines/step-error.js';
 import type { OcrEngine } from '../../src/engines/ocr/ocr-engine.port.js';
 import type { PricedItem, ResolvedPlace } from '../../src/features/menus/menu.types.js';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ChatModelProvider, StructuredCall } from '../../src/engines/chat/chat-model.js';
-import type { ClaimReview, FactCheckSearch } from '../../src/engines/fact-check/fact-check-search.js';
-import type { SpeechToText, Transcript } from '../../src/engines/speech/speech-to-text.js';
+import type { ChatModelProvider, StructuredCall } from '../../src/engines/chat/chat-model.port.js';
+import type { ClaimReview, FactCheckSearch } from '../../src/engines/fact-check/fact-check.port.js';
+import type { SpeechToText, Transcript } from '../../src/engines/speech/speech-to-text.port.js';
 import { StepError } from '../../src/engines/step-error.js';
 import { factCheckSearchStep } from '../../src/steps/fact-check-search.step.js';
 import { promptStep } from '../../src/steps/prompt.step.js';

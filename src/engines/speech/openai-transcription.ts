@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type OpenAI from 'openai';
 import { StepError } from '../step-error.js';
 import { splitPunctuated } from './sentences.js';
-import type { SpeechToText, Transcript } from './speech-to-text.js';
+import type { SpeechToText, Transcript } from './speech-to-text.port.js';
 
 /**
  * Any OpenAI-compatible /v1/audio/transcriptions endpoint (OpenAI, a whisper.cpp or faster-whisper

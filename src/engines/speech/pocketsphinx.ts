@@ -4,7 +4,7 @@ import { runProcess } from '../process/run-process.js';
 import { detectSilences, planPieces } from './silence-split.js';
 import { sentencesOf } from './sentences.js';
 import { isolateVoice } from './voice-isolation.js';
-import type { SpeechToText, TimedWord, Transcript, TranscriptSegment } from './speech-to-text.js';
+import type { SpeechToText, TimedWord, Transcript, TranscriptSegment } from './speech-to-text.port.js';
 
 /**
  * CMU's recommended speed settings (a narrower beam of active HMMs and words per frame, fewer Gaussians):

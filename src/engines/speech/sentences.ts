@@ -1,4 +1,4 @@
-import type { TimedWord, TranscriptSegment } from './speech-to-text.js';
+import type { TimedWord, TranscriptSegment } from './speech-to-text.port.js';
 
 /**
  * Sentences from an engine that gives words without punctuation (pocketsphinx): split at pauses, weighed

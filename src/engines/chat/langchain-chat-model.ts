@@ -2,24 +2,7 @@ import fs from 'node:fs/promises';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseMessage } from '@langchain/core/messages';
 import type { Config } from '../../config/config.js';
-
-export interface StructuredCall {
-  prompt: string;
-  schema: Record<string, unknown>;
-  /** JPEG/PNG files attached as images (vision models). */
-  images?: string[];
-  /** An earlier answer and why it was refused: the model is asked to correct it. */
-  repair?: { answer: unknown; errors: string[] };
-  signal: AbortSignal;
-}
-
-/** The configured chat model, asked for JSON that follows a schema. */
-export interface ChatModelProvider {
-  /** Shown in the job's `engines`, e.g. "openai gpt-4o-mini". */
-  readonly name: string;
-  readonly vision: boolean;
-  structured(call: StructuredCall): Promise<unknown>;
-}
+import type { ChatModelProvider, StructuredCall } from './chat-model.port.js';
 
 /** Builds the LangChain chat model of LLM_PROVIDER; null for `none`. Provider packages load on demand. */
 export function createChatModelProvider(llm: Config['llm']): ChatModelProvider | null {

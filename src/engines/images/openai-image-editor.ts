@@ -2,14 +2,7 @@ import fs from 'node:fs';
 import type OpenAI from 'openai';
 import type { Config } from '../../config/config.js';
 import { StepError } from '../step-error.js';
-
-/** An image-generation model that edits a photo following a prompt. */
-export interface ImageEditor {
-  /** Shown in the job's `engines`. */
-  readonly name: string;
-  /** The edited image's bytes (PNG, JPEG or WebP, as the service returns them). */
-  edit(call: { image: string; mimeType: string; prompt: string; size: '1024x1024'; signal: AbortSignal }): Promise<Buffer>;
-}
+import type { ImageEditor } from './image-editor.port.js';
 
 /** IMAGE_PROVIDER's editor; null for `none`. */
 export function createImageEditor(image: Config['image']): ImageEditor | null {
