@@ -4,7 +4,10 @@
  * the step `retries`; others fail the job at once. It lives here, below steps/, so engines can raise it.
  */
 export class StepError extends Error {
-  constructor(message: string, readonly options: { transient?: boolean } = {}) {
+  constructor(
+    message: string,
+    readonly options: { transient?: boolean } = {},
+  ) {
     super(message);
   }
   get transient(): boolean {

@@ -80,7 +80,12 @@ export class JobProcessor {
     await this.record(job.job_id, outcome, { engines, warnings, total }, log);
   }
 
-  private async record(jobId: string, outcome: Outcome, run: { engines: Record<string, string>; warnings: JobWarning[]; total: number }, log: Logger): Promise<void> {
+  private async record(
+    jobId: string,
+    outcome: Outcome,
+    run: { engines: Record<string, string>; warnings: JobWarning[]; total: number },
+    log: Logger,
+  ): Promise<void> {
     if ('handedOver' in outcome) return log.warn({ reason: outcome.handedOver }, 'job stopped here; another worker runs it');
     if (!outcome.ok) return this.fail(jobId, outcome.message, run.engines, run.warnings);
     const { engines, warnings, total } = run;
@@ -99,13 +104,21 @@ export class JobProcessor {
   async fail(jobId: string, message: string, engines?: Record<string, string>, warnings?: JobWarning[]): Promise<void> {
     const record = await this.store.get(jobId);
     if (!record || TERMINAL_STATUSES.has(record.status)) return;
-    await this.store.update(jobId, { status: 'failed', error: message, completed_at: Date.now(), progress: { ...record.progress, step: null }, ...(engines ? { engines } : {}), ...(warnings ? { warnings } : {}) });
+    await this.store.update(jobId, {
+      status: 'failed',
+      error: message,
+      completed_at: Date.now(),
+      progress: { ...record.progress, step: null },
+      ...(engines ? { engines } : {}),
+      ...(warnings ? { warnings } : {}),
+    });
     this.logger.warn({ job_id: jobId, error: message }, 'job failed');
   }
 }
 
 function outcomeOf(err: unknown, log: Logger): Outcome {
-  if (err instanceof JobCancelled) return err.handedOver ? { handedOver: err.message } : { ok: false, message: `the job was cancelled: ${err.message}` };
+  if (err instanceof JobCancelled)
+    return err.handedOver ? { handedOver: err.message } : { ok: false, message: `the job was cancelled: ${err.message}` };
   if (err instanceof JobFailure) return { ok: false, message: err.message };
   log.error({ err }, 'job crashed');
   return { ok: false, message: `internal error: ${(err as Error)?.message ?? err}` };

@@ -78,22 +78,21 @@ export const fetchVideoStep = defineStep<{ url: string; max_bytes?: number; max_
     const failed = (err: unknown) => {
       throw timedOut() ? new StepError(`the download took longer than ${limits.fetchTimeoutSeconds} s`) : err;
     };
-    const ytDlp = (label: string) =>
-      ctx.services.pageVideos.download(input.url, { workDir: ctx.workDir, maxBytes, signal, label });
+    const fromPage = (label: string) => ctx.services.pageVideos.download(input.url, { workDir: ctx.workDir, maxBytes, signal, label });
     let downloaded: Downloaded;
     if (PLATFORM_URL.test(input.url)) {
-      downloaded = await ytDlp('the platform video').then(fromYtDlp, failed);
+      downloaded = await fromPage('the platform video').then(pageDownload, failed);
     } else {
       const opened = await openDirect(web, input.url, signal).catch(failed);
       if (servesMedia(opened.mediaType, opened.url)) {
         downloaded = await saveDirect(opened, ctx.workDir, maxBytes, signal).catch(failed);
       } else {
-        // A page, a manifest or anything else that is not media itself: yt-dlp finds the video in it.
+        // A page, a manifest or anything else that is not media itself: the page-video engine finds the video in it.
         opened.body.destroy();
-        downloaded = await ytDlp(`the video at the URL (it serves ${opened.mediaType})`).then(fromYtDlp, failed);
+        downloaded = await fromPage(`the video at the URL (it serves ${opened.mediaType})`).then(pageDownload, failed);
       }
     }
-    ctx.engine('download', downloaded.viaYtDlp ? 'yt-dlp' : 'direct HTTP');
+    ctx.engine('download', downloaded.fromPage ? ctx.services.pageVideos.name : 'direct HTTP');
 
     const info = await ctx.services.video.probe(downloaded.path, ctx.signal);
     if (info.duration > maxSeconds) throw new StepError(`the video is ${Math.round(info.duration)} s long; the limit is ${maxSeconds} s`);
@@ -114,7 +113,8 @@ interface Downloaded {
   contentType: string;
   finalUrl: string;
   title: string | null;
-  viaYtDlp: boolean;
+  /** Downloaded by the page-video engine (yt-dlp), not streamed directly. */
+  fromPage: boolean;
 }
 
 interface Opened extends WebResponse {
@@ -171,11 +171,11 @@ async function saveDirect(opened: Opened, workDir: string, maxBytes: number, sig
     throw new StepError(`the download was interrupted (${(err as Error).message})`, { transient: true });
   }
   if (bytes === 0) throw new StepError('the URL served an empty file, not a video');
-  return { path: file, bytes, contentType: opened.mediaType, finalUrl: opened.url.toString(), title: null, viaYtDlp: false };
+  return { path: file, bytes, contentType: opened.mediaType, finalUrl: opened.url.toString(), title: null, fromPage: false };
 }
 
-function fromYtDlp(d: PageVideo): Downloaded {
-  return { ...d, contentType: `video/${path.extname(d.path).slice(1) || 'mp4'}`, viaYtDlp: true };
+function pageDownload(d: PageVideo): Downloaded {
+  return { ...d, contentType: `video/${path.extname(d.path).slice(1) || 'mp4'}`, fromPage: true };
 }
 
 function mib(n: number): string {

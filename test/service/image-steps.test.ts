@@ -13,7 +13,9 @@ import { fakeServices, runStep, stepContext } from '../support/step-context.js';
 /** hair_formula and editorial_portrait against the face and image-editor ports, with fake engines. */
 const photoFile = path.join(stepContext(fakeServices()).workDir, 'photo.jpg');
 before(async () => {
-  await sharp({ create: { width: 400, height: 500, channels: 3, background: '#c8a080' } }).jpeg().toFile(photoFile);
+  await sharp({ create: { width: 400, height: 500, channels: 3, background: '#c8a080' } })
+    .jpeg()
+    .toFile(photoFile);
 });
 
 /** A face whose mesh has the measured points of an oval face (length 1.18, jaw 0.80, forehead 0.88 of the cheekbones). */
@@ -52,17 +54,26 @@ describe('hair_formula against the face port', () => {
     const run = (detector: FaceDetector) => runStep(hairFormulaStep, { image: photoFile }, stepContext(fakeServices({ faces: detector })));
     await assert.rejects(run(faces()), stepError(/^no face was found in the photo/));
     await assert.rejects(run(faces(ovalFace(), ovalFace())), stepError(/^2 faces were found in the photo; send a photo of one person$/));
-    await assert.rejects(run(faces(ovalFace({ yaw: 30 }))), stepError(/^the face is turned 30 degrees; face the camera \(within 15 degrees\)/));
+    await assert.rejects(
+      run(faces(ovalFace({ yaw: 30 }))),
+      stepError(/^the face is turned 30 degrees; face the camera \(within 15 degrees\)/),
+    );
   });
 });
 
 describe('editorial_portrait against the face and image-editor ports', () => {
-  it("sends the photo and the rendered prompt to the image model, and answers a 1024x1024 JPEG", async () => {
+  it('sends the photo and the rendered prompt to the image model, and answers a 1024x1024 JPEG', async () => {
     const calls: Array<{ prompt: string; image: string }> = [];
-    const edited = await sharp({ create: { width: 600, height: 400, channels: 3, background: 'navy' } }).png().toBuffer();
+    const edited = await sharp({ create: { width: 600, height: 400, channels: 3, background: 'navy' } })
+      .png()
+      .toBuffer();
     const imageEditor: ImageEditor = { name: 'fake image model', edit: async (call) => (calls.push(call), edited) };
     const ctx = stepContext(fakeServices({ faces: faces(ovalFace()), imageEditor }));
-    const out = await runStep(editorialPortraitStep, { image: photoFile, mime_type: 'image/jpeg', clothing_style: 'navy blazer', color_palette: null, pose: null }, ctx);
+    const out = await runStep(
+      editorialPortraitStep,
+      { image: photoFile, mime_type: 'image/jpeg', clothing_style: 'navy blazer', color_palette: null, pose: null },
+      ctx,
+    );
     assert.equal(calls.length, 1);
     assert.equal(calls[0].image, photoFile);
     assert.match(calls[0].prompt, /navy blazer/);
@@ -75,8 +86,14 @@ describe('editorial_portrait against the face and image-editor ports', () => {
   it('fails when the image model answers bytes that are not an image, or the photo has no face', async () => {
     const junk: ImageEditor = { name: 'junk', edit: async () => Buffer.from('not an image') };
     const input = { image: photoFile, mime_type: 'image/jpeg' };
-    await assert.rejects(runStep(editorialPortraitStep, input, stepContext(fakeServices({ faces: faces(ovalFace()), imageEditor: junk }))), stepError(/^the image model answered with bytes that are not an image$/));
-    await assert.rejects(runStep(editorialPortraitStep, input, stepContext(fakeServices({ faces: faces(), imageEditor: junk }))), stepError(/^no face was found/));
+    await assert.rejects(
+      runStep(editorialPortraitStep, input, stepContext(fakeServices({ faces: faces(ovalFace()), imageEditor: junk }))),
+      stepError(/^the image model answered with bytes that are not an image$/),
+    );
+    await assert.rejects(
+      runStep(editorialPortraitStep, input, stepContext(fakeServices({ faces: faces(), imageEditor: junk }))),
+      stepError(/^no face was found/),
+    );
     assert.ok(fs.existsSync(photoFile));
   });
 });

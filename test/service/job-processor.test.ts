@@ -47,10 +47,20 @@ function setUp(withValue: string) {
 steps:\n  - id: first\n    uses: work\n    with: ${withValue}\n  - id: second\n    uses: echo\n    with: { value: "{{steps.first.file}}" }
 output: { file: "{{steps.second.value}}" }\n`;
   fs.writeFileSync(path.join(dir, 'w.yaml'), yaml);
-  const pipeline = loadPipelines({ pipelinesDir: dir, schemasDir: path.resolve('schemas'), registry: new StepRegistry([...builtinSteps, workStep]) })[0];
+  const pipeline = loadPipelines({
+    pipelinesDir: dir,
+    schemasDir: path.resolve('schemas'),
+    registry: new StepRegistry([...builtinSteps, workStep]),
+  })[0];
   const store = new MemoryJobStore(3_600_000);
   const queue = new MemoryJobQueue(1, 100);
-  const processor = new JobProcessor(new PipelineRegistry([pipeline]), store, path.join(root, 'work'), pino({ level: 'silent' }), {} as StepServices);
+  const processor = new JobProcessor(
+    new PipelineRegistry([pipeline]),
+    store,
+    path.join(root, 'work'),
+    pino({ level: 'silent' }),
+    {} as StepServices,
+  );
   const jobs = new JobService(store, queue);
   return { pipeline, store, queue, processor, jobs };
 }

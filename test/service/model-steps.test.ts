@@ -33,8 +33,17 @@ class ScriptedChat implements ChatModelProvider {
   }
 }
 
-const VALID = { claims: [{ claim: 'removes all wrinkles in 7 days', verdict: 'false', explanation: 'no evidence', confidence: 0.8 }], overall_credibility: 'low', summary: 'x' };
-const PROMPT = { template: 'verify', schema: 'results/verify.json', offline: 'verify', input: { transcript: TRANSCRIPT, ocr: null, evidence: null } };
+const VALID = {
+  claims: [{ claim: 'removes all wrinkles in 7 days', verdict: 'false', explanation: 'no evidence', confidence: 0.8 }],
+  overall_credibility: 'low',
+  summary: 'x',
+};
+const PROMPT = {
+  template: 'verify',
+  schema: 'results/verify.json',
+  offline: 'verify',
+  input: { transcript: TRANSCRIPT, ocr: null, evidence: null },
+};
 
 describe('transcribe against the speech port', () => {
   it('returns the engine transcript with its name, passing the language on', async () => {
@@ -56,33 +65,58 @@ describe('prompt against the chat port', () => {
     assert.equal(llm.calls.length, 2);
     assert.match(llm.calls[0].prompt, /removes all wrinkles in 7 days/);
     assert.deepEqual(llm.calls[1].repair?.answer, { claims: 'none' });
-    assert.ok(llm.calls[1].repair?.errors.some((e) => /claims/.test(e)), String(llm.calls[1].repair?.errors));
+    assert.ok(
+      llm.calls[1].repair?.errors.some((e) => /claims/.test(e)),
+      String(llm.calls[1].repair?.errors),
+    );
     assert.equal(ctx.engines.analysis, 'scripted chat 1');
   });
 
   it('fails after a second broken answer, and marks a failed call transient when the service was busy', async () => {
     const twice = stepContext(fakeServices({ llm: new ScriptedChat([{}, {}]) }));
-    await assert.rejects(promptStep.run(PROMPT, twice), (err) => err instanceof StepError && /^the model's answer did not match the result schema twice/.test(err.message));
+    await assert.rejects(
+      promptStep.run(PROMPT, twice),
+      (err) => err instanceof StepError && /^the model's answer did not match the result schema twice/.test(err.message),
+    );
     const busy = stepContext(fakeServices({ llm: new ScriptedChat([Object.assign(new Error('Service Unavailable'), { status: 503 })]) }));
-    await assert.rejects(promptStep.run(PROMPT, busy), (err) => err instanceof StepError && err.transient && err.message === 'the model call failed (HTTP 503): Service Unavailable');
+    await assert.rejects(
+      promptStep.run(PROMPT, busy),
+      (err) => err instanceof StepError && err.transient && err.message === 'the model call failed (HTTP 503): Service Unavailable',
+    );
   });
 
   it('runs the offline analyzer when no model is configured, and refuses when none is named', async () => {
     const ctx = stepContext(fakeServices());
     const out = (await promptStep.run(PROMPT, ctx)) as { claims: Array<{ claim: string; verdict: string }> };
-    assert.ok(out.claims.some((c) => /wrinkles/.test(c.claim) && c.verdict === 'unverifiable'), JSON.stringify(out.claims));
+    assert.ok(
+      out.claims.some((c) => /wrinkles/.test(c.claim) && c.verdict === 'unverifiable'),
+      JSON.stringify(out.claims),
+    );
     assert.equal(ctx.engines.analysis, 'offline verify analyzer');
     const { offline: _none, ...named } = PROMPT;
-    await assert.rejects(promptStep.run(named, ctx), /no model is configured \(LLM_PROVIDER=none\) and this step names no offline analyzer/);
+    await assert.rejects(
+      promptStep.run(named, ctx),
+      /no model is configured \(LLM_PROVIDER=none\) and this step names no offline analyzer/,
+    );
   });
 });
 
 describe('fact_check_search against the fact-check port', () => {
-  const review: ClaimReview = { claim: 'Serum removes wrinkles in a week', claimant: 'an ad', publisher: 'Checkers', rating: 'False', url: 'https://check.example/1', title: null };
+  const review: ClaimReview = {
+    claim: 'Serum removes wrinkles in a week',
+    claimant: 'an ad',
+    publisher: 'Checkers',
+    rating: 'False',
+    url: 'https://check.example/1',
+    title: null,
+  };
 
   it("looks up the transcript's check-worthy claims and returns the reviews found", async () => {
     const queries: string[] = [];
-    const factCheck: FactCheckSearch = { name: 'fake fact-checks', search: async (q) => (queries.push(q), /wrinkles/.test(q) ? [review] : []) };
+    const factCheck: FactCheckSearch = {
+      name: 'fake fact-checks',
+      search: async (q) => (queries.push(q), /wrinkles/.test(q) ? [review] : []),
+    };
     const ctx = stepContext(fakeServices({ factCheck }));
     const out = await runStep(factCheckSearchStep, { transcript: TRANSCRIPT, ocr: null }, ctx);
     assert.equal(out.source, 'fake fact-checks');
@@ -93,6 +127,9 @@ describe('fact_check_search against the fact-check port', () => {
   });
 
   it('answers with no source and no claims when no evidence source is configured', async () => {
-    assert.deepEqual(await runStep(factCheckSearchStep, { transcript: TRANSCRIPT }, stepContext(fakeServices())), { source: null, claims: [] });
+    assert.deepEqual(await runStep(factCheckSearchStep, { transcript: TRANSCRIPT }, stepContext(fakeServices())), {
+      source: null,
+      claims: [],
+    });
   });
 });

@@ -16,7 +16,10 @@ class ScriptedOcr implements OcrEngine {
   readonly batches: number[] = [];
   constructor(private readonly read: (call: number) => OcrLine[] | Error) {}
   async readBlocks(images: string[], budget: OcrBudget): Promise<OcrLine[][]> {
-    assert.ok(images.every((i) => i.startsWith(budget.workDir) && fs.existsSync(i)), 'crops are files in the work directory');
+    assert.ok(
+      images.every((i) => i.startsWith(budget.workDir) && fs.existsSync(i)),
+      'crops are files in the work directory',
+    );
     this.batches.push(images.length);
     return images.map(() => {
       const lines = this.read(this.batches.length);
@@ -35,7 +38,8 @@ let frames: Array<{ time: number; path: string; scene: number }> = [];
 before(async () => {
   const dir = stepContext(fakeServices()).workDir;
   const svg = `<svg width="640" height="360" xmlns="http://www.w3.org/2000/svg"><rect width="640" height="360" fill="#203040"/>
-    <text x="320" y="300" font-family="DejaVu Sans" font-weight="bold" font-size="44" fill="white" text-anchor="middle">SALE 50% OFF TODAY</text></svg>`;
+    <text x="320" y="300" font-family="DejaVu Sans" font-weight="bold" font-size="44" fill="white" text-anchor="middle">
+    SALE 50% OFF TODAY</text></svg>`;
   const image = await sharp(Buffer.from(svg)).jpeg().toBuffer();
   frames = [0, 0.5, 1, 1.5].map((time, i) => {
     const file = path.join(dir, `frame-${i}.jpg`);
@@ -47,7 +51,11 @@ before(async () => {
 describe('ocr against the OCR port', () => {
   it('reads a caption once, gets second opinions, drops unsure words, and times it over the frames it shows in', async () => {
     // The first reading misreads a word; the two second opinions agree with each other.
-    const ocr = new ScriptedOcr((call) => (call === 1 ? [words(['SALE', 91], ['5O%', 60], ['OFF', 90], ['~', 20])] : [words(['SALE', 92], ['50%', 88], ['OFF', 90], ['TODAY', 89])]));
+    const ocr = new ScriptedOcr((call) =>
+      call === 1
+        ? [words(['SALE', 91], ['5O%', 60], ['OFF', 90], ['~', 20])]
+        : [words(['SALE', 92], ['50%', 88], ['OFF', 90], ['TODAY', 89])],
+    );
     const ctx = stepContext(fakeServices({ ocr }));
     const out = await runStep(ocrStep, { frames }, ctx);
     assert.equal(out.captions.length, 1, JSON.stringify(out.captions));

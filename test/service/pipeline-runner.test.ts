@@ -47,7 +47,8 @@ const taskStep = defineStep<TaskInput, { name: string; attempt: number }>({
     attempts.set(input.name, attempt);
     events.push(`start ${input.name}`);
     try {
-      if (attempt <= (input.failures ?? 0)) throw new StepError(`${input.name} failed on attempt ${attempt}`, { transient: input.transient });
+      if (attempt <= (input.failures ?? 0))
+        throw new StepError(`${input.name} failed on attempt ${attempt}`, { transient: input.transient });
       await delay(input.ms ?? 0, undefined, { signal: ctx.signal });
       return { name: input.name, attempt };
     } catch (err) {
@@ -65,7 +66,8 @@ after(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })))
 function pipelineOf(steps: string, output = '{ done: true }') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'runner-'));
   dirs.push(dir);
-  const yaml = `path: /t\nsummary: t\nprice_usd: "0.01"\nestimated_seconds: 5\nrequest: { type: object }\nresult: { type: object }\nsteps:\n${steps}\noutput: ${output}\n`;
+  const head = 'path: /t\nsummary: t\nprice_usd: "0.01"\nestimated_seconds: 5\nrequest: { type: object }\nresult: { type: object }\n';
+  const yaml = `${head}steps:\n${steps}\noutput: ${output}\n`;
   fs.writeFileSync(path.join(dir, 't.yaml'), yaml);
   const registry = new StepRegistry([...builtinSteps, taskStep]);
   return loadPipelines({ pipelinesDir: dir, schemasDir: path.resolve('schemas'), registry })[0];
@@ -74,16 +76,20 @@ function pipelineOf(steps: string, output = '{ done: true }') {
 function run(steps: string, output?: string, signal = new AbortController().signal) {
   const warnings: JobWarning[] = [];
   const progress: string[] = [];
-  const result = runPipeline(pipelineOf(steps, output), {}, {
-    jobId: 'j1',
-    workDir: os.tmpdir(),
-    logger: pino({ level: 'silent' }),
-    signal,
-    services: {} as StepServices,
-    engine: () => undefined,
-    warn: (step, message) => void warnings.push({ step, message }),
-    onProgress: (running, done) => void progress.push(`${running.join(',')}|${done}`),
-  });
+  const result = runPipeline(
+    pipelineOf(steps, output),
+    {},
+    {
+      jobId: 'j1',
+      workDir: os.tmpdir(),
+      logger: pino({ level: 'silent' }),
+      signal,
+      services: {} as StepServices,
+      engine: () => undefined,
+      warn: (step, message) => void warnings.push({ step, message }),
+      onProgress: (running, done) => void progress.push(`${running.join(',')}|${done}`),
+    },
+  );
   return { result, warnings, progress };
 }
 
@@ -104,7 +110,10 @@ describe('pipeline runner: order and concurrency', () => {
     assert.ok(at('end a') < at('start b') && at('end a') < at('start c'), events.join(' '));
     assert.ok(at('start c') < at('end b') && at('start b') < at('end c'), `b and c overlap: ${events.join(' ')}`);
     assert.ok(at('start d') > at('end b') && at('start d') > at('end c'), events.join(' '));
-    assert.ok(progress.some((p) => p === 'b,c|1' || p === 'c,b|1'), `progress shows b and c running together: ${progress.join(' ')}`);
+    assert.ok(
+      progress.some((p) => p === 'b,c|1' || p === 'c,b|1'),
+      `progress shows b and c running together: ${progress.join(' ')}`,
+    );
     assert.equal(progress.at(-1), '|4');
   });
 });
@@ -153,7 +162,11 @@ describe('pipeline runner: timeouts and cancellation', () => {
 
 describe('pipeline runner: when and optional steps', () => {
   it('skips a step whose `when` is false (its output is null) and runs one whose `when` is true', async () => {
-    const steps = [task('a', 'ms: 0'), task('b', 'ms: 0', '    when: "{{steps.a.missing}}"\n'), task('c', 'ms: 0', '    when: "{{steps.a.name}}"\n')];
+    const steps = [
+      task('a', 'ms: 0'),
+      task('b', 'ms: 0', '    when: "{{steps.a.missing}}"\n'),
+      task('c', 'ms: 0', '    when: "{{steps.a.name}}"\n'),
+    ];
     const { result } = run(steps.join('\n'), '{ b: "{{steps.b}}", c: "{{steps.c.name}}" }');
     assert.deepEqual(await result, { b: null, c: 'c' });
     assert.ok(!events.includes('start b'));

@@ -55,8 +55,13 @@ class FakeVideo implements VideoEngine {
     const thumbs = Math.round(this.info.duration * job.thumbFps);
     for (let i = 1; i <= thumbs; i++) {
       const name = String(i).padStart(6, '0');
-      await sharp({ create: { width: 32, height: 18, channels: 3, background: i <= thumbs / 2 ? 'red' : 'blue' } }).jpeg().toFile(path.join(job.thumbsDir, `${name}.jpg`));
-      fs.writeFileSync(path.join(job.thumbsDir, `${name}.pgm`), Buffer.concat([Buffer.from('P5\n32 18\n255\n'), Buffer.alloc(32 * 18, 128)]));
+      await sharp({ create: { width: 32, height: 18, channels: 3, background: i <= thumbs / 2 ? 'red' : 'blue' } })
+        .jpeg()
+        .toFile(path.join(job.thumbsDir, `${name}.jpg`));
+      fs.writeFileSync(
+        path.join(job.thumbsDir, `${name}.pgm`),
+        Buffer.concat([Buffer.from('P5\n32 18\n255\n'), Buffer.alloc(32 * 18, 128)]),
+      );
     }
   }
 }
@@ -78,7 +83,10 @@ describe('video steps against the video port', () => {
 
   it('transcode fails a video without audio, saying so, without decoding it', async () => {
     const video = new FakeVideo({ ...INFO, has_audio: false, audio_codec: null });
-    await assert.rejects(runStep(transcodeStep, { source: '/clips/a.mp4' }, stepContext(fakeServices({ video }))), (err) => err instanceof StepError && err.message === 'the video has no audio track');
+    await assert.rejects(
+      runStep(transcodeStep, { source: '/clips/a.mp4' }, stepContext(fakeServices({ video }))),
+      (err) => err instanceof StepError && err.message === 'the video has no audio track',
+    );
     assert.deepEqual(video.calls, ['probe a.mp4']);
   });
 
@@ -89,17 +97,37 @@ describe('video steps against the video port', () => {
     const ctx = stepContext(fakeServices({ video: new FakeVideo(INFO, readings) }));
     const out = await runStep(audioLevelsStep, { audio: '/a.wav' }, ctx);
     assert.equal(out.series.length, 12);
-    assert.deepEqual(out.series.slice(0, 2), [{ time: 0, loudness_db: -30 }, { time: 0.5, loudness_db: -30 }]);
-    assert.deepEqual(out.peaks, [{ time: 2, loudness_db: -10 }, { time: 5, loudness_db: -15 }]);
+    assert.deepEqual(out.series.slice(0, 2), [
+      { time: 0, loudness_db: -30 },
+      { time: 0.5, loudness_db: -30 },
+    ]);
+    assert.deepEqual(out.peaks, [
+      { time: 2, loudness_db: -10 },
+      { time: 5, loudness_db: -15 },
+    ]);
   });
 
   it('detect_scenes finds the cut, one keyframe per scene, and samples through time', async () => {
     const ctx = stepContext(fakeServices({ video: new FakeVideo() }));
     const out = await runStep(detectScenesStep, { source: '/clips/a.mp4' }, ctx);
     assert.deepEqual(out.cuts, [1]);
-    assert.deepEqual(out.scenes.map((s) => [s.index, s.start, s.end]), [[0, 0, 1], [1, 1, 2]]);
+    assert.deepEqual(
+      out.scenes.map((s) => [s.index, s.start, s.end]),
+      [
+        [0, 0, 1],
+        [1, 1, 2],
+      ],
+    );
     for (const s of out.scenes) assert.ok(fs.existsSync(s.keyframe_path), s.keyframe_path);
-    assert.deepEqual(out.samples.map((s) => [s.time, s.scene]), [[0, 0], [0.5, 0], [1, 1], [1.5, 1]]);
+    assert.deepEqual(
+      out.samples.map((s) => [s.time, s.scene]),
+      [
+        [0, 0],
+        [0.5, 0],
+        [1, 1],
+        [1.5, 1],
+      ],
+    );
     assert.equal(ctx.engines.scenes, 'colour and histogram cut detector');
   });
 });

@@ -1,5 +1,11 @@
 import { Readable } from 'node:stream';
-import { FetchRefused, FetchTooLarge, type FetchedBytes, type WebFetcher, type WebResponse } from '../../src/engines/download/download.port.js';
+import {
+  FetchRefused,
+  FetchTooLarge,
+  type FetchedBytes,
+  type WebFetcher,
+  type WebResponse,
+} from '../../src/engines/download/download.port.js';
 
 export interface FakePage {
   status?: number;

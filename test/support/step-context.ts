@@ -10,7 +10,17 @@ const ROOT = process.cwd();
 
 /** Any engine a test does not hand a step: using it fails the test, naming it. */
 function absent(name: string): any {
-  return new Proxy({}, { get: (_t, prop) => (prop === 'then' ? undefined : () => { throw new Error(`this test gave the step no ${name} engine (it called ${String(prop)})`); }) });
+  return new Proxy(
+    {},
+    {
+      get: (_t, prop) =>
+        prop === 'then'
+          ? undefined
+          : () => {
+              throw new Error(`this test gave the step no ${name} engine (it called ${String(prop)})`);
+            },
+    },
+  );
 }
 
 /** Step services with the repository's prompts, schemas and knowledge, small limits and no engines unless given. */

@@ -46,6 +46,9 @@ describe('engine processes', () => {
   });
 
   it('name a missing program', async () => {
-    await assert.rejects(runProcess('/nonexistent/ffmpeg', [], { signal: new AbortController().signal, name: 'ffmpeg' }), /ffmpeg is not installed on this server/);
+    await assert.rejects(
+      runProcess('/nonexistent/ffmpeg', [], { signal: new AbortController().signal, name: 'ffmpeg' }),
+      /ffmpeg is not installed on this server/,
+    );
   });
 });

@@ -43,5 +43,7 @@ export interface PageVideo {
  * guarded proxy is the adapter). Failures are StepErrors naming the source with `label`.
  */
 export interface PageVideoDownloader {
+  /** Shown in the job's `engines`. */
+  readonly name: string;
   download(url: string, opts: { workDir: string; maxBytes: number; signal: AbortSignal; label: string }): Promise<PageVideo>;
 }

@@ -19,6 +19,8 @@ interface YtDlpOptions {
 
 /** The page-video port on yt-dlp (YTDLP_PATH). */
 export class YtDlpDownloader implements PageVideoDownloader {
+  readonly name = 'yt-dlp';
+
   constructor(private readonly bin: { ytDlp: string; ffmpeg: string; allowLoopback: boolean }) {}
 
   download(url: string, opts: { workDir: string; maxBytes: number; signal: AbortSignal; label: string }): Promise<PageVideo> {

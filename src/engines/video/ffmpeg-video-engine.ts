@@ -21,7 +21,10 @@ export class FfmpegVideoEngine implements VideoEngine {
     const args = ['-hide_banner', '-nostats', '-i', audio, '-af', 'ebur128=framelog=info', '-f', 'null', '-'];
     const { stderr } = await runProcess(this.bin.ffmpeg, args, { signal, name: 'ffmpeg' });
     // ebur128 logs one line per 100 ms: "t: 0.5 TARGET:-23 LUFS M: -20.1 S: ..."
-    return [...stderr.matchAll(/t:\s*([\d.]+)\s+TARGET:\S+\s+LUFS\s+M:\s*(-?[\d.]+)/g)].map((m) => ({ time: Number(m[1]), lufs: Number(m[2]) }));
+    return [...stderr.matchAll(/t:\s*([\d.]+)\s+TARGET:\S+\s+LUFS\s+M:\s*(-?[\d.]+)/g)].map((m) => ({
+      time: Number(m[1]),
+      lufs: Number(m[2]),
+    }));
   }
 
   async decodeForScenes(job: SceneDecoding): Promise<void> {

@@ -1,7 +1,14 @@
 /** What the menu steps hand each other (resolve_place -> find_menu -> price_menu -> translate_menu). */
 
 export interface ResolvedPlace {
-  restaurant: { name: string; address: string | null; country: string | null; currency: string | null; source_url: string; website: string | null };
+  restaurant: {
+    name: string;
+    address: string | null;
+    country: string | null;
+    currency: string | null;
+    source_url: string;
+    website: string | null;
+  };
   /** schema.org hasMenu from the place page: a URL or a Menu object. */
   menu_hint: unknown;
   /** Places API photo resource names. */
