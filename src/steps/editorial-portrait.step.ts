@@ -68,13 +68,14 @@ export const editorialPortraitStep = defineStep<Input, any>({
       ctx.engine('portrait', editor.name);
     } else {
       const palette = await readPalette(ctx.services.paths.knowledgeDir, asked.color_palette);
-      jpeg = await composePortrait(photo, face, palette);
+      const { segmenter } = ctx.services;
+      jpeg = await composePortrait(photo, face, palette, (rgb, w, h) => segmenter.segment(rgb, w, h));
       applied = { clothing_style: false, color_palette: !!asked.color_palette && palette.matched.length > 0, pose: false };
       if (asked.color_palette && !applied.color_palette) notes.push(`no colour was recognised in color_palette "${asked.color_palette}": the neutral studio grey was used (knowledge/palettes.yaml lists the names understood)`);
       if (applied.color_palette) notes.push(`backdrop and grade from: ${palette.matched.join(', ')}`);
       if (asked.clothing_style) notes.push('clothing_style needs an image model (IMAGE_PROVIDER): the offline portrait keeps the clothes in the photo');
       if (asked.pose) notes.push('pose needs an image model (IMAGE_PROVIDER): the offline portrait keeps the pose in the photo');
-      ctx.engine('portrait', 'offline composition (selfie segmentation, sharp)');
+      ctx.engine('portrait', `offline composition (${segmenter.name}, sharp)`);
     }
     return { image_b64: jpeg.toString('base64'), mime_type: 'image/jpeg', width: PORTRAIT_SIZE, height: PORTRAIT_SIZE, applied, notes };
   },

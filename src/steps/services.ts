@@ -3,6 +3,7 @@ import type { PageVideoDownloader, WebFetcher } from '../engines/download/downlo
 import type { FactCheckSearch } from '../engines/fact-check/fact-check.port.js';
 import type { FaceDetector } from '../engines/images/face-detector.port.js';
 import type { ImageEditor } from '../engines/images/image-editor.port.js';
+import type { PersonSegmenter } from '../engines/images/person-segmenter.port.js';
 import type { OcrEngine } from '../engines/ocr/ocr-engine.port.js';
 import type { SpeechToText } from '../engines/speech/speech-to-text.port.js';
 import type { VideoEngine } from '../engines/video/video-engine.port.js';
@@ -36,6 +37,8 @@ export interface StepServices {
   llm: ChatModelProvider | null;
   /** Faces and their mesh in a photo (/hair-formula, /pfp). */
   faces: FaceDetector;
+  /** The person cut out of a photo (/pfp composed offline). */
+  segmenter: PersonSegmenter;
   /** The configured image-generation model (IMAGE_PROVIDER), or null: /pfp composes offline. */
   imageEditor: ImageEditor | null;
   /** /menu-from-maps: extra map hosts, the Places API (or null), a live rates table URL (or null: knowledge/currencies.yaml). */

@@ -83,6 +83,30 @@ describe('editorial_portrait against the face and image-editor ports', () => {
     assert.equal(ctx.engines.portrait, 'fake image model');
   });
 
+  it('composes the portrait offline with the segmentation engine, saying what it could not apply', async () => {
+    const masks: string[] = [];
+    // The person is the middle third of the photo.
+    const segmenter = {
+      name: 'fake segmenter',
+      segment: async (_rgb: Buffer, w: number, h: number) => {
+        masks.push(`${w}x${h}`);
+        return Buffer.from(Array.from({ length: w * h }, (_, i) => (i % w > w / 3 && i % w < (2 * w) / 3 ? 255 : 0)));
+      },
+    };
+    const ctx = stepContext(fakeServices({ faces: faces(ovalFace()), segmenter }));
+    const input = { image: photoFile, mime_type: 'image/jpeg', color_palette: 'teal', pose: 'arms crossed' };
+    const out = await runStep(editorialPortraitStep, input, ctx);
+    assert.deepEqual(masks, ['400x500']);
+    assert.deepEqual(out.applied, { clothing_style: false, color_palette: true, pose: false });
+    assert.ok(
+      out.notes.some((n: string) => /^pose needs an image model/.test(n)),
+      out.notes.join(' | '),
+    );
+    const meta = await sharp(Buffer.from(out.image_b64, 'base64')).metadata();
+    assert.deepEqual([meta.format, meta.width, meta.height], ['jpeg', 1024, 1024]);
+    assert.equal(ctx.engines.portrait, 'offline composition (fake segmenter, sharp)');
+  });
+
   it('fails when the image model answers bytes that are not an image, or the photo has no face', async () => {
     const junk: ImageEditor = { name: 'junk', edit: async () => Buffer.from('not an image') };
     const input = { image: photoFile, mime_type: 'image/jpeg' };

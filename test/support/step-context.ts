@@ -34,6 +34,7 @@ export function fakeServices(over: Partial<StepServices> = {}): StepServices {
     pageVideos: absent('pageVideos'),
     speech: absent('speech'),
     faces: absent('faces'),
+    segmenter: absent('segmenter'),
     llm: null,
     imageEditor: null,
     maps: { extraHosts: [], places: null, ratesUrl: null },

@@ -1,16 +1,25 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadHuman, withFileFetch } from './faces.js';
+import { loadHuman, withFileFetch } from './human.js';
+import type { PersonSegmenter } from './person-segmenter.port.js';
 
 /** MediaPipe Selfie Segmentation as a TF.js graph model, kept in the repository (models/README.md says where from). */
-const SELFIE_MODEL = pathToFileURL(fileURLToPath(new URL('../../../models/selfie/selfie.json', import.meta.url))).href;
+const SELFIE_MODEL = pathToFileURL(fileURLToPath(new URL('../../../../models/selfie/selfie.json', import.meta.url))).href;
 const SEGMENTATION = { segmentation: { enabled: true, modelPath: SELFIE_MODEL, mode: 'alpha' as const } };
 let warmed: Promise<void> | null = null;
 
 /**
- * The person in an RGB image as an alpha mask (one byte per pixel, 255 = person), from the selfie model
- * run by @vladmandic/human on the TF.js WebAssembly backend: about 70 ms for a 512 px photo.
+ * The person port on the selfie model run by @vladmandic/human on the TF.js WebAssembly backend: about
+ * 70 ms for a 512 px photo.
  */
-export async function segmentPerson(rgb: Buffer, width: number, height: number): Promise<Buffer> {
+export class SelfieSegmenter implements PersonSegmenter {
+  readonly name = 'selfie segmentation';
+
+  segment(rgb: Buffer, width: number, height: number): Promise<Buffer> {
+    return segmentPerson(rgb, width, height);
+  }
+}
+
+async function segmentPerson(rgb: Buffer, width: number, height: number): Promise<Buffer> {
   const { human } = await loadHuman();
   // The model loads on its first use, from disk: only that call needs file:// fetches.
   await (warmed ??= withFileFetch(() => run(human, Buffer.alloc(64 * 64 * 3), 64, 64)).then(
