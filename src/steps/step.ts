@@ -12,7 +12,7 @@ export interface StepContext {
   logger: Logger;
   /** Aborted when the step times out or the job is cancelled. */
   signal: AbortSignal;
-  /** Settings and engines from config (ffmpeg, speech, OCR, LLM, ...). */
+  /** Settings, and the engines behind their ports (video, OCR, web, speech, chat, ...), built from config. */
   services: StepServices;
   /** Names the engine that produced part of the result (e.g. `speech`, `pocketsphinx 0.8`): shown in the job's `engines`. */
   engine(kind: string, name: string): void;
