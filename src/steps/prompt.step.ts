@@ -52,7 +52,7 @@ export const promptStep = defineStep<PromptInput, unknown>({
     const { offline, schema } = withValue;
     if (typeof offline !== 'string' || offline.includes('{{')) return [];
     const analyzer = offlineAnalyzers.get(offline);
-    if (!analyzer) return [`with.offline: unknown offline analyzer '${offline}' (known: ${offlineAnalyzers.names().join(', ')})`];
+    if (!analyzer) return [`with.offline: unknown offline analyzer '${offline}' (known: ${[...offlineAnalyzers.keys()].sort().join(', ')})`];
     if (typeof schema === 'string' && !schema.includes('{{') && schema !== analyzer.result) {
       return [`with.offline: the offline analyzer '${offline}' produces ${analyzer.result}, not the step's schema ${schema}`];
     }
