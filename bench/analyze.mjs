@@ -81,7 +81,7 @@ async function denseTextures(makeClip, plainMs) {
 }
 
 async function sequential(clip) {
-  const { FAST_SEARCH } = await import(dist('src/providers/asr/pocketsphinx.js'));
+  const { FAST_SEARCH } = await import(dist('src/engines/speech/pocketsphinx.js'));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-analyze-'));
   const t = performance.now();
   await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', clip]);

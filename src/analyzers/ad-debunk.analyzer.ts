@@ -1,4 +1,4 @@
-import type { OfflineAnalyzer } from './analyzer.js';
+import { defineAnalyzer } from './analyzer.js';
 import { statementsOf, timesOf, type Statement, type VideoEvidence } from './evidence.js';
 import { loadKnowledge } from './knowledge.js';
 import { productIdAnalyzer } from './product-id.analyzer.js';
@@ -50,9 +50,10 @@ const RECOMMENDATIONS = {
  * Triggered rules give the verdict and the evidence (rule, standard, the words that triggered it);
  * strong statements no rule covers are `unverifiable`: nothing offline can check them.
  */
-export const adDebunkAnalyzer: OfflineAnalyzer = {
+export const adDebunkAnalyzer = defineAnalyzer<any, unknown>({
   name: 'ad_debunk',
   description: 'claims from speech and on-screen text checked against advertising-standard rules',
+  result: 'results/ad-debunk.json',
   async run(raw, ctx) {
     const input = raw as VideoEvidence;
     const { rules } = await loadKnowledge<{ rules: AdRule[] }>(ctx.knowledgeDir, 'ad-rules.yaml');
@@ -97,7 +98,7 @@ export const adDebunkAnalyzer: OfflineAnalyzer = {
       recommendation: RECOMMENDATIONS[rating],
     };
   },
-};
+});
 
 function normal(s: string): string {
   return s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();

@@ -1,4 +1,4 @@
-import type { OfflineAnalyzer } from './analyzer.js';
+import { defineAnalyzer } from './analyzer.js';
 import { loadKnowledge } from './knowledge.js';
 import { detectLanguage } from './text/language.js';
 import { readSentiment } from './text/sentiment.js';
@@ -36,9 +36,10 @@ const QUOTE_CHARS = 120;
  * - key_moments: cuts, loudness peaks (6 dB over the median) and strong statements (numbers,
  *   superlatives, absolute claims, calls to action), in time order, at most 10.
  */
-export const analyzeAnalyzer: OfflineAnalyzer = {
+export const analyzeAnalyzer = defineAnalyzer<any, unknown>({
   name: 'analyze',
   description: 'title, topics, sentiment, scenes and key moments from metadata, speech, on-screen text, cuts and loudness',
+  result: 'results/analyze.json',
   async run(raw, ctx) {
     const input = raw as AnalyzeInput;
     const taxonomy = await loadKnowledge<TopicTaxonomy>(ctx.knowledgeDir, 'topics.yaml');
@@ -85,7 +86,7 @@ export const analyzeAnalyzer: OfflineAnalyzer = {
       ...(missing(input).length ? { missing_evidence: missing(input) } : {}),
     };
   },
-};
+});
 
 /** What the analysis had to do without, in the reader's words. */
 function missing(input: AnalyzeInput): string[] {

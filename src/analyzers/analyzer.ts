@@ -5,10 +5,18 @@ export interface AnalyzerContext {
 
 /**
  * A deterministic, explainable analysis that runs when no model is configured: a `prompt` step with
- * `offline: <name>` calls it with the same `input` its template would get.
+ * `offline: <name>` calls it with the same `input` its template would get. Its spec names the result
+ * schema it produces, so a pipeline that pairs it with another schema is refused at load time.
  */
-export interface OfflineAnalyzer {
+export interface OfflineAnalyzer<I = any, O = unknown> {
+  /** What a prompt step's `offline:` names. */
   name: string;
   description: string;
-  run(input: any, ctx: AnalyzerContext): Promise<unknown>;
+  /** The result schema file (under SCHEMAS_DIR) its output follows, e.g. `results/analyze.json`. */
+  result: string;
+  run(input: I, ctx: AnalyzerContext): Promise<O>;
+}
+
+export function defineAnalyzer<I, O>(analyzer: OfflineAnalyzer<I, O>): OfflineAnalyzer<I, O> {
+  return analyzer;
 }

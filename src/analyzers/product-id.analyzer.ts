@@ -1,4 +1,4 @@
-import type { OfflineAnalyzer } from './analyzer.js';
+import { defineAnalyzer } from './analyzer.js';
 import { statementsOf, type Statement, type VideoEvidence } from './evidence.js';
 import { loadKnowledge } from './knowledge.js';
 import { escapeRegExp } from './text/keyword-matcher.js';
@@ -51,9 +51,10 @@ function compile(lexicon: BrandLexicon) {
  * with independent evidence: seen on screen, said aloud, seen in several scenes, the product named.
  * Nothing found: an empty list, never a guess.
  */
-export const productIdAnalyzer: OfflineAnalyzer = {
+export const productIdAnalyzer = defineAnalyzer<any, unknown>({
   name: 'product_id',
   description: 'brands and products from a curated lexicon, matched in on-screen text and speech, with evidence-based confidence',
+  result: 'results/product-id.json',
   async run(raw, ctx) {
     const input = raw as VideoEvidence;
     const lexicon = await loadKnowledge<BrandLexicon>(ctx.knowledgeDir, 'brands.yaml');
@@ -81,7 +82,7 @@ export const productIdAnalyzer: OfflineAnalyzer = {
     products.sort((a, b) => b.confidence - a.confidence || a.name.localeCompare(b.name));
     return { products };
   },
-};
+});
 
 const DEFAULT_RETAILERS = ['https://www.amazon.com/s?k={query}', 'https://www.google.com/search?tbm=shop&q={query}', 'https://www.walmart.com/search?q={query}'];
 

@@ -1,8 +1,16 @@
-import type { OfflineAnalyzer } from './analyzer.js';
 import { adDebunkAnalyzer } from './ad-debunk.analyzer.js';
+import type { OfflineAnalyzer } from './analyzer.js';
 import { analyzeAnalyzer } from './analyze.analyzer.js';
 import { productIdAnalyzer } from './product-id.analyzer.js';
 import { verifyAnalyzer } from './verify.analyzer.js';
 
-/** Every offline analyzer a `prompt` step can name in `offline:`. A new one is a file here plus one line. */
-export const offlineAnalyzers = new Map<string, OfflineAnalyzer>([analyzeAnalyzer, productIdAnalyzer, adDebunkAnalyzer, verifyAnalyzer].map((a) => [a.name, a]));
+/** Every offline analyzer. A new one is one file in src/analyzers/ (`defineAnalyzer`) plus one line here. */
+const builtinAnalyzers: OfflineAnalyzer[] = [analyzeAnalyzer, productIdAnalyzer, adDebunkAnalyzer, verifyAnalyzer];
+
+/** The offline analyzers a `prompt` step can name in `offline:`, by name (checked at load time). */
+export const offlineAnalyzers: ReadonlyMap<string, OfflineAnalyzer> = new Map(
+  builtinAnalyzers.map((a, i) => {
+    if (builtinAnalyzers.findIndex((b) => b.name === a.name) !== i) throw new Error(`offline analyzer '${a.name}' is registered twice`);
+    return [a.name, a];
+  }),
+);

@@ -1,7 +1,7 @@
-import type { OfflineAnalyzer } from './analyzer.js';
+import { defineAnalyzer } from './analyzer.js';
 import { statementsOf, timesOf, type VideoEvidence } from './evidence.js';
 import { checkWorthy } from './text/check-worthy.js';
-import type { ClaimReview } from '../providers/factcheck/fact-check-search.js';
+import type { ClaimReview } from '../engines/fact-check/fact-check.port.js';
 
 type Verdict = 'true' | 'mostly_true' | 'half_true' | 'mostly_false' | 'false' | 'unverifiable';
 
@@ -29,9 +29,10 @@ export const OFFLINE_CONFIDENCE = 0.2;
  * their URLs as sources, and the credibility follows the checked claims. Otherwise it says honestly that
  * nothing was checked: `unverifiable`, low confidence, credibility `low`. A model gives real verdicts.
  */
-export const verifyAnalyzer: OfflineAnalyzer = {
+export const verifyAnalyzer = defineAnalyzer<any, unknown>({
   name: 'verify',
   description: 'check-worthy factual claims extracted and ranked; verdicts left unverifiable without an evidence source',
+  result: 'results/verify.json',
   async run(raw) {
     const input = raw as VideoEvidence;
     const seen = new Set<string>();
@@ -96,4 +97,4 @@ export const verifyAnalyzer: OfflineAnalyzer = {
         : 'No check-worthy factual claim (numbers, statistics, comparisons, causes or historical facts) was found in the speech or on-screen text; there is nothing to verify, and no evidence source was consulted.',
     };
   },
-};
+});

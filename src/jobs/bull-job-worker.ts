@@ -2,6 +2,7 @@ import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import type { OnApplicationBootstrap } from '@nestjs/common';
 import { type Job, QueueEvents } from 'bullmq';
 import type { RedisConnections } from '../redis/redis-connections.js';
+import { JobCancelled } from './job-cancelled.js';
 import type { JobProcessor } from './job-processor.js';
 import type { JobWorker } from './job-worker.js';
 import type { QueuedJob } from './job.types.js';
@@ -16,6 +17,8 @@ const CLOSE_TIMEOUT_MS = 10000;
  */
 export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicationBootstrap {
   private events: QueueEvents | null = null;
+  /** The cancel switch of each job running in this process, by job id. */
+  private readonly running = new Map<string, AbortController>();
 
   constructor(
     private readonly processor: JobProcessor,
@@ -27,12 +30,30 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
   }
 
   async process(job: Job): Promise<void> {
-    await this.processor.process(job.data as QueuedJob);
+    const cancel = new AbortController();
+    this.running.set(job.id!, cancel);
+    try {
+      await this.processor.process(job.data as QueuedJob, cancel.signal);
+    } finally {
+      this.running.delete(job.id!);
+    }
   }
 
   @OnWorkerEvent('error')
   onError(): void {
     // connection errors are retried by ioredis; /healthz reports them
+  }
+
+  /** A job whose lock could not be renewed is another worker's now (stalled-job recovery): stop it here. */
+  @OnWorkerEvent('lockRenewalFailed')
+  onLockLost(ids: string[]): void {
+    this.cancel(ids, "this worker lost the job's lock; another worker runs it");
+  }
+
+  /** Stops jobs running here, handed over (another worker runs them): their child processes are killed, nothing recorded. */
+  private cancel(ids: Iterable<string>, reason: string): void {
+    const stop = new JobCancelled(reason, true);
+    for (const id of ids) this.running.get(id)?.abort(stop);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -49,7 +70,7 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
 
   /**
    * Graceful (waits for running jobs) for up to CLOSE_TIMEOUT_MS, then gives up: a job cut short is
-   * recovered by another worker as stalled. The bound also covers BullMQ's Worker.close() never
+   * recovered by another worker as stalled (and cancelled here: its child processes killed). The bound also covers BullMQ's Worker.close() never
    * resolving after Redis was unreachable (taskforcesh/bullmq#4656).
    */
   async close(): Promise<void> {
@@ -65,6 +86,8 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
       void graceful.catch(() => undefined);
       // Forced closes also wait on Redis: start them, do not wait; RedisModule's shutdown ends the sockets.
       for (const p of [this.worker.close(true), this.worker.disconnect()]) void p.catch(() => undefined);
+      // Cut short: cancelled here once the connections are closing, so this worker records nothing for them.
+      this.cancel([...this.running.keys()], 'this worker shut down; another worker runs the job');
       // @nestjs/bullmq closes its workers again at application shutdown, and BullMQ hands back the same
       // pending close: answer that one at once, this worker is already given up on.
       this.worker.close = () => Promise.resolve();

@@ -3,14 +3,19 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import type { StepServices } from '../steps/services.js';
+import { JobCancelled } from './job-cancelled.js';
 import type { JobStore } from './job-store.js';
 import { TERMINAL_STATUSES, type JobWarning, type QueuedJob } from './job.types.js';
 import { JobFailure, runPipeline } from './pipeline-runner.js';
 
+/** How a run ended: a result, a failure message for the client, or stopped because another worker runs the job. */
+type Outcome = { ok: true; result: unknown } | { ok: false; message: string } | { handedOver: string };
+
 /**
  * What a worker does with one queued job: mark it processing, run its pipeline in a private work
  * directory, record the result or the error, and remove the directory whatever happens. A job that
- * already finished (a redelivery after a crash) is left alone, so it completes once.
+ * already finished (a redelivery after a crash) is left alone, so it completes once. `signal` cancels
+ * the run (see JobCancelled): the job then fails saying so, or, handed over, is left to the other worker.
  */
 export class JobProcessor {
   constructor(
@@ -21,7 +26,7 @@ export class JobProcessor {
     private readonly services: StepServices,
   ) {}
 
-  async process(job: QueuedJob): Promise<void> {
+  async process(job: QueuedJob, signal: AbortSignal = new AbortController().signal): Promise<void> {
     const log = this.logger.child({ job_id: job.job_id });
     const record = await this.store.get(job.job_id);
     if (!record) return log.warn('job record is gone (expired); nothing to run');
@@ -52,13 +57,13 @@ export class JobProcessor {
     };
     const engines: Record<string, string> = {};
     const warnings: JobWarning[] = [];
-    let outcome: { ok: true; result: unknown } | { ok: false; message: string };
+    let outcome: Outcome;
     try {
       const result = await runPipeline(pipeline, job.request, {
         jobId: job.job_id,
         workDir,
         logger: log,
-        signal: new AbortController().signal,
+        signal,
         services: this.services,
         engine: (kind, name) => void (engines[kind] = name),
         warn: (step, message) => void warnings.push({ step, message }),
@@ -66,33 +71,55 @@ export class JobProcessor {
       });
       outcome = { ok: true, result };
     } catch (err) {
-      if (!(err instanceof JobFailure)) log.error({ err }, 'job crashed');
-      outcome = { ok: false, message: err instanceof JobFailure ? err.message : `internal error: ${(err as Error)?.message ?? err}` };
+      outcome = outcomeOf(err, log);
     } finally {
       // Removed before the job is reported finished: a client that sees the end sees no leftovers.
       await fs.rm(workDir, { recursive: true, force: true });
     }
     await writes;
-    if (outcome.ok) {
-      await this.store.update(job.job_id, {
-        status: 'complete',
-        result: outcome.result,
-        engines,
-        warnings,
-        completed_at: Date.now(),
-        progress: { step: null, steps_done: total, steps_total: total },
-      });
-      log.info('job complete');
-    } else {
-      await this.fail(job.job_id, outcome.message, engines, warnings);
-    }
+    await this.record(job.job_id, outcome, { engines, warnings, total }, log);
+  }
+
+  private async record(
+    jobId: string,
+    outcome: Outcome,
+    run: { engines: Record<string, string>; warnings: JobWarning[]; total: number },
+    log: Logger,
+  ): Promise<void> {
+    if ('handedOver' in outcome) return log.warn({ reason: outcome.handedOver }, 'job stopped here; another worker runs it');
+    if (!outcome.ok) return this.fail(jobId, outcome.message, run.engines, run.warnings);
+    const { engines, warnings, total } = run;
+    await this.store.update(jobId, {
+      status: 'complete',
+      result: outcome.result,
+      engines,
+      warnings,
+      completed_at: Date.now(),
+      progress: { step: null, steps_done: total, steps_total: total },
+    });
+    log.info('job complete');
   }
 
   /** Marks a job failed unless it already finished. */
   async fail(jobId: string, message: string, engines?: Record<string, string>, warnings?: JobWarning[]): Promise<void> {
     const record = await this.store.get(jobId);
     if (!record || TERMINAL_STATUSES.has(record.status)) return;
-    await this.store.update(jobId, { status: 'failed', error: message, completed_at: Date.now(), progress: { ...record.progress, step: null }, ...(engines ? { engines } : {}), ...(warnings ? { warnings } : {}) });
+    await this.store.update(jobId, {
+      status: 'failed',
+      error: message,
+      completed_at: Date.now(),
+      progress: { ...record.progress, step: null },
+      ...(engines ? { engines } : {}),
+      ...(warnings ? { warnings } : {}),
+    });
     this.logger.warn({ job_id: jobId, error: message }, 'job failed');
   }
+}
+
+function outcomeOf(err: unknown, log: Logger): Outcome {
+  if (err instanceof JobCancelled)
+    return err.handedOver ? { handedOver: err.message } : { ok: false, message: `the job was cancelled: ${err.message}` };
+  if (err instanceof JobFailure) return { ok: false, message: err.message };
+  log.error({ err }, 'job crashed');
+  return { ok: false, message: `internal error: ${(err as Error)?.message ?? err}` };
 }

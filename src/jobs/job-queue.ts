@@ -1,6 +1,7 @@
 import type { QueuedJob } from './job.types.js';
 
-export type JobHandler = (job: QueuedJob) => Promise<void>;
+/** Runs one job; `signal` aborts (with a JobCancelled) when the queue stops the job before it ends. */
+export type JobHandler = (job: QueuedJob, signal: AbortSignal) => Promise<void>;
 
 /** Carries accepted jobs to workers. Implemented by BullMQ (Redis) and in memory; workers consume it (see job-worker.ts). */
 export interface JobQueue {

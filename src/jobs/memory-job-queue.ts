@@ -1,5 +1,9 @@
+import { JobCancelled } from './job-cancelled.js';
 import type { JobHandler, JobQueue } from './job-queue.js';
 import type { QueuedJob } from './job.types.js';
+
+/** How long close() lets running jobs finish before it cancels them. */
+const CLOSE_GRACE_MS = 10_000;
 
 /** The embedded default: an in-process FIFO run with bounded concurrency. Jobs do not survive a restart. */
 export class MemoryJobQueue implements JobQueue {
@@ -7,11 +11,14 @@ export class MemoryJobQueue implements JobQueue {
   private readonly waiting: QueuedJob[] = [];
   /** Ids waiting or running: enqueueing one again is a no-op, as in BullMQ. */
   private readonly seen = new Set<string>();
-  private readonly running = new Set<Promise<void>>();
+  private readonly running = new Map<Promise<void>, AbortController>();
   private handler: JobHandler | null = null;
   private closed = false;
 
-  constructor(private readonly concurrency: number) {}
+  constructor(
+    private readonly concurrency: number,
+    private readonly closeGraceMs = CLOSE_GRACE_MS,
+  ) {}
 
   async enqueue(job: QueuedJob): Promise<void> {
     if (this.closed) throw new Error('the job queue is closed');
@@ -34,14 +41,15 @@ export class MemoryJobQueue implements JobQueue {
   private pump(): void {
     while (this.handler && !this.closed && this.running.size < this.concurrency && this.waiting.length) {
       const job = this.waiting.shift()!;
-      const p: Promise<void> = this.handler(job)
+      const cancel = new AbortController();
+      const p: Promise<void> = this.handler(job, cancel.signal)
         .catch(() => undefined) // the handler records failures on the job itself
         .finally(() => {
           this.running.delete(p);
           this.seen.delete(job.job_id);
           this.pump();
         });
-      this.running.add(p);
+      this.running.set(p, cancel);
     }
   }
 
@@ -49,8 +57,17 @@ export class MemoryJobQueue implements JobQueue {
     return !this.closed;
   }
 
+  /**
+   * Takes no more jobs, lets the running ones finish for the grace period, then cancels them: no other
+   * process will run them (they live in this one), so they fail saying they were cancelled.
+   */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.allSettled([...this.running]);
+    const all = Promise.allSettled([...this.running.keys()]);
+    const grace = new Promise<void>((r) => setTimeout(r, this.closeGraceMs).unref());
+    await Promise.race([all, grace]);
+    const stop = new JobCancelled('the server shut down before the job finished', false);
+    for (const cancel of this.running.values()) cancel.abort(stop);
+    await all;
   }
 }

@@ -11,9 +11,9 @@ export class MemoryJobWorker implements JobWorker, OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.startWorker((job) => this.processor.process(job));
+    await this.queue.startWorker((job, signal) => this.processor.process(job, signal));
   }
 
-  /** The queue's own close waits for the running jobs. */
+  /** The queue's own close waits for the running jobs, then cancels them. */
   async close(): Promise<void> {}
 }

@@ -3,7 +3,8 @@ import { describeErrors } from '../pipelines/ajv.js';
 import { isTruthy, resolve } from '../pipelines/expression.js';
 import type { Pipeline, PipelineStep } from '../pipelines/pipeline.types.js';
 import type { StepServices } from '../steps/services.js';
-import { StepError } from '../steps/step.js';
+import { StepError } from '../engines/step-error.js';
+import { JobCancelled } from './job-cancelled.js';
 
 /** A job failure with the message the client will read in `error`. */
 export class JobFailure extends Error {}
@@ -12,6 +13,7 @@ export interface RunContext {
   jobId: string;
   workDir: string;
   logger: Logger;
+  /** The job's signal: its abort reason (a JobCancelled) stops every running step. */
   signal: AbortSignal;
   services: StepServices;
   engine(kind: string, name: string): void;
@@ -40,7 +42,8 @@ const RETRY_BASE_MS = 250;
  * Runs a pipeline's steps as a DAG: every step starts as soon as the steps it references have
  * finished, so independent steps run concurrently. The first failure of a mandatory step aborts the
  * others and fails the run; an optional step that fails outputs null, with a warning. The output is
- * validated against the result schema before it is returned.
+ * validated against the result schema before it is returned. An abort of `ctx.signal` stops every running
+ * step and rejects with a JobCancelled.
  */
 export async function runPipeline(pipeline: Pipeline, request: Record<string, unknown>, ctx: RunContext): Promise<unknown> {
   const outputs: Record<string, unknown> = {};
@@ -80,8 +83,9 @@ export async function runPipeline(pipeline: Pipeline, request: Record<string, un
   } finally {
     ctx.signal.removeEventListener('abort', onOuterAbort);
   }
+  // A cancelled job says so, not what its steps failed with when they were stopped.
+  if (ctx.signal.aborted) throw JobCancelled.from(ctx.signal.reason);
   if (failure !== null) throw failure;
-  if (ctx.signal.aborted) throw new JobFailure('the job was cancelled');
 
   const result = resolve(pipeline.output, scope);
   if (pipeline.validateResult && !pipeline.validateResult(result)) {

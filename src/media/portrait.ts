@@ -1,11 +1,13 @@
 import sharp, { type Sharp } from 'sharp';
 import { mix, type Rgb } from '../analyzers/color-palette.js';
 import type { Face, Photo } from './faces.js';
-import { segmentPerson } from './segmentation.js';
 
 export const PORTRAIT_SIZE = 1024;
 /** Where the face's centre sits in the frame: centred across, a little above the middle (head-and-shoulders). */
 export const FACE_CENTRE = { x: 0.5, y: 0.42 };
+
+/** A person's alpha mask (one byte per pixel, 255 = person) from raw RGB pixels. */
+type Segment = (rgb: Buffer, width: number, height: number) => Promise<Buffer>;
 
 export interface PortraitStyle {
   backdrop: Rgb;
@@ -14,11 +16,11 @@ export interface PortraitStyle {
 
 /**
  * An editorial head-and-shoulders portrait, composed offline: a square frame around the face, the person cut
- * out with the selfie segmentation model and set on a studio backdrop (a lit sweep of the palette colour),
+ * out with `segment` (a person segmentation engine) and set on a studio backdrop (a lit sweep of the palette colour),
  * then graded (contrast, a tint towards the palette), lit from the upper left, vignetted and grained.
  * Deterministic for the same input. Returns a 1024x1024 JPEG.
  */
-export async function composePortrait(photo: Photo, face: Face, style: PortraitStyle): Promise<Buffer> {
+export async function composePortrait(photo: Photo, face: Face, style: PortraitStyle, segment: Segment): Promise<Buffer> {
   const { rgb, width, height } = photo;
   const frame = frameAround(face, width, height);
 
@@ -27,7 +29,7 @@ export async function composePortrait(photo: Photo, face: Face, style: PortraitS
   const sw = Math.max(1, Math.round(width * scale));
   const sh = Math.max(1, Math.round(height * scale));
   const small = scale < 1 ? await sharp(rgb, { raw: { width, height, channels: 3 } }).resize(sw, sh).raw().toBuffer() : rgb;
-  const smallMask = await segmentPerson(small, sw, sh);
+  const smallMask = await segment(small, sw, sh);
   const mask = await sharp(smallMask, { raw: { width: sw, height: sh, channels: 1 } }).resize(width, height, { kernel: 'linear' }).extractChannel(0).raw().toBuffer();
 
   const subject = await cropSquare(rgb, width, height, 3, frame);

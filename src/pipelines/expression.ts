@@ -9,7 +9,6 @@ const EXACT = /^\{\{\s*([^{}]*?)\s*\}\}$/;
 const PATH = /^[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\[\d+\])*$/;
 
 export const EXPRESSION_ROOTS = ['request', 'steps', 'job'] as const;
-export type ExpressionRoot = (typeof EXPRESSION_ROOTS)[number];
 
 export interface Reference {
   /** The expression text between the braces. */
@@ -36,10 +35,6 @@ export function parsePath(text: string, at = ''): Array<string | number> {
   }
   if (root === 'steps' && typeof path[1] !== 'string') throw new ExpressionError(`'{{${text}}}' names no step`, at);
   return path;
-}
-
-export function containsExpression(value: unknown): boolean {
-  return typeof value === 'string' && value.includes('{{');
 }
 
 /** Every reference inside a value (deeply), with where it stands. */

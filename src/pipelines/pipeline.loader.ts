@@ -140,6 +140,7 @@ function buildPipeline(doc: PipelineFile, shown: string, ctx: BuildContext): Pip
     const withValue = raw.with ?? {};
     const relaxed = ajv.compile(allowExpressions(executor.with) as object);
     if (!relaxed(withValue)) for (const line of describeErrors(relaxed.errors, 'with')) report(`${label}: ${line}`);
+    else for (const line of executor.check?.(withValue) ?? []) report(`${label}: ${line}`);
     built.push({
       id: raw.id,
       uses: raw.uses,

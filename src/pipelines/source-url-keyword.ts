@@ -1,6 +1,6 @@
 import type { Ajv } from 'ajv';
 import type { Config } from '../config/config.js';
-import { readMapUrl } from '../menus/map-urls.js';
+import { readMapUrl } from '../features/menus/map-urls.js';
 import { checkUrl } from '../net/safe-fetch.js';
 
 /** What the `x-source-url` keyword needs from config: the same loopback switch and map hosts the steps use. */

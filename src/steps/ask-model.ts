@@ -1,7 +1,8 @@
 import type { ValidateFunction } from 'ajv';
 import { describeErrors } from '../pipelines/ajv.js';
-import type { ChatModelProvider } from '../providers/llm/chat-model.js';
-import { StepError, type StepContext } from './step.js';
+import type { ChatModelProvider } from '../engines/chat/chat-model.port.js';
+import { StepError } from '../engines/step-error.js';
+import type { StepContext } from './step.js';
 
 /**
  * Asks the chat model for JSON following `schema`: an answer that breaks it is sent back once with the

@@ -1,4 +1,3 @@
-import { runProcess } from '../media/run-process.js';
 import { defineStep } from './step.js';
 
 interface Level {
@@ -32,13 +31,10 @@ export const audioLevelsStep = defineStep<{ audio: string }, { series: Level[]; 
   },
   example: `- id: levels\n  uses: audio_levels\n  with: { audio: "{{steps.audio.audio_path}}" }`,
   async run(input, ctx) {
-    const { stderr } = await runProcess(ctx.services.media.ffmpeg, ['-hide_banner', '-nostats', '-i', input.audio, '-af', 'ebur128=framelog=info', '-f', 'null', '-'], {
-      signal: ctx.signal,
-      name: 'ffmpeg',
-    });
-    // ebur128 logs every 100 ms; keep every fifth frame. Silence reads about -120 LUFS: it stays, as silence.
-    const series = [...stderr.matchAll(/t:\s*([\d.]+)\s+TARGET:\S+\s+LUFS\s+M:\s*(-?[\d.]+)/g)]
-      .map((m) => ({ time: Math.round(Number(m[1]) * 10) / 10, loudness_db: Math.max(-120, Math.round(Number(m[2]) * 10) / 10) }))
+    const readings = await ctx.services.video.loudness(input.audio, ctx.signal);
+    // One reading per 100 ms; keep every fifth. Silence reads about -120 LUFS: it stays, as silence.
+    const series = readings
+      .map((r) => ({ time: Math.round(r.time * 10) / 10, loudness_db: Math.max(-120, Math.round(r.lufs * 10) / 10) }))
       .filter((l) => Math.round(l.time * 10) % 5 === 0);
     return { series, peaks: findPeaks(series) };
   },

@@ -1,28 +1,42 @@
 import type { Config } from '../config/config.js';
-import { resolveMediaBinaries } from '../media/binaries.js';
-import { OpenAiSpeechToText } from '../providers/asr/openai-transcription.js';
-import { PocketsphinxSpeechToText } from '../providers/asr/pocketsphinx.js';
-import { createChatModelProvider } from '../providers/llm/chat-model.js';
-import { createImageEditor } from '../providers/image/image-editor.js';
-import { PlacesApi } from '../providers/places/places-api.js';
-import { FactCheckToolsSearch } from '../providers/factcheck/fact-check-search.js';
+import { createChatModelProvider } from '../engines/chat/langchain-chat-model.js';
+import { GuardedWebFetcher } from '../engines/download/guarded-web-fetcher.js';
+import { YtDlpDownloader } from '../engines/download/yt-dlp-downloader.js';
+import { FactCheckToolsSearch } from '../engines/fact-check/fact-check-tools.js';
+import { HumanFaceDetector } from '../engines/images/human-face-detector.js';
+import { createImageEditor } from '../engines/images/openai-image-editor.js';
+import { SelfieSegmenter } from '../engines/images/selfie-segmentation.js';
+import { TesseractOcr } from '../engines/ocr/tesseract-ocr.js';
+import { OpenAiSpeechToText } from '../engines/speech/openai-transcription.js';
+import { PocketsphinxSpeechToText } from '../engines/speech/pocketsphinx.js';
+import { resolveMediaBinaries } from '../engines/video/ffmpeg-binaries.js';
+import { FfmpegVideoEngine } from '../engines/video/ffmpeg-video-engine.js';
+import { PlacesApi } from '../features/menus/places-api.js';
 import type { StepServices } from './services.js';
 
-/** Builds the step services from the validated config (called once, by the composition root). */
+/** Builds the step services, each engine's adapter chosen from the validated config (called once, by the composition root). */
 export function createStepServices(config: Config): StepServices {
-  const media = { ...config.media, ...resolveMediaBinaries(config.media) };
+  const { media } = config;
+  const bin = resolveMediaBinaries(media);
+  const speech =
+    config.transcribe.provider === 'openai'
+      ? new OpenAiSpeechToText(config.transcribe)
+      : new PocketsphinxSpeechToText(media.pocketsphinxPath, bin.ffmpeg, { isolateVoice: config.transcribe.voiceIsolation === 'rnnoise' });
   return {
     paths: { promptsDir: config.promptsDir, schemasDir: config.schemasDir, knowledgeDir: config.knowledgeDir },
-    media,
-    speech:
-      config.transcribe.provider === 'openai'
-        ? new OpenAiSpeechToText(config.transcribe)
-        : new PocketsphinxSpeechToText(config.media.pocketsphinxPath, media.ffmpeg, { isolateVoice: config.transcribe.voiceIsolation === 'rnnoise' }),
+    limits: { maxBytes: media.maxBytes, maxSeconds: media.maxSeconds, fetchTimeoutSeconds: media.fetchTimeoutSeconds },
+    video: new FfmpegVideoEngine(bin),
+    ocr: new TesseractOcr(media.tesseractPath),
+    web: new GuardedWebFetcher(media.allowLoopback),
+    pageVideos: new YtDlpDownloader({ ytDlp: media.ytDlpPath, ffmpeg: bin.ffmpeg, allowLoopback: media.allowLoopback }),
+    speech,
     llm: createChatModelProvider(config.llm),
+    faces: new HumanFaceDetector(),
+    segmenter: new SelfieSegmenter(),
     imageEditor: createImageEditor(config.image),
     maps: {
       extraHosts: config.maps.extraHosts,
-      places: config.maps.places ? new PlacesApi({ ...config.maps.places, timeoutSeconds: config.media.fetchTimeoutSeconds }) : null,
+      places: config.maps.places ? new PlacesApi({ ...config.maps.places, timeoutSeconds: media.fetchTimeoutSeconds }) : null,
       ratesUrl: config.maps.ratesUrl,
     },
     factCheck: config.factCheck ? new FactCheckToolsSearch(config.factCheck) : null,

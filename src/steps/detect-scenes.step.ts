@@ -1,7 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { probeMedia } from '../media/probe-media.js';
-import { runProcess } from '../media/run-process.js';
 import { defineStep } from './step.js';
 import { ANALYSIS_WIDTH } from '../media/text-regions.js';
 import { CUT_FRAME_HEIGHT, CUT_FRAME_WIDTH, type CutCandidate, CutDetector } from '../media/cut-detector.js';
@@ -86,8 +84,8 @@ export const detectScenesStep = defineStep<{ source: string; threshold?: number;
   },
   example: `- id: scenes\n  uses: detect_scenes\n  with: { source: "{{steps.video.path}}" }`,
   async run(input, ctx) {
-    const { ffmpeg, ffprobe } = ctx.services.media;
-    const { duration } = await probeMedia(ffprobe, input.source, ctx.signal);
+    const { video } = ctx.services;
+    const { duration } = await video.probe(input.source, ctx.signal);
     // One decoding pass: tiny frames stream to the cut detector while thumbnails are written at a low rate;
     // each scene's keyframe is then the thumbnail nearest its middle (seeking back into the file per scene
     // would decode from the previous keyframe again, for every scene).
@@ -95,19 +93,17 @@ export const detectScenesStep = defineStep<{ source: string; threshold?: number;
     const thumbs = path.join(ctx.workDir, 'samples');
     await fs.mkdir(thumbs, { recursive: true });
     const detector = new CutDetector(CUT_FPS);
-    await runProcess(
-      ffmpeg,
-      [
-        '-hide_banner', '-nostats', '-v', 'error', '-i', input.source, '-an', '-sn',
-        '-filter_complex',
-        `[0:v]split=3[c][t][g];[c]fps=${CUT_FPS},scale=${CUT_FRAME_WIDTH}:${CUT_FRAME_HEIGHT}:flags=area,format=rgb24[cuts];` +
-          `[t]fps=${fps.toFixed(4)}[thumbs];[g]fps=${fps.toFixed(4)},scale='min(${ANALYSIS_WIDTH},iw)':-2:flags=area,format=gray[gray]`,
-        '-map', '[cuts]', '-f', 'rawvideo', 'pipe:1',
-        '-map', '[thumbs]', '-q:v', '3', path.join(thumbs, '%06d.jpg'),
-        '-map', '[gray]', path.join(thumbs, '%06d.pgm'),
-      ],
-      { signal: ctx.signal, name: 'ffmpeg', background: true, onStdout: (chunk) => detector.push(chunk) },
-    );
+    await video.decodeForScenes({
+      source: input.source,
+      cutFps: CUT_FPS,
+      cutWidth: CUT_FRAME_WIDTH,
+      cutHeight: CUT_FRAME_HEIGHT,
+      onCutFrames: (chunk) => detector.push(chunk),
+      thumbFps: fps,
+      grayWidth: ANALYSIS_WIDTH,
+      thumbsDir: thumbs,
+      signal: ctx.signal,
+    });
     const cuts = keepCuts(detector.cuts((input.threshold ?? 30) / 100), duration, input.min_scene_seconds ?? 0.5);
     const bounds = [0, ...cuts, duration];
     const available = (await fs.readdir(thumbs)).filter((f) => f.endsWith('.jpg')).sort();

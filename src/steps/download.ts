@@ -1,6 +1,6 @@
-import { fetchBytes, FetchTooLarge, type FetchedBytes } from '../net/fetch-bytes.js';
-import { FetchRefused } from '../net/safe-fetch.js';
-import { StepError, type StepContext } from './step.js';
+import { FetchRefused, FetchTooLarge, type FetchedBytes } from '../engines/download/download.port.js';
+import { StepError } from '../engines/step-error.js';
+import type { StepContext } from './step.js';
 
 export interface DownloadOptions {
   maxBytes: number;
@@ -12,17 +12,16 @@ export interface DownloadOptions {
 }
 
 /**
- * A bounded download for a step, with the media settings (loopback, FETCH_TIMEOUT_SECONDS) and the address
- * guard on every hop; a blocked address, an unreachable host (transient) and an oversized body become
+ * A bounded download for a step through the web port (the address guard on every hop), within
+ * FETCH_TIMEOUT_SECONDS; a blocked address, an unreachable host (transient) and an oversized body become
  * StepErrors a user can read.
  */
 export async function download(url: string, ctx: StepContext, opts: DownloadOptions): Promise<FetchedBytes> {
-  const { allowLoopback, fetchTimeoutSeconds } = ctx.services.media;
+  const { fetchTimeoutSeconds } = ctx.services.limits;
   const label = opts.label ?? url;
   try {
-    return await fetchBytes(url, {
+    return await ctx.services.web.fetchBytes(url, {
       signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(fetchTimeoutSeconds * 1000)]),
-      allowLoopback,
       maxBytes: opts.maxBytes,
       ...(opts.accept ? { headers: { accept: opts.accept } } : {}),
     });

@@ -1,9 +1,10 @@
 import sharp from 'sharp';
 import { readPalette } from '../analyzers/color-palette.js';
-import { detectFaces, pickOneFace, readPhoto } from '../media/faces.js';
+import { pickOneFace, readPhoto } from '../media/faces.js';
 import { composePortrait, PORTRAIT_SIZE } from '../media/portrait.js';
 import { loadTemplate } from './prompt-templates.js';
-import { defineStep, StepError } from './step.js';
+import { StepError } from '../engines/step-error.js';
+import { defineStep } from './step.js';
 
 interface Input {
   image: string;
@@ -43,8 +44,8 @@ export const editorialPortraitStep = defineStep<Input, any>({
     '- id: portrait\n  uses: editorial_portrait\n  with:\n    image: "{{steps.photo.path}}"\n    mime_type: "{{steps.photo.mime_type}}"\n    color_palette: "{{request.color_palette}}"',
   async run(input, ctx) {
     const photo = await readPhoto(input.image);
-    const face = pickOneFace(await detectFaces(photo.rgb, photo.width, photo.height));
-    ctx.engine('faces', '@vladmandic/human facemesh (tfjs wasm)');
+    const face = pickOneFace(await ctx.services.faces.detect(photo));
+    ctx.engine('faces', ctx.services.faces.name);
     if (typeof face === 'string') throw new StepError(face);
     const asked = Object.fromEntries(DIRECTIONS.map((d) => [d, input[d]?.trim() || null])) as Record<Direction, string | null>;
     const notes: string[] = [];
@@ -67,13 +68,14 @@ export const editorialPortraitStep = defineStep<Input, any>({
       ctx.engine('portrait', editor.name);
     } else {
       const palette = await readPalette(ctx.services.paths.knowledgeDir, asked.color_palette);
-      jpeg = await composePortrait(photo, face, palette);
+      const { segmenter } = ctx.services;
+      jpeg = await composePortrait(photo, face, palette, (rgb, w, h) => segmenter.segment(rgb, w, h));
       applied = { clothing_style: false, color_palette: !!asked.color_palette && palette.matched.length > 0, pose: false };
       if (asked.color_palette && !applied.color_palette) notes.push(`no colour was recognised in color_palette "${asked.color_palette}": the neutral studio grey was used (knowledge/palettes.yaml lists the names understood)`);
       if (applied.color_palette) notes.push(`backdrop and grade from: ${palette.matched.join(', ')}`);
       if (asked.clothing_style) notes.push('clothing_style needs an image model (IMAGE_PROVIDER): the offline portrait keeps the clothes in the photo');
       if (asked.pose) notes.push('pose needs an image model (IMAGE_PROVIDER): the offline portrait keeps the pose in the photo');
-      ctx.engine('portrait', 'offline composition (selfie segmentation, sharp)');
+      ctx.engine('portrait', `offline composition (${segmenter.name}, sharp)`);
     }
     return { image_b64: jpeg.toString('base64'), mime_type: 'image/jpeg', width: PORTRAIT_SIZE, height: PORTRAIT_SIZE, applied, notes };
   },

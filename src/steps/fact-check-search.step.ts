@@ -1,6 +1,6 @@
 import { statementsOf } from '../analyzers/evidence.js';
 import { checkWorthy } from '../analyzers/text/check-worthy.js';
-import type { ClaimReview } from '../providers/factcheck/fact-check-search.js';
+import type { ClaimReview } from '../engines/fact-check/fact-check.port.js';
 import { defineStep } from './step.js';
 
 const review = {

@@ -3,10 +3,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import { probeMedia } from '../media/probe-media.js';
-import { downloadWithYtDlp, type YtDlpDownload } from '../media/yt-dlp.js';
-import { FetchRefused, checkUrl, safeFetch, type SafeResponse } from '../net/safe-fetch.js';
-import { defineStep, StepError } from './step.js';
+import { FetchRefused, type PageVideo, type WebFetcher, type WebResponse } from '../engines/download/download.port.js';
+import { StepError } from '../engines/step-error.js';
+import { defineStep } from './step.js';
 
 /** Short-form platform pages (not media files): yt-dlp resolves them. */
 const PLATFORM_URL =
@@ -64,39 +63,38 @@ export const fetchVideoStep = defineStep<{ url: string; max_bytes?: number; max_
   },
   example: `- id: video\n  uses: fetch_video\n  with: { url: "{{request.url}}" }`,
   async run(input, ctx) {
-    const { media } = ctx.services;
-    const maxBytes = Math.min(input.max_bytes ?? media.maxBytes, media.maxBytes);
-    const maxSeconds = Math.min(input.max_seconds ?? media.maxSeconds, media.maxSeconds);
-    const timeout = AbortSignal.timeout(media.fetchTimeoutSeconds * 1000);
+    const { limits, web } = ctx.services;
+    const maxBytes = Math.min(input.max_bytes ?? limits.maxBytes, limits.maxBytes);
+    const maxSeconds = Math.min(input.max_seconds ?? limits.maxSeconds, limits.maxSeconds);
+    const timeout = AbortSignal.timeout(limits.fetchTimeoutSeconds * 1000);
     const signal = AbortSignal.any([ctx.signal, timeout]);
     const timedOut = () => timeout.aborted && !ctx.signal.aborted;
     try {
-      checkUrl(input.url, media.allowLoopback);
+      web.check(input.url);
     } catch (err) {
       throw new StepError(`the video URL is refused: ${(err as Error).message}`);
     }
 
     const failed = (err: unknown) => {
-      throw timedOut() ? new StepError(`the download took longer than ${media.fetchTimeoutSeconds} s`) : err;
+      throw timedOut() ? new StepError(`the download took longer than ${limits.fetchTimeoutSeconds} s`) : err;
     };
-    const ytDlp = (label: string) =>
-      downloadWithYtDlp(input.url, { ytDlp: media.ytDlpPath, ffmpeg: media.ffmpeg, workDir: ctx.workDir, maxBytes, allowLoopback: media.allowLoopback, signal, label });
+    const fromPage = (label: string) => ctx.services.pageVideos.download(input.url, { workDir: ctx.workDir, maxBytes, signal, label });
     let downloaded: Downloaded;
     if (PLATFORM_URL.test(input.url)) {
-      downloaded = await ytDlp('the platform video').then(fromYtDlp, failed);
+      downloaded = await fromPage('the platform video').then(pageDownload, failed);
     } else {
-      const opened = await openDirect(input.url, media.allowLoopback, signal).catch(failed);
-      if (servesMedia(opened.contentType, opened.url)) {
+      const opened = await openDirect(web, input.url, signal).catch(failed);
+      if (servesMedia(opened.mediaType, opened.url)) {
         downloaded = await saveDirect(opened, ctx.workDir, maxBytes, signal).catch(failed);
       } else {
-        // A page, a manifest or anything else that is not media itself: yt-dlp finds the video in it.
-        opened.response.body.destroy();
-        downloaded = await ytDlp(`the video at the URL (it serves ${opened.contentType})`).then(fromYtDlp, failed);
+        // A page, a manifest or anything else that is not media itself: the page-video engine finds the video in it.
+        opened.body.destroy();
+        downloaded = await fromPage(`the video at the URL (it serves ${opened.mediaType})`).then(pageDownload, failed);
       }
     }
-    ctx.engine('download', downloaded.viaYtDlp ? 'yt-dlp' : 'direct HTTP');
+    ctx.engine('download', downloaded.fromPage ? ctx.services.pageVideos.name : 'direct HTTP');
 
-    const info = await probeMedia(media.ffprobe, downloaded.path, ctx.signal);
+    const info = await ctx.services.video.probe(downloaded.path, ctx.signal);
     if (info.duration > maxSeconds) throw new StepError(`the video is ${Math.round(info.duration)} s long; the limit is ${maxSeconds} s`);
     return {
       path: downloaded.path,
@@ -115,20 +113,20 @@ interface Downloaded {
   contentType: string;
   finalUrl: string;
   title: string | null;
-  viaYtDlp: boolean;
+  /** Downloaded by the page-video engine (yt-dlp), not streamed directly. */
+  fromPage: boolean;
 }
 
-interface Opened {
-  response: SafeResponse;
-  contentType: string;
-  url: URL;
+interface Opened extends WebResponse {
+  /** The media type, lower case, without parameters. */
+  mediaType: string;
 }
 
 /** The GET of the URL, every hop guarded; an error status or a blocked hop is a StepError. */
-async function openDirect(url: string, allowLoopback: boolean, signal: AbortSignal): Promise<Opened> {
-  let response: SafeResponse;
+async function openDirect(web: WebFetcher, url: string, signal: AbortSignal): Promise<Opened> {
+  let response: WebResponse;
   try {
-    response = await safeFetch(url, { signal, allowLoopback });
+    response = await web.open(url, { signal });
   } catch (err) {
     if (err instanceof FetchRefused) throw new StepError(`the video URL is blocked: ${err.message}`);
     if (signal.aborted) throw err;
@@ -139,8 +137,8 @@ async function openDirect(url: string, allowLoopback: boolean, signal: AbortSign
     response.body.destroy();
     throw new StepError(`the video URL answered HTTP ${response.status}`, { transient: response.status >= 500 || response.status === 429 });
   }
-  const contentType = String(response.headers['content-type'] ?? 'application/octet-stream').split(';')[0].trim().toLowerCase();
-  return { response, contentType, url: response.url };
+  const mediaType = (response.contentType ?? 'application/octet-stream').split(';')[0].trim().toLowerCase();
+  return { ...response, mediaType };
 }
 
 /** A URL that serves media itself (the fast path): a video or audio type, or a generic binary type with a media file name. */
@@ -151,10 +149,9 @@ function servesMedia(contentType: string, url: URL): boolean {
 }
 
 async function saveDirect(opened: Opened, workDir: string, maxBytes: number, signal: AbortSignal): Promise<Downloaded> {
-  const { response, contentType } = opened;
-  const declared = Number(response.headers['content-length'] ?? NaN);
+  const declared = opened.contentLength ?? 0;
   if (declared > maxBytes) {
-    response.body.destroy();
+    opened.body.destroy();
     throw new StepError(`the video is ${mib(declared)} MiB; the limit is ${mib(maxBytes)} MiB`);
   }
   const file = path.join(workDir, 'video.bin');
@@ -167,18 +164,18 @@ async function saveDirect(opened: Opened, workDir: string, maxBytes: number, sig
     },
   });
   try {
-    await pipeline(response.body, limit, createWriteStream(file), { signal });
+    await pipeline(opened.body, limit, createWriteStream(file), { signal });
   } catch (err) {
     await fs.rm(file, { force: true });
     if (err instanceof StepError || signal.aborted) throw err;
     throw new StepError(`the download was interrupted (${(err as Error).message})`, { transient: true });
   }
   if (bytes === 0) throw new StepError('the URL served an empty file, not a video');
-  return { path: file, bytes, contentType, finalUrl: opened.url.toString(), title: null, viaYtDlp: false };
+  return { path: file, bytes, contentType: opened.mediaType, finalUrl: opened.url.toString(), title: null, fromPage: false };
 }
 
-function fromYtDlp(d: YtDlpDownload): Downloaded {
-  return { ...d, contentType: `video/${path.extname(d.path).slice(1) || 'mp4'}`, viaYtDlp: true };
+function pageDownload(d: PageVideo): Downloaded {
+  return { ...d, contentType: `video/${path.extname(d.path).slice(1) || 'mp4'}`, fromPage: true };
 }
 
 function mib(n: number): string {

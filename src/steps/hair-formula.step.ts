@@ -1,11 +1,12 @@
 import { classifyFace, MAX_YAW_DEGREES, measureFace, type FaceShape } from '../analyzers/face-shape.js';
 import { loadKnowledge } from '../analyzers/knowledge.js';
-import { detectFaces, pickOneFace, readPhoto } from '../media/faces.js';
+import { pickOneFace, readPhoto } from '../media/faces.js';
 import { renderCard } from '../media/share-cards.js';
 import { createAjv, describeErrors } from '../pipelines/ajv.js';
-import type { ChatModelProvider } from '../providers/llm/chat-model.js';
+import type { ChatModelProvider } from '../engines/chat/chat-model.port.js';
 import { loadTemplate } from './prompt-templates.js';
-import { defineStep, StepError, type StepContext } from './step.js';
+import { StepError } from '../engines/step-error.js';
+import { defineStep, type StepContext } from './step.js';
 
 const SHAPES: FaceShape[] = ['oval', 'round', 'square', 'heart', 'oblong', 'diamond'];
 /** What a vision model is asked for (prompts/hair-formula.hbs). */
@@ -45,8 +46,8 @@ export const hairFormulaStep = defineStep<{ image: string }, any>({
   example: `- id: formula\n  uses: hair_formula\n  with: { image: "{{steps.photo.path}}" }`,
   async run(input, ctx) {
     const photo = await readPhoto(input.image);
-    const faces = await detectFaces(photo.rgb, photo.width, photo.height);
-    ctx.engine('faces', '@vladmandic/human facemesh (tfjs wasm)');
+    const faces = await ctx.services.faces.detect(photo);
+    ctx.engine('faces', ctx.services.faces.name);
     const main = pickOneFace(faces);
     if (typeof main === 'string') throw new StepError(main);
     const measurements = measureFace(main);

@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_MAX_BYTES, IMAGE_MIN_SIDE, sniffImage } from '../pipelines/image-keyword.js';
 import { download } from './download.js';
-import { defineStep, StepError } from './step.js';
+import { StepError } from '../engines/step-error.js';
+import { defineStep } from './step.js';
 
 interface Output {
   path: string;

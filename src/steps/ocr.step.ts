@@ -1,8 +1,7 @@
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { binarisedCrop, boxOverlap, findTextLayer, sameContent, type TextLayer, type TextRegion } from '../media/text-regions.js';
-import { runProcess } from '../media/run-process.js';
+import type { OcrLine } from '../engines/ocr/ocr-engine.port.js';
 import { defineStep, type StepContext } from './step.js';
 import { similarity, voteReading, type Reading } from './ocr-vote.js';
 
@@ -42,7 +41,7 @@ const BUDGET_PER_VIDEO_SECOND_MS = 1_000;
  */
 const MAX_READ_MS = 1_500;
 const MODEL_LOAD_MS = 1_000;
-/** Crops per tesseract process. */
+/** Crops per OCR call (one tesseract process). */
 const MAX_BATCH = 24;
 /** Readings per caption to vote on: the first sample it shows in, then others spread over its time. */
 const READS_PER_CAPTION = 3;
@@ -118,7 +117,7 @@ export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; t
     const tracks = followRegions(layers, frames);
     await readTracks(tracks, frames, layers, deadline, ctx);
     const captions = captionsOf(tracks, frames, step);
-    ctx.engine('ocr', 'tesseract');
+    ctx.engine('ocr', ctx.services.ocr.name);
     const seen = new Set<string>();
     const distinct = captions.map((c) => c.text).filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
     return { captions, text: distinct.join('\n') };
@@ -169,7 +168,7 @@ async function readTracks(tracks: Track[], frames: Sample[], layers: TextLayer[]
 }
 
 /**
- * Reads crops in batches, one tesseract process per batch and core: loading its model costs more CPU
+ * Reads crops in batches, one OCR call (one tesseract process) per batch and core: loading its model costs more CPU
  * (about 0.3 s) than reading a caption crop (well under 0.1 s). A batch that overruns its share is read
  * again crop by crop, so one unreadable crop costs only itself.
  */
@@ -195,10 +194,10 @@ class CropReader {
     const batches: number[][] = [];
     for (let i = 0; i < jobs.length; i += size) batches.push(jobs.slice(i, i + size).map((_, j) => i + j));
     await inParallel(batches, async (batch) => {
-      const pages = await this.tesseract(batch.map((i) => crops[i]));
+      const pages = await this.readBatch(batch.map((i) => crops[i]));
       if (pages) return batch.forEach((i, k) => jobs[i].track.readings.push({ lines: pages[k] }));
       for (const i of batch) {
-        const one = batch.length > 1 ? await this.tesseract([crops[i]]) : null;
+        const one = batch.length > 1 ? await this.readBatch([crops[i]]) : null;
         if (one) jobs[i].track.readings.push({ lines: one[0] });
         else if (jobs[i].first) this.ctx.warn(`on-screen text at ${this.frames[jobs[i].sample].time.toFixed(1)} s was not read in its share of the time budget`);
       }
@@ -206,25 +205,20 @@ class CropReader {
   }
 
   /** Lines per crop, or null when the reading overran its CPU share. */
-  private async tesseract(crops: string[]): Promise<CaptionLine[][] | null> {
+  private async readBatch(crops: string[]): Promise<CaptionLine[][] | null> {
     const timeoutMs = this.deadline - Date.now();
     if (timeoutMs < 200) {
       this.skipped += crops.length;
       return crops.map(() => []);
     }
-    const list = path.join(this.ctx.workDir, `ocr-list-${this.n++}.txt`);
-    await fs.writeFile(list, crops.join('\n') + '\n');
     try {
-      const { stdout } = await runProcess(this.ctx.services.media.tesseractPath, [list, '-', '--psm', '6', '-c', 'tessedit_do_invert=0', 'tsv'], {
+      const pages = await this.ctx.services.ocr.readBlocks(crops, {
         signal: this.ctx.signal,
         timeoutMs,
         cpuLimitMs: MODEL_LOAD_MS + MAX_READ_MS * crops.length,
-        name: 'tesseract',
-        background: true,
-        // Batches already run in parallel: tesseract's own OpenMP threads would only fight over the cores.
-        env: { OMP_THREAD_LIMIT: '1' },
+        workDir: this.ctx.workDir,
       });
-      return linesPerPage(stdout, crops.length);
+      return pages.map(captionLines);
     } catch (err) {
       if (this.ctx.signal.aborted) throw err;
       return null;
@@ -297,27 +291,17 @@ async function inParallel<T, R>(items: T[], fn: (item: T) => Promise<R>): Promis
   return out;
 }
 
-/** Tesseract's TSV (one row per word, with page/block/paragraph/line numbers and confidence) as lines per page. */
-function linesPerPage(tsv: string, pages: number): CaptionLine[][] {
-  const byLine = Array.from({ length: pages }, () => new Map<string, { words: string[]; confs: number[] }>());
-  for (const row of tsv.split('\n').slice(1)) {
-    const c = row.split('\t');
-    if (c.length < 12 || c[0] !== '5') continue;
-    const page = byLine[Number(c[1]) - 1];
-    const conf = Number(c[10]);
-    const word = c[11].trim();
-    if (!page || !word || conf < MIN_WORD_CONFIDENCE) continue;
-    const key = `${c[2]}.${c[3]}.${c[4]}`;
-    if (!page.has(key)) page.set(key, { words: [], confs: [] });
-    page.get(key)!.words.push(word);
-    page.get(key)!.confs.push(conf);
-  }
-  return byLine.map((lines) =>
-    [...lines.values()]
+/** A crop's lines as caption lines: unsure words dropped, stray marks at the ends trimmed, lines without a real word dropped. */
+function captionLines(lines: OcrLine[]): CaptionLine[] {
+  return lines
+    .map((l) => l.words.filter((w) => w.confidence >= MIN_WORD_CONFIDENCE))
+    .filter((words) => words.length)
+    .map((words) => ({
       // Box edges and stray marks read as | ( ) _ ' at the ends of a line.
-      .map((l) => ({ text: separateWords(l.words.join(' ')).replace(/^[^\p{L}\p{N}$#"(]+|[^\p{L}\p{N}%!?.)"]+$/gu, ''), confidence: round(l.confs.reduce((a, b) => a + b, 0) / l.confs.length / 100) }))
-      .filter((l) => /[A-Za-z0-9]{2,}/.test(l.text) && /[A-Za-z]/.test(l.text)),
-  );
+      text: separateWords(words.map((w) => w.text).join(' ')).replace(/^[^\p{L}\p{N}$#"(]+|[^\p{L}\p{N}%!?.)"]+$/gu, ''),
+      confidence: round(words.reduce((a, w) => a + w.confidence, 0) / words.length / 100),
+    }))
+    .filter((l) => /[A-Za-z0-9]{2,}/.test(l.text) && /[A-Za-z]/.test(l.text));
 }
 
 /**

@@ -1,7 +1,7 @@
-import { probeMedia } from '../media/probe-media.js';
+import type { MediaInfo } from '../engines/video/video-engine.port.js';
 import { defineStep } from './step.js';
 
-export const probeStep = defineStep<{ path: string }, Awaited<ReturnType<typeof probeMedia>>>({
+export const probeStep = defineStep<{ path: string }, MediaInfo>({
   type: 'probe',
   summary: 'Reads duration, size, codecs and title/caption metadata of a media file',
   description:
@@ -28,6 +28,6 @@ export const probeStep = defineStep<{ path: string }, Awaited<ReturnType<typeof 
   },
   example: `- id: metadata\n  uses: probe\n  with: { path: "{{steps.video.path}}" }`,
   async run(input, ctx) {
-    return probeMedia(ctx.services.media.ffprobe, input.path, ctx.signal);
+    return ctx.services.video.probe(input.path, ctx.signal);
   },
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import Handlebars from 'handlebars';
-import { StepError } from './step.js';
+import { StepError } from '../engines/step-error.js';
 
 const templates = new Map<string, Promise<HandlebarsTemplateDelegate>>();
 const handlebars = Handlebars.create();

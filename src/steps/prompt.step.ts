@@ -5,7 +5,8 @@ import { offlineAnalyzers } from '../analyzers/registry.js';
 import { createAjv, describeErrors } from '../pipelines/ajv.js';
 import { loadTemplate } from './prompt-templates.js';
 import { askModel } from './ask-model.js';
-import { defineStep, StepError } from './step.js';
+import { StepError } from '../engines/step-error.js';
+import { defineStep } from './step.js';
 
 interface PromptInput {
   template: string;
@@ -47,6 +48,16 @@ export const promptStep = defineStep<PromptInput, unknown>({
   output: {},
   example:
     '- id: analysis\n  uses: prompt\n  with:\n    template: analyze\n    schema: results/analyze.json\n    offline: analyze\n    input: { transcript: "{{steps.speech}}" }',
+  check(withValue) {
+    const { offline, schema } = withValue;
+    if (typeof offline !== 'string' || offline.includes('{{')) return [];
+    const analyzer = offlineAnalyzers.get(offline);
+    if (!analyzer) return [`with.offline: unknown offline analyzer '${offline}' (known: ${[...offlineAnalyzers.keys()].sort().join(', ')})`];
+    if (typeof schema === 'string' && !schema.includes('{{') && schema !== analyzer.result) {
+      return [`with.offline: the offline analyzer '${offline}' produces ${analyzer.result}, not the step's schema ${schema}`];
+    }
+    return [];
+  },
   async run(input, ctx) {
     const { schema, validate } = await loadSchema(ctx.services.paths.schemasDir, input.schema);
     const model = ctx.services.llm;

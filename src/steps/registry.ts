@@ -1,3 +1,4 @@
+import { menuSteps } from '../features/menus/menu-steps.js';
 import type { StepExecutor } from './step.js';
 import { echoStep } from './echo.step.js';
 import { failStep } from './fail.step.js';
@@ -7,10 +8,6 @@ import { detectScenesStep } from './detect-scenes.step.js';
 import { factCheckSearchStep } from './fact-check-search.step.js';
 import { fetchVideoStep } from './fetch-video.step.js';
 import { editorialPortraitStep } from './editorial-portrait.step.js';
-import { findMenuStep } from './find-menu.step.js';
-import { priceMenuStep } from './price-menu.step.js';
-import { resolvePlaceStep } from './resolve-place.step.js';
-import { translateMenuStep } from './translate-menu.step.js';
 import { hairFormulaStep } from './hair-formula.step.js';
 import { loadImageStep } from './load-image.step.js';
 import { scanDocumentStep } from './scan-document.step.js';
@@ -44,7 +41,7 @@ export class StepRegistry {
   }
 }
 
-/** Every built-in executor. A new step is one file in src/steps/ plus one line here. */
+/** Every executor. A new step is one file in src/steps/ (or in its feature's folder) plus one line here. */
 export const builtinSteps: StepExecutor[] = [
   echoStep,
   failStep,
@@ -62,10 +59,7 @@ export const builtinSteps: StepExecutor[] = [
   scanDocumentStep,
   hairFormulaStep,
   editorialPortraitStep,
-  resolvePlaceStep,
-  findMenuStep,
-  priceMenuStep,
-  translateMenuStep,
+  ...menuSteps,
 ];
 
 export function createStepRegistry(): StepRegistry {

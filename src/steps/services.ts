@@ -1,15 +1,18 @@
-import type { Config } from '../config/config.js';
-import type { MediaBinaries } from '../media/binaries.js';
-import type { ChatModelProvider } from '../providers/llm/chat-model.js';
-import type { SpeechToText } from '../providers/asr/speech-to-text.js';
-import type { ImageEditor } from '../providers/image/image-editor.js';
-import type { PlacesApi } from '../providers/places/places-api.js';
-import type { FactCheckSearch } from '../providers/factcheck/fact-check-search.js';
+import type { ChatModelProvider } from '../engines/chat/chat-model.port.js';
+import type { PageVideoDownloader, WebFetcher } from '../engines/download/download.port.js';
+import type { FactCheckSearch } from '../engines/fact-check/fact-check.port.js';
+import type { FaceDetector } from '../engines/images/face-detector.port.js';
+import type { ImageEditor } from '../engines/images/image-editor.port.js';
+import type { PersonSegmenter } from '../engines/images/person-segmenter.port.js';
+import type { OcrEngine } from '../engines/ocr/ocr-engine.port.js';
+import type { SpeechToText } from '../engines/speech/speech-to-text.port.js';
+import type { VideoEngine } from '../engines/video/video-engine.port.js';
+import type { PlacesApi } from '../features/menus/places-api.js';
 
 /**
- * What step executors may use besides their `with:`: settings and engines built once from config in
- * the composition root. Steps read config only through this, never from the environment, so a test
- * can hand a step exactly the services it needs.
+ * What step executors may use besides their `with:`: settings, and engines behind their ports, built once
+ * from config by createStepServices. Steps reach programs and networks only through these, never from the
+ * environment or by spawning a binary, so a test can hand a step exactly the engines it needs.
  */
 export interface StepServices {
   /** Directories of the operator-editable files. */
@@ -18,12 +21,24 @@ export interface StepServices {
     schemasDir: string;
     knowledgeDir: string;
   };
-  /** ffmpeg/ffprobe and the download limits. */
-  media: Config['media'] & MediaBinaries;
+  /** Download limits: VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS, FETCH_TIMEOUT_SECONDS. */
+  limits: { maxBytes: number; maxSeconds: number; fetchTimeoutSeconds: number };
+  /** Video decoding (ffmpeg/ffprobe). */
+  video: VideoEngine;
+  /** Text recognition (tesseract). */
+  ocr: OcrEngine;
+  /** User-given URLs, fetched through the address guard. */
+  web: WebFetcher;
+  /** Videos behind pages, platform links and manifests (yt-dlp). */
+  pageVideos: PageVideoDownloader;
   /** The configured speech-to-text engine. */
   speech: SpeechToText;
   /** The configured chat model, or null: prompt steps then run their offline analyzers. */
   llm: ChatModelProvider | null;
+  /** Faces and their mesh in a photo (/hair-formula, /pfp). */
+  faces: FaceDetector;
+  /** The person cut out of a photo (/pfp composed offline). */
+  segmenter: PersonSegmenter;
   /** The configured image-generation model (IMAGE_PROVIDER), or null: /pfp composes offline. */
   imageEditor: ImageEditor | null;
   /** /menu-from-maps: extra map hosts, the Places API (or null), a live rates table URL (or null: knowledge/currencies.yaml). */

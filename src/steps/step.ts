@@ -12,7 +12,7 @@ export interface StepContext {
   logger: Logger;
   /** Aborted when the step times out or the job is cancelled. */
   signal: AbortSignal;
-  /** Settings and engines from config (ffmpeg, speech, OCR, LLM, ...). */
+  /** Settings, and the engines behind their ports (video, OCR, web, speech, chat, ...), built from config. */
   services: StepServices;
   /** Names the engine that produced part of the result (e.g. `speech`, `pocketsphinx 0.8`): shown in the job's `engines`. */
   engine(kind: string, name: string): void;
@@ -32,22 +32,14 @@ export interface StepExecutor<W = any, O = any> {
   with: JsonSchema;
   output: JsonSchema;
   example: string;
+  /**
+   * Load-time checks beyond the `with:` schema (that a name it refers to exists, ...), run on the `with:` as
+   * written: each problem as "with.<field>: <why>". A value that is an expression is known only at run time.
+   */
+  check?(withValue: Record<string, unknown>): string[];
   run(input: W, ctx: StepContext): Promise<O>;
 }
 
 export function defineStep<W, O>(executor: StepExecutor<W, O>): StepExecutor<W, O> {
   return executor;
-}
-
-/**
- * A failure a step reports on purpose. `transient` errors (a network blip, a busy engine) are retried
- * when the pipeline gives the step `retries`; others fail the job at once with `message`.
- */
-export class StepError extends Error {
-  constructor(message: string, readonly options: { transient?: boolean } = {}) {
-    super(message);
-  }
-  get transient(): boolean {
-    return this.options.transient === true;
-  }
 }

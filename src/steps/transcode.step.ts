@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { probeMedia } from '../media/probe-media.js';
-import { runProcess } from '../media/run-process.js';
-import { defineStep, StepError } from './step.js';
+import { StepError } from '../engines/step-error.js';
+import { defineStep } from './step.js';
 
 export const transcodeStep = defineStep<{ source: string }, { audio_path: string; sample_rate: 16000; channels: 1; duration: number }>({
   type: 'transcode',
@@ -23,11 +22,11 @@ export const transcodeStep = defineStep<{ source: string }, { audio_path: string
   },
   example: `- id: audio\n  uses: transcode\n  with: { source: "{{steps.video.path}}" }`,
   async run(input, ctx) {
-    const { ffmpeg, ffprobe } = ctx.services.media;
-    const info = await probeMedia(ffprobe, input.source, ctx.signal);
+    const { video } = ctx.services;
+    const info = await video.probe(input.source, ctx.signal);
     if (!info.has_audio) throw new StepError('the video has no audio track');
     const out = path.join(ctx.workDir, 'audio-16k.wav');
-    await runProcess(ffmpeg, ['-v', 'error', '-y', '-i', input.source, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', out], { signal: ctx.signal, name: 'ffmpeg' });
+    await video.extractAudio(input.source, out, ctx.signal);
     return { audio_path: out, sample_rate: 16000, channels: 1, duration: info.duration };
   },
 });

@@ -1,4 +1,4 @@
-import type { Transcript } from '../providers/asr/speech-to-text.js';
+import type { Transcript } from '../engines/speech/speech-to-text.port.js';
 import { defineStep } from './step.js';
 
 const word = {

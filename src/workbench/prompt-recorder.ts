@@ -1,4 +1,5 @@
-import { type ChatModelProvider, chatMessages, type StructuredCall } from '../providers/llm/chat-model.js';
+import type { ChatModelProvider, StructuredCall } from '../engines/chat/chat-model.port.js';
+import { chatMessages } from '../engines/chat/langchain-chat-model.js';
 
 /** One model call as the model would receive it, recorded instead of sent. */
 export interface RecordedPrompt {

@@ -4,9 +4,9 @@ import { describe, it } from 'node:test';
 import { analyzeAnalyzer, type AnalyzeInput } from '../../src/analyzers/analyze.analyzer.js';
 import { readSentiment } from '../../src/analyzers/text/sentiment.js';
 import { strongStatement } from '../../src/analyzers/text/strong-statements.js';
-import { parsePocketsphinx } from '../../src/providers/asr/pocketsphinx.js';
-import { planPieces } from '../../src/providers/asr/silence-split.js';
-import { sentencesOf, splitPunctuated } from '../../src/providers/asr/sentences.js';
+import { parsePocketsphinx } from '../../src/engines/speech/pocketsphinx.js';
+import { planPieces } from '../../src/engines/speech/silence-split.js';
+import { sentencesOf, splitPunctuated } from '../../src/engines/speech/sentences.js';
 
 const ctx = { knowledgeDir: path.join(process.cwd(), 'knowledge') };
 

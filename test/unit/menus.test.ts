@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { loadKnowledge } from '../../src/analyzers/knowledge.js';
-import { readMapUrl } from '../../src/menus/map-urls.js';
-import { parseMenuLines } from '../../src/menus/menu-text.js';
-import { countryFromAddress, readPrice, toUsd, type CurrencyTable } from '../../src/menus/prices.js';
+import { readMapUrl } from '../../src/features/menus/map-urls.js';
+import { parseMenuLines } from '../../src/features/menus/menu-text.js';
+import { countryFromAddress, readPrice, toUsd, type CurrencyTable } from '../../src/features/menus/prices.js';
 
 const table = () => loadKnowledge<CurrencyTable>(path.join(process.cwd(), 'knowledge'), 'currencies.yaml');
 

@@ -118,6 +118,16 @@ describe('pipeline loader', () => {
     assert.match(problems({ 'o.yaml': outside }).join('\n'), /o\.yaml: request\.\$ref: '\.\.\/\.\.\/etc\/passwd' points outside/);
   });
 
+  it("refuses, at load time, a prompt step's offline analyzer that does not exist or makes another result", () => {
+    const prompt = (offline: string) =>
+      GOOD.replace('uses: echo\n    with: { value: "{{steps.a.value}}" }', `uses: prompt\n    with: { template: analyze, schema: results/analyze.json, offline: ${offline}, input: {} }`);
+    const [unknown] = problems({ 'p.yaml': prompt('analyse') });
+    assert.match(unknown, /\/p\.yaml: step 'b' \(prompt\): with\.offline: unknown offline analyzer 'analyse' \(known: ad_debunk, analyze, product_id, verify\)$/);
+    const [other] = problems({ 'q.yaml': prompt('verify') });
+    assert.match(other, /\/q\.yaml: step 'b' \(prompt\): with\.offline: the offline analyzer 'verify' produces results\/verify\.json, not the step's schema results\/analyze\.json$/);
+    assert.equal(load({ 'r.yaml': prompt('analyze') })[0].steps[1].uses, 'prompt');
+  });
+
   it('accepts a planned pipeline with no steps', () => {
     const [p] = load({ 'p.yaml': 'path: /p\nsummary: P\nstatus: planned\nprice_usd: "0.5"\nestimated_seconds: 9\nrequest: { $ref: requests/video.json }\n' });
     assert.equal(p.status, 'planned');

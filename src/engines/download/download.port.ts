@@ -1,0 +1,49 @@
+import type { Readable } from 'node:stream';
+
+// The refusals a caller tells apart: a URL or address the guard refuses, a body over the caller's limit.
+export { FetchRefused } from '../../net/safe-fetch.js';
+export { FetchTooLarge, type FetchedBytes } from '../../net/fetch-bytes.js';
+import type { FetchedBytes } from '../../net/fetch-bytes.js';
+
+/** An answer whose body is not read yet: pipe it or destroy it. */
+export interface WebResponse {
+  status: number;
+  /** The Content-Type header as sent, or null. */
+  contentType: string | null;
+  /** The Content-Length header, or null. */
+  contentLength: number | null;
+  /** The URL answered from, after redirects. */
+  url: URL;
+  body: Readable;
+}
+
+/**
+ * Fetching user-given URLs (the port; the address-guarded HTTP client is the adapter): every redirect hop
+ * and every address connected to is checked, so a URL cannot reach private or metadata addresses.
+ * A refused URL or address is a FetchRefused; a network failure is an ordinary error with a `code`.
+ */
+export interface WebFetcher {
+  /** The URL parsed, or a FetchRefused saying why it is refused on its face (scheme, credentials, address). */
+  check(url: string): URL;
+  /** A GET, its body unread. */
+  open(url: string, opts: { signal: AbortSignal; headers?: Record<string, string> }): Promise<WebResponse>;
+  /** A GET, its whole body read; more than `maxBytes` is a FetchTooLarge. */
+  fetchBytes(url: string, opts: { signal: AbortSignal; maxBytes: number; headers?: Record<string, string> }): Promise<FetchedBytes>;
+}
+
+export interface PageVideo {
+  path: string;
+  bytes: number;
+  finalUrl: string;
+  title: string | null;
+}
+
+/**
+ * Downloading the video a page, platform link or HLS/DASH manifest leads to (the port; yt-dlp behind the
+ * guarded proxy is the adapter). Failures are StepErrors naming the source with `label`.
+ */
+export interface PageVideoDownloader {
+  /** Shown in the job's `engines`. */
+  readonly name: string;
+  download(url: string, opts: { workDir: string; maxBytes: number; signal: AbortSignal; label: string }): Promise<PageVideo>;
+}

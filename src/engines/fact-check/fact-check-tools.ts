@@ -1,0 +1,44 @@
+import { StepError } from '../step-error.js';
+import type { ClaimReview, FactCheckSearch } from './fact-check.port.js';
+
+/**
+ * The Google Fact Check Tools API (`GET {url}?query=...&key=...&languageCode=en`, as at
+ * https://factchecktools.googleapis.com/v1alpha1/claims:search), or any service answering in its shape:
+ * `{claims: [{text, claimant, claimReview: [{publisher: {name, site}, url, title, textualRating}]}]}`.
+ */
+export class FactCheckToolsSearch implements FactCheckSearch {
+  readonly name: string;
+
+  constructor(private readonly opts: { url: string; apiKey: string | null }) {
+    this.name = `fact-check search at ${new URL(opts.url).host}`;
+  }
+
+  async search(query: string, signal: AbortSignal): Promise<ClaimReview[]> {
+    const url = new URL(this.opts.url);
+    url.searchParams.set('query', query.slice(0, 300));
+    url.searchParams.set('languageCode', 'en');
+    url.searchParams.set('pageSize', '5');
+    if (this.opts.apiKey) url.searchParams.set('key', this.opts.apiKey);
+    let res: Response;
+    try {
+      res = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(20_000)]) });
+    } catch (err) {
+      if (signal.aborted) throw err;
+      throw new StepError(`the fact-check search could not be reached (${(err as Error).message})`, { transient: true });
+    }
+    if (!res.ok) throw new StepError(`the fact-check search answered HTTP ${res.status}`, { transient: res.status >= 500 || res.status === 429 });
+    const body: any = await res.json().catch(() => ({}));
+    return (body.claims ?? []).flatMap((c: any) =>
+      (c.claimReview ?? [])
+        .filter((r: any) => typeof r?.url === 'string' && typeof r?.textualRating === 'string')
+        .map((r: any) => ({
+          claim: String(c.text ?? ''),
+          claimant: c.claimant ? String(c.claimant) : null,
+          publisher: String(r.publisher?.name ?? r.publisher?.site ?? new URL(r.url).host),
+          rating: String(r.textualRating),
+          url: String(r.url),
+          title: r.title ? String(r.title) : null,
+        })),
+    );
+  }
+}

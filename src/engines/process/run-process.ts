@@ -1,0 +1,126 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { StepError } from '../step-error.js';
+
+export interface RunResult {
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  signal: AbortSignal;
+  /** Kills the process after this long. */
+  timeoutMs?: number;
+  /** Keeps at most this much of stdout (bytes); the rest is dropped, not buffered. */
+  maxStdout?: number;
+  /** Written to stdin, then closed. */
+  input?: Buffer;
+  /** Human name for errors ("ffmpeg", "tesseract"). */
+  name?: string;
+  /** Extra environment variables. */
+  env?: Record<string, string>;
+  /**
+   * Runs the program at a lower CPU priority (nice 10): for work that is off a job's critical path, so
+   * the step that decides the job's duration (speech) gets the cores first.
+   */
+  background?: boolean;
+  /**
+   * Kills the process once it has used this much CPU time (user + system, read from /proc): a bound that
+   * holds on a busy machine, where a wall-clock timeout would fire on work that merely waited for a core.
+   */
+  cpuLimitMs?: number;
+  /** Receives stdout as it comes (raw bytes) instead of collecting it: for large binary output such as raw frames. */
+  onStdout?: (chunk: Buffer) => void;
+}
+
+const STDERR_TAIL = 64 * 1024;
+/** Clock ticks per second in /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const USER_HZ = 100;
+
+/** CPU time a running process has used, in ms; 0 where /proc cannot tell (not Linux, already gone). */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Runs a program to completion, killing it when the step is aborted or times out. A missing program
+ * or a non-zero exit is a StepError naming the program and the end of its stderr.
+ */
+export function runProcess(command: string, args: string[], opts: RunOptions): Promise<RunResult> {
+  const name = opts.name ?? command;
+  return new Promise((resolve, reject) => {
+    if (opts.signal.aborted) return reject(opts.signal.reason ?? new StepError(`${name} was cancelled`));
+    const child = spawn(command, args, { stdio: [opts.input ? 'pipe' : 'ignore', 'pipe', 'pipe'], ...(opts.env ? { env: { ...process.env, ...opts.env } } : {}) });
+    if (opts.background && child.pid) {
+      try {
+        os.setPriority(child.pid, 10);
+      } catch {
+        /* not permitted here: run at normal priority */
+      }
+    }
+    let stdout = '';
+    let stderr = '';
+    const maxStdout = opts.maxStdout ?? 64 * 1024 * 1024;
+    if (opts.onStdout) child.stdout!.on('data', opts.onStdout);
+    else
+      child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+        if (stdout.length < maxStdout) stdout += d.slice(0, maxStdout - stdout.length);
+      });
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+      stderr = (stderr + d).slice(-STDERR_TAIL);
+    });
+    if (opts.input) child.stdin!.end(opts.input);
+    let killedFor: Error | null = null;
+    const kill = (why: Error) => {
+      killedFor ??= why;
+      child.kill('SIGKILL');
+    };
+    const onAbort = () => kill(opts.signal.reason instanceof Error ? opts.signal.reason : new StepError(`${name} was cancelled`));
+    opts.signal.addEventListener('abort', onAbort, { once: true });
+    const timer = opts.timeoutMs ? setTimeout(() => kill(new StepError(`${name} took longer than ${Math.round(opts.timeoutMs! / 1000)} s`)), opts.timeoutMs) : null;
+    const cpuWatch =
+      opts.cpuLimitMs && child.pid
+        ? setInterval(() => {
+            if (cpuMsOf(child.pid!) > opts.cpuLimitMs!) kill(new StepError(`${name} used more than ${(opts.cpuLimitMs! / 1000).toFixed(1)} s of CPU`));
+          }, 100)
+        : null;
+    const done = () => {
+      opts.signal.removeEventListener('abort', onAbort);
+      if (timer) clearTimeout(timer);
+      if (cpuWatch) clearInterval(cpuWatch);
+    };
+    child.on('error', (err: NodeJS.ErrnoException) => {
+      done();
+      reject(err.code === 'ENOENT' ? new StepError(`${name} is not installed on this server (${command} not found)`) : err);
+    });
+    child.on('close', (code) => {
+      done();
+      if (killedFor) return reject(killedFor);
+      if (code !== 0) {
+        const tail = stderr.trim().split('\n').slice(-3).join(' | ');
+        return reject(new ProcessFailed(name, code, tail, stderr));
+      }
+      resolve({ stdout, stderr });
+    });
+  });
+}
+
+/** A program exited non-zero; `stderr` is kept for callers that explain known failures better. */
+export class ProcessFailed extends StepError {
+  constructor(
+    readonly program: string,
+    readonly code: number | null,
+    tail: string,
+    readonly stderr: string,
+  ) {
+    super(`${program} failed (exit ${code}): ${tail}`);
+  }
+}

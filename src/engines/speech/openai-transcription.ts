@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import type OpenAI from 'openai';
+import { StepError } from '../step-error.js';
+import { splitPunctuated } from './sentences.js';
+import type { SpeechToText, Transcript } from './speech-to-text.port.js';
+
+/**
+ * Any OpenAI-compatible /v1/audio/transcriptions endpoint (OpenAI, a whisper.cpp or faster-whisper
+ * server), asked for verbose JSON so segments and words come with their times.
+ */
+export class OpenAiSpeechToText implements SpeechToText {
+  readonly name: string;
+  private client: OpenAI | null = null;
+
+  constructor(private readonly opts: { baseUrl: string; apiKey: string | null; model: string }) {
+    this.name = `${opts.model} (OpenAI-compatible transcription at ${new URL(opts.baseUrl).host})`;
+  }
+
+  async transcribe(audio: string, opts: { signal: AbortSignal; language?: string }): Promise<Transcript> {
+    if (!this.client) {
+      const { default: OpenAIClient } = await import('openai');
+      this.client = new OpenAIClient({ baseURL: this.opts.baseUrl, apiKey: this.opts.apiKey ?? 'not-needed', maxRetries: 1, timeout: 300_000 });
+    }
+    let res: any;
+    try {
+      res = await this.client.audio.transcriptions.create(
+        {
+          file: fs.createReadStream(audio),
+          model: this.opts.model,
+          response_format: 'verbose_json',
+          timestamp_granularities: ['word', 'segment'],
+          ...(opts.language ? { language: opts.language } : {}),
+        },
+        { signal: opts.signal },
+      );
+    } catch (err) {
+      const status = (err as any)?.status;
+      throw new StepError(`the transcription service failed${status ? ` (HTTP ${status})` : ''}: ${(err as Error).message.split('\n')[0]}`, { transient: !status || status >= 500 || status === 429 });
+    }
+    const words: any[] = res.words ?? [];
+    const segments = (res.segments ?? []).map((s: any) => ({
+      start: Number(s.start),
+      end: Number(s.end),
+      text: String(s.text).trim(),
+      words: words.filter((w) => w.start >= s.start && w.start < s.end).map((w) => ({ word: String(w.word).trim(), start: Number(w.start), end: Number(w.end) })),
+    }));
+    // A segment may hold several sentences; claims are checked per sentence.
+    return { text: String(res.text ?? '').trim(), language: res.language ? toBcp47(res.language) : null, segments: splitPunctuated(segments) };
+  }
+}
+
+/** Whisper reports languages by English name ("english"); the result uses BCP 47 codes where known. */
+function toBcp47(language: string): string {
+  const names: Record<string, string> = { english: 'en', spanish: 'es', french: 'fr', german: 'de', italian: 'it', portuguese: 'pt', japanese: 'ja', korean: 'ko', chinese: 'zh', russian: 'ru', arabic: 'ar', hindi: 'hi', dutch: 'nl', turkish: 'tr', polish: 'pl' };
+  return names[language.toLowerCase()] ?? language;
+}

@@ -1,0 +1,43 @@
+import { ProcessFailed, runProcess } from '../process/run-process.js';
+import { StepError } from '../step-error.js';
+import type { MediaInfo } from './video-engine.port.js';
+
+/** ffprobe's reading of a media file; an unreadable file is a StepError saying so. */
+export async function probeMedia(ffprobe: string, file: string, signal: AbortSignal): Promise<MediaInfo> {
+  let out: string;
+  try {
+    ({ stdout: out } = await runProcess(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { signal, timeoutMs: 30_000, name: 'ffprobe' }));
+  } catch (err) {
+    if (err instanceof ProcessFailed) throw new StepError('the file is not a readable video (corrupt or unsupported format)');
+    throw err;
+  }
+  const info = JSON.parse(out) as { format?: any; streams?: any[] };
+  const streams = info.streams ?? [];
+  const video = streams.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
+  const audio = streams.find((s) => s.codec_type === 'audio');
+  const tags = lowerKeys(info.format?.tags ?? {});
+  const duration = Number(info.format?.duration ?? video?.duration ?? audio?.duration ?? NaN);
+  if (!video) throw new StepError('the file has no video stream: not a video');
+  if (!Number.isFinite(duration) || duration <= 0) throw new StepError('the file is not a readable video (no duration)');
+  return {
+    duration: Math.round(duration * 1000) / 1000,
+    width: video.width ?? null,
+    height: video.height ?? null,
+    video_codec: video.codec_name ?? null,
+    audio_codec: audio?.codec_name ?? null,
+    has_audio: Boolean(audio),
+    size_bytes: Number(info.format?.size ?? 0),
+    format: String(info.format?.format_name ?? 'unknown'),
+    title: nonEmpty(tags.title),
+    description: nonEmpty(tags.description ?? tags.comment ?? tags.synopsis),
+  };
+}
+
+function lowerKeys(o: Record<string, unknown>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k.toLowerCase(), typeof v === 'string' ? v : undefined]));
+}
+
+function nonEmpty(s: string | undefined): string | null {
+  const t = s?.trim();
+  return t ? t : null;
+}

@@ -1,0 +1,50 @@
+/** What a media file holds, as a probe reads it. */
+export interface MediaInfo {
+  duration: number;
+  width: number | null;
+  height: number | null;
+  video_codec: string | null;
+  audio_codec: string | null;
+  has_audio: boolean;
+  size_bytes: number;
+  format: string;
+  title: string | null;
+  description: string | null;
+}
+
+/** One momentary-loudness reading (LUFS over a 400 ms window). */
+export interface LoudnessReading {
+  time: number;
+  lufs: number;
+}
+
+/** One decoding pass over a video for scene detection: tiny RGB frames streamed, thumbnails written. */
+export interface SceneDecoding {
+  source: string;
+  /** Frames per second and size of the raw RGB24 frames handed to `onCutFrames` (any chunking). */
+  cutFps: number;
+  cutWidth: number;
+  cutHeight: number;
+  onCutFrames(chunk: Buffer): void;
+  /** Thumbnails per second, written to `thumbsDir` as 000001.jpg, ... and their grey copies 000001.pgm, ... */
+  thumbFps: number;
+  /** The grey copies are at most this wide (binary PGM). */
+  grayWidth: number;
+  thumbsDir: string;
+  signal: AbortSignal;
+}
+
+/**
+ * Video decoding (the port; ffmpeg/ffprobe is the adapter). Every method stops, and kills whatever it
+ * started, when `signal` aborts; failures a user should read are StepErrors.
+ */
+export interface VideoEngine {
+  /** Duration, size, codecs and tags; an unreadable file or one without video is a StepError. */
+  probe(file: string, signal: AbortSignal): Promise<MediaInfo>;
+  /** The audio track as 16 kHz mono 16-bit PCM WAV at `out`. */
+  extractAudio(source: string, out: string, signal: AbortSignal): Promise<void>;
+  /** Momentary loudness every 100 ms. */
+  loudness(audio: string, signal: AbortSignal): Promise<LoudnessReading[]>;
+  /** Decodes `source` once for scene detection (see SceneDecoding). */
+  decodeForScenes(job: SceneDecoding): Promise<void>;
+}
