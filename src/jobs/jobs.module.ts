@@ -4,8 +4,8 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { JOBS_CONFIG, LOGGER } from '../config/config.tokens.js';
-import { EnginesModule } from '../engines/engines.module.js';
-import { STEP_SERVICES } from '../engines/engines.tokens.js';
+import { StepsModule } from '../steps/steps.module.js';
+import { STEP_SERVICES } from '../steps/steps.tokens.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { PIPELINES } from '../pipelines/pipelines.tokens.js';
@@ -68,7 +68,7 @@ export class JobsModule {
     return {
       module: JobsModule,
       global: true,
-      imports: [PipelinesModule, ...(workers ? [EnginesModule] : []), ...driver.imports],
+      imports: [PipelinesModule, ...(workers ? [StepsModule] : []), ...driver.imports],
       providers: [...providers, ...driver.providers],
       exports: [JobService, JOB_STORE, JOB_QUEUE],
     };
