@@ -29,7 +29,7 @@ function registryEntry(name, version) {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     const meta = JSON.parse(out);
-    return meta && meta['dist.integrity'] ? meta : null;
+    return meta?.['dist.integrity'] ? meta : null;
   } catch {
     return null;
   }

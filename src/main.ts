@@ -1,6 +1,6 @@
 import { roleModules } from './app/app.module.js';
 import { createApp } from './app/create-app.js';
-import { loadConfig } from './config/config.js';
+import { type Config, loadConfig } from './config/config.js';
 import { JOB_QUEUE } from './jobs/jobs.tokens.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { createLogger } from './logging/logger.js';
@@ -9,7 +9,7 @@ import { PIPELINES } from './pipelines/pipelines.tokens.js';
 
 /** ROLE=all (HTTP and worker, the default), api (HTTP only) or worker (jobs only; needs REDIS_URL). */
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (err) {

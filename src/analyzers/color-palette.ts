@@ -40,8 +40,14 @@ export async function readPalette(knowledgeDir: string, text: string | null | un
     const before = rest.slice(0, at).trim().split(' ').pop() ?? '';
     let rgb = hex(file.colors[name]);
     let label = name;
-    if (LIGHTER.test(before)) (rgb = mix(rgb, [255, 255, 255], 0.45)), (label = `${before} ${name}`);
-    if (DARKER.test(before)) (rgb = mix(rgb, [0, 0, 0], 0.4)), (label = `${before} ${name}`);
+    if (LIGHTER.test(before)) {
+      rgb = mix(rgb, [255, 255, 255], 0.45);
+      label = `${before} ${name}`;
+    }
+    if (DARKER.test(before)) {
+      rgb = mix(rgb, [0, 0, 0], 0.4);
+      label = `${before} ${name}`;
+    }
     found.push({ at, name: label, rgb });
     rest = rest.slice(0, at) + ' '.repeat(name.length + 1) + rest.slice(at + name.length + 1);
   }

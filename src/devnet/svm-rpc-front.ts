@@ -103,23 +103,29 @@ export async function startSvmRpcFront(svm: LiteSVM): Promise<{ url: string; clo
     },
   };
 
+  return serveJsonRpc(handlers);
+}
+
+/** Answers JSON-RPC 2.0 requests (single or batched) on loopback with the given method handlers. */
+async function serveJsonRpc(handlers: Record<string, (params: any[]) => unknown>): Promise<{ url: string; close(): Promise<void> }> {
+  const answer = (one: any) => {
+    try {
+      const handler = handlers[one?.method];
+      if (!handler) throw rpcError(-32601, `Method not found: ${one?.method} (this devnet answers ${Object.keys(handlers).join(', ')})`);
+      return { jsonrpc: '2.0', id: one.id ?? null, result: handler(one.params ?? []) };
+    } catch (err: any) {
+      return { jsonrpc: '2.0', id: one?.id ?? null, error: err?.rpc ?? { code: -32603, message: String(err?.message ?? err) } };
+    }
+  };
   const server = http.createServer(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
-    const answer = (one: any) => {
-      try {
-        const handler = handlers[one?.method];
-        if (!handler) throw rpcError(-32601, `Method not found: ${one?.method} (this devnet answers ${Object.keys(handlers).join(', ')})`);
-        return { jsonrpc: '2.0', id: one.id ?? null, result: handler(one.params ?? []) };
-      } catch (err: any) {
-        return { jsonrpc: '2.0', id: one?.id ?? null, error: err?.rpc ?? { code: -32603, message: String(err?.message ?? err) } };
-      }
-    };
     let parsed: any;
     try {
       parsed = JSON.parse(body);
     } catch {
-      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
+      const error = { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } };
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(error));
     }
     const out = Array.isArray(parsed) ? parsed.map(answer) : answer(parsed);
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out, (_k, v) => (typeof v === 'bigint' ? Number(v) : v)));
@@ -127,7 +133,11 @@ export async function startSvmRpcFront(svm: LiteSVM): Promise<{ url: string; clo
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
-    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 

@@ -28,7 +28,10 @@ export async function scanDocument(file: string): Promise<ScanResult> {
   const { data, info } = await sharp(file).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const src = cv.matFromArray(info.height, info.width, cv.CV_8UC4, data);
   const mats: any[] = [src];
-  const track = <T>(m: T): T => (mats.push(m), m);
+  const track = <T>(m: T): T => {
+    mats.push(m);
+    return m;
+  };
   try {
     const corners = findPage(cv, src, track);
     let flat: any;
@@ -51,7 +54,7 @@ export async function scanDocument(file: string): Promise<ScanResult> {
       .resize(long === OUTPUT_LONG_SIDE ? undefined : { width: Math.round((clean.cols * OUTPUT_LONG_SIDE) / long), height: Math.round((clean.rows * OUTPUT_LONG_SIDE) / long) })
       .png()
       .toBuffer({ resolveWithObject: true });
-    return { png: png.data, width: png.info.width, height: png.info.height, corners: corners && corners.map(([x, y]) => [Math.round(x), Math.round(y)] as Point), ...(note ? { note } : {}) };
+    return { png: png.data, width: png.info.width, height: png.info.height, corners: corners?.map(([x, y]) => [Math.round(x), Math.round(y)] as Point) ?? null, ...(note ? { note } : {}) };
   } finally {
     for (const m of mats) m.delete?.();
   }

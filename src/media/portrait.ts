@@ -22,7 +22,7 @@ export interface PortraitStyle {
  */
 export async function composePortrait(photo: Photo, face: Face, style: PortraitStyle, segment: Segment): Promise<Buffer> {
   const { rgb, width, height } = photo;
-  const frame = frameAround(face, width, height);
+  const frame = frameAround(face, height);
 
   // The model looks at 256x256: segment a copy at most 512 px on its long side, then scale the mask up.
   const scale = Math.min(1, 512 / Math.max(width, height));
@@ -48,7 +48,7 @@ interface Frame {
  * past the photo's top and sides (the backdrop fills those), but shrinks, down to 1.6 face heights, rather
  * than cut the body off above the photo's bottom edge.
  */
-export function frameAround(face: Face, width: number, height: number): Frame {
+export function frameAround(face: Face, height: number): Frame {
   const [bx, by, bw, bh] = face.box;
   const cx = bx + bw / 2;
   const cy = by + bh / 2;
@@ -95,7 +95,7 @@ async function grade(subject: Buffer, alpha: Buffer, style: PortraitStyle): Prom
       const sweep = Math.min(1, r / 0.75);
       // The model's soft edge drags a rim of the old background along: tighten it.
       const a = Math.min(1, Math.max(0, (alpha[i] / 255 - 0.2) / 0.6));
-      const vignette = 1 - 0.32 * Math.pow(Math.min(1, Math.sqrt(dx * dx + (y / n - 0.5) ** 2) / 0.72), 2.2);
+      const vignette = 1 - 0.32 * Math.min(1, Math.sqrt(dx * dx + (y / n - 0.5) ** 2) / 0.72) ** 2.2;
       const key = 1.06 - 0.12 * (x / n) - 0.06 * (y / n); // soft light from the upper left
       const grain = noise() * 5;
       for (let c = 0; c < 3; c++) {
@@ -105,7 +105,7 @@ async function grade(subject: Buffer, alpha: Buffer, style: PortraitStyle): Prom
         const curved = s < 0.5 ? 2 * s * s : 1 - 2 * (1 - s) * (1 - s);
         const graded = (0.55 * s + 0.45 * curved) * 255 * 0.88 + style.tint[c] * 0.12;
         const v = (bg * (1 - a) + graded * key * a) * vignette + grain;
-        out[i * 3 + c] = v < 0 ? 0 : v > 255 ? 255 : v;
+        out[i * 3 + c] = v < 0 ? 0 : Math.min(v , 255);
       }
     }
   }

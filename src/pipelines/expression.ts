@@ -61,7 +61,7 @@ export function lookup(scope: Record<string, unknown>, path: Array<string | numb
   for (const seg of path) {
     if (cur === null || cur === undefined) return undefined;
     if (typeof seg === 'number') cur = Array.isArray(cur) ? cur[seg] : undefined;
-    else cur = typeof cur === 'object' && Object.prototype.hasOwnProperty.call(cur, seg) ? (cur as any)[seg] : undefined;
+    else cur = typeof cur === 'object' && Object.hasOwn(cur as object, seg) ? (cur as any)[seg] : undefined;
   }
   return cur;
 }

@@ -128,7 +128,10 @@ for (const driver of ['memory', 'bullmq'] as Driver[]) describe(`x402 payments o
       ['wrong payTo', await createPaymentHeader(payer, 1, { ...requirements, payTo: privateKeyToAccount(broke).address }), /payment refused/],
       ['wrong asset', await createPaymentHeader(payer, 1, { ...requirements, asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' }), /payment refused/],
       ['other network', reencode(good, (p) => (p.network = 'base-sepolia')), /network 'base-sepolia' is not accepted/],
-      ['expired', await signed((u) => ((u.payload.authorization.validAfter = String(now - 600)), (u.payload.authorization.validBefore = String(now - 300)))), /payment refused/],
+      ['expired', await signed((u) => {
+          u.payload.authorization.validAfter = String(now - 600);
+          u.payload.authorization.validBefore = String(now - 300);
+        }), /payment refused/],
       ['not yet valid', await signed((u) => (u.payload.authorization.validAfter = String(now + 3600))), /payment refused/],
       ['no funds', await createPaymentHeader(wallet(broke), 1, requirements), /payment refused/],
     ];

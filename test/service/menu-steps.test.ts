@@ -107,7 +107,10 @@ describe('find_menu against the web and OCR ports', () => {
     const ocr: OcrEngine = {
       name: 'scripted ocr',
       readBlocks: async () => assert.fail('find_menu reads pages'),
-      readPage: async (image) => (pages.push(image), ['COFFEE', 'Espresso 2.50', 'Cappuccino 3.80', 'Flat white 4.20', '']),
+      readPage: async (image) => {
+        pages.push(image);
+        return ['COFFEE', 'Espresso 2.50', 'Cappuccino 3.80', 'Flat white 4.20', ''];
+      },
     };
     const ctx = stepContext(fakeServices({ web, ocr }));
     const out = await runStep(findMenuStep, { place: place({ website: 'https://cafe.example/', country: 'GB', currency: 'GBP' }) }, ctx);

@@ -48,7 +48,11 @@ const PROMPT = {
 describe('transcribe against the speech port', () => {
   it('returns the engine transcript with its name, passing the language on', async () => {
     let asked: string | undefined;
-    const speech: SpeechToText = { name: 'fake speech 2', transcribe: async (_audio, opts) => ((asked = opts.language), TRANSCRIPT) };
+    const speech: SpeechToText = { name: 'fake speech 2', transcribe: async (_audio, opts) => {
+        asked = opts.language;
+        return TRANSCRIPT;
+      },
+    };
     const ctx = stepContext(fakeServices({ speech }));
     const out = await runStep(transcribeStep, { audio: '/a.wav', language: 'en' }, ctx);
     assert.deepEqual(out, { ...TRANSCRIPT, engine: 'fake speech 2' });
@@ -115,7 +119,10 @@ describe('fact_check_search against the fact-check port', () => {
     const queries: string[] = [];
     const factCheck: FactCheckSearch = {
       name: 'fake fact-checks',
-      search: async (q) => (queries.push(q), /wrinkles/.test(q) ? [review] : []),
+      search: async (q) => {
+        queries.push(q);
+        return /wrinkles/.test(q) ? [review] : [];
+      },
     };
     const ctx = stepContext(fakeServices({ factCheck }));
     const out = await runStep(factCheckSearchStep, { transcript: TRANSCRIPT, ocr: null }, ctx);

@@ -32,6 +32,10 @@ export async function startFacilitator() {
     connect(rpcUrl: string, key: Hex) {
       scheme = exactEvmFacilitator(rpcUrl, key).scheme;
     },
-    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

@@ -28,7 +28,11 @@ export async function startFileServer(
   return {
     requests,
     url: `http://${host}:${(server.address() as { port: number }).port}`,
-    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 

@@ -85,9 +85,9 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
   if (audioInput !== null) args.push('-map', '[a]', '-c:a', 'aac', '-b:a', '64k');
   if (spec.title) args.push('-metadata', `title=${spec.title}`);
   if (spec.videoBitrate) args.push('-b:v', spec.videoBitrate, '-maxrate', spec.videoBitrate, '-bufsize', spec.videoBitrate);
-  args.push('-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-t', String(total), '-movflags', '+faststart', out + '.tmp.mp4');
+  args.push('-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-t', String(total), '-movflags', '+faststart', `${out}.tmp.mp4`);
   await run('ffmpeg', args);
-  fs.renameSync(out + '.tmp.mp4', out);
+  fs.renameSync(`${out}.tmp.mp4`, out);
   return out;
 }
 

@@ -71,7 +71,12 @@ export async function startOpenAiServer(): Promise<OpenAiServer> {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   state.url = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
-  return Object.assign(state, { close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))) });
+  const close = () =>
+    new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    });
+  return Object.assign(state, { close });
 }
 
 /** The fields of a multipart/form-data body; a file field becomes its size in bytes. */

@@ -43,6 +43,10 @@ export async function startPlacesServer(apiKey: string, places: any[], photoUri:
   return {
     url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`,
     requests,
-    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

@@ -61,6 +61,6 @@ describe('configuration', () => {
     const source = sections.map((f) => fs.readFileSync(`src/${f}`, 'utf8')).join('\n');
     const names = new Set([...Object.keys(CONFIG_DEFAULTS), ...[...source.matchAll(/(?:optional|env\.)\(?'?([A-Z][A-Z0-9_]+)/g)].map((m) => m[1])]);
     for (const n of ['REDIS_URL', 'PUBLIC_BASE_URL', 'WORK_DIR', 'PAY_TO_BASE', 'PAY_TO_SOLANA', 'BASE_RPC_URL', 'EVM_SETTLEMENT_KEY']) names.add(n);
-    for (const n of names) assert.match(readme, new RegExp('`' + n + '`'), `README does not document ${n}`);
+    for (const n of names) assert.match(readme, new RegExp(`\`${n}\``), `README does not document ${n}`);
   });
 });

@@ -16,7 +16,7 @@ export class TesseractOcr implements OcrEngine {
    */
   async readBlocks(images: string[], budget: OcrBudget): Promise<OcrLine[][]> {
     const list = path.join(budget.workDir, `ocr-list-${process.pid}-${this.lists++}.txt`);
-    await fs.writeFile(list, images.join('\n') + '\n');
+    await fs.writeFile(list, `${images.join('\n')}\n`);
     try {
       const { stdout } = await runProcess(this.tesseract, [list, '-', '--psm', '6', '-c', 'tessedit_do_invert=0', 'tsv'], {
         signal: budget.signal,

@@ -104,7 +104,7 @@ export function splitPunctuated(segments: TranscriptSegment[]): TranscriptSegmen
     const total = s.text.length;
     for (const part of parts) {
       const count = part.split(/\s+/).filter(Boolean).length;
-      const words = s.words && s.words.length ? s.words.slice(wordAt, wordAt + count) : undefined;
+      const words = s.words?.length ? s.words.slice(wordAt, wordAt + count) : undefined;
       wordAt += count;
       const share = (n: number) => Math.round((s.start + ((s.end - s.start) * n) / total) * 1000) / 1000;
       const start = words?.length ? words[0].start : share(charAt);

@@ -1,5 +1,6 @@
 import { loadKnowledge } from '../../../analyzers/knowledge.js';
 import { readMapUrl } from '../map-urls.js';
+import type { PlaceDetails } from '../places-api.js';
 import { countryCode, countryFromAddress, type CurrencyTable } from '../prices.js';
 import { PAGE_ACCEPT, PAGE_MAX_BYTES, readPage, readPlace } from '../structured-data.js';
 import { download } from '../../../steps/download.js';
@@ -27,7 +28,7 @@ export const resolvePlaceStep = defineStep<{ url: string }, ResolvedPlace>({
     }
     const page = await download(input.url, ctx, { maxBytes: PAGE_MAX_BYTES, accept: PAGE_ACCEPT });
     const final = first.kind === 'place' ? first : readMapUrl(page.url.toString(), extraHosts);
-    if (!final || final.kind !== 'place') throw new StepError(`the short link leads to ${page.url}, which is not a map-service place page`);
+    if (final?.kind !== 'place') throw new StepError(`the short link leads to ${page.url}, which is not a map-service place page`);
     const table = await loadKnowledge<CurrencyTable>(ctx.services.paths.knowledgeDir, 'currencies.yaml');
     const sourceUrl = page.url.toString();
     const parsed = page.status < 400 ? readPlace(readPage(page.body.toString('utf8'), page.url)) : null;
@@ -36,7 +37,7 @@ export const resolvePlaceStep = defineStep<{ url: string }, ResolvedPlace>({
     if (places) {
       ctx.engine('place', places.name);
       const query = final.name ?? parsed?.name;
-      let details;
+      let details: PlaceDetails | null;
       try {
         details = final.placeId ? await places.details(final.placeId, ctx.signal) : query ? await places.search([query, parsed?.address].filter(Boolean).join(', '), ctx.signal) : null;
       } catch (err) {
