@@ -98,7 +98,8 @@ async function startPipelines(files) {
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const isolation = process.env.VOICE_ISOLATION ? { VOICE_ISOLATION: process.env.VOICE_ISOLATION } : {};
-  const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', FETCH_ALLOW_LOOPBACK: 'true', X402_NETWORKS: 'base', MPP_ENABLED: 'false', ...isolation }, root);
+  const env = { LOG_LEVEL: 'silent', PORT: '0', FETCH_ALLOW_LOOPBACK: 'true', X402_NETWORKS: 'base', MPP_ENABLED: 'false', ...isolation };
+  const config = loadConfig(env, root);
   const rt = await createRuntime(config, createLogger('silent'));
   await startWorker(rt);
   return {
@@ -224,7 +225,12 @@ await (async function speechKinds() {
         const wanted = k.script.filter((s) => s.kind === k.claimKind).length;
         const spanning = claims.filter((c) => matches(c).length > 1).length;
         const notClaims = claims.filter((c) => matches(c).some((s) => s.kind === 'opinion' || s.kind === 'call-to-action')).length;
-        if (b.below) Object.assign(music, { wer: music.wer + wer, clean: music.clean + clean, own: music.own + own, wanted: music.wanted + wanted });
+        if (b.below) {
+          music.wer += wer;
+          music.clean += clean;
+          music.own += own;
+          music.wanted += wanted;
+        }
         const ratio = b.below ? `  (${(wer / Math.max(clean, 0.01)).toFixed(2)}x clean)` : '';
         console.log(
           `speech ${clip.padEnd(17)} WER ${wer.toFixed(2)}${ratio.padEnd(14)} sentences ${analysis.segments.length}/${k.script.length}  ` +

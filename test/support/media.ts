@@ -54,7 +54,8 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
   const h = spec.height ?? 640;
   // The speech is made first: the last scene lasts until it ends, so no word is cut off.
   const wav = path.join(CACHE, `${key}.wav`);
-  const speechSeconds = spec.audio !== false && spec.speech ? await speak(spec.speech, wav, spec.pause ?? 0.6, spec.musicBelowDb, spec.musicBed) : 0;
+  const speechSeconds =
+    spec.audio !== false && spec.speech ? await speak(spec.speech, wav, spec.pause ?? 0.6, spec.musicBelowDb, spec.musicBed) : 0;
   const scenes = spec.scenes.map((scene, i) => {
     const before = spec.scenes.slice(0, i).reduce((t, x) => t + x.seconds, 0);
     const last = i === spec.scenes.length - 1;

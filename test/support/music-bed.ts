@@ -55,7 +55,8 @@ export async function addMusicBed(wav: string, belowDb: number, bed: MusicBed = 
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav]);
   const duration = Number(stdout.trim()) + intro + 0.5;
   const music = `${wav}.music.wav`;
-  await run('ffmpeg', ['-y', '-v', 'error', '-nostdin', '-f', 'lavfi', '-i', `aevalsrc='${bed === 'pad' ? padExpression() : musicExpression()}':s=16000:d=${duration}`, music]);
+  const expression = bed === 'pad' ? padExpression() : musicExpression();
+  await run('ffmpeg', ['-y', '-v', 'error', '-nostdin', '-f', 'lavfi', '-i', `aevalsrc='${expression}':s=16000:d=${duration}`, music]);
   const gain = speech - belowDb - (await meanVolume(music));
   const mixed = `${wav}.mixed.wav`;
   const delay = Math.round(intro * 1000);

@@ -36,7 +36,8 @@ describe('sustained-tone removal (music beds under speech)', () => {
   it('keeps the gliding voice over it: what is left is closer to the voice than to the mix', () => {
     const from = 3 * RATE;
     const to = 7 * RATE;
-    const diff = (a: ArrayLike<number>) => rms(Float64Array.from({ length: to - from }, (_, j) => a[from + j] - voice[from + j]), 0, to - from);
+    const diff = (a: ArrayLike<number>) =>
+      rms(Float64Array.from({ length: to - from }, (_, j) => a[from + j] - voice[from + j]), 0, to - from);
     const before = diff(input);
     const after = diff(output);
     assert.ok(after < before * 0.4, `distance to the voice: ${before.toFixed(0)} before, ${after.toFixed(0)} after`);

@@ -34,7 +34,8 @@ export async function isolateVoice(ffmpeg: string, audio: string, workDir: strin
   const voice = await inStretches(fs.readFileSync(raw48), 'voice-isolation', WARM_UP, parallelism, signal);
   muteUnvoiced(voice);
   fs.writeFileSync(raw48, voice);
-  await runProcess(ffmpeg, ['-v', 'error', '-y', ...pcm(RATE), '-i', raw48, '-af', VOICE_BAND, '-ar', '16000', '-c:a', 'pcm_s16le', out], { signal, name: 'ffmpeg' });
+  const toVoiceBand = ['-af', VOICE_BAND, '-ar', '16000', '-c:a', 'pcm_s16le', out];
+  await runProcess(ffmpeg, ['-v', 'error', '-y', ...pcm(RATE), '-i', raw48, ...toVoiceBand], { signal, name: 'ffmpeg' });
   fs.rmSync(raw16, { force: true });
   fs.rmSync(raw48, { force: true });
   return out;
