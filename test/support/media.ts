@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from './harness.js';
-import { addMusicBed } from './music-bed.js';
+import { addMusicBed, type MusicBed } from './music-bed.js';
 
 const run = promisify(execFile);
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
@@ -35,6 +35,8 @@ export interface ClipSpec {
   pause?: number;
   /** A music bed under the speech, its mean level this many dB below the speech's (see music-bed.ts). */
   musicBelowDb?: number;
+  /** Which bed (music-bed.ts): chords on a beat with drums (the default) or a sustained pad. */
+  musicBed?: MusicBed;
   /** Caps the video bitrate (e.g. `4M`), as platforms serve reels: noise-like textures otherwise take ~16 Mbit/s. */
   videoBitrate?: string;
 }
@@ -52,7 +54,8 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
   const h = spec.height ?? 640;
   // The speech is made first: the last scene lasts until it ends, so no word is cut off.
   const wav = path.join(CACHE, `${key}.wav`);
-  const speechSeconds = spec.audio !== false && spec.speech ? await speak(spec.speech, wav, spec.pause ?? 0.6, spec.musicBelowDb) : 0;
+  const speechSeconds =
+    spec.audio !== false && spec.speech ? await speak(spec.speech, wav, spec.pause ?? 0.6, spec.musicBelowDb, spec.musicBed) : 0;
   const scenes = spec.scenes.map((scene, i) => {
     const before = spec.scenes.slice(0, i).reduce((t, x) => t + x.seconds, 0);
     const last = i === spec.scenes.length - 1;
@@ -105,7 +108,7 @@ function drawCaption(c: { text: string; from: number; to: number }, w: number, s
  * flite, one sentence at a time with a pause after each (0.6 s unless told): flite alone barely pauses between
  * sentences, where people do (and speech engines split sentences at pauses).
  */
-async function speak(text: string, wav: string, pause: number, musicBelowDb?: number): Promise<number> {
+async function speak(text: string, wav: string, pause: number, musicBelowDb?: number, bed?: MusicBed): Promise<number> {
   const sentences = text.split(/(?<=[.!?])\s+/).filter(Boolean);
   const parts: string[] = [];
   for (const [i, sentence] of sentences.entries()) {
@@ -116,7 +119,7 @@ async function speak(text: string, wav: string, pause: number, musicBelowDb?: nu
   const filter = `${parts.map((_, i) => `[${i}:a]apad=pad_dur=${pause}[a${i}]`).join(';')};${parts.map((_, i) => `[a${i}]`).join('')}concat=n=${parts.length}:v=0:a=1[out]`;
   await run('ffmpeg', ['-y', '-v', 'error', ...parts.flatMap((p) => ['-i', p]), '-filter_complex', filter, '-map', '[out]', wav]);
   for (const p of parts) fs.rmSync(p);
-  if (musicBelowDb !== undefined) await addMusicBed(wav, musicBelowDb);
+  if (musicBelowDb !== undefined) await addMusicBed(wav, musicBelowDb, bed);
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav]);
   return Number(stdout.trim());
 }

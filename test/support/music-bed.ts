@@ -29,21 +29,34 @@ export function musicExpression(): string {
   return `(0.4+0.6*exp(-3*mod(t,0.5)))*(${chords.join('+')})+${melody}+${kick}+${hat}`;
 }
 
+/**
+ * A sustained pad: the same chords held for their whole bar (four harmonics a note, a slow swell, a bass note an
+ * octave down), no drums: the bed of calm explainers and voice-overs.
+ */
+export function padExpression(): string {
+  const notes = [0, 1, 2].flatMap((n) => [1, 2, 3, 4].map((k) => `${(0.08 / k).toFixed(4)}*sin(2*PI*${k}*t*${note(n)})`));
+  return `(0.8+0.2*sin(2*PI*t/4))*(${notes.join('+')}+0.1*sin(2*PI*t*${note(0, 0.5)}))`;
+}
+
+/** The kinds of bed: `beat` (chords pulsing on the beat, melody and drums) or `pad` (held chords). */
+export type MusicBed = 'beat' | 'pad';
+
 async function meanVolume(file: string): Promise<number> {
   const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostdin', '-i', file, '-af', 'volumedetect', '-f', 'null', '-']);
   return Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1] ?? -20);
 }
 
 /**
- * Lays the music bed under the speech in `wav` (in place): the speech starts after `intro` seconds of music,
+ * Lays a music bed (`beat` unless told) under the speech in `wav` (in place): the speech starts after `intro` seconds of music,
  * and the music's mean level sits `belowDb` under the speech's.
  */
-export async function addMusicBed(wav: string, belowDb: number, intro = 0.8): Promise<void> {
+export async function addMusicBed(wav: string, belowDb: number, bed: MusicBed = 'beat', intro = 0.8): Promise<void> {
   const speech = await meanVolume(wav);
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav]);
   const duration = Number(stdout.trim()) + intro + 0.5;
   const music = `${wav}.music.wav`;
-  await run('ffmpeg', ['-y', '-v', 'error', '-nostdin', '-f', 'lavfi', '-i', `aevalsrc='${musicExpression()}':s=16000:d=${duration}`, music]);
+  const expression = bed === 'pad' ? padExpression() : musicExpression();
+  await run('ffmpeg', ['-y', '-v', 'error', '-nostdin', '-f', 'lavfi', '-i', `aevalsrc='${expression}':s=16000:d=${duration}`, music]);
   const gain = speech - belowDb - (await meanVolume(music));
   const mixed = `${wav}.mixed.wav`;
   const delay = Math.round(intro * 1000);

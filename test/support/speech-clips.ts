@@ -1,4 +1,5 @@
 import type { ClipSpec } from './media.js';
+import type { MusicBed } from './music-bed.js';
 
 /**
  * Spoken scripts the way reels say them: several sentences with short pauses (0.35 s), over a music bed or
@@ -27,8 +28,8 @@ export const AD_SCRIPT: ScriptedSentence[] = [
   { text: 'Order yours today with code glow.', key: /order|code/i, kind: 'call-to-action' },
 ];
 
-/** A clip that says `script` over plain scenes, with a music bed `musicBelowDb` under the speech when given. */
-export function scriptClip(script: ScriptedSentence[], musicBelowDb?: number): ClipSpec {
+/** A clip that says `script` over plain scenes, with a music bed (`beat` unless told) `musicBelowDb` under the speech when given. */
+export function scriptClip(script: ScriptedSentence[], musicBelowDb?: number, musicBed?: MusicBed): ClipSpec {
   return {
     scenes: [
       { seconds: 3, source: 'color=c=0x2050a0' },
@@ -37,8 +38,15 @@ export function scriptClip(script: ScriptedSentence[], musicBelowDb?: number): C
     speech: script.map((s) => s.text).join(' '),
     pause: 0.35,
     ...(musicBelowDb !== undefined ? { musicBelowDb } : {}),
+    ...(musicBed ? { musicBed } : {}),
   };
 }
 
-/** A music bed 12 dB under the voice: "quiet chords", as most reels mix it. */
+/** A music bed 12 dB under the voice: "quiet chords", as many reels mix it. */
 export const MUSIC_BELOW_DB = 12;
+
+/** A louder bed, 9 dB under the voice: clearly audible, as reels with a song under the voice have it. */
+export const LOUD_MUSIC_BELOW_DB = 9;
+
+/** Two facts, about 6 s: the short clip the e2e test says over a loud music bed. */
+export const SHORT_FACTS: ScriptedSentence[] = [FACT_SCRIPT[0], FACT_SCRIPT[3]];
