@@ -12,7 +12,8 @@ export class BullmqJobQueue implements JobQueue {
   readonly driver = 'bullmq' as const;
 
   constructor(
-    private readonly queue: Queue,
+    /** Public for the operators' queue dashboard (bull-board, /admin/queues). */
+    readonly queue: Queue,
     private readonly connection: Redis,
     private readonly retentionSeconds: number,
   ) {
@@ -26,6 +27,10 @@ export class BullmqJobQueue implements JobQueue {
       removeOnComplete: { age: this.retentionSeconds },
       removeOnFail: { age: this.retentionSeconds },
     });
+  }
+
+  async counts(): Promise<Record<string, number>> {
+    return this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'completed', 'failed');
   }
 
   async ping(): Promise<boolean> {

@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import type { Metrics } from '../observability/metrics.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import type { StepServices } from '../steps/services.js';
 import type { JobStore } from './job-store.js';
-import { TERMINAL_STATUSES, type JobWarning, type QueuedJob } from './job.types.js';
-import { JobFailure, runPipeline } from './pipeline-runner.js';
+import { TERMINAL_STATUSES, type JobWarning, type QueuedJob, type StepTiming } from './job.types.js';
+import { JobFailure, runPipeline, type StepEvent } from './pipeline-runner.js';
 
 /**
  * What a worker does with one queued job: mark it processing, run its pipeline in a private work
@@ -19,6 +20,8 @@ export class JobProcessor {
     private readonly workRoot: string,
     private readonly logger: Logger,
     private readonly services: StepServices,
+    /** Counts jobs and times steps for GET /metrics (null: not counted). */
+    private readonly metrics: Metrics | null = null,
   ) {}
 
   async process(job: QueuedJob): Promise<void> {
@@ -52,6 +55,12 @@ export class JobProcessor {
     };
     const engines: Record<string, string> = {};
     const warnings: JobWarning[] = [];
+    const steps: StepTiming[] = [];
+    const onStep = (e: StepEvent) => {
+      if (e.state === 'started') return;
+      steps.push({ id: e.step, uses: e.uses, state: e.state, ms: e.ms ?? 0 });
+      this.metrics?.stepSeconds.observe({ pipeline: pipeline.path, step: e.step, uses: e.uses, outcome: e.state }, (e.ms ?? 0) / 1000);
+    };
     let outcome: { ok: true; result: unknown } | { ok: false; message: string };
     try {
       const result = await runPipeline(pipeline, job.request, {
@@ -63,36 +72,39 @@ export class JobProcessor {
         engine: (kind, name) => void (engines[kind] = name),
         warn: (step, message) => void warnings.push({ step, message }),
         onProgress,
+        onStep,
       });
       outcome = { ok: true, result };
     } catch (err) {
-      if (!(err instanceof JobFailure)) log.error({ err }, 'job crashed');
+      if (!(err instanceof JobFailure)) log.error({ error: (err as Error)?.message ?? String(err), type: (err as Error)?.name }, 'job crashed');
       outcome = { ok: false, message: err instanceof JobFailure ? err.message : `internal error: ${(err as Error)?.message ?? err}` };
     } finally {
       // Removed before the job is reported finished: a client that sees the end sees no leftovers.
       await fs.rm(workDir, { recursive: true, force: true });
     }
     await writes;
+    this.metrics?.jobs.inc({ pipeline: pipeline.path, outcome: outcome.ok ? 'complete' : 'failed' });
     if (outcome.ok) {
       await this.store.update(job.job_id, {
         status: 'complete',
         result: outcome.result,
         engines,
         warnings,
+        steps,
         completed_at: Date.now(),
         progress: { step: null, steps_done: total, steps_total: total },
       });
       log.info('job complete');
     } else {
-      await this.fail(job.job_id, outcome.message, engines, warnings);
+      await this.fail(job.job_id, outcome.message, engines, warnings, steps);
     }
   }
 
   /** Marks a job failed unless it already finished. */
-  async fail(jobId: string, message: string, engines?: Record<string, string>, warnings?: JobWarning[]): Promise<void> {
+  async fail(jobId: string, message: string, engines?: Record<string, string>, warnings?: JobWarning[], steps?: StepTiming[]): Promise<void> {
     const record = await this.store.get(jobId);
     if (!record || TERMINAL_STATUSES.has(record.status)) return;
-    await this.store.update(jobId, { status: 'failed', error: message, completed_at: Date.now(), progress: { ...record.progress, step: null }, ...(engines ? { engines } : {}), ...(warnings ? { warnings } : {}) });
+    await this.store.update(jobId, { status: 'failed', error: message, completed_at: Date.now(), progress: { ...record.progress, step: null }, ...(engines ? { engines } : {}), ...(warnings ? { warnings } : {}), ...(steps ? { steps } : {}) });
     this.logger.warn({ job_id: jobId, error: message }, 'job failed');
   }
 }

@@ -8,5 +8,7 @@ export interface JobQueue {
   enqueue(job: QueuedJob): Promise<void>;
   /** Whether the backing service answers (for /healthz). */
   ping(): Promise<boolean>;
+  /** Jobs by state (waiting, active, completed, failed, ...), for the queue-depth gauge of GET /metrics. */
+  counts(): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
