@@ -33,8 +33,8 @@ export class PipelineWatcher {
 
   start(): void {
     // The files as they are now are the versions a broken edit falls back to.
-    for (const file of filesIn(this.config.promptsDir, /\.hbs$/)) this.reloadTemplate(file);
-    for (const file of filesIn(this.config.knowledgeDir, /\.ya?ml$/)) this.reloadKnowledge(file);
+    for (const file of filesIn(this.config.promptsDir, /\.hbs$/)) this.reloadFile(file, 'prompt template', replaceTemplate, true);
+    for (const file of filesIn(this.config.knowledgeDir, /\.ya?ml$/)) this.reloadFile(file, 'knowledge file', replaceKnowledge, true);
     this.watch(this.config.pipelinesDir, { recursive: false, perFile: false }, () => this.reloadPipelines());
     this.watch(this.config.schemasDir, { recursive: true, perFile: false }, () => this.reloadPipelines());
     this.watch(this.config.promptsDir, { recursive: false, perFile: true }, (file) => file.endsWith('.hbs') && this.reloadTemplate(file));
@@ -90,7 +90,8 @@ export class PipelineWatcher {
     this.reloadFile(file, 'knowledge file', replaceKnowledge);
   }
 
-  private reloadFile(file: string, kind: string, replace: (file: string, text: string | null) => void): void {
+  /** `initial`: read at start-up (logged only when refused). */
+  private reloadFile(file: string, kind: string, replace: (file: string, text: string | null) => void, initial = false): void {
     let text: string | null;
     try {
       text = fs.readFileSync(file, 'utf8');
@@ -99,7 +100,7 @@ export class PipelineWatcher {
     }
     try {
       replace(file, text);
-      this.logger.info({ file, kind }, text === null ? `${kind} removed` : `${kind} reloaded`);
+      if (!initial) this.logger.info({ file, kind }, text === null ? `${kind} removed` : `${kind} reloaded`);
     } catch (err) {
       this.logger.error({ file, kind, problem: oneLine((err as Error).message) }, `${kind} edit refused: the previous version stays`);
     }
