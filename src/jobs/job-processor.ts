@@ -76,7 +76,7 @@ export class JobProcessor {
       });
       outcome = { ok: true, result };
     } catch (err) {
-      if (!(err instanceof JobFailure)) log.error({ error: (err as Error)?.message ?? String(err), type: (err as Error)?.name }, 'job crashed');
+      if (!(err instanceof JobFailure)) log.error({ err: (err as Error)?.message ?? String(err), type: (err as Error)?.name }, 'job crashed');
       outcome = { ok: false, message: err instanceof JobFailure ? err.message : `internal error: ${(err as Error)?.message ?? err}` };
     } finally {
       // Removed before the job is reported finished: a client that sees the end sees no leftovers.

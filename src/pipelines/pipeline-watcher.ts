@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { replaceKnowledge } from '../analyzers/knowledge.js';
+import { clearResultSchemas } from '../steps/prompt.step.js';
 import { replaceTemplate } from '../steps/prompt-templates.js';
 import { type LoaderOptions, loadPipelines, PipelineLoadError } from './pipeline.loader.js';
 import type { PipelineRegistry } from './pipeline.registry.js';
@@ -36,7 +37,7 @@ export class PipelineWatcher {
     for (const file of filesIn(this.config.promptsDir, /\.hbs$/)) this.reloadFile(file, 'prompt template', replaceTemplate, true);
     for (const file of filesIn(this.config.knowledgeDir, /\.ya?ml$/)) this.reloadFile(file, 'knowledge file', replaceKnowledge, true);
     this.watch(this.config.pipelinesDir, { recursive: false, perFile: false }, () => this.reloadPipelines());
-    this.watch(this.config.schemasDir, { recursive: true, perFile: false }, () => this.reloadPipelines());
+    this.watch(this.config.schemasDir, { recursive: true, perFile: true }, (file) => file.endsWith('.json') && this.reloadSchema(file));
     this.watch(this.config.promptsDir, { recursive: false, perFile: true }, (file) => file.endsWith('.hbs') && this.reloadTemplate(file));
     this.watch(this.config.knowledgeDir, { recursive: false, perFile: true }, (file) => /\.ya?ml$/.test(file) && this.reloadKnowledge(file));
     this.logger.info({ folders: [this.config.pipelinesDir, this.config.schemasDir, this.config.promptsDir, this.config.knowledgeDir] }, 'watching for edits (WATCH=true)');
@@ -61,8 +62,8 @@ export class PipelineWatcher {
     this.watchers.push(watcher);
   }
 
-  /** Reloads every pipeline: all valid, or the previous set stays. */
-  reloadPipelines(): void {
+  /** Reloads every pipeline: all valid (true), or the previous set stays (false). */
+  reloadPipelines(): boolean {
     let loaded;
     try {
       loaded = loadPipelines(this.loader);
@@ -72,7 +73,7 @@ export class PipelineWatcher {
         const file = /^([^:]+):/.exec(problem)?.[1] ?? null;
         this.logger.error({ file, problem }, 'pipeline edit refused: the previous version stays');
       }
-      return;
+      return false;
     }
     const kept = loaded.filter((p) => this.servedPaths.has(p.path));
     for (const p of loaded) {
@@ -80,6 +81,23 @@ export class PipelineWatcher {
     }
     this.registry.replace(kept);
     this.logger.info({ pipelines: kept.map((p) => p.path) }, 'pipelines reloaded');
+    return true;
+  }
+
+  /**
+   * A schema is read by pipelines (`$ref`) and by prompt steps (their result schema): unreadable JSON changes
+   * neither; else the pipelines reload and, when they all still validate, prompt steps forget their compiled schemas.
+   */
+  private reloadSchema(file: string): void {
+    if (fs.existsSync(file)) {
+      try {
+        JSON.parse(fs.readFileSync(file, 'utf8'));
+      } catch (err) {
+        this.logger.error({ file, kind: 'schema', problem: oneLine((err as Error).message) }, 'schema edit refused: the previous version stays');
+        return;
+      }
+    }
+    if (this.reloadPipelines()) clearResultSchemas();
   }
 
   private reloadTemplate(file: string): void {

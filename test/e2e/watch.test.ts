@@ -81,6 +81,22 @@ describe('hot reload (WATCH=true)', () => {
     assert.match(lastPrompt(), /Say goodbye to Bob\./);
   });
 
+  it("a saved result schema is what the next job's answer is checked against; unreadable JSON keeps the previous one", async () => {
+    const schema = file('schemas', 'results', 'greet.json');
+    const original = fs.readFileSync(schema, 'utf8');
+    fs.writeFileSync(schema, '{ "type": "object", "required": ["reply", "mood"] '); // cut short
+    await settle();
+    assert.equal((await run('/greet', { name: 'Cy' })).status, 'complete');
+
+    fs.writeFileSync(schema, JSON.stringify({ type: 'object', required: ['reply', 'mood'], properties: { reply: { type: 'string' } } }));
+    await settle();
+    const job = await run('/greet', { name: 'Cy' });
+    assert.equal(job.status, 'failed');
+    assert.match(job.error, /mood/);
+    fs.writeFileSync(schema, original);
+    await settle();
+  });
+
   it('a saved pipeline changes the next job and /openapi.json; a broken one keeps the previous version', async () => {
     assert.equal((await run('/echo', { text: 'x' })).result.greeting, 'hello x');
     edit('pipelines/echo.yaml', (t) => t.replace('hello {{request.text}}', 'howdy {{request.text}}').replace('Echoes its input back', 'Echoes, edited live').replace('price_usd: "0.01"', 'price_usd: "0.02"'));
