@@ -22,7 +22,8 @@ class WorkerMetricsServer implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.role !== 'worker' || this.config.metricsPort === null) return;
+    const port = this.config.metricsPort;
+    if (this.config.role !== 'worker' || port === null) return;
     const server = http.createServer((req, res) => {
       if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'no route: only GET /metrics' }));
@@ -33,14 +34,16 @@ class WorkerMetricsServer implements OnApplicationBootstrap, OnModuleDestroy {
         (err) => res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: (err as Error).message })),
       );
     });
-    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(this.config.metricsPort!, this.config.host, resolve));
+    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, this.config.host, resolve));
     this.server = server;
-    this.logger.info({ port: this.config.metricsPort }, 'worker metrics served on /metrics');
+    this.logger.info({ port }, 'worker metrics served on /metrics');
   }
 
   async onModuleDestroy(): Promise<void> {
     const server = this.server;
-    if (server) await new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r())));
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((r) => server.close(() => r()));
   }
 }
 

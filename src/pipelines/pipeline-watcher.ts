@@ -6,6 +6,7 @@ import { clearResultSchemas } from '../steps/prompt.step.js';
 import { replaceTemplate } from '../steps/prompt-templates.js';
 import { type LoaderOptions, loadPipelines, PipelineLoadError } from './pipeline.loader.js';
 import type { PipelineRegistry } from './pipeline.registry.js';
+import type { Pipeline } from './pipeline.types.js';
 import type { PipelinesConfig } from './pipelines.config.js';
 
 /** Editors save in bursts (truncate, write, rename): one reload per burst. */
@@ -39,8 +40,15 @@ export class PipelineWatcher {
     this.watch(this.config.pipelinesDir, { recursive: false, perFile: false }, () => this.reloadPipelines());
     this.watch(this.config.schemasDir, { recursive: true, perFile: true }, (file) => file.endsWith('.json') && this.reloadSchema(file));
     this.watch(this.config.promptsDir, { recursive: false, perFile: true }, (file) => file.endsWith('.hbs') && this.reloadTemplate(file));
-    this.watch(this.config.knowledgeDir, { recursive: false, perFile: true }, (file) => /\.ya?ml$/.test(file) && this.reloadKnowledge(file));
-    this.logger.info({ folders: [this.config.pipelinesDir, this.config.schemasDir, this.config.promptsDir, this.config.knowledgeDir] }, 'watching for edits (WATCH=true)');
+    this.watch(
+      this.config.knowledgeDir,
+      { recursive: false, perFile: true },
+      (file) => /\.ya?ml$/.test(file) && this.reloadKnowledge(file),
+    );
+    this.logger.info(
+      { folders: [this.config.pipelinesDir, this.config.schemasDir, this.config.promptsDir, this.config.knowledgeDir] },
+      'watching for edits (WATCH=true)',
+    );
   }
 
   close(): void {
@@ -56,7 +64,11 @@ export class PipelineWatcher {
       const file = path.join(dir, String(name ?? ''));
       const key = opts.perFile ? file : dir;
       clearTimeout(this.timers.get(key));
-      this.timers.set(key, setTimeout(() => (this.timers.delete(key), onChange(file)), DEBOUNCE_MS));
+      const fire = () => {
+        this.timers.delete(key);
+        onChange(file);
+      };
+      this.timers.set(key, setTimeout(fire, DEBOUNCE_MS));
     });
     watcher.on('error', (err) => this.logger.warn({ folder: dir, err: err.message }, 'cannot watch folder'));
     this.watchers.push(watcher);
@@ -64,7 +76,7 @@ export class PipelineWatcher {
 
   /** Reloads every pipeline: all valid (true), or the previous set stays (false). */
   reloadPipelines(): boolean {
-    let loaded;
+    let loaded: Pipeline[];
     try {
       loaded = loadPipelines(this.loader);
     } catch (err) {
@@ -77,7 +89,8 @@ export class PipelineWatcher {
     }
     const kept = loaded.filter((p) => this.servedPaths.has(p.path));
     for (const p of loaded) {
-      if (!this.servedPaths.has(p.path)) this.logger.warn({ file: p.file, path: p.path }, 'new route path: restart the service to serve it');
+      if (!this.servedPaths.has(p.path))
+        this.logger.warn({ file: p.file, path: p.path }, 'new route path: restart the service to serve it');
     }
     this.registry.replace(kept);
     this.logger.info({ pipelines: kept.map((p) => p.path) }, 'pipelines reloaded');
@@ -93,7 +106,10 @@ export class PipelineWatcher {
       try {
         JSON.parse(fs.readFileSync(file, 'utf8'));
       } catch (err) {
-        this.logger.error({ file, kind: 'schema', problem: oneLine((err as Error).message) }, 'schema edit refused: the previous version stays');
+        this.logger.error(
+          { file, kind: 'schema', problem: oneLine((err as Error).message) },
+          'schema edit refused: the previous version stays',
+        );
         return;
       }
     }

@@ -23,6 +23,34 @@ steps:
 output: "{{steps.answer}}"
 `;
 
+/** A private copy of the test pipelines, the shipped schemas and a prompted pipeline of its own, to edit. */
+function workingCopy(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vidint-watch-'));
+  fs.cpSync(FIXTURE_PIPELINES, path.join(dir, 'pipelines'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'pipelines', 'greet.yaml'), GREET_PIPELINE);
+  fs.mkdirSync(path.join(dir, 'prompts'));
+  fs.writeFileSync(path.join(dir, 'prompts', 'greet.hbs'), 'Say hello to {{name}}.\n');
+  fs.cpSync(path.join(ROOT, 'schemas'), path.join(dir, 'schemas'), { recursive: true });
+  const greetSchema = { type: 'object', required: ['reply'], properties: { reply: { type: 'string' } } };
+  fs.writeFileSync(path.join(dir, 'schemas', 'results', 'greet.json'), JSON.stringify(greetSchema));
+  fs.mkdirSync(path.join(dir, 'knowledge'));
+  return dir;
+}
+
+/** WATCH=true on the working copy, with the local OpenAI-protocol server as the model. */
+function watchingEnv(dir: string, modelUrl: string): Record<string, string> {
+  return {
+    WATCH: 'true',
+    PIPELINES_DIR: path.join(dir, 'pipelines'),
+    SCHEMAS_DIR: path.join(dir, 'schemas'),
+    PROMPTS_DIR: path.join(dir, 'prompts'),
+    KNOWLEDGE_DIR: path.join(dir, 'knowledge'),
+    LLM_PROVIDER: 'openai-compatible',
+    LLM_MODEL: 'test-model',
+    LLM_BASE_URL: modelUrl,
+  };
+}
+
 /** A running service with WATCH=true on a private copy of the fixtures: edits under it are picked up live. */
 describe('hot reload (WATCH=true)', () => {
   let h: Harness;
@@ -30,34 +58,19 @@ describe('hot reload (WATCH=true)', () => {
   let dir: string;
   const file = (...parts: string[]) => path.join(dir, ...parts);
   const edit = (rel: string, change: (text: string) => string) => fs.writeFileSync(file(rel), change(fs.readFileSync(file(rel), 'utf8')));
-  const run = async (route: string, request: Record<string, unknown>) =>
-    pollJob(h.url, (await h.rt.jobs.accept({ pipeline: h.rt.pipelines.byPath(route)!, request, receipt: null, affiliateId: null })).id);
+  const run = async (route: string, request: Record<string, unknown>) => {
+    const pipeline = h.rt.pipelines.byPath(route);
+    assert.ok(pipeline, `no pipeline ${route}`);
+    return pollJob(h.url, (await h.rt.jobs.accept({ pipeline, request, receipt: null, affiliateId: null })).id);
+  };
   const openapiSummary = async (route: string) => ((await (await fetch(`${h.url}/openapi.json`)).json()) as any).paths[route].post.summary;
   const lastPrompt = () => JSON.stringify(ai.chatRequests.at(-1).messages);
 
   before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vidint-watch-'));
-    fs.cpSync(FIXTURE_PIPELINES, file('pipelines'), { recursive: true });
-    fs.writeFileSync(file('pipelines', 'greet.yaml'), GREET_PIPELINE);
-    fs.mkdirSync(file('prompts'));
-    fs.writeFileSync(file('prompts', 'greet.hbs'), 'Say hello to {{name}}.\n');
-    fs.cpSync(path.join(ROOT, 'schemas'), file('schemas'), { recursive: true });
-    fs.writeFileSync(file('schemas', 'results', 'greet.json'), JSON.stringify({ type: 'object', required: ['reply'], properties: { reply: { type: 'string' } } }));
-    fs.mkdirSync(file('knowledge'));
+    dir = workingCopy();
     ai = await startOpenAiServer();
     ai.answers = [{ json: { reply: 'ok' } }];
-    h = await startHarness({
-      env: {
-        WATCH: 'true',
-        PIPELINES_DIR: file('pipelines'),
-        SCHEMAS_DIR: file('schemas'),
-        PROMPTS_DIR: file('prompts'),
-        KNOWLEDGE_DIR: file('knowledge'),
-        LLM_PROVIDER: 'openai-compatible',
-        LLM_MODEL: 'test-model',
-        LLM_BASE_URL: ai.url,
-      },
-    });
+    h = await startHarness({ env: watchingEnv(dir, ai.url) });
   });
   after(async () => {
     await h?.close();
@@ -99,7 +112,12 @@ describe('hot reload (WATCH=true)', () => {
 
   it('a saved pipeline changes the next job and /openapi.json; a broken one keeps the previous version', async () => {
     assert.equal((await run('/echo', { text: 'x' })).result.greeting, 'hello x');
-    edit('pipelines/echo.yaml', (t) => t.replace('hello {{request.text}}', 'howdy {{request.text}}').replace('Echoes its input back', 'Echoes, edited live').replace('price_usd: "0.01"', 'price_usd: "0.02"'));
+    edit('pipelines/echo.yaml', (t) =>
+      t
+        .replace('hello {{request.text}}', 'howdy {{request.text}}')
+        .replace('Echoes its input back', 'Echoes, edited live')
+        .replace('price_usd: "0.01"', 'price_usd: "0.02"'),
+    );
     await settle();
     assert.equal(await openapiSummary('/echo'), 'Echoes, edited live (test fixture)');
     const edited = await run('/echo', { text: 'x' });

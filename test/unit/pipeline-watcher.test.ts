@@ -25,7 +25,12 @@ describe('PipelineWatcher reloads', () => {
     fs.cpSync(path.join(ROOT, 'test/fixtures/pipelines'), path.join(dir, 'pipelines'), { recursive: true });
     const loader = { pipelinesDir: path.join(dir, 'pipelines'), schemasDir: path.join(ROOT, 'schemas'), registry: createStepRegistry() };
     registry = new PipelineRegistry(loadPipelines(loader));
-    const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(JSON.parse(String(chunk))), done()) });
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
     const config = { pipelinesDir: loader.pipelinesDir, schemasDir: loader.schemasDir, promptsDir: dir, knowledgeDir: dir, watch: true };
     watcher = new PipelineWatcher(registry, loader, config, pino(sink));
   });
@@ -44,7 +49,10 @@ describe('PipelineWatcher reloads', () => {
   });
 
   it('a pipeline with a new route path is left out until a restart, and the log says so', () => {
-    fs.writeFileSync(echo(), fs.readFileSync(echo(), 'utf8').replace('{{steps.ghost.value}}', 'hello {{request.text}}').replace('path: /echo', 'path: /echo2'));
+    fs.writeFileSync(
+      echo(),
+      fs.readFileSync(echo(), 'utf8').replace('{{steps.ghost.value}}', 'hello {{request.text}}').replace('path: /echo', 'path: /echo2'),
+    );
     watcher.reloadPipelines();
     assert.equal(registry.byPath('/echo2'), undefined);
     assert.equal(registry.byPath('/echo'), undefined, 'the old path went with its file');
