@@ -48,6 +48,7 @@ function watchingEnv(dir: string, modelUrl: string): Record<string, string> {
     LLM_PROVIDER: 'openai-compatible',
     LLM_MODEL: 'test-model',
     LLM_BASE_URL: modelUrl,
+    ADMIN_TOKEN: 'operator-token-for-watch-tests-0123',
   };
 }
 
@@ -134,8 +135,8 @@ describe('hot reload (WATCH=true)', () => {
     assert.equal(((await unpaid.json()) as any).accepts[0].maxAmountRequired, '20000');
   });
 
-  it('the queue dashboard is off (JSON 404) without Redis and ADMIN_TOKEN', async () => {
-    const res = await fetch(`${h.url}/admin/queues`);
+  it('the queue dashboard is off (JSON 404) without Redis, even with ADMIN_TOKEN', async () => {
+    const res = await fetch(`${h.url}/admin/queues`, { headers: { authorization: `Bearer ${h.env.ADMIN_TOKEN}` } });
     assert.equal(res.status, 404);
     assert.ok(((await res.json()) as any).error);
   });
