@@ -31,7 +31,14 @@ export class AppModule {
     const serving = http ? [PaymentsModule, DiscoveryModule, HttpModule, ...(config.paymentMode === 'devnet' ? [DevnetModule] : [])] : [];
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config, logger), RedisModule, PipelinesModule, JobsModule.forRoot({ config, workers }), MetricsModule, ...serving],
+      imports: [
+        ConfigModule.forRoot(config, logger),
+        RedisModule,
+        PipelinesModule,
+        JobsModule.forRoot({ config, workers }),
+        MetricsModule,
+        ...serving,
+      ],
     };
   }
 }

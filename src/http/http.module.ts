@@ -32,7 +32,8 @@ class HttpDrain implements OnModuleDestroy {
 
 /**
  * The HTTP surface of a process that takes payments: the generated paid routes, GET /jobs/{id}, /healthz,
- * GET /metrics (and one log line per request), the operator routes and queue dashboard, and the one error shape (`{error}`) every route answers with.
+ * GET /metrics (and one log line per request), the operator routes and queue dashboard, and the one error shape
+ * (`{error}`) every route answers with.
  */
 @Module({
   imports: [PipelinesModule, PaymentsModule],
@@ -53,7 +54,8 @@ class HttpDrain implements OnModuleDestroy {
       // Hooks are added before the server is ready: every request, whichever route answers it, is counted and logged.
       provide: observeRequests,
       inject: [HttpAdapterHost, Metrics, LOGGER],
-      useFactory: (host: HttpAdapterHost, metrics: Metrics, logger: Logger) => observeRequests(host.httpAdapter.getInstance(), metrics, logger),
+      useFactory: (host: HttpAdapterHost, metrics: Metrics, logger: Logger) =>
+        observeRequests(host.httpAdapter.getInstance(), metrics, logger),
     },
     { provide: APP_FILTER, useClass: JsonExceptionFilter },
     SourcePrecheck,

@@ -76,7 +76,9 @@ export class JobProcessor {
       });
       outcome = { ok: true, result };
     } catch (err) {
-      if (!(err instanceof JobFailure)) log.error({ err: (err as Error)?.message ?? String(err), type: (err as Error)?.name }, 'job crashed');
+      if (!(err instanceof JobFailure)) {
+        log.error({ err: (err as Error)?.message ?? String(err), type: (err as Error)?.name }, 'job crashed');
+      }
       outcome = { ok: false, message: err instanceof JobFailure ? err.message : `internal error: ${(err as Error)?.message ?? err}` };
     } finally {
       // Removed before the job is reported finished: a client that sees the end sees no leftovers.
@@ -101,7 +103,13 @@ export class JobProcessor {
   }
 
   /** Marks a job failed unless it already finished. */
-  async fail(jobId: string, message: string, engines?: Record<string, string>, warnings?: JobWarning[], steps?: StepTiming[]): Promise<void> {
+  async fail(
+    jobId: string,
+    message: string,
+    engines?: Record<string, string>,
+    warnings?: JobWarning[],
+    steps?: StepTiming[],
+  ): Promise<void> {
     const record = await this.store.get(jobId);
     if (!record || TERMINAL_STATUSES.has(record.status)) return;
     await this.store.update(jobId, { status: 'failed', error: message, completed_at: Date.now(), progress: { ...record.progress, step: null }, ...(engines ? { engines } : {}), ...(warnings ? { warnings } : {}), ...(steps ? { steps } : {}) });

@@ -80,8 +80,14 @@ function processorProvider(): Provider {
   return {
     provide: JobProcessor,
     inject: [PIPELINES, WORKER_JOB_STORE, JOBS_CONFIG, LOGGER, STEP_SERVICES, Metrics],
-    useFactory: (pipelines: PipelineRegistry, store: JobStore, config: JobsConfig, logger: Logger, services: StepServices, metrics: Metrics) =>
-      new JobProcessor(pipelines, store, config.workDir, logger, services, metrics),
+    useFactory: (
+      pipelines: PipelineRegistry,
+      store: JobStore,
+      config: JobsConfig,
+      logger: Logger,
+      services: StepServices,
+      metrics: Metrics,
+    ) => new JobProcessor(pipelines, store, config.workDir, logger, services, metrics),
   };
 }
 

@@ -11,7 +11,12 @@ import { PIPELINES } from './pipelines.tokens.js';
 import { sourceUrlOptions } from './source-url-keyword.js';
 
 function loaderOptions(config: Config): LoaderOptions {
-  return { pipelinesDir: config.pipelinesDir, schemasDir: config.schemasDir, registry: createStepRegistry(), sourceUrls: sourceUrlOptions(config) };
+  return {
+    pipelinesDir: config.pipelinesDir,
+    schemasDir: config.schemasDir,
+    registry: createStepRegistry(),
+    sourceUrls: sourceUrlOptions(config),
+  };
 }
 
 /** Starts the hot-reload watcher once the app is built (WATCH=true), and stops it on close. */
