@@ -6,6 +6,7 @@ import { DevnetModule } from '../devnet/devnet.module.js';
 import { DiscoveryModule } from '../discovery/discovery.module.js';
 import { HttpModule } from '../http/http.module.js';
 import { JobsModule } from '../jobs/jobs.module.js';
+import { MetricsModule } from '../observability/metrics.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { RedisModule } from '../redis/redis.module.js';
@@ -30,7 +31,14 @@ export class AppModule {
     const serving = http ? [PaymentsModule, DiscoveryModule, HttpModule, ...(config.paymentMode === 'devnet' ? [DevnetModule] : [])] : [];
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config, logger), RedisModule, PipelinesModule, JobsModule.forRoot({ config, workers }), ...serving],
+      imports: [
+        ConfigModule.forRoot(config, logger),
+        RedisModule,
+        PipelinesModule,
+        JobsModule.forRoot({ config, workers }),
+        MetricsModule,
+        ...serving,
+      ],
     };
   }
 }

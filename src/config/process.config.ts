@@ -4,6 +4,8 @@ import { EnvReader } from './env-reader.js';
 export interface ProcessConfig {
   role: 'all' | 'api' | 'worker';
   logLevel: string;
+  /** A worker-only process serves GET /metrics on this port (null: off; processes with HTTP serve it on PORT). */
+  metricsPort: number | null;
 }
 
 export const PROCESS_DEFAULTS = {
@@ -19,6 +21,11 @@ export function processConfig(r: EnvReader<typeof PROCESS_DEFAULTS>, redisUrl: s
     r.problems.push(`ROLE=${role} needs REDIS_URL: api and worker processes only meet through Redis`);
   }
   const logLevel = r.get('LOG_LEVEL');
+  const rawMetricsPort = r.optional('METRICS_PORT');
+  const metricsPort = rawMetricsPort === null ? null : Number(rawMetricsPort);
+  if (metricsPort !== null && (!/^\d+$/.test(rawMetricsPort!) || metricsPort < 1 || metricsPort > 65535)) {
+    r.problems.push(`METRICS_PORT=${rawMetricsPort}: must be a port number from 1 to 65535`);
+  }
   if (!LOG_LEVELS.includes(logLevel)) r.problems.push(`LOG_LEVEL=${logLevel}: must be one of ${LOG_LEVELS.join(', ')}`);
-  return { role, logLevel };
+  return { role, logLevel, metricsPort };
 }

@@ -242,6 +242,22 @@ function commonSchemas(resultByPath: Array<[string, string]>): Record<string, Js
             properties: { step: { type: 'string' }, message: { type: 'string' } },
           },
         },
+        steps: {
+          type: 'array',
+          description:
+            "Each step's run, in the order the steps ended: `done`, `skipped` (a false condition, or an optional step that " +
+            'failed) or `failed`, with its wall time in milliseconds. Empty until the job has run.',
+          items: {
+            type: 'object',
+            required: ['id', 'uses', 'state', 'ms'],
+            properties: {
+              id: { type: 'string', description: "The step's id in the pipeline" },
+              uses: { type: 'string', description: 'The step type' },
+              state: { enum: ['done', 'skipped', 'failed'] },
+              ms: { type: 'integer', minimum: 0 },
+            },
+          },
+        },
       },
     },
   };

@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { Controller, Get, Headers, Inject } from '@nestjs/common';
 import { HTTP_CONFIG } from '../config/config.tokens.js';
 import { AFFILIATE_COMMISSION_PERCENT, type AffiliateLedger } from '../payments/affiliate-ledger.js';
 import { AFFILIATE_LEDGER } from '../payments/payments.tokens.js';
+import { checkAdminToken } from './admin-token.js';
 import { ApiError } from './api-error.js';
 import type { HttpConfig } from './http.config.js';
 
@@ -22,12 +22,7 @@ export class AdminController {
   }
 
   private authorize(header: string | undefined): void {
-    const token = this.config.adminToken;
-    if (!token) throw new ApiError(404, 'no route: operator routes are off (set ADMIN_TOKEN)');
-    const given = /^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '';
-    const digest = (s: string) => createHash('sha256').update(s).digest();
-    if (!timingSafeEqual(digest(given), digest(token))) {
-      throw new ApiError(401, 'operator routes need Authorization: Bearer <ADMIN_TOKEN>', { 'www-authenticate': 'Bearer' });
-    }
+    const refusal = checkAdminToken(this.config.adminToken, header);
+    if (refusal) throw new ApiError(refusal.status, refusal.error, refusal.headers);
   }
 }

@@ -1,13 +1,19 @@
 import { Injectable, Module, type OnModuleDestroy } from '@nestjs/common';
 import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { LOGGER } from '../config/config.tokens.js';
+import { Metrics } from '../observability/metrics.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { AdminController } from './admin.controller.js';
 import { JsonExceptionFilter } from './exception.filter.js';
 import { HealthController } from './health.controller.js';
 import { JobsController } from './jobs.controller.js';
+import { MetricsController } from './metrics.controller.js';
 import { PaidRoutes } from './paid-routes.js';
+import { QueueDashboard } from './queue-dashboard.js';
+import { observeRequests } from './request-log.js';
 import { RouteTable } from './route-table.js';
 import { SourcePrecheck } from './source-precheck.js';
 
@@ -26,11 +32,12 @@ class HttpDrain implements OnModuleDestroy {
 
 /**
  * The HTTP surface of a process that takes payments: the generated paid routes, GET /jobs/{id}, /healthz,
- * the operator routes, and the one error shape (`{error}`) every route answers with.
+ * GET /metrics (and one log line per request), the operator routes and queue dashboard, and the one error shape
+ * (`{error}`) every route answers with.
  */
 @Module({
   imports: [PipelinesModule, PaymentsModule],
-  controllers: [JobsController, HealthController, AdminController],
+  controllers: [JobsController, HealthController, AdminController, MetricsController],
   providers: [
     {
       // Built before any route is registered, so it sees every route (Nest's and the paid ones): 405 needs them all.
@@ -43,9 +50,17 @@ class HttpDrain implements OnModuleDestroy {
         return routes;
       },
     },
+    {
+      // Hooks are added before the server is ready: every request, whichever route answers it, is counted and logged.
+      provide: observeRequests,
+      inject: [HttpAdapterHost, Metrics, LOGGER],
+      useFactory: (host: HttpAdapterHost, metrics: Metrics, logger: Logger) =>
+        observeRequests(host.httpAdapter.getInstance(), metrics, logger),
+    },
     { provide: APP_FILTER, useClass: JsonExceptionFilter },
     SourcePrecheck,
     PaidRoutes,
+    QueueDashboard,
     HttpDrain,
   ],
   exports: [SourcePrecheck],

@@ -2,19 +2,21 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HTTP_CONFIG, JOBS_CONFIG } from '../config/config.tokens.js';
+import type { Logger } from 'pino';
+import { HTTP_CONFIG, JOBS_CONFIG, LOGGER } from '../config/config.tokens.js';
 import { JobService } from '../jobs/job.service.js';
+import { Metrics } from '../observability/metrics.js';
 import type { JobsConfig } from '../jobs/jobs.config.js';
-import type { Paywall, PricedResource } from '../payments/paywall.js';
+import type { PaymentOutcome, Paywall, PricedResource } from '../payments/paywall.js';
 import { PAYWALL } from '../payments/payments.tokens.js';
 import { describeErrors } from '../pipelines/ajv.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
-import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { PIPELINES } from '../pipelines/pipelines.tokens.js';
 import { ApiError } from './api-error.js';
 import { baseUrl } from './base-url.js';
 import type { HttpConfig } from './http.config.js';
 import { POLL_SECONDS } from './jobs.controller.js';
+import { paymentLabels } from './payment-labels.js';
 import { SourcePrecheck } from './source-precheck.js';
 
 const AFFILIATE_ID = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -35,16 +37,21 @@ export class PaidRoutes implements OnModuleInit {
     private readonly precheck: SourcePrecheck,
     @Inject(HTTP_CONFIG) private readonly http: HttpConfig,
     @Inject(JOBS_CONFIG) private readonly jobsConfig: JobsConfig,
+    private readonly metrics: Metrics,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   onModuleInit(): void {
     const fastify: FastifyInstance = this.adapterHost.httpAdapter.getInstance();
-    for (const pipeline of this.pipelines.all()) {
-      fastify.post(pipeline.path, (request, reply) => this.handle(pipeline, request, reply));
+    for (const { path } of this.pipelines.all()) {
+      // Looked up per request: with WATCH=true an edited pipeline is swapped into the registry.
+      fastify.post(path, (request, reply) => this.handle(path, request, reply));
     }
   }
 
-  private async handle(pipeline: Pipeline, request: FastifyRequest, reply: FastifyReply) {
+  private async handle(path: string, request: FastifyRequest, reply: FastifyReply) {
+    const pipeline = this.pipelines.byPath(path);
+    if (!pipeline) throw new ApiError(404, `no route: ${path} is no longer served (its pipeline file was removed). Nothing was charged.`);
     if (pipeline.status === 'planned') {
       throw new ApiError(501, `${pipeline.path} is not available yet: its processing steps are still being built. Nothing was charged.`);
     }
@@ -75,6 +82,7 @@ export class PaidRoutes implements OnModuleInit {
       job: { path: pipeline.path, request: body as Record<string, unknown>, affiliateId },
       precheck: check ? () => check(pipeline, body as Record<string, unknown>) : undefined,
     });
+    this.observePayment(pipeline.path, request.headers, outcome);
     switch (outcome.kind) {
       case 'refused':
         return reply.status(402).headers(outcome.challenge.headers).send(outcome.challenge.body);
@@ -102,6 +110,33 @@ export class PaidRoutes implements OnModuleInit {
         status: 'queued',
         estimated_completion_seconds: pipeline.estimatedSeconds,
       });
+  }
+
+  /** Counts and logs the decision on a request that carried a payment (method, network, outcome, reason; never the credential). */
+  private observePayment(route: string, headers: FastifyRequest['headers'], outcome: PaymentOutcome): void {
+    const labels = paymentLabels(headers);
+    if (!labels) return; // no payment offered: the 402 challenge is counted as such, not as a payment
+    const decision = paymentDecision(outcome);
+    this.metrics.payments.inc({ ...labels, outcome: decision.outcome });
+    const entry = { route, ...labels, ...decision, ...(outcome.kind === 'accepted' ? { job_id: outcome.jobId } : {}) };
+    if (decision.outcome === 'settled' || decision.outcome === 'replayed') this.logger.info(entry, 'payment');
+    else this.logger.warn(entry, 'payment');
+  }
+}
+
+/** The outcome label of a payment decision and, when not accepted, why. */
+function paymentDecision(outcome: PaymentOutcome): { outcome: string; reason: string | null } {
+  switch (outcome.kind) {
+    case 'accepted':
+      return { outcome: outcome.replay ? 'replayed' : 'settled', reason: null };
+    case 'refused':
+      return { outcome: 'refused', reason: outcome.challenge.body.error };
+    case 'declined':
+      return { outcome: 'declined', reason: outcome.error };
+    case 'conflict':
+      return { outcome: 'conflict', reason: outcome.message };
+    case 'pending':
+      return { outcome: 'pending', reason: outcome.message };
   }
 }
 

@@ -12,7 +12,8 @@ export class BullmqJobQueue implements JobQueue {
   readonly driver = 'bullmq' as const;
 
   constructor(
-    private readonly queue: Queue,
+    /** Public for the operators' queue dashboard (bull-board, /admin/queues). */
+    readonly queue: Queue,
     private readonly connection: Redis,
     private readonly retentionSeconds: number,
   ) {
@@ -31,6 +32,10 @@ export class BullmqJobQueue implements JobQueue {
   async holds(jobId: string): Promise<boolean> {
     // The job's state, not the job: getJob would read its data (the request, images included) too.
     return (await this.queue.getJobState(jobId)) !== 'unknown';
+  }
+
+  async counts(): Promise<Record<string, number>> {
+    return this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'completed', 'failed');
   }
 
   async ping(): Promise<boolean> {

@@ -17,5 +17,6 @@ export function jobEnvelope(r: JobRecord): Record<string, unknown> {
     ...(r.affiliate_id ? { affiliate_id: r.affiliate_id } : {}),
     engines: r.engines,
     warnings: r.warnings ?? [],
+    steps: r.steps ?? [],
   };
 }

@@ -1,12 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import type { Metrics } from '../observability/metrics.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import type { StepServices } from '../steps/services.js';
 import { JobCancelled } from './job-cancelled.js';
 import type { JobStore } from './job-store.js';
-import { TERMINAL_STATUSES, type JobWarning, type QueuedJob } from './job.types.js';
-import { JobFailure, runPipeline } from './pipeline-runner.js';
+import { TERMINAL_STATUSES, type JobWarning, type QueuedJob, type StepTiming } from './job.types.js';
+import { JobFailure, runPipeline, type StepEvent } from './pipeline-runner.js';
 
 /** How a run ended: a result, a failure message for the client, or stopped because another worker runs the job. */
 type Outcome = { ok: true; result: unknown } | { ok: false; message: string } | { handedOver: string };
@@ -24,6 +25,8 @@ export class JobProcessor {
     private readonly workRoot: string,
     private readonly logger: Logger,
     private readonly services: StepServices,
+    /** Counts jobs and times steps for GET /metrics (null: not counted). */
+    private readonly metrics: Metrics | null = null,
   ) {}
 
   async process(job: QueuedJob, signal: AbortSignal = new AbortController().signal): Promise<void> {
@@ -57,6 +60,12 @@ export class JobProcessor {
     };
     const engines: Record<string, string> = {};
     const warnings: JobWarning[] = [];
+    const steps: StepTiming[] = [];
+    const onStep = (e: StepEvent) => {
+      if (e.state === 'started') return;
+      steps.push({ id: e.step, uses: e.uses, state: e.state, ms: e.ms ?? 0 });
+      this.metrics?.stepSeconds.observe({ pipeline: pipeline.path, step: e.step, uses: e.uses, outcome: e.state }, (e.ms ?? 0) / 1000);
+    };
     let outcome: Outcome;
     try {
       const result = await runPipeline(pipeline, job.request, {
@@ -68,6 +77,7 @@ export class JobProcessor {
         engine: (kind, name) => void (engines[kind] = name),
         warn: (step, message) => void warnings.push({ step, message }),
         onProgress,
+        onStep,
       });
       outcome = { ok: true, result };
     } catch (err) {
@@ -77,23 +87,25 @@ export class JobProcessor {
       await fs.rm(workDir, { recursive: true, force: true });
     }
     await writes;
-    await this.record(job.job_id, outcome, { engines, warnings, total }, log);
+    if (!('handedOver' in outcome)) this.metrics?.jobs.inc({ pipeline: pipeline.path, outcome: outcome.ok ? 'complete' : 'failed' });
+    await this.record(job.job_id, outcome, { engines, warnings, steps, total }, log);
   }
 
   private async record(
     jobId: string,
     outcome: Outcome,
-    run: { engines: Record<string, string>; warnings: JobWarning[]; total: number },
+    run: { engines: Record<string, string>; warnings: JobWarning[]; steps: StepTiming[]; total: number },
     log: Logger,
   ): Promise<void> {
     if ('handedOver' in outcome) return log.warn({ reason: outcome.handedOver }, 'job stopped here; another worker runs it');
-    if (!outcome.ok) return this.fail(jobId, outcome.message, run.engines, run.warnings);
-    const { engines, warnings, total } = run;
+    if (!outcome.ok) return this.fail(jobId, outcome.message, run.engines, run.warnings, run.steps);
+    const { engines, warnings, steps, total } = run;
     await this.store.update(jobId, {
       status: 'complete',
       result: outcome.result,
       engines,
       warnings,
+      steps,
       completed_at: Date.now(),
       progress: { step: null, steps_done: total, steps_total: total },
     });
@@ -101,7 +113,13 @@ export class JobProcessor {
   }
 
   /** Marks a job failed unless it already finished. */
-  async fail(jobId: string, message: string, engines?: Record<string, string>, warnings?: JobWarning[]): Promise<void> {
+  async fail(
+    jobId: string,
+    message: string,
+    engines?: Record<string, string>,
+    warnings?: JobWarning[],
+    steps?: StepTiming[],
+  ): Promise<void> {
     const record = await this.store.get(jobId);
     if (!record || TERMINAL_STATUSES.has(record.status)) return;
     await this.store.update(jobId, {
@@ -111,6 +129,7 @@ export class JobProcessor {
       progress: { ...record.progress, step: null },
       ...(engines ? { engines } : {}),
       ...(warnings ? { warnings } : {}),
+      ...(steps ? { steps } : {}),
     });
     this.logger.warn({ job_id: jobId, error: message }, 'job failed');
   }
@@ -120,6 +139,6 @@ function outcomeOf(err: unknown, log: Logger): Outcome {
   if (err instanceof JobCancelled)
     return err.handedOver ? { handedOver: err.message } : { ok: false, message: `the job was cancelled: ${err.message}` };
   if (err instanceof JobFailure) return { ok: false, message: err.message };
-  log.error({ err }, 'job crashed');
+  log.error({ err: (err as Error)?.message ?? String(err), type: (err as Error)?.name }, 'job crashed');
   return { ok: false, message: `internal error: ${(err as Error)?.message ?? err}` };
 }

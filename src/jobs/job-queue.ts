@@ -11,5 +11,7 @@ export interface JobQueue {
   holds(jobId: string): Promise<boolean>;
   /** Whether the backing service answers (for /healthz). */
   ping(): Promise<boolean>;
+  /** Jobs by state (waiting, active, completed, failed, ...), for the queue-depth gauge of GET /metrics. */
+  counts(): Promise<Record<string, number>>;
   close(): Promise<void>;
 }

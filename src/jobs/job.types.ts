@@ -27,6 +27,8 @@ export interface JobRecord {
   engines: Record<string, string>;
   /** What was skipped or degraded without failing the job (optional steps, unreadable frames...). */
   warnings?: JobWarning[];
+  /** Each finished step's timing, in the order they ended (empty until the job has run). */
+  steps?: StepTiming[];
   /** How many times a worker has started this job (more than 1 after a crash recovery). */
   attempts: number;
 }
@@ -35,6 +37,14 @@ export interface JobRecord {
 export interface JobWarning {
   step: string;
   message: string;
+}
+
+/** One step's run: `skipped` is a false condition or an optional step that failed; `ms` its wall time. */
+export interface StepTiming {
+  id: string;
+  uses: string;
+  state: 'done' | 'skipped' | 'failed';
+  ms: number;
 }
 
 /** What travels on the queue: enough for any worker to run the job. */

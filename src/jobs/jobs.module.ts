@@ -20,6 +20,7 @@ import type { JobQueue } from './job-queue.js';
 import type { JobStore } from './job-store.js';
 import type { JobWorker } from './job-worker.js';
 import { JobService } from './job.service.js';
+import { Metrics } from '../observability/metrics.js';
 import type { JobsConfig } from './jobs.config.js';
 import { JOB_QUEUE, JOB_STORE, JOB_WORKER, WORKER_JOB_STORE } from './jobs.tokens.js';
 import { MemoryJobQueue } from './memory-job-queue.js';
@@ -78,9 +79,15 @@ export class JobsModule {
 function processorProvider(): Provider {
   return {
     provide: JobProcessor,
-    inject: [PIPELINES, WORKER_JOB_STORE, JOBS_CONFIG, LOGGER, STEP_SERVICES],
-    useFactory: (pipelines: PipelineRegistry, store: JobStore, config: JobsConfig, logger: Logger, services: StepServices) =>
-      new JobProcessor(pipelines, store, config.workDir, logger, services),
+    inject: [PIPELINES, WORKER_JOB_STORE, JOBS_CONFIG, LOGGER, STEP_SERVICES, Metrics],
+    useFactory: (
+      pipelines: PipelineRegistry,
+      store: JobStore,
+      config: JobsConfig,
+      logger: Logger,
+      services: StepServices,
+      metrics: Metrics,
+    ) => new JobProcessor(pipelines, store, config.workDir, logger, services, metrics),
   };
 }
 

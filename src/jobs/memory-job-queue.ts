@@ -53,6 +53,11 @@ export class MemoryJobQueue implements JobQueue {
     }
   }
 
+  /** Only what it holds: finished jobs leave the in-process queue (their records stay in the store). */
+  async counts(): Promise<Record<string, number>> {
+    return { waiting: this.waiting.length, active: this.running.size };
+  }
+
   async ping(): Promise<boolean> {
     return !this.closed;
   }

@@ -165,7 +165,7 @@ async function attemptStep(step: PipelineStep, scope: Record<string, any>, ctx: 
       }
       if (err instanceof JobFailure) throw err;
       if (err instanceof StepError) throw new JobFailure(err.message);
-      ctx.logger.error({ step: step.id, err }, 'step crashed');
+      ctx.logger.error({ step: step.id, err: (err as Error)?.message ?? String(err), type: (err as Error)?.name }, 'step crashed');
       throw new JobFailure(`${label} failed: ${(err as Error)?.message ?? String(err)}`);
     }
   }

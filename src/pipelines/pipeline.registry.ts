@@ -1,10 +1,13 @@
 import type { Pipeline } from './pipeline.types.js';
 
-/** The pipelines this process loaded at start-up, by route path. */
+/**
+ * The pipelines this process serves, by route path. Loaded at start-up; with WATCH=true the watcher swaps
+ * in a re-validated set (`replace`), so everything that looks a pipeline up per request follows the edit.
+ */
 export class PipelineRegistry {
-  private readonly map: Map<string, Pipeline>;
+  private map: Map<string, Pipeline>;
 
-  constructor(readonly pipelines: Pipeline[]) {
+  constructor(pipelines: Pipeline[]) {
     this.map = new Map(pipelines.map((p) => [p.path, p]));
   }
 
@@ -13,6 +16,11 @@ export class PipelineRegistry {
   }
 
   all(): Pipeline[] {
-    return [...this.pipelines].sort((a, b) => a.path.localeCompare(b.path));
+    return [...this.map.values()].sort((a, b) => a.path.localeCompare(b.path));
+  }
+
+  /** Swaps in a whole new, already validated set (hot reload). */
+  replace(pipelines: Pipeline[]): void {
+    this.map = new Map(pipelines.map((p) => [p.path, p]));
   }
 }

@@ -6,6 +6,8 @@ export interface PipelinesConfig {
   schemasDir: string;
   promptsDir: string;
   knowledgeDir: string;
+  /** Re-validate and swap in edited pipelines, schemas, prompts and knowledge files without a restart (development). */
+  watch: boolean;
 }
 
 export const PIPELINES_DEFAULTS = {
@@ -13,6 +15,7 @@ export const PIPELINES_DEFAULTS = {
   SCHEMAS_DIR: 'schemas',
   PROMPTS_DIR: 'prompts',
   KNOWLEDGE_DIR: 'knowledge',
+  WATCH: 'false',
 } as const;
 
 export function pipelinesConfig(r: EnvReader<typeof PIPELINES_DEFAULTS>): PipelinesConfig {
@@ -21,5 +24,6 @@ export function pipelinesConfig(r: EnvReader<typeof PIPELINES_DEFAULTS>): Pipeli
     schemasDir: r.dir('SCHEMAS_DIR'),
     promptsDir: r.dir('PROMPTS_DIR'),
     knowledgeDir: r.dir('KNOWLEDGE_DIR'),
+    watch: r.bool('WATCH'),
   };
 }

@@ -1,28 +1,58 @@
-import { Module } from '@nestjs/common';
+import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
-import { CONFIG } from '../config/config.tokens.js';
+import { CONFIG, LOGGER } from '../config/config.tokens.js';
 import { createStepRegistry } from '../steps/registry.js';
+import type { LoaderOptions } from './pipeline.loader.js';
 import { loadPipelines } from './pipeline.loader.js';
 import { PipelineRegistry } from './pipeline.registry.js';
+import { PipelineWatcher } from './pipeline-watcher.js';
 import { PIPELINES } from './pipelines.tokens.js';
 import { sourceUrlOptions } from './source-url-keyword.js';
 
-/** The pipelines of PIPELINES_DIR, loaded and checked against the step registry once; a bad one stops start-up. */
+function loaderOptions(config: Config): LoaderOptions {
+  return {
+    pipelinesDir: config.pipelinesDir,
+    schemasDir: config.schemasDir,
+    registry: createStepRegistry(),
+    sourceUrls: sourceUrlOptions(config),
+  };
+}
+
+/** Starts the hot-reload watcher once the app is built (WATCH=true), and stops it on close. */
+@Injectable()
+class PipelineWatch implements OnApplicationBootstrap, OnModuleDestroy {
+  private watcher: PipelineWatcher | null = null;
+
+  constructor(
+    @Inject(PIPELINES) private readonly registry: PipelineRegistry,
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.watch) return;
+    this.watcher = new PipelineWatcher(this.registry, loaderOptions(this.config), this.config, this.logger);
+    this.watcher.start();
+  }
+
+  onModuleDestroy(): void {
+    this.watcher?.close();
+  }
+}
+
+/**
+ * The pipelines of PIPELINES_DIR, loaded and checked against the step registry at start-up (a bad one stops
+ * start-up); with WATCH=true, edits are re-validated and swapped in (PipelineWatcher).
+ */
 @Module({
   providers: [
     {
       provide: PIPELINES,
       inject: [CONFIG],
-      useFactory: (config: Config) =>
-        new PipelineRegistry(
-          loadPipelines({
-            pipelinesDir: config.pipelinesDir,
-            schemasDir: config.schemasDir,
-            registry: createStepRegistry(),
-            sourceUrls: sourceUrlOptions(config),
-          }),
-        ),
+      useFactory: (config: Config) => new PipelineRegistry(loadPipelines(loaderOptions(config))),
     },
+    PipelineWatch,
   ],
   exports: [PIPELINES],
 })

@@ -9,6 +9,19 @@ handlebars.registerHelper('json', (value: unknown) => new Handlebars.SafeString(
 // Seconds as "12.3" (times of sentences and captions in prompts).
 handlebars.registerHelper('seconds', (value: unknown) => (typeof value === 'number' ? value.toFixed(1) : ''));
 
+/**
+ * Hot reload: checks a template file's text (throws the Handlebars syntax error) and makes it the version the
+ * next job uses; `source` null forgets the file (deleted).
+ */
+export function replaceTemplate(file: string, source: string | null): void {
+  if (source === null) {
+    templates.delete(file);
+    return;
+  }
+  handlebars.parse(source); // compile() is lazy: parse now, so a broken edit is refused here, not in a job
+  templates.set(file, Promise.resolve(handlebars.compile(source, { noEscape: true, strict: false })));
+}
+
 /** `prompts/<name>.hbs`, compiled once per process (helpers: `{{json value}}` prints JSON, `{{seconds n}}` a time). */
 export async function loadTemplate(dir: string, name: string): Promise<HandlebarsTemplateDelegate> {
   const key = path.join(dir, `${name}.hbs`);

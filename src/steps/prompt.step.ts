@@ -84,6 +84,11 @@ function spread<T>(items: T[], n: number): T[] {
   return Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)]);
 }
 
+/** Forgets the compiled result schemas (hot reload: the next job reads the edited files). */
+export function clearResultSchemas(): void {
+  validators.clear();
+}
+
 async function loadSchema(dir: string, file: string) {
   const key = path.join(dir, file);
   if (!validators.has(key)) {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { after, describe, it } from 'node:test';
 import { createWalletClient, http, publicActions } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -28,6 +29,15 @@ async function waitForOutput(child: ReturnType<typeof startService>, pattern: Re
   return child.output();
 }
 
+/** A port free right now (the worker's METRICS_PORT). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
 describe('ROLE=api and ROLE=worker as separate processes', () => {
   const id = randomUUID().slice(0, 8);
   const env = { REDIS_URL, KEY_PREFIX: `vidint-test-${id}`, QUEUE_NAME: `q-${id}`, PIPELINES_DIR: FIXTURE_PIPELINES, PORT: '0', LOG_LEVEL: 'info' };
@@ -39,7 +49,8 @@ describe('ROLE=api and ROLE=worker as separate processes', () => {
   });
 
   it('a worker starts no devnet chain; the API takes the payment and the worker runs the job', async () => {
-    const worker = startService({ ...env, ROLE: 'worker' });
+    const metricsPort = await freePort();
+    const worker = startService({ ...env, ROLE: 'worker', METRICS_PORT: String(metricsPort) });
     children.push(worker);
     await waitForOutput(worker, /worker started/);
     assert.deepEqual(childCommands(worker.pid!).filter((c) => c.includes('anvil')), [], 'a worker process runs no local chain');
@@ -59,5 +70,13 @@ describe('ROLE=api and ROLE=worker as separate processes', () => {
     const job = await pollJob(url, paid.json.job_id);
     assert.equal(job.status, 'complete');
     assert.equal(job.result.greeting, 'hello split roles');
+
+    // The worker has no HTTP server: its jobs are counted on its own METRICS_PORT; the API runs no worker.
+    const workerMetrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    assert.match(workerMetrics, /^vidint_jobs_total\{pipeline="\/echo",outcome="complete"\} 1$/m);
+    assert.match(workerMetrics, /^vidint_step_duration_seconds_count\{pipeline="\/echo",step="greeting",uses="echo",outcome="done"\} 1$/m);
+    const apiMetrics = await (await fetch(`${url}/metrics`)).text();
+    assert.match(apiMetrics, /^vidint_workers 0$/m);
+    assert.match(apiMetrics, /^vidint_payments_total\{method="x402",network="base",outcome="settled"\} 1$/m);
   });
 });

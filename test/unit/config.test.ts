@@ -15,6 +15,18 @@ describe('configuration', () => {
     assert.deepEqual(c.x402Networks, ['base', 'solana']);
   });
 
+  it('reads WATCH (default off) and METRICS_PORT (default unset)', () => {
+    const c = loadConfig({}, '/srv/vidint');
+    assert.equal(c.watch, false);
+    assert.equal(c.metricsPort, null);
+    const set = loadConfig({ WATCH: 'true', METRICS_PORT: '9464' }, '/srv/vidint');
+    assert.equal(set.watch, true);
+    assert.equal(set.metricsPort, 9464);
+    assert.throws(() => loadConfig({ WATCH: 'yes' }), /WATCH=yes: must be true or false/);
+    assert.throws(() => loadConfig({ METRICS_PORT: '0' }), /METRICS_PORT=0: must be a port number from 1 to 65535/);
+    assert.throws(() => loadConfig({ METRICS_PORT: '9464x' }), /METRICS_PORT=9464x/);
+  });
+
   it('lists every problem at once', () => {
     const err = (() => {
       try {
