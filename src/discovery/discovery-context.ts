@@ -12,7 +12,14 @@ export interface DiscoveryContext {
 }
 
 export function pricedResource(ctx: DiscoveryContext, p: Pipeline): PricedResource {
-  return { path: p.path, description: p.summary, priceUsd: p.priceUsd, resourceUrl: `${ctx.baseUrl}${p.path}` };
+  return {
+    path: p.path,
+    description: p.summary,
+    priceUsd: p.priceUsd,
+    resourceUrl: `${ctx.baseUrl}${p.path}`,
+    inputSchema: p.requestSchema,
+    outputSchema: p.resultSchema,
+  };
 }
 
 /** What every document says about one endpoint, computed once here so they cannot disagree. */
