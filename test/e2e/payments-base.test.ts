@@ -126,7 +126,8 @@ for (const driver of ['memory', 'bullmq'] as Driver[]) describe(`x402 payments o
       ['raised value after signing', reencode(good, (p) => (p.payload.authorization.value = '20000')), /payment refused/],
       ['too little', await createPaymentHeader(payer, 1, { ...requirements, maxAmountRequired: '9999' }), /payment refused/],
       ['wrong payTo', await createPaymentHeader(payer, 1, { ...requirements, payTo: privateKeyToAccount(broke).address }), /payment refused/],
-      ['wrong asset', await createPaymentHeader(payer, 1, { ...requirements, asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' }), /payment refused/],
+      // Base Sepolia's USDC: the devnet's token sits at Base's own address.
+      ['wrong asset', await createPaymentHeader(payer, 1, { ...requirements, asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e' }), /payment refused/],
       ['other network', reencode(good, (p) => (p.network = 'base-sepolia')), /network 'base-sepolia' is not accepted/],
       ['expired', await signed((u) => ((u.payload.authorization.validAfter = String(now - 600)), (u.payload.authorization.validBefore = String(now - 300)))), /payment refused/],
       ['not yet valid', await signed((u) => (u.payload.authorization.validAfter = String(now + 3600))), /payment refused/],

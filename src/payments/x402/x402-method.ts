@@ -140,6 +140,10 @@ export class X402Method implements PaymentMethod<X402Payment> {
       reconcile: () => rail.reconcile(payment),
       receiptHeaders: (transaction, payer) =>
         version === 2 ? paymentResponseHeaderV2(rail.network, transaction, payer) : paymentResponseHeaders(rail.network, transaction, payer),
+      restateReceipt(recorded) {
+        const settled = recordedSettlement(recorded);
+        return settled ? attempt.receiptHeaders(settled.transaction, settled.payer) : recorded;
+      },
     };
     return attempt;
   }
@@ -171,6 +175,17 @@ export function decodePayment(header: string | string[], version: 1 | 2 = 1): X4
   if (typeof value.scheme !== 'string' || typeof value.network !== 'string') return 'it lacks x402Version, scheme or network';
   if (!value.payload || typeof value.payload !== 'object') return 'it lacks a payload';
   return value as X402PaymentPayload;
+}
+
+/** The transaction and payer of recorded x402 receipt headers (either version), or null. */
+function recordedSettlement(recorded: Record<string, string>): { transaction: string; payer: string } | null {
+  const header = recorded['payment-response'] ?? recorded['x-payment-response'];
+  try {
+    const { transaction, payer } = JSON.parse(Buffer.from(header, 'base64').toString('utf8'));
+    return typeof transaction === 'string' && typeof payer === 'string' ? { transaction, payer } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Which version a stored credential (a header as sent) is: a v2 payload names what it `accepted`. */

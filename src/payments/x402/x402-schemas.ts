@@ -6,20 +6,42 @@ const ANY_RESULT: Schema = { type: 'object' };
 
 /** Keys that only explain a schema: left out of the copies in payment headers, which must stay small. */
 const PROSE = new Set(['description', 'examples', 'example', 'title', '$comment', '$id', '$schema']);
+/** Keywords whose value maps names to schemas. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas']);
+/** Keywords whose value is data, not a schema: copied as written. */
+const DATA = new Set(['default', 'const', 'enum']);
+/** How deep references are followed: a schema that refers to itself is cut off (any value) there. */
+const MAX_REF_DEPTH = 8;
 
 /**
- * A schema without its prose, for the 402's headers and the payment that echoes them back: a v2 client
- * returns the 402's extensions inside PAYMENT-SIGNATURE, and a request's headers are limited to 16 KB.
- * The full schemas are in the OpenAPI document. A property named like a prose key is kept.
+ * A self-contained copy of a schema without its prose, for the 402's headers and the payment that echoes
+ * them back (a v2 client returns the 402's extensions in PAYMENT-SIGNATURE; request headers are limited
+ * to 16 KB). Local references (`#/$defs/...`) are inlined, as the copy lands inside another document.
+ * The full schemas are in the OpenAPI document.
  */
-export function compactSchema(schema: unknown, inProperties = false): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => compactSchema(s));
-  if (!schema || typeof schema !== 'object') return schema;
-  return Object.fromEntries(
-    Object.entries(schema as Schema)
-      .filter(([key]) => inProperties || !PROSE.has(key))
-      .map(([key, value]) => [key, compactSchema(value, !inProperties && (key === 'properties' || key === 'patternProperties'))]),
-  );
+export function compactSchema(schema: Schema): Schema {
+  const resolve = (ref: string): unknown =>
+    ref
+      .slice(2)
+      .split('/')
+      .map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce<unknown>((node, token) => (node && typeof node === 'object' ? (node as Schema)[token] : undefined), schema);
+  const walk = (node: unknown, depth: number): unknown => {
+    if (Array.isArray(node)) return node.map((n) => walk(n, depth));
+    if (!node || typeof node !== 'object') return node;
+    const ref = (node as Schema).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/')) return depth >= MAX_REF_DEPTH ? {} : walk(resolve(ref) ?? {}, depth + 1);
+    const out: Schema = {};
+    for (const [key, value] of Object.entries(node as Schema)) {
+      if (PROSE.has(key) || key === '$defs' || key === 'definitions') continue;
+      if (DATA.has(key)) out[key] = value;
+      else if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') {
+        out[key] = Object.fromEntries(Object.entries(value as Schema).map(([name, sub]) => [name, walk(sub, depth)]));
+      } else out[key] = walk(value, depth);
+    }
+    return out;
+  };
+  return walk(schema, 0) as Schema;
 }
 
 /**
