@@ -7,7 +7,10 @@ const solc = require('solc');
 const input = {
   language: 'Solidity',
   sources: { 'TestUSDC.sol': { content: TEST_USDC_SOURCE } },
-  settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } } },
+  settings: {
+    optimizer: { enabled: true, runs: 200 },
+    outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
+  },
 };
 const output = JSON.parse(solc.compile(JSON.stringify(input)));
 const errors = (output.errors ?? []).filter((e: any) => e.severity === 'error');
@@ -16,4 +19,5 @@ if (errors.length) {
   process.exit(1);
 }
 const c = output.contracts['TestUSDC.sol'].TestUSDC;
-process.stdout.write(JSON.stringify({ abi: c.abi, bytecode: `0x${c.evm.bytecode.object}`, deployedBytecode: `0x${c.evm.deployedBytecode.object}` }));
+const contract = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}`, deployedBytecode: `0x${c.evm.deployedBytecode.object}` };
+process.stdout.write(JSON.stringify(contract));

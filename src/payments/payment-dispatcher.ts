@@ -53,7 +53,9 @@ export class PaymentDispatcher implements Paywall {
     const parsed = await Promise.all(this.methods.map((m) => m.parse(headers)));
     const headersUsed = new Set(this.methods.filter((_, i) => parsed[i] !== null).map((m) => m.header));
     if (headersUsed.size > 1)
-      return refuse('send one payment: PAYMENT-SIGNATURE or X-PAYMENT (x402), or Authorization: Payment (MPP), not both. Nothing was charged.');
+      return refuse(
+        'send one payment: PAYMENT-SIGNATURE or X-PAYMENT (x402), or Authorization: Payment (MPP), not both. Nothing was charged.',
+      );
     const index = parsed.findIndex((p) => p !== null && 'payment' in p);
     if (index < 0) return refuse(this.whyNoMethod(parsed));
     const method = this.methods[index];

@@ -33,17 +33,24 @@ describe('x402 v2 payments (PAYMENT-SIGNATURE) on the devnet', () => {
   });
   after(() => h.close());
 
-  it('the 402 carries PAYMENT-REQUIRED: the body\'s options in v2 form, the resource and its schemas', async () => {
+  it("the 402 carries PAYMENT-REQUIRED: the body's options in v2 form, the resource and its schemas", async () => {
     const unpaid = await postJson(`${h.url}/echo`, body);
     assert.equal(unpaid.status, 402);
     assert.equal(unpaid.json.x402Version, 1, 'the v1 body is unchanged');
     const required: any = decodePaymentRequiredHeader(unpaid.headers.get('payment-required')!);
     assert.equal(required.x402Version, 2);
-    assert.deepEqual(required.resource, { url: `${h.url}/echo`, description: 'Echoes its input back (test fixture)', mimeType: 'application/json' });
-    assert.deepEqual(required.accepts.map((a: any) => [a.network, a.amount, a.asset]), [
-      ['eip155:8453', '10000', dev.base.usdc],
-      ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', '10000', dev.solana.usdc_mint],
-    ]);
+    assert.deepEqual(required.resource, {
+      url: `${h.url}/echo`,
+      description: 'Echoes its input back (test fixture)',
+      mimeType: 'application/json',
+    });
+    assert.deepEqual(
+      required.accepts.map((a: any) => [a.network, a.amount, a.asset]),
+      [
+        ['eip155:8453', '10000', dev.base.usdc],
+        ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', '10000', dev.solana.usdc_mint],
+      ],
+    );
     const schema = required.extensions.bazaar.schema.properties;
     assert.deepEqual(schema.input.properties.body.required, ['text']);
     assert.deepEqual(schema.output.properties.example.required, ['text', 'greeting', 'job', 'left', 'right']);

@@ -29,7 +29,10 @@ describe('stock clients pay the devnet unmodified', () => {
   const echo = fs.readFileSync(path.join(FIXTURE_PIPELINES, 'echo.yaml'), 'utf8');
   fs.writeFileSync(path.join(dir, 'echo.yaml'), echo);
   // Above x402-fetch's default limit of 0.10 USDC, like six of the eight shipped routes.
-  fs.writeFileSync(path.join(dir, 'premium.yaml'), echo.replace('path: /echo', 'path: /premium').replace('price_usd: "0.01"', 'price_usd: "0.50"'));
+  fs.writeFileSync(
+    path.join(dir, 'premium.yaml'),
+    echo.replace('path: /echo', 'path: /premium').replace('price_usd: "0.01"', 'price_usd: "0.50"'),
+  );
 
   const post = (text: string) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
 
@@ -52,7 +55,7 @@ describe('stock clients pay the devnet unmodified', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('serves the test USDC at the real networks\' USDC addresses', () => {
+  it("serves the test USDC at the real networks' USDC addresses", () => {
     assert.equal(dev.base.usdc, USDC_BASE);
     assert.equal(dev.solana.usdc_mint, USDC_SOLANA);
   });

@@ -116,7 +116,12 @@ export class X402Method implements PaymentMethod<X402Payment> {
   }
 
   /** The settlement attempt of an x402 payment, or null when it names no payment on its chain. */
-  private attemptFor(intent: SettlementIntent, payment: X402PaymentPayload, version: 1 | 2, request: PaidRequest): SettlementAttempt | null {
+  private attemptFor(
+    intent: SettlementIntent,
+    payment: X402PaymentPayload,
+    version: 1 | 2,
+    request: PaidRequest,
+  ): SettlementAttempt | null {
     const key = this.rail.claimKey(payment);
     if (!key) return null;
     const rail = this.rail;
@@ -139,7 +144,9 @@ export class X402Method implements PaymentMethod<X402Payment> {
       settle: () => rail.settle(payment, requirements),
       reconcile: () => rail.reconcile(payment),
       receiptHeaders: (transaction, payer) =>
-        version === 2 ? paymentResponseHeaderV2(rail.network, transaction, payer) : paymentResponseHeaders(rail.network, transaction, payer),
+        version === 2
+          ? paymentResponseHeaderV2(rail.network, transaction, payer)
+          : paymentResponseHeaders(rail.network, transaction, payer),
       restateReceipt(recorded) {
         const settled = recordedSettlement(recorded);
         return settled ? attempt.receiptHeaders(settled.transaction, settled.payer) : recorded;
@@ -170,7 +177,10 @@ export function decodePayment(header: string | string[], version: 1 | 2 = 1): X4
     return 'it is not base64-encoded JSON';
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) return 'it is not a JSON object';
-  if (value.x402Version !== version) return `x402Version ${value.x402Version} is not supported here; send ${version === 2 ? 'version 2 in PAYMENT-SIGNATURE' : 'version 1 in X-PAYMENT'}`;
+  if (value.x402Version !== version) {
+    const expected = version === 2 ? 'version 2 in PAYMENT-SIGNATURE' : 'version 1 in X-PAYMENT';
+    return `x402Version ${value.x402Version} is not supported here; send ${expected}`;
+  }
   if (version === 2) return fromV2Payload(value);
   if (typeof value.scheme !== 'string' || typeof value.network !== 'string') return 'it lacks x402Version, scheme or network';
   if (!value.payload || typeof value.payload !== 'object') return 'it lacks a payload';

@@ -77,7 +77,11 @@ export function bazaarExtension(input: Schema, output: Schema | null): Schema {
           },
           required: ['type', 'method', 'bodyType'],
         },
-        output: { type: 'object', properties: { type: { type: 'string' }, example: compactSchema(output ?? ANY_RESULT) }, required: ['type'] },
+        output: {
+          type: 'object',
+          properties: { type: { type: 'string' }, example: compactSchema(output ?? ANY_RESULT) },
+          required: ['type'],
+        },
       },
       required: ['input'],
     },

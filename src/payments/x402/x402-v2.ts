@@ -49,7 +49,14 @@ export function paymentRequiredHeader(resource: PricedResource, error: string, a
 
 /** PAYMENT-RESPONSE: base64 JSON {success, transaction, network (CAIP-2), payer}, as v2 clients read it. */
 export function paymentResponseHeaderV2(network: string, transaction: string, payer: string): Record<string, string> {
-  return { 'payment-response': encodePaymentResponseHeader({ success: true, transaction, network: caip2(network) as `${string}:${string}`, payer }) };
+  return {
+    'payment-response': encodePaymentResponseHeader({
+      success: true,
+      transaction,
+      network: caip2(network) as `${string}:${string}`,
+      payer,
+    }),
+  };
 }
 
 /**
