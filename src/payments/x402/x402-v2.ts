@@ -2,7 +2,7 @@ import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/
 import { caip2, v1NetworkName } from '../networks.js';
 import type { PaymentRequirements, PricedResource } from '../paywall.js';
 import type { X402PaymentPayload } from './rail.js';
-import { bazaarExtension } from './x402-schemas.js';
+import { bazaarExtension, type Schema } from './x402-schemas.js';
 
 /**
  * x402 version 2 on the wire, beside version 1 on the same routes (decision 13): the 402 also carries
@@ -43,8 +43,19 @@ export function paymentRequiredHeader(resource: PricedResource, error: string, a
     error,
     resource: { url: resource.resourceUrl, description: resource.description, mimeType: 'application/json' },
     accepts: accepts.map(toV2Requirements),
-    ...(resource.inputSchema ? { extensions: { bazaar: bazaarExtension(resource.inputSchema, resource.outputSchema ?? null) } } : {}),
+    ...(resource.inputSchema ? { extensions: { bazaar: bazaarOf(resource.inputSchema, resource.outputSchema ?? null) } } : {}),
   } as Parameters<typeof encodePaymentRequiredHeader>[0]);
+}
+
+/** Bazaar extensions by route schemas (the loaded pipelines' objects): built once, not on every 402. */
+const bazaars = new WeakMap<Schema, Map<Schema | null, Schema>>();
+
+function bazaarOf(input: Schema, output: Schema | null): Schema {
+  let byOutput = bazaars.get(input);
+  if (!byOutput) bazaars.set(input, (byOutput = new Map()));
+  let found = byOutput.get(output);
+  if (!found) byOutput.set(output, (found = bazaarExtension(input, output)));
+  return found;
 }
 
 /** PAYMENT-RESPONSE: base64 JSON {success, transaction, network (CAIP-2), payer}, as v2 clients read it. */
