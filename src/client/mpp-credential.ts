@@ -7,10 +7,11 @@ import { tempoModerato } from 'viem/chains';
 import { Actions } from 'viem/tempo';
 
 /**
- * An MPP credential for a Tempo `charge` challenge. mppx's own client signs with Tempo's "expiring
- * nonce", which the devnet's anvil node drops; this builds the same credential (mppx's Challenge and
- * Credential formats, a TIP-20 transferWithMemo bound to the challenge) with an ordinary nonce, which
- * Tempo itself accepts as well. Used by the `vidint` client and by the tests (which tamper with it).
+ * An MPP credential for a Tempo `charge` challenge, built step by step: the same credential mppx's own
+ * client makes (mppx's Challenge and Credential formats, a TIP-20 transferWithMemo bound to the
+ * challenge), signed with an ordinary nonce where mppx uses Tempo's "expiring nonce", and open to
+ * tampering. Used by the `vidint` client and by the tests (which tamper with it); mppx's stock client
+ * pays the devnet too (test/e2e/stock-clients.test.ts).
  */
 export interface MppPayOptions {
   /** The 402's WWW-Authenticate value. */

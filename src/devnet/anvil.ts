@@ -68,3 +68,15 @@ export async function startAnvil(opts: { chainId: number; extraArgs?: string[] }
       }),
   };
 }
+
+/** One of anvil's own JSON-RPC methods (anvil_setCode, anvil_setStorageAt, ...); throws its error. */
+export async function anvilCall(rpcUrl: string, method: string, params: unknown[]): Promise<unknown> {
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method} failed: ${body.error.message}`);
+  return body.result;
+}

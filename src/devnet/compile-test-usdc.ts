@@ -14,6 +14,8 @@ const run = promisify(execFile);
 export interface CompiledContract {
   abi: readonly unknown[];
   bytecode: `0x${string}`;
+  /** The runtime code, as placed at an address with anvil_setCode. */
+  deployedBytecode: `0x${string}`;
 }
 
 let compiled: Promise<CompiledContract> | null = null;

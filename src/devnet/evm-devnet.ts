@@ -1,15 +1,17 @@
-import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, getAddress, http, pad, toHex, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
-import { startAnvil } from './anvil.js';
+import { anvilCall, startAnvil } from './anvil.js';
+import { USDC_BASE } from '../payments/networks.js';
 import { compileTestUsdc } from './compile-test-usdc.js';
+import { MINTER_SLOT } from './test-usdc.source.js';
 
 /**
  * Anvil's well-known development keys (its default mnemonic): never hold real funds with them. Payments
  * go to account #1, the devnet default of PAY_TO_BASE (payments.config.ts DEVNET_PAY_TO).
  */
 export const ANVIL_KEYS = {
-  /** Deploys the token, mints, and pays gas for settlements (the facilitator). */
+  /** Mints the test USDC, and pays gas for settlements (the facilitator). */
   settler: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' as Hex,
   /** A funded test payer, handed out by GET /devnet. */
   payer: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a' as Hex,
@@ -27,24 +29,28 @@ export interface EvmDevnet {
   stop(): Promise<void>;
 }
 
-/** A local Base (chain id 8453) with a test USDC deployed and the test payer funded. */
+/**
+ * A local Base (chain id 8453) with the test USDC at Base's real USDC address (anvil_setCode), so stock
+ * x402 clients, which pay only the canonical USDC of a network by default, pay it unmodified; the
+ * settler is its minter, and the test payer is funded.
+ */
 export async function startEvmDevnet(): Promise<EvmDevnet> {
-  const { abi, bytecode } = await compileTestUsdc();
+  const { abi, deployedBytecode } = await compileTestUsdc();
   const node = await startAnvil({ chainId: base.id });
   try {
     const settler = privateKeyToAccount(ANVIL_KEYS.settler);
     const wallet = createWalletClient({ account: settler, chain: base, transport: http(node.rpcUrl) });
     const client = createPublicClient({ chain: base, transport: http(node.rpcUrl) });
-    const deployTx = await wallet.deployContract({ abi, bytecode });
-    const { contractAddress } = await client.waitForTransactionReceipt({ hash: deployTx });
-    if (!contractAddress) throw new Error('the test USDC was not deployed');
+    const usdc = getAddress(USDC_BASE);
+    await anvilCall(node.rpcUrl, 'anvil_setCode', [usdc, deployedBytecode]);
+    await anvilCall(node.rpcUrl, 'anvil_setStorageAt', [usdc, toHex(MINTER_SLOT, { size: 32 }), pad(settler.address, { size: 32 })]);
     const payer = privateKeyToAccount(ANVIL_KEYS.payer);
-    const mintTx = await wallet.writeContract({ address: contractAddress, abi, functionName: 'mint', args: [payer.address, DEVNET_PAYER_USDC] });
+    const mintTx = await wallet.writeContract({ address: usdc, abi, functionName: 'mint', args: [payer.address, DEVNET_PAYER_USDC] });
     await client.waitForTransactionReceipt({ hash: mintTx });
     return {
       rpcUrl: node.rpcUrl,
       chainId: base.id,
-      usdc: getAddress(contractAddress),
+      usdc,
       usdcAbi: abi,
       settlerKey: ANVIL_KEYS.settler,
       payerKey: ANVIL_KEYS.payer,

@@ -2,6 +2,7 @@ import { type Address, address, createKeyPairSignerFromBytes, getBase58Decoder, 
 import { AccountState, findAssociatedTokenPda, getMintEncoder, getTokenEncoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { LiteSVM } from 'litesvm';
 import { createHash, createPrivateKey, generateKeyPairSync } from 'node:crypto';
+import { USDC_SOLANA } from '../payments/networks.js';
 import { DEVNET_PAY_TO } from '../payments/payments.config.js';
 import { startSvmRpcFront } from './svm-rpc-front.js';
 
@@ -10,7 +11,7 @@ const SOL = 1_000_000_000n;
 
 export interface SvmDevnet {
   rpcUrl: string;
-  /** The test USDC mint (6 decimals, SPL Token program). */
+  /** The test USDC mint (6 decimals, SPL Token program), at USDC's mainnet mint address. */
   mint: Address;
   /** The server's fee payer: co-signs payments and pays their fees (64-byte secret key, base58). */
   feePayerSecret: string;
@@ -35,7 +36,9 @@ export async function startSvmDevnet(payTo: string = DEVNET_PAY_TO.solana): Prom
   // settle on the first one's chain (SOLANA_RPC_URL) with the keys it derives itself.
   const feePayer = await newKeyPair('vidint-devnet-solana-fee-payer');
   const payer = await newKeyPair();
-  const mint = (await newKeyPair('vidint-devnet-solana-usdc-mint')).address;
+  // The test USDC mint sits at Solana's real USDC mint address, with the devnet's fee payer as its
+  // mint authority: stock x402 clients, which pay only a network's canonical USDC by default, pay it.
+  const mint = address(USDC_SOLANA);
   svm.airdrop(feePayer.address, lamports(100n * SOL));
   svm.airdrop(payer.address, lamports(1n * SOL));
   const mintData = getMintEncoder().encode({ mintAuthority: some(feePayer.address), supply: DEVNET_SVM_PAYER_USDC, decimals: 6, isInitialized: true, freezeAuthority: none() });

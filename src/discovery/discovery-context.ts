@@ -12,7 +12,14 @@ export interface DiscoveryContext {
 }
 
 export function pricedResource(ctx: DiscoveryContext, p: Pipeline): PricedResource {
-  return { path: p.path, description: p.summary, priceUsd: p.priceUsd, resourceUrl: `${ctx.baseUrl}${p.path}` };
+  return {
+    path: p.path,
+    description: p.summary,
+    priceUsd: p.priceUsd,
+    resourceUrl: `${ctx.baseUrl}${p.path}`,
+    inputSchema: p.requestSchema,
+    outputSchema: p.resultSchema,
+  };
 }
 
 /** What every document says about one endpoint, computed once here so they cannot disagree. */
@@ -69,7 +76,8 @@ export function offeredProtocols(f: EndpointFacts): Array<'x402' | 'mpp'> {
 /** How a client pays, one phrase per protocol on offer: the same words in every document. */
 export function howToPay(mpp: boolean): string[] {
   return [
-    'x402: sign one of the 402 body\'s accepts[] and send it in the X-PAYMENT header',
+    'x402: sign one of the 402\'s options and send it in the PAYMENT-SIGNATURE header (x402 v2, options in the PAYMENT-REQUIRED header) ' +
+      'or the X-PAYMENT header (v1, options in the body\'s accepts[])',
     ...(mpp ? ['MPP on Tempo: answer the 402\'s WWW-Authenticate: Payment challenge with an Authorization: Payment credential'] : []),
   ];
 }

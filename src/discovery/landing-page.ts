@@ -5,7 +5,10 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** `/`: what the service is, the price table of the loaded pipelines, and the 402 -> 202 -> poll walk-through. */
+/**
+ * `/`: what the service is, the price table of the loaded pipelines, the 402 -> 202 -> poll walk-through,
+ * a copy-paste paying example per protocol (the stock clients, as the README shows them) and a sample result.
+ */
 export function buildLandingPage(ctx: DiscoveryContext): string {
   const e = escapeHtml;
   const facts = endpointFacts(ctx);
@@ -37,7 +40,7 @@ body { font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .4rem .6rem; border-bottom: 1px solid #ddd; }
 td.num { text-align: right; white-space: nowrap; }
-pre { background: #f4f4f6; padding: 1rem; overflow-x: auto; }
+pre { background: #f4f4f6; padding: 1rem; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
 .planned { color: #8a6d00; }
 </style>
 </head>
@@ -56,14 +59,27 @@ ${rows}
 </table>
 
 <h2>Walk-through</h2>
-<pre><code># 1. Ask without paying: 402 and the payment options (accepts[])
+<pre><code># 1. Ask without paying: 402 and the payment options (PAYMENT-REQUIRED header for x402 v2, accepts[] in the body for v1)
 curl -si -X POST ${e(b)}${e(samplePath)} -H 'content-type: application/json' -d '{"url":"https://example.com/clip.mp4"}'
 
-# 2. Sign a payment for one option with an x402 client and send it: 202 and a job id
-curl -si -X POST ${e(b)}${e(samplePath)} -H 'content-type: application/json' -H "X-PAYMENT: $PAYMENT" -d '{"url":"https://example.com/clip.mp4"}'
+# 2. Pay one option with an x402 or MPP client (below) and send the same request again: 202 and a job id
 
 # 3. Poll every 2 to 5 seconds until status is complete (result) or failed (error)
 curl -s ${e(b)}/jobs/$JOB_ID</code></pre>
+
+<h2>Pay from code</h2>
+${payingExamples(`${b}${samplePath}`, ctx.paywall.mppOffer() !== null)
+  .map(([title, code]) => `<h3>${e(title)}</h3>\n<pre><code>${e(code)}</code></pre>`)
+  .join('\n')}
+${
+  ctx.config.paymentMode === 'devnet'
+    ? `<p>This server runs on local test chains: <code>GET <a href="${e(b)}/devnet">/devnet</a></code> gives a funded test key
+and each chain's RPC URL, the only settings that change. Its test USDC sits at the real USDC addresses, so the clients pay it unmodified.</p>`
+    : ''
+}
+<h2>Sample result</h2>
+<p>A complete <code>/analyze</code> job, as <code>GET /jobs/{id}</code> returns it (shortened):</p>
+<pre><code>${e(SAMPLE_JOB)}</code></pre>
 
 <h2>For agents and tools</h2>
 <ul>
@@ -73,3 +89,70 @@ ${docs.map(([p, label]) => `<li><a href="${e(b)}${p}">${e(label)}</a> <code>${p}
 </html>
 `;
 }
+
+/** The stock clients' paying code, one example per protocol, for a call of `url` (the README's, verbatim). */
+export function payingExamples(url: string, mpp: boolean): Array<[string, string]> {
+  const call = (fetchName: string) => `const res = await ${fetchName}('${url}', { method: 'POST',
+  headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'https://example.com/clip.mp4' }) });
+const { job_id, poll_url } = await res.json();   // 202: settled, job queued`;
+  return [
+    [
+      'x402 v2: @x402/fetch (Base; Solana with ExactSvmScheme from @x402/svm)',
+      `import { wrapFetchWithPaymentFromConfig } from '@x402/fetch';
+import { ExactEvmScheme } from '@x402/evm';
+import { privateKeyToAccount } from 'viem/accounts';
+
+const account = privateKeyToAccount(process.env.EVM_PRIVATE_KEY);
+const fetchWithPayment = wrapFetchWithPaymentFromConfig(fetch, {
+  schemes: [{ network: 'eip155:8453', client: new ExactEvmScheme(account) }],
+});
+${call('fetchWithPayment')}`,
+    ],
+    [
+      'x402 v1: x402-fetch (set maxValue: its default limit is 0.10 USDC)',
+      `import { wrapFetchWithPayment } from 'x402-fetch';
+import { createWalletClient, http } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { base } from 'viem/chains';
+
+const client = createWalletClient({ account: privateKeyToAccount(process.env.EVM_PRIVATE_KEY), transport: http(), chain: base });
+const fetchWithPayment = wrapFetchWithPayment(fetch, client, BigInt(0.5 * 10 ** 6));   // up to 0.50 USDC a call
+${call('fetchWithPayment')}`,
+    ],
+    ...(mpp
+      ? ([
+          [
+            'MPP: mppx on Tempo (wraps the global fetch)',
+            `import { Mppx, tempo } from 'mppx/client';
+import { privateKeyToAccount } from 'viem/accounts';
+
+Mppx.create({ methods: [tempo({ account: privateKeyToAccount(process.env.TEMPO_PRIVATE_KEY) })] });
+${call('fetch')}`,
+          ],
+        ] as Array<[string, string]>)
+      : []),
+  ];
+}
+
+/** A complete /analyze job, shortened: what a paid call ends with. */
+const SAMPLE_JOB = JSON.stringify(
+  {
+    id: '0f6c3f0e-7a55-4d8e-9b1f-2f3a6f1d9c42',
+    endpoint_path: '/analyze',
+    status: 'complete',
+    cost_usd: 0.1,
+    result: {
+      title: '3 tips for a faster morning',
+      duration: 31.2,
+      transcript: 'Here are three tips for a faster morning. First, lay out your clothes the night before...',
+      topics: ['productivity', 'lifestyle'],
+      sentiment: 'positive',
+      scenes: [{ index: 0, start: 0, end: 4.8, description: 'A person talks to the camera in a kitchen' }],
+      key_moments: [{ time: 12.4, description: 'Tip two: prepare breakfast the night before', kind: 'strong_statement' }],
+      on_screen_text: [{ time: 1, start: 0.5, end: 3.9, text: '3 TIPS' }],
+    },
+    receipt: { network: 'base', transaction: '0x9e1c...41ab', amount: '100000', payer: '0x3C44...93BC' },
+  },
+  null,
+  2,
+);

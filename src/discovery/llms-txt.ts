@@ -11,8 +11,8 @@ export function buildLlmsTxt(ctx: DiscoveryContext): string {
     '',
     '## How to call it',
     '',
-    '1. POST the endpoint with a JSON body. Without payment the answer is 402 with `{x402Version: 1, error, accepts[]}`: the payment options (network, asset, payTo, maxAmountRequired in USDC atomic units).',
-    '2. Sign a payment for one option and send the same request again with the `X-PAYMENT` header. The payment is settled before the answer: 202 with `{job_id, poll_url, status, estimated_completion_seconds}`.',
+    '1. POST the endpoint with a JSON body. Without payment the answer is 402 with the payment options (network, asset, payTo, amount in USDC atomic units) twice: x402 v2 in the `PAYMENT-REQUIRED` header (base64 JSON, CAIP-2 networks, the route\'s input and output schemas), and x402 v1 in the body `{x402Version: 1, error, accepts[]}`.',
+    '2. Sign a payment for one option and send the same request again with the `PAYMENT-SIGNATURE` header (v2; the 202 carries `PAYMENT-RESPONSE`) or the `X-PAYMENT` header (v1; `X-PAYMENT-RESPONSE`). Stock clients do it: `@x402/fetch`, `x402-fetch`. The payment is settled before the answer: 202 with `{job_id, poll_url, status, estimated_completion_seconds}`.',
     ...(mpp
       ? [
           `   Or pay with MPP on Tempo (chain ${mpp.chainId}, token ${mpp.currency}): answer the 402's \`WWW-Authenticate: Payment\` challenge with \`Authorization: Payment <credential>\` (a signed transfer, or the hash of one you sent); the 202 carries \`Payment-Receipt\`.`,

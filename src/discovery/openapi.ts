@@ -8,6 +8,7 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
   /** Endpoint path -> the component name of its result schema. */
   const resultByPath: Array<[string, string]> = [];
   const paths: Record<string, unknown> = {};
+  const text = { schema: { type: 'string' } };
   const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
   const names = new UniqueNames(['Error', 'JobAccepted', 'PaymentRequirements', 'PaymentRequired', 'Receipt', 'Job']);
   const operationIds = new UniqueNames(['getJob']);
@@ -25,7 +26,11 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
         headers: {
           Location: { description: 'The poll URL', schema: { type: 'string' } },
           'Retry-After': { description: 'Seconds to wait before polling', schema: { type: 'integer' } },
-          'X-PAYMENT-RESPONSE': { description: 'x402 settlement response (base64 JSON)', schema: { type: 'string' } },
+          'PAYMENT-RESPONSE': {
+            description: 'x402 v2 settlement response (base64 JSON), when paid with PAYMENT-SIGNATURE',
+            schema: { type: 'string' },
+          },
+          'X-PAYMENT-RESPONSE': { description: 'x402 v1 settlement response (base64 JSON), when paid with X-PAYMENT', schema: { type: 'string' } },
           ...(f.mpp ? { 'Payment-Receipt': { description: 'MPP receipt (when paid with Authorization: Payment)', schema: { type: 'string' } } } : {}),
         },
         content: { 'application/json': { schema: { $ref: '#/components/schemas/JobAccepted' } } },
@@ -33,7 +38,17 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
       '400': error('The request body is not valid JSON or breaks the request schema (including a source URL refused on its face: not http/https, user credentials, an IP literal in a blocked range, or on /menu-from-maps not a map-service URL), or X-AFFILIATE-ID is malformed (never charged)'),
       '402': {
         description: 'Payment required, or the presented payment was refused (never charged)',
-        ...(f.mpp ? { headers: { 'WWW-Authenticate': { description: 'MPP challenge (`Payment ...`, method tempo, intent charge)', schema: { type: 'string' } } } } : {}),
+        headers: {
+          'PAYMENT-REQUIRED': {
+            description:
+              'x402 v2 PaymentRequired (base64 JSON): the same options as the body, CAIP-2 networks, ' +
+              'and the bazaar extension with the input and output schemas',
+            schema: { type: 'string' },
+          },
+          ...(f.mpp
+            ? { 'WWW-Authenticate': { description: 'MPP challenge (`Payment ...`, method tempo, intent charge)', schema: { type: 'string' } } }
+            : {}),
+        },
         content: { 'application/json': { schema: { $ref: '#/components/schemas/PaymentRequired' } } },
       },
       '405': error('Wrong method; see the Allow header'),
@@ -60,7 +75,8 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
         description: `${p.description}\n\nPrice: ${p.priceUsd} USD (${f.amount} USDC atomic units) per call. Typical completion: about ${p.estimatedSeconds} s.${resultNote}${f.available ? '' : '\n\n**Not available yet**: answers 501 before any payment.'}`,
         tags: [f.available ? 'paid' : 'planned'],
         parameters: [
-          { name: 'X-PAYMENT', in: 'header', required: false, description: 'x402 payment (base64 JSON PaymentPayload)', schema: { type: 'string' } },
+          { name: 'PAYMENT-SIGNATURE', in: 'header', required: false, description: 'x402 v2 payment (base64 JSON PaymentPayload)', ...text },
+          { name: 'X-PAYMENT', in: 'header', required: false, description: 'x402 v1 payment (base64 JSON PaymentPayload)', ...text },
           ...(f.mpp ? [{ name: 'Authorization', in: 'header', required: false, description: 'MPP credential: `Payment <credential>` answering the 402 challenge', schema: { type: 'string' } }] : []),
           { name: 'X-AFFILIATE-ID', in: 'header', required: false, description: 'Referring affiliate (1-64 of A-Z a-z 0-9 _ . -)', schema: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,64}$' } },
         ],
@@ -142,7 +158,12 @@ function paymentInfo(f: EndpointFacts): Record<string, unknown> {
 function guidance(facts: EndpointFacts[]): string {
   const protocols = new Set(facts.flatMap(offeredProtocols));
   const pay = [
-    ...(protocols.has('x402') ? ['x402 (send the signed payment in the X-PAYMENT header)'] : []),
+    ...(protocols.has('x402')
+      ? [
+          'x402 (read the options in the PAYMENT-REQUIRED header and send the signed payment in PAYMENT-SIGNATURE; ' +
+            'v1 clients: accepts[] and X-PAYMENT)',
+        ]
+      : []),
     ...(protocols.has('mpp') ? ['MPP on Tempo (answer the WWW-Authenticate challenge with Authorization: Payment)'] : []),
   ];
   return oneLine(`
@@ -179,6 +200,10 @@ function commonSchemas(resultByPath: Array<[string, string]>): Record<string, Js
         payTo: { type: 'string' },
         maxTimeoutSeconds: { type: 'integer' },
         asset: { type: 'string' },
+        outputSchema: {
+          type: 'object',
+          description: 'How to call the route (input: POST, JSON body schema) and the schema of the job result (output)',
+        },
         extra: { type: 'object' },
       },
     },

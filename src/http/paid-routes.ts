@@ -74,6 +74,8 @@ export class PaidRoutes implements OnModuleInit {
       description: pipeline.summary,
       priceUsd: pipeline.priceUsd,
       resourceUrl: `${base}${pipeline.path}`,
+      inputSchema: pipeline.requestSchema,
+      outputSchema: pipeline.resultSchema,
     };
     const affiliateId = (affiliate as string | undefined) ?? null;
     const check = this.precheck.check;

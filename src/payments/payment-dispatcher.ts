@@ -11,12 +11,14 @@ import type {
 } from './paywall.js';
 import type { SettlementFlow } from './settlement-flow.js';
 import type { SettlementAttempt, SettlementIntent } from './settlement.types.js';
+import { paymentRequiredHeader } from './x402/x402-v2.js';
 
 /**
  * The paywall the HTTP layer calls: it picks the payment method a request pays with from its headers,
  * has the method authenticate it, hands the attempt to the settlement service, and builds the one 402
- * from every method (x402 `accepts[]` in the body, MPP's challenge in `WWW-Authenticate`). A request
- * pays with X-PAYMENT (x402) or `Authorization: Payment` (MPP), never both.
+ * from every method (x402 `accepts[]` in the v1 body and, the same options in v2 form, in PAYMENT-REQUIRED;
+ * MPP's challenge in `WWW-Authenticate`). A request pays with x402 (PAYMENT-SIGNATURE or X-PAYMENT) or
+ * `Authorization: Payment` (MPP), never both.
  */
 export class PaymentDispatcher implements Paywall {
   private readonly mpp: boolean;
@@ -38,7 +40,9 @@ export class PaymentDispatcher implements Paywall {
 
   async challenge(resource: PricedResource, error: string): Promise<PaymentChallenge> {
     const headers = Object.assign({}, ...(await Promise.all(this.methods.map((m) => m.challengeHeaders(resource)))));
-    return { status: 402, headers, body: { x402Version: 1, error, accepts: this.requirements(resource) } };
+    const accepts = this.requirements(resource);
+    if (accepts.length) headers['payment-required'] = paymentRequiredHeader(resource, error, accepts);
+    return { status: 402, headers, body: { x402Version: 1, error, accepts } };
   }
 
   async collect(resource: PricedResource, headers: PaymentHeaders, request: PaidRequest): Promise<PaymentOutcome> {
@@ -49,7 +53,9 @@ export class PaymentDispatcher implements Paywall {
     const parsed = await Promise.all(this.methods.map((m) => m.parse(headers)));
     const headersUsed = new Set(this.methods.filter((_, i) => parsed[i] !== null).map((m) => m.header));
     if (headersUsed.size > 1)
-      return refuse('send one payment: X-PAYMENT (x402) or Authorization: Payment (MPP), not both. Nothing was charged.');
+      return refuse(
+        'send one payment: PAYMENT-SIGNATURE or X-PAYMENT (x402), or Authorization: Payment (MPP), not both. Nothing was charged.',
+      );
     const index = parsed.findIndex((p) => p !== null && 'payment' in p);
     if (index < 0) return refuse(this.whyNoMethod(parsed));
     const method = this.methods[index];
@@ -69,9 +75,9 @@ export class PaymentDispatcher implements Paywall {
       return `network '${elsewhere.network}' is not accepted (accepted: ${accepted.join(', ')}). Nothing was charged.`;
     }
     return this.mpp
-      ? 'payment required: pay one of accepts[] with x402 (X-PAYMENT header), ' +
+      ? 'payment required: pay one of accepts[] with x402 (PAYMENT-SIGNATURE header for v2, X-PAYMENT for v1), ' +
           'or answer the WWW-Authenticate challenge with MPP (Authorization: Payment)'
-      : 'payment required: send X-PAYMENT (x402) with a payment for one of the accepted options';
+      : 'payment required: send PAYMENT-SIGNATURE (x402 v2) or X-PAYMENT (v1) with a payment for one of the accepted options';
   }
 
   /** The attempt a recorded intent describes (for the reconciler), or null when it names no method of ours. */

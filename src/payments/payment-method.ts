@@ -20,7 +20,7 @@ export type ParsedPayment<P> =
 export interface PaymentMethod<P = unknown> {
   /** The network settlement intents of this method name: base, solana, tempo. */
   readonly network: string;
-  /** The request header carrying this method's payments. */
+  /** Which payments it reads: x402's (X-PAYMENT or PAYMENT-SIGNATURE) or MPP's (`Authorization: Payment`). */
   readonly header: 'x-payment' | 'authorization';
   /** Its entries of a 402's x402 `accepts[]` (none for MPP). */
   requirements(resource: PricedResource): PaymentRequirements[];

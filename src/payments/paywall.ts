@@ -21,6 +21,9 @@ export interface PricedResource {
   priceUsd: string;
   /** Absolute URL of the route, as the client called it. */
   resourceUrl: string;
+  /** The request body's JSON Schema and the job result's (null: none declared), told to x402 clients and directories. */
+  inputSchema?: Record<string, unknown>;
+  outputSchema?: Record<string, unknown> | null;
 }
 
 /** What a route offers through MPP, for discovery documents and GET /devnet. */

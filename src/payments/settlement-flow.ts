@@ -163,7 +163,10 @@ export class SettlementFlow {
     if (current.fingerprint !== attempt.request.fingerprint) {
       return { kind: 'conflict', message: 'this payment was already used for a different request; sign a new payment' };
     }
-    if (current.state === 'settled') return { kind: 'accepted', jobId: current.jobId, headers: current.headers, replay: true };
+    if (current.state === 'settled') {
+      const headers = attempt.restateReceipt?.(current.headers) ?? current.headers;
+      return { kind: 'accepted', jobId: current.jobId, headers, replay: true };
+    }
     if (Date.now() - current.since < this.reconcileAfterMs || !(await this.claims.lock(`${attempt.key}:reconcile`, SETTLING_WAIT_MS))) {
       return {
         kind: 'pending',

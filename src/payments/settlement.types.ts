@@ -65,6 +65,11 @@ export interface SettlementAttempt {
   reconcile(): Promise<Reconciliation>;
   /** The receipt headers of a payment found settled on chain (its settle call's answer was lost). */
   receiptHeaders(transaction: string, payer: string): Record<string, string>;
+  /**
+   * The receipt headers recorded when the payment was settled, restated in this send's format (an x402
+   * payment settled from PAYMENT-SIGNATURE and resent in X-PAYMENT); absent: answered as recorded.
+   */
+  restateReceipt?(recorded: Record<string, string>): Record<string, string>;
 }
 
 /** The settlement service's answer: a PaymentOutcome whose refusal carries only its reason (the paywall builds the 402). */

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
+import { validatePaymentRequiredDetailed } from '@agentcash/discovery';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { escapeHtml } from '../../src/discovery/landing-page.js';
 import { type Harness, startHarness } from '../support/harness.js';
@@ -158,6 +159,18 @@ describe('discovery documents generated from the loaded pipelines', () => {
     assert.deepEqual(endpoint.warnings, []);
     assert.deepEqual(endpoint.advisories[0].protocols, ['x402', 'mpp']);
     assert.equal(endpoint.advisories[0].estimatedPrice, '0.01 USD');
+  });
+
+  it('its live 402 passes x402scan\'s validator: PAYMENT-REQUIRED (v2) with no issue, the v1 body with only "v1"', async () => {
+    const res = await fetch(`${h.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":"hi"}' });
+    assert.equal(res.status, 402);
+    const v2 = validatePaymentRequiredDetailed(JSON.parse(Buffer.from(res.headers.get('payment-required')!, 'base64').toString()));
+    assert.deepEqual(v2.issues, []);
+    assert.equal(v2.valid, true);
+    assert.deepEqual([v2.normalized?.hasInputSchema, v2.normalized?.hasOutputSchema], [true, true]);
+    // The v1 body keeps the spec's shape; its only remark is that it is v1 (agentcash pays v2).
+    const v1 = validatePaymentRequiredDetailed(await res.json());
+    assert.deepEqual(v1.issues.map((i) => i.code), ['X402_VERSION_V1_NOT_SUPPORTED']);
   });
 });
 

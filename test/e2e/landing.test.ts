@@ -52,6 +52,29 @@ describe('the landing page in headless Chromium', () => {
     assert.match(await page.content(), /openapi/);
 
     await page.goto(`${h.url}/`);
+    // No horizontal scroll at 1280 px: neither the page nor any code block is wider than its box.
+    const widths = await page.evaluate(() => ({
+      page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+      blocks: [...document.querySelectorAll('pre')].map((pre) => [pre.scrollWidth, pre.clientWidth]),
+    }));
+    assert.ok(widths.page[0] <= widths.page[1], `the page scrolls sideways: ${widths.page}`);
+    for (const [scroll, client] of widths.blocks) assert.ok(scroll <= client, `a code block scrolls sideways: ${scroll} > ${client}`);
+
+    // A copy-paste paying example per protocol, for a real route of this server, and a sample result.
+    const examples = await page.$$eval('h3 + pre', (pres) => pres.map((pre) => pre.textContent ?? ''));
+    assert.equal(examples.length, 3);
+    assert.match(examples[0], /wrapFetchWithPaymentFromConfig[\s\S]*new ExactEvmScheme\(account\)/);
+    assert.match(examples[1], /wrapFetchWithPayment\(fetch, client, BigInt\(0\.5 \* 10 \*\* 6\)\)/);
+    assert.match(examples[2], /Mppx\.create\(\{ methods: \[tempo\(\{ account/);
+    const paths = new Set(h.rt.pipelines.all().map((p) => p.path));
+    for (const code of examples) {
+      const called = code.match(/\('(http[^']+)'/)?.[1] ?? '';
+      assert.ok(called.startsWith(`${h.url}/`) && paths.has(called.slice(h.url.length)), `calls a route of this server: ${called}`);
+    }
+    const sample = JSON.parse((await page.$$eval('pre', (pres) => pres.at(-1)?.textContent ?? ''))!);
+    assert.equal(sample.status, 'complete');
+    assert.deepEqual(Object.keys(sample.result).slice(0, 4), ['title', 'duration', 'transcript', 'topics']);
+
     fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     assert.ok(fs.statSync(SCREENSHOT).size > 10_000);

@@ -9,6 +9,8 @@ import { type Driver, type Harness, pollJob, postJson, startHarness } from '../s
 import { runNode } from '../support/processes.js';
 
 const ADMIN_TOKEN = 'operator-token-for-tests-0123456789';
+/** Another network's USDC (Base Sepolia's): the devnet's test USDC sits at Base's own address. */
+const BASE_SEPOLIA_USDC = '0x036CbD53842c5426634e7929541eC2318f3dCF7e';
 
 /** x402 on the devnet's Base: the official x402 client library pays, the chain shows what was charged. */
 for (const driver of ['memory', 'bullmq'] as Driver[]) describe(`x402 payments on base (devnet, ${driver} driver)`, () => {
@@ -126,7 +128,7 @@ for (const driver of ['memory', 'bullmq'] as Driver[]) describe(`x402 payments o
       ['raised value after signing', reencode(good, (p) => (p.payload.authorization.value = '20000')), /payment refused/],
       ['too little', await createPaymentHeader(payer, 1, { ...requirements, maxAmountRequired: '9999' }), /payment refused/],
       ['wrong payTo', await createPaymentHeader(payer, 1, { ...requirements, payTo: privateKeyToAccount(broke).address }), /payment refused/],
-      ['wrong asset', await createPaymentHeader(payer, 1, { ...requirements, asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' }), /payment refused/],
+      ['wrong asset', await createPaymentHeader(payer, 1, { ...requirements, asset: BASE_SEPOLIA_USDC }), /payment refused/],
       ['other network', reencode(good, (p) => (p.network = 'base-sepolia')), /network 'base-sepolia' is not accepted/],
       ['expired', await signed((u) => {
           u.payload.authorization.validAfter = String(now - 600);

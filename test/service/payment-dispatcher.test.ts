@@ -120,7 +120,17 @@ describe('the payment dispatcher (stand-in methods, real settlement service)', (
       outcome.challenge.body.accepts.map((a) => a.network),
       ['base', 'solana'],
     );
-    assert.deepEqual(outcome.challenge.headers, { 'www-authenticate': 'Payment tempo' });
+    const { 'payment-required': v2, ...others } = outcome.challenge.headers;
+    assert.deepEqual(others, { 'www-authenticate': 'Payment tempo' });
+    // The same x402 options in v2 form: CAIP-2 networks, `amount`, the resource named.
+    const required = JSON.parse(Buffer.from(v2, 'base64').toString());
+    assert.equal(required.x402Version, 2);
+    assert.equal(required.error, outcome.challenge.body.error);
+    assert.deepEqual(required.resource, { url: 'http://x/echo', description: 'echo', mimeType: 'application/json' });
+    assert.deepEqual(
+      required.accepts.map((a: any) => [a.network, a.amount]),
+      [['eip155:8453', '10000'], ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', '10000']],
+    );
     assert.match(outcome.challenge.body.error, /payment required: pay one of accepts\[\].*or answer the WWW-Authenticate challenge/);
   });
 

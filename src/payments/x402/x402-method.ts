@@ -4,18 +4,22 @@ import type { PaidRequest, PaymentHeaders, PaymentRequirements, PricedResource }
 import type { SettlementAttempt, SettlementIntent } from '../settlement.types.js';
 import { usdToAtomic } from '../usdc.js';
 import type { X402PaymentPayload, X402Rail } from './rail.js';
+import { v1OutputSchema } from './x402-schemas.js';
+import { fromV2Payload, paymentResponseHeaderV2 } from './x402-v2.js';
 
-/**
- * x402 version 1, `exact` scheme, on one network: the payment is the X-PAYMENT header (base64 JSON
- * PaymentPayload); its rail (EVM, SVM, or a remote facilitator) authenticates, verifies, settles and
- * reconciles it.
- */
-/** A decoded X-PAYMENT and the header as sent (stored in the settlement intent). */
+/** A decoded x402 payment (in the v1 form the rails read), the header as sent, and which version sent it. */
 export interface X402Payment {
   decoded: X402PaymentPayload;
   credential: string;
+  /** 1: X-PAYMENT, answered with X-PAYMENT-RESPONSE; 2: PAYMENT-SIGNATURE, answered with PAYMENT-RESPONSE. */
+  version: 1 | 2;
 }
 
+/**
+ * x402 `exact` on one network, in both wire versions: the payment is X-PAYMENT (v1) or PAYMENT-SIGNATURE
+ * (v2), base64 JSON PaymentPayloads carrying the same signed transfer; its rail (EVM, SVM, or a remote
+ * facilitator) authenticates, verifies, settles and reconciles it.
+ */
 export class X402Method implements PaymentMethod<X402Payment> {
   readonly header = 'x-payment';
   readonly network: string;
@@ -34,7 +38,7 @@ export class X402Method implements PaymentMethod<X402Payment> {
   }
 
   private requirement(resource: PricedResource): PaymentRequirements {
-    const key = `${resource.priceUsd} ${resource.resourceUrl} ${resource.description}`;
+    const key = `${resource.priceUsd} ${resource.path} ${resource.resourceUrl} ${resource.description}`;
     let found = this.cache.get(key);
     if (!found) {
       const amount = usdToAtomic(resource.priceUsd).toString();
@@ -49,6 +53,7 @@ export class X402Method implements PaymentMethod<X402Payment> {
         payTo: this.rail.payTo,
         maxTimeoutSeconds: this.timeoutSeconds,
         asset: this.rail.asset,
+        ...(resource.inputSchema ? { outputSchema: v1OutputSchema(resource.inputSchema, resource.outputSchema ?? null) } : {}),
         extra: this.rail.extra,
       };
       // Host headers are the client's: keep the cache bounded whatever they send.
@@ -67,20 +72,26 @@ export class X402Method implements PaymentMethod<X402Payment> {
   }
 
   async parse(headers: PaymentHeaders): Promise<ParsedPayment<X402Payment>> {
-    const header = headers['x-payment'];
-    if (header === undefined) return null;
-    const payment = decodePayment(header);
-    if (typeof payment === 'string') return { refused: `X-PAYMENT is malformed: ${payment}. Nothing was charged.` };
-    if (payment.x402Version !== 1) return { refused: `x402Version ${payment.x402Version} is not supported; use 1. Nothing was charged.` };
+    const v1 = headers['x-payment'];
+    const v2 = headers['payment-signature'];
+    if (v1 === undefined && v2 === undefined) return null;
+    if (v1 !== undefined && v2 !== undefined) {
+      return { refused: 'send one x402 payment: PAYMENT-SIGNATURE (x402 v2) or X-PAYMENT (v1), not both. Nothing was charged.' };
+    }
+    const version = v2 !== undefined ? 2 : 1;
+    const header = (v2 ?? v1)!;
+    const name = version === 2 ? 'PAYMENT-SIGNATURE' : 'X-PAYMENT';
+    const payment = decodePayment(header, version);
+    if (typeof payment === 'string') return { refused: `${name} is malformed: ${payment}. Nothing was charged.` };
     if (payment.scheme !== 'exact') return { refused: `scheme '${payment.scheme}' is not accepted; use 'exact'. Nothing was charged.` };
     return payment.network === this.network
-      ? { payment: { decoded: payment, credential: String(header).trim() } }
+      ? { payment: { decoded: payment, credential: String(header).trim(), version } }
       : { network: payment.network };
   }
 
   async authenticate(
     resource: PricedResource,
-    { decoded: payment, credential }: X402Payment,
+    { decoded: payment, credential, version }: X402Payment,
     request: PaidRequest,
   ): Promise<SettlementAttempt | { refused: string }> {
     // Signature and binding first: only a payment its payer signed for this offer may be matched to an
@@ -90,7 +101,7 @@ export class X402Method implements PaymentMethod<X402Payment> {
       .catch(() => ({ ok: false, reason: 'it could not be verified', payer: undefined }));
     if (!authentic.ok) return { refused: `payment refused: ${authentic.reason ?? 'invalid payment'}. Nothing was charged.` };
     const intent: SettlementIntent = { network: this.network, credential, resource, fingerprint: request.fingerprint, job: request.job };
-    const attempt = this.attemptFor(intent, payment, request);
+    const attempt = this.attemptFor(intent, payment, version, request);
     if (!attempt) return { refused: 'payment refused: it names no payer and nonce. Nothing was charged.' };
     attempt.payer = authentic.payer;
     return attempt;
@@ -98,13 +109,19 @@ export class X402Method implements PaymentMethod<X402Payment> {
 
   async resume(intent: SettlementIntent): Promise<SettlementAttempt | null> {
     if (intent.network !== this.network) return null;
-    const payment = decodePayment(intent.credential);
+    const version = credentialVersion(intent.credential);
+    const payment = decodePayment(intent.credential, version);
     if (typeof payment === 'string') return null;
-    return this.attemptFor(intent, payment, { fingerprint: intent.fingerprint, job: intent.job });
+    return this.attemptFor(intent, payment, version, { fingerprint: intent.fingerprint, job: intent.job });
   }
 
   /** The settlement attempt of an x402 payment, or null when it names no payment on its chain. */
-  private attemptFor(intent: SettlementIntent, payment: X402PaymentPayload, request: PaidRequest): SettlementAttempt | null {
+  private attemptFor(
+    intent: SettlementIntent,
+    payment: X402PaymentPayload,
+    version: 1 | 2,
+    request: PaidRequest,
+  ): SettlementAttempt | null {
     const key = this.rail.claimKey(payment);
     if (!key) return null;
     const rail = this.rail;
@@ -126,7 +143,14 @@ export class X402Method implements PaymentMethod<X402Payment> {
       },
       settle: () => rail.settle(payment, requirements),
       reconcile: () => rail.reconcile(payment),
-      receiptHeaders: (transaction, payer) => paymentResponseHeaders(rail.network, transaction, payer),
+      receiptHeaders: (transaction, payer) =>
+        version === 2
+          ? paymentResponseHeaderV2(rail.network, transaction, payer)
+          : paymentResponseHeaders(rail.network, transaction, payer),
+      restateReceipt(recorded) {
+        const settled = recordedSettlement(recorded);
+        return settled ? attempt.receiptHeaders(settled.transaction, settled.payer) : recorded;
+      },
     };
     return attempt;
   }
@@ -137,10 +161,14 @@ function paymentResponseHeaders(network: string, transaction: string, payer: str
   return { 'x-payment-response': Buffer.from(JSON.stringify({ success: true, transaction, network, payer })).toString('base64') };
 }
 
-/** The X-PAYMENT value (base64 JSON PaymentPayload), or why it is not one. */
-export function decodePayment(header: string | string[]): X402PaymentPayload | string {
-  if (Array.isArray(header)) return 'send one X-PAYMENT header';
-  if (header.length > 16_384) return 'it is longer than 16 KiB';
+/**
+ * An X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2) value, base64 JSON PaymentPayload, in the v1 form the rails
+ * read; or why it is not one.
+ */
+export function decodePayment(header: string | string[], version: 1 | 2 = 1): X402PaymentPayload | string {
+  if (Array.isArray(header)) return 'send one payment header';
+  // A v2 payment echoes the 402's extensions (the route's schemas): it is allowed to be longer.
+  if (header.length > (version === 2 ? 32_768 : 16_384)) return `it is longer than ${version === 2 ? 32 : 16} KiB`;
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(header.trim())) return 'it is not base64';
   let value: any;
   try {
@@ -149,9 +177,32 @@ export function decodePayment(header: string | string[]): X402PaymentPayload | s
     return 'it is not base64-encoded JSON';
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) return 'it is not a JSON object';
-  if (typeof value.x402Version !== 'number' || typeof value.scheme !== 'string' || typeof value.network !== 'string') {
-    return 'it lacks x402Version, scheme or network';
+  if (value.x402Version !== version) {
+    const expected = version === 2 ? 'version 2 in PAYMENT-SIGNATURE' : 'version 1 in X-PAYMENT';
+    return `x402Version ${value.x402Version} is not supported here; send ${expected}`;
   }
+  if (version === 2) return fromV2Payload(value);
+  if (typeof value.scheme !== 'string' || typeof value.network !== 'string') return 'it lacks x402Version, scheme or network';
   if (!value.payload || typeof value.payload !== 'object') return 'it lacks a payload';
   return value as X402PaymentPayload;
+}
+
+/** The transaction and payer of recorded x402 receipt headers (either version), or null. */
+function recordedSettlement(recorded: Record<string, string>): { transaction: string; payer: string } | null {
+  const header = recorded['payment-response'] ?? recorded['x-payment-response'];
+  try {
+    const { transaction, payer } = JSON.parse(Buffer.from(header, 'base64').toString('utf8'));
+    return typeof transaction === 'string' && typeof payer === 'string' ? { transaction, payer } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Which version a stored credential (a header as sent) is: a v2 payload names what it `accepted`. */
+function credentialVersion(credential: string): 1 | 2 {
+  try {
+    return JSON.parse(Buffer.from(credential, 'base64').toString('utf8'))?.x402Version === 2 ? 2 : 1;
+  } catch {
+    return 1;
+  }
 }

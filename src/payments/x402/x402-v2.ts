@@ -1,0 +1,85 @@
+import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
+import { caip2, v1NetworkName } from '../networks.js';
+import type { PaymentRequirements, PricedResource } from '../paywall.js';
+import type { X402PaymentPayload } from './rail.js';
+import { bazaarExtension, type Schema } from './x402-schemas.js';
+
+/**
+ * x402 version 2 on the wire, beside version 1 on the same routes (decision 13): the 402 also carries
+ * PAYMENT-REQUIRED, a payment may come in PAYMENT-SIGNATURE, and its 202 answers with PAYMENT-RESPONSE.
+ * A v2 payment carries the same signed transfer as a v1 one (an EIP-3009 authorization, a Solana
+ * transaction); only the envelope differs. It is read into the v1 form here, so the same rails
+ * authenticate, verify, claim and settle both, and one signed transfer has one claim whichever header
+ * brought it.
+ */
+
+/** An x402 v2 PaymentRequirements entry (CAIP-2 network, `amount`). */
+export interface PaymentRequirementsV2 {
+  scheme: 'exact';
+  network: string;
+  amount: string;
+  asset: string;
+  payTo: string;
+  maxTimeoutSeconds: number;
+  extra: Record<string, unknown>;
+}
+
+export function toV2Requirements(r: PaymentRequirements): PaymentRequirementsV2 {
+  return {
+    scheme: r.scheme,
+    network: caip2(r.network),
+    amount: r.maxAmountRequired,
+    asset: r.asset,
+    payTo: r.payTo,
+    maxTimeoutSeconds: r.maxTimeoutSeconds,
+    extra: r.extra,
+  };
+}
+
+/** The PAYMENT-REQUIRED header of a 402: the same options as the v1 body's accepts[], in v2 form. */
+export function paymentRequiredHeader(resource: PricedResource, error: string, accepts: PaymentRequirements[]): string {
+  return encodePaymentRequiredHeader({
+    x402Version: 2,
+    error,
+    resource: { url: resource.resourceUrl, description: resource.description, mimeType: 'application/json' },
+    accepts: accepts.map(toV2Requirements),
+    ...(resource.inputSchema ? { extensions: { bazaar: bazaarOf(resource.inputSchema, resource.outputSchema ?? null) } } : {}),
+  } as Parameters<typeof encodePaymentRequiredHeader>[0]);
+}
+
+/** Bazaar extensions by route schemas (the loaded pipelines' objects): built once, not on every 402. */
+const bazaars = new WeakMap<Schema, Map<Schema | null, Schema>>();
+
+function bazaarOf(input: Schema, output: Schema | null): Schema {
+  let byOutput = bazaars.get(input);
+  if (!byOutput) bazaars.set(input, (byOutput = new Map()));
+  let found = byOutput.get(output);
+  if (!found) byOutput.set(output, (found = bazaarExtension(input, output)));
+  return found;
+}
+
+/** PAYMENT-RESPONSE: base64 JSON {success, transaction, network (CAIP-2), payer}, as v2 clients read it. */
+export function paymentResponseHeaderV2(network: string, transaction: string, payer: string): Record<string, string> {
+  return {
+    'payment-response': encodePaymentResponseHeader({
+      success: true,
+      transaction,
+      network: caip2(network) as `${string}:${string}`,
+      payer,
+    }),
+  };
+}
+
+/**
+ * A decoded v2 PaymentPayload ({x402Version: 2, accepted, payload, resource?, extensions?}) in the v1
+ * form the rails read ({x402Version, scheme, network (v1 name), payload}), or why it is not one.
+ */
+export function fromV2Payload(value: Record<string, any>): X402PaymentPayload | string {
+  const accepted = value.accepted;
+  if (!accepted || typeof accepted !== 'object' || typeof accepted.scheme !== 'string' || typeof accepted.network !== 'string') {
+    return 'it lacks accepted {scheme, network}';
+  }
+  if (!value.payload || typeof value.payload !== 'object') return 'it lacks a payload';
+  // The v1 form of the same transfer: the v1 facilitator schemes check it exactly as they check X-PAYMENT.
+  return { x402Version: 1, scheme: accepted.scheme, network: v1NetworkName(accepted.network), payload: value.payload };
+}
