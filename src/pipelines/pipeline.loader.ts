@@ -78,57 +78,32 @@ interface BuildContext {
   opts: LoaderOptions;
 }
 
-function buildPipeline(doc: PipelineFile, shown: string, ctx: BuildContext): Pipeline | null {
+/** Checks the file against the pipeline schema, reporting each problem; false when its shape is broken. */
+function checkShape(doc: PipelineFile, ctx: BuildContext, stepLabel: (i: number) => string): boolean {
+  if (ctx.validateFile(doc)) return true;
+  let shapeProblems = 0;
+  for (const e of ctx.validateFile.errors ?? []) {
+    if (e.keyword === 'if') continue;
+    const m = /^\/steps\/(\d+)(\/.*)?$/.exec(e.instancePath);
+    if (m && e.keyword === 'enum' && m[2] === '/uses') continue;
+    shapeProblems++;
+    const [line] = describeErrors([e]);
+    if (!line) continue;
+    if (m) {
+      const field = jsonPointerToPath(m[2] ?? '');
+      const rest = line.slice(line.indexOf(':') + 1).trim();
+      const sub = line.slice(0, line.indexOf(':')).replace(/^steps\[\d+\]\.?/, '') || field;
+      ctx.report(`${stepLabel(Number(m[1]))}: ${sub || '$'}: ${rest}`);
+    } else {
+      ctx.report(line);
+    }
+  }
+  return shapeProblems === 0;
+}
+
+/** The steps with their executors and compiled schemas (references are resolved afterwards); problems reported. */
+function buildSteps(steps: NonNullable<PipelineFile['steps']>, ctx: BuildContext, stepLabel: (i: number) => string): PipelineStep[] {
   const { ajv, report, opts } = ctx;
-  const steps = Array.isArray(doc.steps) ? doc.steps : [];
-  const stepLabel = (i: number) => {
-    const s = steps[i] as any;
-    return s && typeof s === 'object' ? `step '${s.id ?? i}'${typeof s.uses === 'string' ? ` (${s.uses})` : ''}` : `steps[${i}]`;
-  };
-
-  // Unknown step types get their own message listing the known ones; the schema check below skips them.
-  steps.forEach((s, i) => {
-    if (s && typeof s === 'object' && typeof s.uses === 'string' && !opts.registry.get(s.uses)) {
-      report(`${stepLabel(i)}: uses: unknown step type '${s.uses}' (known: ${opts.registry.types().join(', ')})`);
-    }
-  });
-  if (!ctx.validateFile(doc)) {
-    let shapeProblems = 0;
-    for (const e of ctx.validateFile.errors ?? []) {
-      if (e.keyword === 'if') continue;
-      const m = /^\/steps\/(\d+)(\/.*)?$/.exec(e.instancePath);
-      if (m && e.keyword === 'enum' && m[2] === '/uses') continue;
-      shapeProblems++;
-      const [line] = describeErrors([e]);
-      if (!line) continue;
-      if (m) {
-        const field = jsonPointerToPath(m[2] ?? '');
-        const rest = line.slice(line.indexOf(':') + 1).trim();
-        const sub = line.slice(0, line.indexOf(':')).replace(/^steps\[\d+\]\.?/, '') || field;
-        report(`${stepLabel(Number(m[1]))}: ${sub || '$'}: ${rest}`);
-      } else {
-        report(line);
-      }
-    }
-    // Unknown step types alone leave the file's shape intact: go on, to report every other problem too.
-    if (shapeProblems > 0) return null;
-  }
-
-  const status = doc.status ?? 'live';
-  if (!/[1-9]/.test(doc.price_usd)) report(`price_usd: ${doc.price_usd} must be more than zero`);
-
-  const requestSchema = loadSchema(doc.request, 'request', shown, opts.schemasDir, report);
-  const resultSchema = doc.result === undefined ? null : loadSchema(doc.result, 'result', shown, opts.schemasDir, report);
-  if (requestSchema && requestSchema.type !== 'object') report(`request: the request schema must describe a JSON object (type: object)`);
-  if (status === 'live') {
-    if (!resultSchema && doc.result === undefined) report('result: a live pipeline needs a result schema');
-    if (steps.length === 0) report('steps: a live pipeline needs at least one step');
-    if (doc.output === undefined) report('output: a live pipeline needs an output');
-  }
-  const validateRequest = requestSchema ? compile(ajv, requestSchema, 'request', report) : null;
-  const validateResult = resultSchema ? compile(ajv, resultSchema, 'result', report) : null;
-
-  // Steps: unique ids, valid `with:`, references to known steps and fields, no cycles.
   const ids = new Set<string>();
   const built: PipelineStep[] = [];
   steps.forEach((raw, i) => {
@@ -155,6 +130,42 @@ function buildPipeline(doc: PipelineFile, shown: string, ctx: BuildContext): Pip
       validateOutput: ajv.compile(executor.output),
     });
   });
+  return built;
+}
+
+function buildPipeline(doc: PipelineFile, shown: string, ctx: BuildContext): Pipeline | null {
+  const { ajv, report, opts } = ctx;
+  const steps = Array.isArray(doc.steps) ? doc.steps : [];
+  const stepLabel = (i: number) => {
+    const s = steps[i] as any;
+    return s && typeof s === 'object' ? `step '${s.id ?? i}'${typeof s.uses === 'string' ? ` (${s.uses})` : ''}` : `steps[${i}]`;
+  };
+
+  // Unknown step types get their own message listing the known ones; the schema check below skips them.
+  steps.forEach((s, i) => {
+    if (s && typeof s === 'object' && typeof s.uses === 'string' && !opts.registry.get(s.uses)) {
+      report(`${stepLabel(i)}: uses: unknown step type '${s.uses}' (known: ${opts.registry.types().join(', ')})`);
+    }
+  });
+  // Unknown step types alone leave the file's shape intact: go on, to report every other problem too.
+  if (!checkShape(doc, ctx, stepLabel)) return null;
+
+  const status = doc.status ?? 'live';
+  if (!/[1-9]/.test(doc.price_usd)) report(`price_usd: ${doc.price_usd} must be more than zero`);
+
+  const requestSchema = loadSchema(doc.request, 'request', opts.schemasDir, report);
+  const resultSchema = doc.result === undefined ? null : loadSchema(doc.result, 'result', opts.schemasDir, report);
+  if (requestSchema && requestSchema.type !== 'object') report(`request: the request schema must describe a JSON object (type: object)`);
+  if (status === 'live') {
+    if (!resultSchema && doc.result === undefined) report('result: a live pipeline needs a result schema');
+    if (steps.length === 0) report('steps: a live pipeline needs at least one step');
+    if (doc.output === undefined) report('output: a live pipeline needs an output');
+  }
+  const validateRequest = requestSchema ? compile(ajv, requestSchema, 'request', report) : null;
+  const validateResult = resultSchema ? compile(ajv, resultSchema, 'result', report) : null;
+
+  // Steps: unique ids, valid `with:`, references to known steps and fields, no cycles.
+  const built = buildSteps(steps, ctx, stepLabel);
 
   const stepsById = new Map(built.map((s) => [s.id, s]));
   const declared = new Set(steps.map((s) => s.id));
@@ -241,7 +252,7 @@ function checkReference(
   return null;
 }
 
-function loadSchema(value: JsonSchema, field: string, shown: string, schemasDir: string, report: (m: string) => void): JsonSchema | null {
+function loadSchema(value: JsonSchema, field: string, schemasDir: string, report: (m: string) => void): JsonSchema | null {
   const ref = (value as any).$ref;
   if (typeof ref !== 'string') return value;
   const file = path.resolve(schemasDir, ref);
