@@ -28,10 +28,36 @@ const SPEECH =
   'Toss everything together with fresh basil and a handful of parmesan cheese. This is honestly the best ' +
   'weeknight dinner, and it costs less than five dollars. Save this video, follow for more easy recipes, ' +
   'and tell me in the comments what you want me to cook next. See you tomorrow, and happy cooking everyone.';
-const CAPTIONS = ['FASTEST PASTA EVER', 'BOIL SALTED WATER', 'SLICE THE GARLIC', 'ADD TOMATOES', 'SIMMER 10 MINUTES', 'KEEP PASTA WATER', 'ADD FRESH BASIL', 'UNDER 5 DOLLARS', 'SAVE THIS VIDEO', 'FOLLOW FOR MORE', 'COMMENT BELOW', 'HAPPY COOKING'];
+const CAPTIONS = [
+  'FASTEST PASTA EVER',
+  'BOIL SALTED WATER',
+  'SLICE THE GARLIC',
+  'ADD TOMATOES',
+  'SIMMER 10 MINUTES',
+  'KEEP PASTA WATER',
+  'ADD FRESH BASIL',
+  'UNDER 5 DOLLARS',
+  'SAVE THIS VIDEO',
+  'FOLLOW FOR MORE',
+  'COMMENT BELOW',
+  'HAPPY COOKING',
+];
 // Neighbouring scenes differ in brightness: ffmpeg's scdet compares luma, so two solid colours of equal
 // brightness would not be a detectable cut (nor, to a viewer in greyscale, a visible one).
-const SOURCES = ['color=c=0x2050a0', 'testsrc2', 'color=c=0xa04020', 'smptebars', 'color=c=0x103010', 'color=c=0xc0c0a0', 'color=c=0x301040', 'testsrc', 'color=c=0xe0a060', 'rgbtestsrc', 'color=c=0x102040', 'color=c=0xd09090'];
+const SOURCES = [
+  'color=c=0x2050a0',
+  'testsrc2',
+  'color=c=0xa04020',
+  'smptebars',
+  'color=c=0x103010',
+  'color=c=0xc0c0a0',
+  'color=c=0x301040',
+  'testsrc',
+  'color=c=0xe0a060',
+  'rgbtestsrc',
+  'color=c=0x102040',
+  'color=c=0xd09090',
+];
 
 await main().catch((err) => {
   console.error(`bench/analyze: ERROR ${err?.stack ?? err}`);
@@ -54,7 +80,9 @@ async function main() {
   if (job.status !== 'complete') throw new Error(`the pipeline failed: ${job.error}`);
   console.log(`clip: 60 s, 720x1280, 12 scenes; cores: ${os.availableParallelism()}`);
   console.log(`sequential tools: ${(sequentialMs / 1000).toFixed(2)} s`);
-  console.log(`pipeline:         ${(pipelineMs / 1000).toFixed(2)} s (scenes found: ${job.result.scenes.length}, transcript words: ${job.result.transcript.split(/\s+/).length})`);
+  console.log(
+    `pipeline:         ${(pipelineMs / 1000).toFixed(2)} s (scenes found: ${job.result.scenes.length}, transcript words: ${job.result.transcript.split(/\s+/).length})`,
+  );
   console.log(`ratio pipeline/sequential: ${(pipelineMs / sequentialMs).toFixed(2)} (goal <= 0.5)`);
   const dense = await denseTextures(makeClip, pipelineMs);
   console.log(`peak worker RSS: ${(Math.max(peakRss, dense.peakRss) / 1024 / 1024).toFixed(0)} MB (goal < 400 MB)`);
@@ -62,9 +90,20 @@ async function main() {
 
 /** The 60 s clip again with its captions over dense textures: its pipeline wall time against the plain clip's. */
 async function denseTextures(makeClip, plainMs) {
-  const textures = ['cellauto=rule=110', 'life=mold=10:ratio=0.3:life_color=0x30c030:death_color=0x203020', 'mandelbrot', 'cellauto=rule=30', 'life=ratio=0.5'];
+  const textures = [
+    'cellauto=rule=110',
+    'life=mold=10:ratio=0.3:life_color=0x30c030:death_color=0x203020',
+    'mandelbrot',
+    'cellauto=rule=30',
+    'life=ratio=0.5',
+  ];
   const clip = await makeClip({
-    scenes: CAPTIONS.map((caption, i) => ({ seconds: 5, source: textures[i % textures.length], caption, captionStyle: i % 2 ? 'box' : 'outline' })),
+    scenes: CAPTIONS.map((caption, i) => ({
+      seconds: 5,
+      source: textures[i % textures.length],
+      caption,
+      captionStyle: i % 2 ? 'box' : 'outline',
+    })),
     speech: SPEECH,
     width: 720,
     height: 1280,
@@ -75,7 +114,9 @@ async function denseTextures(makeClip, plainMs) {
   const { ms, peakRss, job } = await pipeline(clip);
   if (job.status !== 'complete') throw new Error(`the pipeline failed on the dense clip: ${job.error}`);
   const read = CAPTIONS.filter((c) => job.result.on_screen_text.some((l) => l.text.toUpperCase() === c)).length;
-  console.log(`dense textures:   ${(ms / 1000).toFixed(2)} s (scenes found: ${job.result.scenes.length}, captions read exactly: ${read}/${CAPTIONS.length})`);
+  console.log(
+    `dense textures:   ${(ms / 1000).toFixed(2)} s (scenes found: ${job.result.scenes.length}, captions read exactly: ${read}/${CAPTIONS.length})`,
+  );
   console.log(`ratio dense/plain: ${(ms / plainMs).toFixed(2)} (goal <= 1.5)`);
   return { peakRss };
 }
@@ -87,8 +128,12 @@ async function sequential(clip) {
   await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', clip]);
   await run('ffmpeg', ['-v', 'error', '-y', '-i', clip, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', `${dir}/a.wav`]);
   // The same engine settings as the service's local speech engine (FAST_SEARCH), on the whole audio at once.
-  await run('pocketsphinx_continuous', ['-infile', `${dir}/a.wav`, '-time', 'yes', ...FAST_SEARCH, '-logfn', '/dev/null'], { maxBuffer: 64 << 20 });
-  const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostats', '-i', clip, '-an', '-vf', 'scdet=threshold=10', '-f', 'null', '-'], { maxBuffer: 64 << 20 });
+  await run('pocketsphinx_continuous', ['-infile', `${dir}/a.wav`, '-time', 'yes', ...FAST_SEARCH, '-logfn', '/dev/null'], {
+    maxBuffer: 64 << 20,
+  });
+  const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostats', '-i', clip, '-an', '-vf', 'scdet=threshold=10', '-f', 'null', '-'], {
+    maxBuffer: 64 << 20,
+  });
   const cuts = [...stderr.matchAll(/lavfi\.scd\.time: ([\d.]+)/g)].map((m) => Number(m[1]));
   const bounds = [0, ...cuts, 60];
   for (let i = 0; i < bounds.length - 1; i++) {
@@ -96,7 +141,9 @@ async function sequential(clip) {
     await run('ffmpeg', ['-v', 'error', '-y', '-ss', String(at), '-i', clip, '-frames:v', '1', `${dir}/k${i}.jpg`]);
     await run('tesseract', [`${dir}/k${i}.jpg`, '-', '--psm', '11', 'tsv'], { maxBuffer: 16 << 20 });
   }
-  await run('ffmpeg', ['-hide_banner', '-nostats', '-i', `${dir}/a.wav`, '-af', 'ebur128=framelog=info', '-f', 'null', '-'], { maxBuffer: 64 << 20 });
+  await run('ffmpeg', ['-hide_banner', '-nostats', '-i', `${dir}/a.wav`, '-af', 'ebur128=framelog=info', '-f', 'null', '-'], {
+    maxBuffer: 64 << 20,
+  });
   const ms = performance.now() - t;
   fs.rmSync(dir, { recursive: true, force: true });
   return ms;
@@ -114,14 +161,27 @@ async function pipeline(clip) {
     fs.createReadStream(clip).pipe(res);
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const config = loadConfig({ LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent', PORT: '0', FETCH_ALLOW_LOOPBACK: 'true', X402_NETWORKS: 'base', MPP_ENABLED: 'false' }, root);
+  const config = loadConfig(
+    {
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+      PORT: '0',
+      FETCH_ALLOW_LOOPBACK: 'true',
+      X402_NETWORKS: 'base',
+      MPP_ENABLED: 'false',
+    },
+    root,
+  );
   const app = await createApp(config, createLogger(config.logLevel), { http: false, workers: true });
   const rt = appParts(app.context);
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);
   try {
     const t = performance.now();
-    const accepted = await rt.jobs.accept({ pipeline: rt.pipelines.byPath('/analyze'), request: { url: `http://127.0.0.1:${server.address().port}/clip.mp4` }, receipt: null });
+    const accepted = await rt.jobs.accept({
+      pipeline: rt.pipelines.byPath('/analyze'),
+      request: { url: `http://127.0.0.1:${server.address().port}/clip.mp4` },
+      receipt: null,
+    });
     let job;
     for (;;) {
       job = await rt.store.get(accepted.id);

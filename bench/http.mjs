@@ -141,7 +141,9 @@ async function main() {
     const check = (label, r) => {
       const other = Object.keys(r.statusCodes).filter((c) => c !== '200');
       if (r.non2xx || r.errors || r.timeouts || other.length || r.ok2xx !== r.total) {
-        bad.push(`${label}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts, status codes ${JSON.stringify(r.statusCodes)}`);
+        bad.push(
+          `${label}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts, status codes ${JSON.stringify(r.statusCodes)}`,
+        );
       }
     };
     for (const t of targets) check(`${t.name} warm-up`, await measure(t.url, warmupSeconds));
@@ -159,7 +161,9 @@ async function main() {
 
     const pad = (s, n) => String(s).padStart(n);
     console.log('');
-    console.log(`${'round'.padEnd(6)}${'target'.padEnd(9)}${pad('req/s', 10)}${pad('requests', 10)}${pad('avg ms', 8)}${pad('p99 ms', 8)}${pad('non-2xx', 9)}${pad('errors', 8)}`);
+    console.log(
+      `${'round'.padEnd(6)}${'target'.padEnd(9)}${pad('req/s', 10)}${pad('requests', 10)}${pad('avg ms', 8)}${pad('p99 ms', 8)}${pad('non-2xx', 9)}${pad('errors', 8)}`,
+    );
     for (const r of rows) {
       console.log(
         `${String(r.round).padEnd(6)}${r.target.padEnd(9)}${pad(r.rps.toFixed(0), 10)}${pad(r.total, 10)}` +

@@ -34,19 +34,34 @@ async function main() {
   const page = (await photographedPage()).file;
   const services = createStepServices(loadConfig({}, root));
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-images-'));
-  const ctx = { jobId: 'bench', stepId: 'bench', workDir, logger: { info() {}, warn() {}, debug() {}, error() {} }, signal: new AbortController().signal, services, engine() {} };
+  const ctx = {
+    jobId: 'bench',
+    stepId: 'bench',
+    workDir,
+    logger: { info() {}, warn() {}, debug() {}, error() {} },
+    signal: new AbortController().signal,
+    services,
+    engine() {},
+  };
 
   const cases = [
     { endpoint: '/scan-style', input: page, size: 2048, run: () => scanDocumentStep.run({ image: page }, ctx) },
     { endpoint: '/hair-formula', input: portrait, size: 512, run: () => hairFormulaStep.run({ image: portrait }, ctx) },
-    { endpoint: '/pfp', input: portrait, size: 1024, run: () => editorialPortraitStep.run({ image: portrait, mime_type: 'image/jpeg', color_palette: 'warm earth tones' }, ctx) },
+    {
+      endpoint: '/pfp',
+      input: portrait,
+      size: 1024,
+      run: () => editorialPortraitStep.run({ image: portrait, mime_type: 'image/jpeg', color_palette: 'warm earth tones' }, ctx),
+    },
   ];
   console.log(`cores: ${os.availableParallelism()}`);
   for (const c of cases) {
     const resize = () => sharp(c.input).resize(c.size, c.size, { fit: 'inside' }).toBuffer();
     const endpointMs = await median(c.run);
     const resizeMs = await median(resize);
-    console.log(`${c.endpoint.padEnd(14)} ${endpointMs.toFixed(0).padStart(6)} ms   sharp resize ${resizeMs.toFixed(1).padStart(6)} ms   ratio endpoint/resize: ${(endpointMs / resizeMs).toFixed(1)}`);
+    console.log(
+      `${c.endpoint.padEnd(14)} ${endpointMs.toFixed(0).padStart(6)} ms   sharp resize ${resizeMs.toFixed(1).padStart(6)} ms   ratio endpoint/resize: ${(endpointMs / resizeMs).toFixed(1)}`,
+    );
   }
   fs.rmSync(workDir, { recursive: true, force: true });
 }

@@ -123,7 +123,11 @@ async function startPipelines(files) {
 }
 
 function words(s) {
-  return s.toLowerCase().replace(/[^a-z0-9' ]+/g, ' ').split(/\s+/).filter(Boolean);
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9' ]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
 }
 
 /** flite says digits as words; the transcript has words too. */
@@ -151,7 +155,8 @@ function wordErrorRate(ref, hyp) {
   const d = Array.from({ length: ref.length + 1 }, (_, i) => [i, ...Array(hyp.length).fill(0)]);
   for (let j = 1; j <= hyp.length; j++) d[0][j] = j;
   for (let i = 1; i <= ref.length; i++)
-    for (let j = 1; j <= hyp.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (ref[i - 1] === hyp[j - 1] ? 0 : 1));
+    for (let j = 1; j <= hyp.length; j++)
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (ref[i - 1] === hyp[j - 1] ? 0 : 1));
   return ref.length ? d[ref.length][hyp.length] / ref.length : 0;
 }
 
@@ -174,10 +179,13 @@ await (async function claims() {
     const factHits = TRUTH.facts.filter((t) => facts.some((c) => t.test(c.claim))).length;
     const factTrue = facts.filter((c) => TRUTH.facts.some((t) => t.test(c.claim))).length;
     const opinionsKept = facts.filter((c) => TRUTH.notFacts.some((t) => t.test(c.claim))).length;
-    const pr = (hits, total, found, correct) => `recall ${(hits / total).toFixed(2)}, precision ${(found ? correct / found : 1).toFixed(2)}`;
+    const pr = (hits, total, found, correct) =>
+      `recall ${(hits / total).toFixed(2)}, precision ${(found ? correct / found : 1).toFixed(2)}`;
     console.log(`brands (/product-id): ${pr(brandHits, TRUTH.brands.length, products.length, brandHits)}`);
     console.log(`ad claims with the right rule (/ad-debunk): ${pr(adHits, TRUTH.adClaims.length, ad.length, adTrue)}`);
-    console.log(`factual claims (/verify): ${pr(factHits, TRUTH.facts.length, facts.length, factTrue)}; opinions or calls to action kept: ${opinionsKept}`);
+    console.log(
+      `factual claims (/verify): ${pr(factHits, TRUTH.facts.length, facts.length, factTrue)}; opinions or calls to action kept: ${opinionsKept}`,
+    );
   } finally {
     await service.close();
   }
@@ -278,16 +286,24 @@ await (async function screen() {
         console.log(`${k.name.padEnd(22)} FAILED: ${err.message}`);
         continue;
       }
-      const f1 = cutF1(truthCuts, result.scenes.slice(1).map((s) => s.start), 0.3);
+      const f1 = cutF1(
+        truthCuts,
+        result.scenes.slice(1).map((s) => s.start),
+        0.3,
+      );
       const { recall, cer } = captionScores(captions, result.on_screen_text);
       rows.push({ f1, recall, cer });
-      console.log(`${k.name.padEnd(22)} scene-cut F1 ${f1.toFixed(2)}  caption recall ${recall.toFixed(2)}  CER ${(cer * 100).toFixed(1)}%`);
+      console.log(
+        `${k.name.padEnd(22)} scene-cut F1 ${f1.toFixed(2)}  caption recall ${recall.toFixed(2)}  CER ${(cer * 100).toFixed(1)}%`,
+      );
     }
   } finally {
     await service.close();
   }
   const mean = (key) => rows.reduce((s, r) => s + r[key], 0) / rows.length;
-  console.log(`screen kinds mean: scene-cut F1 ${mean('f1').toFixed(2)} (goal >= 0.97), caption recall ${mean('recall').toFixed(2)} (goal >= 0.95), CER ${(mean('cer') * 100).toFixed(1)}% (goal <= 5%)`);
+  console.log(
+    `screen kinds mean: scene-cut F1 ${mean('f1').toFixed(2)} (goal >= 0.97), caption recall ${mean('recall').toFixed(2)} (goal >= 0.95), CER ${(mean('cer') * 100).toFixed(1)}% (goal <= 5%)`,
+  );
 })().catch((err) => {
   console.error(`bench/quality (screen): ERROR ${err?.stack ?? err}`);
   process.exitCode = 2;
@@ -299,8 +315,34 @@ function screenKinds() {
   const sameLuma = ['0xc83c3c', '0x3c8c3c', '0x5a50e6', '0x9a40b0', '0x808058', '0x3c7a9a'];
   const changing = (texts, each) => texts.map((text, i) => ({ text, from: i * each, to: (i + 1) * each }));
   const long = [];
-  const sources = ['cellauto=rule=110', 'color=c=0xc83c3c', 'testsrc2', 'color=c=0x3c8c3c', 'life=mold=10:ratio=0.3:life_color=0x30c030:death_color=0x203020', 'smptebars', 'mandelbrot', 'color=c=0x5a50e6', 'testsrc', 'color=c=0x9a40b0', 'cellauto=rule=30', 'smptehdbars', 'color=c=0x808058', 'rgbtestsrc', 'color=c=0x3c7a9a', 'life=mold=5:ratio=0.5', 'color=c=0xc83c3c', 'testsrc2'];
-  sources.forEach((source, i) => long.push({ seconds: 10, source, captionStyle: i % 2 ? 'box' : 'outline', captions: changing([`STEP ${i + 1} MIX THE DOUGH`, `REST IT ${i + 2} MINUTES`], 5) }));
+  const sources = [
+    'cellauto=rule=110',
+    'color=c=0xc83c3c',
+    'testsrc2',
+    'color=c=0x3c8c3c',
+    'life=mold=10:ratio=0.3:life_color=0x30c030:death_color=0x203020',
+    'smptebars',
+    'mandelbrot',
+    'color=c=0x5a50e6',
+    'testsrc',
+    'color=c=0x9a40b0',
+    'cellauto=rule=30',
+    'smptehdbars',
+    'color=c=0x808058',
+    'rgbtestsrc',
+    'color=c=0x3c7a9a',
+    'life=mold=5:ratio=0.5',
+    'color=c=0xc83c3c',
+    'testsrc2',
+  ];
+  sources.forEach((source, i) =>
+    long.push({
+      seconds: 10,
+      source,
+      captionStyle: i % 2 ? 'box' : 'outline',
+      captions: changing([`STEP ${i + 1} MIX THE DOUGH`, `REST IT ${i + 2} MINUTES`], 5),
+    }),
+  );
   return [
     {
       name: 'dense textures',
@@ -308,7 +350,12 @@ function screenKinds() {
         ...tall,
         scenes: [
           { seconds: 3, source: 'cellauto=rule=110', caption: 'CeraVe Moisturizing Cream', captionStyle: 'outline' },
-          { seconds: 3, source: 'life=mold=10:ratio=0.3:life_color=0x30c030:death_color=0x203020', caption: 'Over 21000 km long', captionStyle: 'outline' },
+          {
+            seconds: 3,
+            source: 'life=mold=10:ratio=0.3:life_color=0x30c030:death_color=0x203020',
+            caption: 'Over 21000 km long',
+            captionStyle: 'outline',
+          },
           { seconds: 3, source: 'mandelbrot', caption: 'Removes ALL wrinkles in 7 days' },
           { seconds: 3, source: 'cellauto=rule=30', caption: 'Only 19 dollars today' },
         ],
@@ -318,8 +365,20 @@ function screenKinds() {
       name: 'captions within a shot',
       clip: {
         scenes: [
-          { seconds: 7.5, source: 'testsrc2', captions: changing(['This serum works fast', 'Dermatologist approved', 'Removes ALL wrinkles', 'Results in 7 days', 'Link in bio'], 1.5) },
-          { seconds: 6, source: 'mandelbrot', captionStyle: 'outline', captions: changing(['The Great Wall', 'Over 21000 km long', 'Built over centuries', 'Seen from space'], 1.5) },
+          {
+            seconds: 7.5,
+            source: 'testsrc2',
+            captions: changing(
+              ['This serum works fast', 'Dermatologist approved', 'Removes ALL wrinkles', 'Results in 7 days', 'Link in bio'],
+              1.5,
+            ),
+          },
+          {
+            seconds: 6,
+            source: 'mandelbrot',
+            captionStyle: 'outline',
+            captions: changing(['The Great Wall', 'Over 21000 km long', 'Built over centuries', 'Seen from space'], 1.5),
+          },
         ],
       },
     },

@@ -18,7 +18,9 @@ const files = readdirSync(benchDir, { withFileTypes: true })
   .sort();
 
 if (files.length === 0) {
-  console.error(`bench: no benchmark to run in ${path.relative(root, benchDir) || '.'}/${filters.length ? ` matching ${filters.join(', ')}` : ''}`);
+  console.error(
+    `bench: no benchmark to run in ${path.relative(root, benchDir) || '.'}/${filters.length ? ` matching ${filters.join(', ')}` : ''}`,
+  );
   process.exit(1);
 }
 
@@ -39,7 +41,8 @@ for (const file of files) {
 }
 
 console.log('\n=== summary ===');
-for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  bench/${r.file}  (${(r.ms / 1000).toFixed(1)} s${r.ok ? '' : `, ${r.why}`})`);
+for (const r of results)
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'}  bench/${r.file}  (${(r.ms / 1000).toFixed(1)} s${r.ok ? '' : `, ${r.why}`})`);
 const failed = results.filter((r) => !r.ok);
 if (failed.length) {
   console.error(`bench: ${failed.length} of ${results.length} benchmark(s) failed`);

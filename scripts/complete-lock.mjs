@@ -16,7 +16,15 @@ const packages = lock.packages;
 function platformOf(name) {
   const base = name.split('/').pop();
   const os = ['darwin', 'linux', 'win32', 'freebsd', 'android'].find((o) => base.includes(o));
-  const cpu = /arm64|aarch64/.test(base) ? 'arm64' : /x64|amd64/.test(base) ? 'x64' : /-arm(-|$)/.test(base) ? 'arm' : /ia32/.test(base) ? 'ia32' : null;
+  const cpu = /arm64|aarch64/.test(base)
+    ? 'arm64'
+    : /x64|amd64/.test(base)
+      ? 'x64'
+      : /-arm(-|$)/.test(base)
+        ? 'arm'
+        : /ia32/.test(base)
+          ? 'ia32'
+          : null;
   const libc = base.includes('musl') ? 'musl' : os === 'linux' && base.includes('gnu') ? 'glibc' : null;
   return os && cpu ? { os, cpu, libc } : null;
 }
@@ -50,7 +58,7 @@ for (const [path, entry] of Object.entries(packages)) {
       ...(meta ? { integrity: meta['dist.integrity'] } : {}),
       cpu: list(meta?.cpu) ?? [platform.cpu],
       ...(meta?.license ? { license: meta.license } : {}),
-      ...(list(meta?.libc) ?? (platform.libc ? [platform.libc] : undefined) ? { libc: list(meta?.libc) ?? [platform.libc] } : {}),
+      ...((list(meta?.libc) ?? (platform.libc ? [platform.libc] : undefined)) ? { libc: list(meta?.libc) ?? [platform.libc] } : {}),
       optional: true,
       os: list(meta?.os) ?? [platform.os],
     };

@@ -1,8 +1,8 @@
 import { roleModules } from './app/app.module.js';
 import { createApp } from './app/create-app.js';
 import { type Config, loadConfig } from './config/config.js';
-import { JOB_QUEUE } from './jobs/jobs.tokens.js';
 import type { JobQueue } from './jobs/job-queue.js';
+import { JOB_QUEUE } from './jobs/jobs.tokens.js';
 import { createLogger } from './logging/logger.js';
 import type { PipelineRegistry } from './pipelines/pipeline.registry.js';
 import { PIPELINES } from './pipelines/pipelines.tokens.js';

@@ -1,5 +1,5 @@
 import { defineAnalyzer } from './analyzer.js';
-import { statementsOf, timesOf, type Statement, type VideoEvidence } from './evidence.js';
+import { type Statement, statementsOf, timesOf, type VideoEvidence } from './evidence.js';
 import { loadKnowledge } from './knowledge.js';
 import { productIdAnalyzer } from './product-id.analyzer.js';
 import { isCallToAction, isOpinion } from './text/check-worthy.js';
@@ -25,7 +25,9 @@ const compiled = new WeakMap<AdRule[], Array<AdRule & { match: RegExp[]; except:
  * somewhat_misleading: 1-2 misleading; mostly_accurate: only unverifiable claims flagged;
  * trustworthy: no claim flagged.
  */
-export function overallRating(verdicts: Verdict[]): 'trustworthy' | 'mostly_accurate' | 'somewhat_misleading' | 'very_misleading' | 'deceptive' {
+export function overallRating(
+  verdicts: Verdict[],
+): 'trustworthy' | 'mostly_accurate' | 'somewhat_misleading' | 'very_misleading' | 'deceptive' {
   const n = (v: Verdict) => verdicts.filter((x) => x === v).length;
   const [f, m, u] = [n('false'), n('misleading'), n('unverifiable')];
   if (f >= 2 || (f === 1 && m >= 2)) return 'deceptive';
@@ -36,10 +38,14 @@ export function overallRating(verdicts: Verdict[]): 'trustworthy' | 'mostly_accu
 }
 
 const RECOMMENDATIONS = {
-  deceptive: 'Do not buy on the strength of this ad: it makes claims advertising standards treat as false. Look for independent reviews and evidence.',
-  very_misleading: 'Be very careful: several claims are presented without the evidence the law requires. Ask for the study, the conditions and the real price before buying.',
-  somewhat_misleading: 'Treat the flagged claims with caution and check their conditions and evidence; the rest of the ad makes no problematic claims.',
-  mostly_accurate: 'No claim breaks an advertising rule, but some comparisons cannot be checked from the ad; compare with independent sources.',
+  deceptive:
+    'Do not buy on the strength of this ad: it makes claims advertising standards treat as false. Look for independent reviews and evidence.',
+  very_misleading:
+    'Be very careful: several claims are presented without the evidence the law requires. Ask for the study, the conditions and the real price before buying.',
+  somewhat_misleading:
+    'Treat the flagged claims with caution and check their conditions and evidence; the rest of the ad makes no problematic claims.',
+  mostly_accurate:
+    'No claim breaks an advertising rule, but some comparisons cannot be checked from the ad; compare with independent sources.',
   trustworthy: 'No problematic claim was found in the speech or on-screen text of this ad.',
 };
 
@@ -58,13 +64,23 @@ export const adDebunkAnalyzer = defineAnalyzer<any, unknown>({
     const input = raw as VideoEvidence;
     const { rules } = await loadKnowledge<{ rules: AdRule[] }>(ctx.knowledgeDir, 'ad-rules.yaml');
     if (!compiled.has(rules)) {
-      compiled.set(rules, rules.map((r) => ({ ...r, match: r.patterns.map((p) => new RegExp(p, 'i')), except: (r.unless ?? []).map((p) => new RegExp(p, 'i')) })));
+      compiled.set(
+        rules,
+        rules.map((r) => ({
+          ...r,
+          match: r.patterns.map((p) => new RegExp(p, 'i')),
+          except: (r.unless ?? []).map((p) => new RegExp(p, 'i')),
+        })),
+      );
     }
     const claims: Array<{ claim: string; verdict: Verdict; evidence: string; rules: string[]; at: Statement }> = [];
     for (const st of statementsOf(input)) {
       const fired = compiled
         .get(rules)!
-        .map((r) => ({ rule: r, words: r.except.some((e) => e.test(st.text)) ? null : r.match.map((m) => m.exec(st.text)?.[0]).find(Boolean) }))
+        .map((r) => ({
+          rule: r,
+          words: r.except.some((e) => e.test(st.text)) ? null : r.match.map((m) => m.exec(st.text)?.[0]).find(Boolean),
+        }))
         .filter((x): x is { rule: (typeof x)['rule']; words: string } => Boolean(x.words));
       const where = `${st.source === 'screen' ? 'on screen' : 'said'} at ${st.time.toFixed(1)} s`;
       let claim: (typeof claims)[number] | null = null;
@@ -81,7 +97,13 @@ export const adDebunkAnalyzer = defineAnalyzer<any, unknown>({
         };
       } else if (strongStatement(st.text) && !isOpinion(st.text) && !isCallToAction(st.text)) {
         // A strong sentence no rule covers is a claim only if it asserts something: not an opinion, not a call to action.
-        claim = { claim: st.text, verdict: 'unverifiable', evidence: `${where}. No advertising rule applies and no evidence source was consulted offline, so this cannot be checked.`, rules: [], at: st };
+        claim = {
+          claim: st.text,
+          verdict: 'unverifiable',
+          evidence: `${where}. No advertising rule applies and no evidence source was consulted offline, so this cannot be checked.`,
+          rules: [],
+          at: st,
+        };
       }
       if (!claim) continue;
       const same = claims.find((c) => normal(c.claim) === normal(claim!.claim));
@@ -93,7 +115,13 @@ export const adDebunkAnalyzer = defineAnalyzer<any, unknown>({
     const rating = overallRating(claims.map((c) => c.verdict));
     return {
       product,
-      claims: claims.map(({ claim, verdict, evidence, rules: ids, at }) => ({ claim, ...timesOf(at), verdict, evidence, ...(ids.length ? { rules: ids } : {}) })),
+      claims: claims.map(({ claim, verdict, evidence, rules: ids, at }) => ({
+        claim,
+        ...timesOf(at),
+        verdict,
+        evidence,
+        ...(ids.length ? { rules: ids } : {}),
+      })),
       overall_rating: rating,
       recommendation: RECOMMENDATIONS[rating],
     };
@@ -101,5 +129,8 @@ export const adDebunkAnalyzer = defineAnalyzer<any, unknown>({
 });
 
 function normal(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }

@@ -13,7 +13,11 @@ import { scoreTopics, type TopicTaxonomy } from './text/topics.js';
 export interface AnalyzeInput {
   title?: string | null;
   metadata: { duration: number; title?: string | null; description?: string | null; has_audio?: boolean };
-  transcript: null | { text: string; language: string | null; segments: Array<{ start: number; end: number; text: string; words?: Array<{ word: string; start: number; end: number }> }> };
+  transcript: null | {
+    text: string;
+    language: string | null;
+    segments: Array<{ start: number; end: number; text: string; words?: Array<{ word: string; start: number; end: number }> }>;
+  };
   scenes: null | { scenes: Array<{ index: number; start: number; end: number }>; cuts: number[] };
   /** On-screen text through time: each distinct caption once, with when it was shown (the `ocr` step's output). */
   ocr: null | { captions: Array<{ index: number; text: string; start: number; end: number; confidence?: number }>; text: string };
@@ -53,25 +57,42 @@ export const analyzeAnalyzer = defineAnalyzer<any, unknown>({
       const shown = distinct(captions.filter((c) => c.start < scene.end && c.end > scene.start).map((c) => c.text)).join(' / ');
       const said = speechBetween(segments, scene.start, scene.end);
       const parts = [shown ? `Text on screen: "${clip(shown)}"` : '', said ? `Said: "${clip(said)}"` : ''].filter(Boolean);
-      return { index: scene.index, start: scene.start, end: scene.end, description: parts.length ? parts.join('. ') : 'No on-screen text or speech' };
+      return {
+        index: scene.index,
+        start: scene.start,
+        end: scene.end,
+        description: parts.length ? parts.join('. ') : 'No on-screen text or speech',
+      };
     });
 
     const moments: KeyMoment[] = [];
     for (const cut of input.scenes?.cuts ?? []) {
       const next = scenes.find((s) => Math.abs(s.start - cut) < 0.01);
-      moments.push({ time: cut, kind: 'scene_change', description: `Cut to a new scene${next && next.description !== 'No on-screen text or speech' ? `: ${next.description}` : ''}` });
+      moments.push({
+        time: cut,
+        kind: 'scene_change',
+        description: `Cut to a new scene${next && next.description !== 'No on-screen text or speech' ? `: ${next.description}` : ''}`,
+      });
     }
-    for (const p of input.levels?.peaks ?? []) moments.push({ time: p.time, kind: 'loudness_peak', description: `Loudest moment (${p.loudness_db} LUFS)` });
+    for (const p of input.levels?.peaks ?? [])
+      moments.push({ time: p.time, kind: 'loudness_peak', description: `Loudest moment (${p.loudness_db} LUFS)` });
     for (const s of segments) {
       const strong = strongStatement(s.text);
-      if (strong) moments.push({ time: s.start, kind: 'strong_statement', description: `"${clip(strong.text)}" (${strong.reasons.join(', ')})` });
+      if (strong)
+        moments.push({ time: s.start, kind: 'strong_statement', description: `"${clip(strong.text)}" (${strong.reasons.join(', ')})` });
     }
     for (const c of captions) {
       const strong = strongStatement(c.text);
-      if (strong) moments.push({ time: c.start, kind: 'strong_statement', description: `On screen: "${clip(strong.text)}" (${strong.reasons.join(', ')})` });
+      if (strong)
+        moments.push({
+          time: c.start,
+          kind: 'strong_statement',
+          description: `On screen: "${clip(strong.text)}" (${strong.reasons.join(', ')})`,
+        });
     }
 
-    const title = input.title?.trim() || input.metadata.title?.trim() || firstCaption(captions) || firstSentence(segments) || 'Untitled video';
+    const title =
+      input.title?.trim() || input.metadata.title?.trim() || firstCaption(captions) || firstSentence(segments) || 'Untitled video';
     return {
       title,
       duration: input.metadata.duration,
@@ -92,7 +113,11 @@ export const analyzeAnalyzer = defineAnalyzer<any, unknown>({
 function missing(input: AnalyzeInput): string[] {
   const out: string[] = [];
   if (!input.transcript) {
-    out.push(input.metadata.has_audio === false ? 'speech: the video has no audio track; topics, sentiment and language come from on-screen text' : 'speech: the transcript could not be produced');
+    out.push(
+      input.metadata.has_audio === false
+        ? 'speech: the video has no audio track; topics, sentiment and language come from on-screen text'
+        : 'speech: the transcript could not be produced',
+    );
   }
   if (!input.scenes) out.push('scenes: scene detection did not finish; no scenes or cuts');
   if (!input.ocr) out.push('on-screen text: text recognition did not finish');
@@ -114,8 +139,15 @@ function pickMoments(all: KeyMoment[]): KeyMoment[] {
 
 function speechBetween(segments: Transcript['segments'], start: number, end: number): string {
   const words = segments.flatMap((s) => s.words ?? []);
-  if (words.length) return words.filter((w) => w.start >= start && w.start < end).map((w) => w.word).join(' ');
-  return segments.filter((s) => s.start < end && s.end > start).map((s) => s.text).join(' ');
+  if (words.length)
+    return words
+      .filter((w) => w.start >= start && w.start < end)
+      .map((w) => w.word)
+      .join(' ');
+  return segments
+    .filter((s) => s.start < end && s.end > start)
+    .map((s) => s.text)
+    .join(' ');
 }
 
 function firstCaption(captions: Captions): string | null {
@@ -134,7 +166,13 @@ type TimedText = { time: number; start: number; end: number; text: string; confi
 function onScreenTimed(captions: Captions): TimedText[] {
   return [...captions]
     .sort((a, b) => a.start - b.start)
-    .map((c) => ({ time: c.start, start: c.start, end: c.end, text: c.text, ...(c.confidence !== undefined ? { confidence: c.confidence } : {}) }));
+    .map((c) => ({
+      time: c.start,
+      start: c.start,
+      end: c.end,
+      text: c.text,
+      ...(c.confidence !== undefined ? { confidence: c.confidence } : {}),
+    }));
 }
 
 function distinct(lines: string[]): string[] {

@@ -27,9 +27,14 @@ export async function readPalette(knowledgeDir: string, text: string | null | un
   const file = await loadKnowledge<PaletteFile>(knowledgeDir, 'palettes.yaml');
   const fallback = { backdrop: hex(file.default.backdrop), tint: hex(file.default.tint), matched: [] };
   if (!text?.trim()) return fallback;
-  let rest = ` ${text.toLowerCase().replace(/[^a-z]+/g, ' ').trim()} `;
+  let rest = ` ${text
+    .toLowerCase()
+    .replace(/[^a-z]+/g, ' ')
+    .trim()} `;
 
-  const named = Object.keys(file.palettes).sort((a, b) => b.length - a.length).find((name) => rest.includes(` ${name} `));
+  const named = Object.keys(file.palettes)
+    .sort((a, b) => b.length - a.length)
+    .find((name) => rest.includes(` ${name} `));
   if (named) return { backdrop: hex(file.palettes[named].backdrop), tint: hex(file.palettes[named].tint), matched: [named] };
 
   // Colour words in the order written; two-word names ("navy blue" is "navy", "sky blue") are tried first.

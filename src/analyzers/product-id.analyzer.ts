@@ -1,5 +1,5 @@
 import { defineAnalyzer } from './analyzer.js';
-import { statementsOf, type Statement, type VideoEvidence } from './evidence.js';
+import { type Statement, statementsOf, type VideoEvidence } from './evidence.js';
 import { loadKnowledge } from './knowledge.js';
 import { escapeRegExp } from './text/keyword-matcher.js';
 
@@ -20,11 +20,16 @@ interface BrandLexicon {
 /** Confidence model (documented in README): one sighting, then independent evidence adds up. */
 export const CONFIDENCE = { base: 0.35, seen: 0.2, said: 0.2, perExtraScene: 0.1, maxExtraScenes: 2, productNamed: 0.15, max: 0.95 };
 
-const compiled = new WeakMap<BrandLexicon, Array<{ brand: BrandEntry; names: RegExp; products: Array<{ name: string; pattern: RegExp }> }>>();
+const compiled = new WeakMap<
+  BrandLexicon,
+  Array<{ brand: BrandEntry; names: RegExp; products: Array<{ name: string; pattern: RegExp }> }>
+>();
 
 /** A name as a whole-word, case-insensitive pattern; spaces and hyphens match each other, "'" is optional. */
 function namePattern(name: string): RegExp {
-  const body = escapeRegExp(String(name).toLowerCase()).replace(/\\-|\s+/g, '[\\s-]*').replace(/'/g, "'?");
+  const body = escapeRegExp(String(name).toLowerCase())
+    .replace(/\\-|\s+/g, '[\\s-]*')
+    .replace(/'/g, "'?");
   return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'iu');
 }
 
@@ -37,7 +42,10 @@ function compile(lexicon: BrandLexicon) {
         names: new RegExp([brand.name, ...(brand.aliases ?? [])].map((n) => namePattern(String(n)).source).join('|'), 'iu'),
         // Longest first: "Galaxy Z Fold" before "Galaxy".
         // YAML reads model numbers such as 550 as numbers: names are strings here.
-        products: (brand.products ?? []).map(String).sort((a, b) => b.length - a.length).map((name) => ({ name, pattern: namePattern(name) })),
+        products: (brand.products ?? [])
+          .map(String)
+          .sort((a, b) => b.length - a.length)
+          .map((name) => ({ name, pattern: namePattern(name) })),
       })),
     );
   }
@@ -62,13 +70,19 @@ export const productIdAnalyzer = defineAnalyzer<any, unknown>({
     const products = [];
     for (const { brand, names, products: known } of compile(lexicon)) {
       const brandHits = statements.filter((s) => names.test(s.text));
-      const productHits = known.map((p) => ({ name: p.name, hits: statements.filter((s) => p.pattern.test(s.text)) })).filter((p) => p.hits.length);
+      const productHits = known
+        .map((p) => ({ name: p.name, hits: statements.filter((s) => p.pattern.test(s.text)) }))
+        .filter((p) => p.hits.length);
       // A product name alone finds only brands whose own name is too common to count (knowledge/brands.yaml).
       if (brand.needs_product ? !productHits.length : !brandHits.length) continue;
       const product = productHits[0];
       const hits = uniq([...brandHits, ...(product?.hits ?? [])]);
       const category = lexicon.categories[brand.category] ?? brand.category;
-      const name = product ? (product.name.toLowerCase().includes(brand.name.toLowerCase()) ? product.name : `${brand.name} ${product.name}`) : brand.name;
+      const name = product
+        ? product.name.toLowerCase().includes(brand.name.toLowerCase())
+          ? product.name
+          : `${brand.name} ${product.name}`
+        : brand.name;
       products.push({
         name,
         brand: brand.name,
@@ -84,7 +98,11 @@ export const productIdAnalyzer = defineAnalyzer<any, unknown>({
   },
 });
 
-const DEFAULT_RETAILERS = ['https://www.amazon.com/s?k={query}', 'https://www.google.com/search?tbm=shop&q={query}', 'https://www.walmart.com/search?q={query}'];
+const DEFAULT_RETAILERS = [
+  'https://www.amazon.com/s?k={query}',
+  'https://www.google.com/search?tbm=shop&q={query}',
+  'https://www.walmart.com/search?q={query}',
+];
 
 function confidence(hits: Statement[], productNamed: boolean): number {
   const seen = hits.some((h) => h.source === 'screen');

@@ -1,6 +1,6 @@
 import { adDebunkAnalyzer } from './ad-debunk.analyzer.js';
-import type { OfflineAnalyzer } from './analyzer.js';
 import { analyzeAnalyzer } from './analyze.analyzer.js';
+import type { OfflineAnalyzer } from './analyzer.js';
 import { productIdAnalyzer } from './product-id.analyzer.js';
 import { verifyAnalyzer } from './verify.analyzer.js';
 

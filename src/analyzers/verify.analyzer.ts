@@ -1,7 +1,7 @@
+import type { ClaimReview } from '../engines/fact-check/fact-check.port.js';
 import { defineAnalyzer } from './analyzer.js';
 import { statementsOf, timesOf, type VideoEvidence } from './evidence.js';
 import { checkWorthy } from './text/check-worthy.js';
-import type { ClaimReview } from '../engines/fact-check/fact-check.port.js';
 
 type Verdict = 'true' | 'mostly_true' | 'half_true' | 'mostly_false' | 'false' | 'unverifiable';
 
@@ -39,14 +39,19 @@ export const verifyAnalyzer = defineAnalyzer<any, unknown>({
     const found = statementsOf(input)
       .map((s) => ({ s, c: checkWorthy(s.text) }))
       .filter((x): x is { s: (typeof x)['s']; c: NonNullable<(typeof x)['c']> } => {
-        const key = x.s.text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+        const key = x.s.text
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, ' ')
+          .trim();
         if (!x.c || seen.has(key)) return false;
         seen.add(key);
         return true;
       })
       .sort((a, b) => b.c.score - a.c.score || a.s.time - b.s.time)
       .slice(0, MAX_CLAIMS);
-    const evidence = (input as any).evidence as { source: string | null; claims: Array<{ claim: string; reviews: ClaimReview[] }> } | undefined;
+    const evidence = (input as any).evidence as
+      | { source: string | null; claims: Array<{ claim: string; reviews: ClaimReview[] }> }
+      | undefined;
     const claims = found.map(({ s, c }) => {
       const where = `${s.source === 'screen' ? 'on screen' : 'said'} at ${s.time.toFixed(1)} s`;
       const reviews = (evidence?.claims.find((e) => e.claim === s.text)?.reviews ?? []).filter((r) => verdictOfRating(r.rating));
@@ -59,7 +64,10 @@ export const verifyAnalyzer = defineAnalyzer<any, unknown>({
           claim: s.text,
           ...timesOf(s),
           verdict,
-          explanation: `A checkable ${c.kinds.join(', ')} claim (${where}). ${reviews.slice(0, 3).map((r) => `${r.publisher} rated "${r.claim}" as "${r.rating}"`).join('; ')}.`,
+          explanation: `A checkable ${c.kinds.join(', ')} claim (${where}). ${reviews
+            .slice(0, 3)
+            .map((r) => `${r.publisher} rated "${r.claim}" as "${r.rating}"`)
+            .join('; ')}.`,
           confidence: agree ? (reviews.length > 1 ? 0.85 : 0.7) : 0.5,
           sources: [...new Set(reviews.map((r) => r.url))],
         };

@@ -27,11 +27,21 @@ export async function evalCommand(rest: string[], args: Args): Promise<number> {
     variants,
     env: process.env,
     dirs: { pipelines: args.options.pipelines, prompts: args.options.prompts, schemas: args.options.schemas },
-    onOutcome: (o) => process.stderr.write(`${o.pass ? 'pass' : 'FAIL'} ${o.case} [${o.variant}] ${(o.ms / 1000).toFixed(1)} s${o.error ? `: ${o.error}` : ''}\n`),
+    onOutcome: (o) =>
+      process.stderr.write(
+        `${o.pass ? 'pass' : 'FAIL'} ${o.case} [${o.variant}] ${(o.ms / 1000).toFixed(1)} s${o.error ? `: ${o.error}` : ''}\n`,
+      ),
   });
   if (args.options.out) fs.writeFileSync(args.options.out, `${JSON.stringify({ pipeline, variants, outcomes }, null, 2)}\n`);
   if (args.flags.has('json')) console.log(JSON.stringify({ pipeline, variants, outcomes }, null, 2));
-  else console.log(evalTable(cases.map((c) => c.name), variants.map((v) => v.name), outcomes).join('\n'));
+  else
+    console.log(
+      evalTable(
+        cases.map((c) => c.name),
+        variants.map((v) => v.name),
+        outcomes,
+      ).join('\n'),
+    );
   return outcomes.every((o) => o.pass) ? 0 : 1;
 }
 
@@ -42,26 +52,38 @@ export function evalTable(caseNames: string[], variantNames: string[], outcomes:
   const cell = (text: string) => text.padEnd(14);
   const lines: string[] = [];
   for (const c of caseNames) {
-    const row = (label: string, cells: string[]) => lines.push(`  ${label.slice(0, width).padEnd(width)} ${cells.map(cell).join(' ')}`.trimEnd());
+    const row = (label: string, cells: string[]) =>
+      lines.push(`  ${label.slice(0, width).padEnd(width)} ${cells.map(cell).join(' ')}`.trimEnd());
     lines.push(`case ${c}`);
     row('', variantNames);
     const labels = [...new Set(variantNames.flatMap((v) => of(c, v).expectations.map((e) => e.expectation)))];
     for (const label of labels) {
-      row(label, variantNames.map((v) => {
-        const e = of(c, v).expectations.find((x) => x.expectation === label);
-        return e ? (e.pass ? 'pass' : `FAIL (${e.detail})`) : '-';
-      }));
+      row(
+        label,
+        variantNames.map((v) => {
+          const e = of(c, v).expectations.find((x) => x.expectation === label);
+          return e ? (e.pass ? 'pass' : `FAIL (${e.detail})`) : '-';
+        }),
+      );
     }
     const errors = variantNames.filter((v) => of(c, v).error);
     for (const v of errors) lines.push(`  ${v}: the run failed: ${of(c, v).error}`);
-    row('case', variantNames.map((v) => (of(c, v).pass ? 'pass' : 'FAIL')));
-    row('time', variantNames.map((v) => `${(of(c, v).ms / 1000).toFixed(1)} s`));
+    row(
+      'case',
+      variantNames.map((v) => (of(c, v).pass ? 'pass' : 'FAIL')),
+    );
+    row(
+      'time',
+      variantNames.map((v) => `${(of(c, v).ms / 1000).toFixed(1)} s`),
+    );
     lines.push('');
   }
   for (const v of variantNames) {
     const mine = outcomes.filter((o) => o.variant === v);
     const exp = mine.flatMap((o) => o.expectations);
-    lines.push(`${v}: ${mine.filter((o) => o.pass).length}/${mine.length} cases passed, ${exp.filter((e) => e.pass).length}/${exp.length} expectations`);
+    lines.push(
+      `${v}: ${mine.filter((o) => o.pass).length}/${mine.length} cases passed, ${exp.filter((e) => e.pass).length}/${exp.length} expectations`,
+    );
   }
   return lines;
 }

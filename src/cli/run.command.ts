@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { serveFiles } from '../workbench/loopback-file-server.js';
 import { type LocalRunReport, RequestRefused, runLocally } from '../workbench/local-run.js';
+import { serveFiles } from '../workbench/loopback-file-server.js';
 import { ProgressDisplay } from '../workbench/progress-display.js';
 import type { RecordedPrompt } from '../workbench/prompt-recorder.js';
 import { type Args, UsageError } from './args.js';

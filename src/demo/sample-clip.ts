@@ -19,15 +19,36 @@ export async function makeSampleClip(dir: string, ffmpeg = 'ffmpeg'): Promise<st
     () => true,
     () => false,
   );
-  const caption = (text: string) => `drawtext=fontfile=${FONT}:text='${text}':fontsize=40:fontcolor=white:box=1:boxcolor=black@0.75:boxborderw=10:x=(w-text_w)/2:y=h*0.72`;
+  const caption = (text: string) =>
+    `drawtext=fontfile=${FONT}:text='${text}':fontsize=40:fontcolor=white:box=1:boxcolor=black@0.75:boxborderw=10:x=(w-text_w)/2:y=h*0.72`;
   await run(ffmpeg, [
-    '-y', '-loglevel', 'error',
-    '-f', 'lavfi', '-i', 'color=c=0x2050a0:s=640x360:d=3:r=25',
-    '-f', 'lavfi', '-i', 'color=c=0xd08040:s=640x360:d=3:r=25',
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=0x2050a0:s=640x360:d=3:r=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=0xd08040:s=640x360:d=3:r=25',
     ...(spoken ? ['-i', speech] : ['-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono:d=6']),
-    '-filter_complex', `[0:v]${caption('SOUP IN 5 MINUTES')}[a];[1:v]${caption('SAVE 50 PERCENT')}[b];[a][b]concat=n=2:v=1:a=0[v];[2:a]apad[s]`,
-    '-map', '[v]', '-map', '[s]', '-t', '6',
-    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', out,
+    '-filter_complex',
+    `[0:v]${caption('SOUP IN 5 MINUTES')}[a];[1:v]${caption('SAVE 50 PERCENT')}[b];[a][b]concat=n=2:v=1:a=0[v];[2:a]apad[s]`,
+    '-map',
+    '[v]',
+    '-map',
+    '[s]',
+    '-t',
+    '6',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    out,
   ]);
   return out;
 }

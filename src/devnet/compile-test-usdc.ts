@@ -35,7 +35,9 @@ export function compileTestUsdc(): Promise<CompiledContract> {
     } catch {
       /* not compiled yet */
     }
-    const { stdout } = await run(process.execPath, [fileURLToPath(new URL('./solc-compile.cli.js', import.meta.url))], { maxBuffer: 32 << 20 });
+    const { stdout } = await run(process.execPath, [fileURLToPath(new URL('./solc-compile.cli.js', import.meta.url))], {
+      maxBuffer: 32 << 20,
+    });
     const contract = JSON.parse(stdout) as CompiledContract;
     const tmp = `${cache}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify(contract));

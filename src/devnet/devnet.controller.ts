@@ -1,11 +1,11 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { privateKeyToAccount } from 'viem/accounts';
 import { PAYMENTS_CONFIG } from '../config/config.tokens.js';
-import type { Paywall } from '../payments/paywall.js';
 import type { PaymentsConfig } from '../payments/payments.config.js';
 import { PAYWALL } from '../payments/payments.tokens.js';
-import type { DevnetChains } from './devnet-chains.js';
+import type { Paywall } from '../payments/paywall.js';
 import { DEVNET_CHAINS } from './devnet.tokens.js';
+import type { DevnetChains } from './devnet-chains.js';
 
 /** GET /devnet: how to pay the local chains (RPC, token, a funded test key). Only in PAYMENT_MODE=devnet. */
 @Controller('devnet')

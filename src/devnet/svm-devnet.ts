@@ -1,7 +1,7 @@
+import { createHash, createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { type Address, address, createKeyPairSignerFromBytes, getBase58Decoder, lamports, none, some } from '@solana/kit';
 import { AccountState, findAssociatedTokenPda, getMintEncoder, getTokenEncoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { LiteSVM } from 'litesvm';
-import { createHash, createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { USDC_SOLANA } from '../payments/networks.js';
 import { DEVNET_PAY_TO } from '../payments/payments.config.js';
 import { startSvmRpcFront } from './svm-rpc-front.js';
@@ -41,7 +41,13 @@ export async function startSvmDevnet(payTo: string = DEVNET_PAY_TO.solana): Prom
   const mint = address(USDC_SOLANA);
   svm.airdrop(feePayer.address, lamports(100n * SOL));
   svm.airdrop(payer.address, lamports(1n * SOL));
-  const mintData = getMintEncoder().encode({ mintAuthority: some(feePayer.address), supply: DEVNET_SVM_PAYER_USDC, decimals: 6, isInitialized: true, freezeAuthority: none() });
+  const mintData = getMintEncoder().encode({
+    mintAuthority: some(feePayer.address),
+    supply: DEVNET_SVM_PAYER_USDC,
+    decimals: 6,
+    isInitialized: true,
+    freezeAuthority: none(),
+  });
   setTokenProgramAccount(svm, mint, new Uint8Array(mintData));
   await createTokenAccount(svm, mint, payer.address, DEVNET_SVM_PAYER_USDC);
   await createTokenAccount(svm, mint, address(payTo), 0n);
@@ -77,7 +83,14 @@ export async function createTokenAccount(svm: LiteSVM, mint: Address, owner: Add
 }
 
 function setTokenProgramAccount(svm: LiteSVM, at: Address, data: Uint8Array) {
-  svm.setAccount({ address: at, data, executable: false, lamports: lamports(svm.minimumBalanceForRentExemption(BigInt(data.length))), programAddress: TOKEN_PROGRAM_ADDRESS, space: BigInt(data.length) } as any);
+  svm.setAccount({
+    address: at,
+    data,
+    executable: false,
+    lamports: lamports(svm.minimumBalanceForRentExemption(BigInt(data.length))),
+    programAddress: TOKEN_PROGRAM_ADDRESS,
+    space: BigInt(data.length),
+  } as any);
 }
 
 /** PKCS#8 DER of an Ed25519 private key, before its 32-byte seed. */

@@ -77,7 +77,10 @@ export async function startSvmRpcFront(svm: LiteSVM): Promise<{ url: string; clo
       if (landed.has(signature)) throw rpcError(-32002, 'Transaction simulation failed: This transaction has already been processed');
       const result = svm.sendTransaction(tx as any);
       if (result instanceof FailedTransactionMetadata) {
-        throw rpcError(-32002, `Transaction simulation failed: ${JSON.stringify(errorJson(result))}`, { err: errorJson(result), logs: result.meta().logs() });
+        throw rpcError(-32002, `Transaction simulation failed: ${JSON.stringify(errorJson(result))}`, {
+          err: errorJson(result),
+          logs: result.meta().logs(),
+        });
       }
       slot += 1n;
       landed.set(signature, { slot, err: null, wire, logs: result.logs(), unitsConsumed: result.computeUnitsConsumed() });
@@ -97,7 +100,16 @@ export async function startSvmRpcFront(svm: LiteSVM): Promise<{ url: string; clo
         slot: Number(l.slot),
         blockTime: Math.floor(Date.now() / 1000),
         transaction: [l.wire, 'base64'],
-        meta: { err: null, fee: 5000, innerInstructions: [], logMessages: l.logs, preBalances: [], postBalances: [], computeUnitsConsumed: Number(l.unitsConsumed), status: { Ok: null } },
+        meta: {
+          err: null,
+          fee: 5000,
+          innerInstructions: [],
+          logMessages: l.logs,
+          preBalances: [],
+          postBalances: [],
+          computeUnitsConsumed: Number(l.unitsConsumed),
+          status: { Ok: null },
+        },
         version: 0,
       };
     },
@@ -156,7 +168,9 @@ function accountJson(svm: LiteSVM, addr: string) {
 
 function errorJson(failed: FailedTransactionMetadata): unknown {
   const err: any = failed.err();
-  return typeof err === 'number' ? { code: err, message: failed.toString().slice(0, 300) } : { message: String(failed.toString()).slice(0, 300) };
+  return typeof err === 'number'
+    ? { code: err, message: failed.toString().slice(0, 300) }
+    : { message: String(failed.toString()).slice(0, 300) };
 }
 
 function innerJson(meta: any) {
@@ -174,4 +188,3 @@ function innerJson(meta: any) {
 function rpcError(code: number, message: string, data?: unknown) {
   return Object.assign(new Error(message), { rpc: { code, message, ...(data ? { data } : {}) } });
 }
-

@@ -7,7 +7,8 @@ const MODEL_MAX = 8000;
 /** `/.well-known/ai-plugin.json`: the plugin manifest pointing at the OpenAPI description. */
 export function buildAiPlugin(ctx: DiscoveryContext): Record<string, unknown> {
   const endpoints = endpointFacts(ctx).map(
-    (f) => `POST ${f.pipeline.path} (${usd(f.pipeline.priceUsd)}${f.available ? '' : ', not available yet'}): ${oneLine(f.pipeline.summary)}`,
+    (f) =>
+      `POST ${f.pipeline.path} (${usd(f.pipeline.priceUsd)}${f.available ? '' : ', not available yet'}): ${oneLine(f.pipeline.summary)}`,
   );
   const model =
     'Pay-per-request API with no API key. Each POST is paid in USDC: the first answer is 402 with the payment options; ' +

@@ -1,7 +1,7 @@
 import type { Config } from '../config/config.js';
-import type { Pipeline } from '../pipelines/pipeline.types.js';
 import type { MppOffer, PaymentRequirements, Paywall, PricedResource } from '../payments/paywall.js';
 import { usdToAtomic } from '../payments/usdc.js';
+import type { Pipeline } from '../pipelines/pipeline.types.js';
 
 /** Everything a discovery document is generated from: the loaded pipelines and the running payment config. */
 export interface DiscoveryContext {
@@ -56,11 +56,20 @@ export function endpointFacts(ctx: DiscoveryContext): EndpointFacts[] {
 }
 
 /** The networks on offer (x402's, and tempo for MPP), deduplicated. */
-export function offeredNetworks(facts: EndpointFacts[]): Array<{ network: string; protocol: 'x402' | 'mpp'; asset: string; payTo: string; chainId?: number }> {
+export function offeredNetworks(
+  facts: EndpointFacts[],
+): Array<{ network: string; protocol: 'x402' | 'mpp'; asset: string; payTo: string; chainId?: number }> {
   const seen = new Map<string, { network: string; protocol: 'x402' | 'mpp'; asset: string; payTo: string; chainId?: number }>();
   for (const f of facts) {
     for (const a of f.accepts) seen.set(a.network, { network: a.network, protocol: 'x402', asset: a.asset, payTo: a.payTo });
-    if (f.mpp) seen.set(f.mpp.network, { network: f.mpp.network, protocol: 'mpp', asset: f.mpp.currency, payTo: f.mpp.recipient, chainId: f.mpp.chainId });
+    if (f.mpp)
+      seen.set(f.mpp.network, {
+        network: f.mpp.network,
+        protocol: 'mpp',
+        asset: f.mpp.currency,
+        payTo: f.mpp.recipient,
+        chainId: f.mpp.chainId,
+      });
   }
   return [...seen.values()];
 }
@@ -76,9 +85,9 @@ export function offeredProtocols(f: EndpointFacts): Array<'x402' | 'mpp'> {
 /** How a client pays, one phrase per protocol on offer: the same words in every document. */
 export function howToPay(mpp: boolean): string[] {
   return [
-    'x402: sign one of the 402\'s options and send it in the PAYMENT-SIGNATURE header (x402 v2, options in the PAYMENT-REQUIRED header) ' +
-      'or the X-PAYMENT header (v1, options in the body\'s accepts[])',
-    ...(mpp ? ['MPP on Tempo: answer the 402\'s WWW-Authenticate: Payment challenge with an Authorization: Payment credential'] : []),
+    "x402: sign one of the 402's options and send it in the PAYMENT-SIGNATURE header (x402 v2, options in the PAYMENT-REQUIRED header) " +
+      "or the X-PAYMENT header (v1, options in the body's accepts[])",
+    ...(mpp ? ["MPP on Tempo: answer the 402's WWW-Authenticate: Payment challenge with an Authorization: Payment credential"] : []),
   ];
 }
 
@@ -90,7 +99,8 @@ export function oneLine(text: string): string {
 /** How long a job can be read after its creation (JOB_RETENTION_SECONDS), in words: "1 hour", "90 minutes". */
 export function retention(ctx: DiscoveryContext): string {
   const s = ctx.config.jobRetentionSeconds;
-  const [n, unit] = s % 86400 === 0 ? [s / 86400, 'day'] : s % 3600 === 0 ? [s / 3600, 'hour'] : s % 60 === 0 ? [s / 60, 'minute'] : [s, 'second'];
+  const [n, unit] =
+    s % 86400 === 0 ? [s / 86400, 'day'] : s % 3600 === 0 ? [s / 3600, 'hour'] : s % 60 === 0 ? [s / 60, 'minute'] : [s, 'second'];
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 

@@ -19,7 +19,8 @@ export function buildLandingPage(ctx: DiscoveryContext): string {
         `<td class="num">~${f.pipeline.estimatedSeconds} s</td><td>${f.available ? 'available' : '<span class="planned">coming soon</span>'}</td></tr>`,
     )
     .join('\n');
-  const sample = facts.find((f) => f.available && f.requestFields.some((r) => r.name === 'url')) ?? facts.find((f) => f.available) ?? facts[0];
+  const sample =
+    facts.find((f) => f.available && f.requestFields.some((r) => r.name === 'url')) ?? facts.find((f) => f.available) ?? facts[0];
   const samplePath = sample ? sample.pipeline.path : '/analyze';
   const b = ctx.baseUrl;
   const docs = [

@@ -57,7 +57,11 @@ export class JsonExceptionFilter implements ExceptionFilter {
     } else {
       this.logger.error({ err: exception, url: request.url }, 'unhandled error');
     }
-    void reply.status(status).headers(headers).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ error: message }));
+    void reply
+      .status(status)
+      .headers(headers)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(JSON.stringify({ error: message }));
   }
 }
 

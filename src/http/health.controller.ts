@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { ProcessConfig } from '../config/process.config.js';
 import { PROCESS_CONFIG } from '../config/config.tokens.js';
+import type { ProcessConfig } from '../config/process.config.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { JOB_QUEUE } from '../jobs/jobs.tokens.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';

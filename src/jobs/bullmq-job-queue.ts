@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { JobQueue } from './job-queue.js';
 import type { QueuedJob } from './job.types.js';
+import type { JobQueue } from './job-queue.js';
 
 /**
  * BullMQ on Redis: any number of API and worker processes share the queue. The BullMQ job id is the

@@ -4,9 +4,9 @@ import type { Logger } from 'pino';
 import type { Metrics } from '../observability/metrics.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import type { StepServices } from '../steps/services.js';
+import { type JobWarning, type QueuedJob, type StepTiming, TERMINAL_STATUSES } from './job.types.js';
 import { JobCancelled } from './job-cancelled.js';
 import type { JobStore } from './job-store.js';
-import { TERMINAL_STATUSES, type JobWarning, type QueuedJob, type StepTiming } from './job.types.js';
 import { JobFailure, runPipeline, type StepEvent } from './pipeline-runner.js';
 
 /** How a run ended: a result, a failure message for the client, or stopped because another worker runs the job. */

@@ -21,7 +21,9 @@ export class JobRequeuer implements OnModuleInit, OnApplicationShutdown {
   onModuleInit(): void {
     const afterMs = this.config.settlementReconcileSeconds * 1000;
     const everyMs = Math.min(Math.max(afterMs / 2, 1000), 30_000);
-    this.stop = this.jobs.startRequeuer(everyMs, afterMs, (err) => this.logger.warn({ err: err.message }, 're-enqueueing waiting jobs failed'));
+    this.stop = this.jobs.startRequeuer(everyMs, afterMs, (err) =>
+      this.logger.warn({ err: err.message }, 're-enqueueing waiting jobs failed'),
+    );
   }
 
   onApplicationShutdown(): void {

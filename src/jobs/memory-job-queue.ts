@@ -1,6 +1,6 @@
+import type { QueuedJob } from './job.types.js';
 import { JobCancelled } from './job-cancelled.js';
 import type { JobHandler, JobQueue } from './job-queue.js';
-import type { QueuedJob } from './job.types.js';
 
 /** How long close() lets running jobs finish before it cancels them. */
 const CLOSE_GRACE_MS = 10_000;

@@ -1,5 +1,5 @@
-import { isExpired, type JobStore } from './job-store.js';
 import type { JobRecord, QueuedJob } from './job.types.js';
+import { isExpired, type JobStore } from './job-store.js';
 
 /** The embedded default: records in this process, swept when they pass retention. */
 export class MemoryJobStore implements JobStore {

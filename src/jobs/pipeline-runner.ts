@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
+import { StepError } from '../engines/step-error.js';
 import { describeErrors } from '../pipelines/ajv.js';
 import { isTruthy, resolve } from '../pipelines/expression.js';
 import type { Pipeline, PipelineStep } from '../pipelines/pipeline.types.js';
 import type { StepServices } from '../steps/services.js';
-import { StepError } from '../engines/step-error.js';
 import { JobCancelled } from './job-cancelled.js';
 
 /** A job failure with the message the client will read in `error`. */
@@ -133,7 +133,10 @@ async function attemptStep(step: PipelineStep, scope: Record<string, any>, ctx: 
   if (!step.validateWith(input)) {
     const missing = step.dependsOn.filter((d) => scope.steps[d] === null);
     const why = describeErrors(step.validateWith.errors, 'with').slice(0, 3).join('; ');
-    if (missing.length) throw new JobFailure(`${label} cannot run without the output of ${missing.map((d) => `'${d}'`).join(', ')}, which was skipped (${why})`);
+    if (missing.length)
+      throw new JobFailure(
+        `${label} cannot run without the output of ${missing.map((d) => `'${d}'`).join(', ')}, which was skipped (${why})`,
+      );
     throw new JobFailure(`${label} got unusable input: ${why}`);
   }
   for (let attempt = 0; ; attempt++) {
@@ -152,7 +155,9 @@ async function attemptStep(step: PipelineStep, scope: Record<string, any>, ctx: 
         }),
       );
       if (!step.validateOutput(output)) {
-        throw new JobFailure(`${label} produced an invalid output: ${describeErrors(step.validateOutput.errors, 'output').slice(0, 3).join('; ')}`);
+        throw new JobFailure(
+          `${label} produced an invalid output: ${describeErrors(step.validateOutput.errors, 'output').slice(0, 3).join('; ')}`,
+        );
       }
       ctx.logger.info({ step: step.id, ms: Date.now() - started }, 'step done');
       return output;

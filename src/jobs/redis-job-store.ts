@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import { isExpired, type JobStore } from './job-store.js';
 import type { JobRecord, QueuedJob } from './job.types.js';
+import { isExpired, type JobStore } from './job-store.js';
 
 /**
  * Writes a new record, its queue entry and its place in the index of queued jobs, or nothing when the

@@ -1,5 +1,5 @@
 import type { LoggerService } from '@nestjs/common';
-import { pino, type Logger } from 'pino';
+import { type Logger, pino } from 'pino';
 
 /** JSON logs on stdout; every line of a job carries `job_id` (see JobProcessor). */
 export function createLogger(level: string): Logger {

@@ -86,7 +86,8 @@ function colourHistogram(pixels: Buffer): Float64Array {
 function changedShare(a: Buffer, b: Buffer): number {
   let changed = 0;
   for (let p = 0; p < a.length; p += 3) {
-    if (Math.abs(a[p] - b[p]) > PIXEL_STEP || Math.abs(a[p + 1] - b[p + 1]) > PIXEL_STEP || Math.abs(a[p + 2] - b[p + 2]) > PIXEL_STEP) changed++;
+    if (Math.abs(a[p] - b[p]) > PIXEL_STEP || Math.abs(a[p + 1] - b[p + 1]) > PIXEL_STEP || Math.abs(a[p + 2] - b[p + 2]) > PIXEL_STEP)
+      changed++;
   }
   return changed / (a.length / 3);
 }

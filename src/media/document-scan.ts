@@ -38,7 +38,8 @@ export async function scanDocument(file: string): Promise<ScanResult> {
     let note: string | undefined;
     if (corners) {
       const ratio = pageAspect(corners, src.cols, src.rows);
-      const [ow, oh] = ratio >= 1 ? [OUTPUT_LONG_SIDE, Math.round(OUTPUT_LONG_SIDE / ratio)] : [Math.round(OUTPUT_LONG_SIDE * ratio), OUTPUT_LONG_SIDE];
+      const [ow, oh] =
+        ratio >= 1 ? [OUTPUT_LONG_SIDE, Math.round(OUTPUT_LONG_SIDE / ratio)] : [Math.round(OUTPUT_LONG_SIDE * ratio), OUTPUT_LONG_SIDE];
       const from = track(cv.matFromArray(4, 1, cv.CV_32FC2, corners.flat()));
       const to = track(cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, ow, 0, ow, oh, 0, oh]));
       const m = track(cv.getPerspectiveTransform(from, to));
@@ -51,10 +52,20 @@ export async function scanDocument(file: string): Promise<ScanResult> {
     const clean = evenLighting(cv, flat, track);
     const long = Math.max(clean.cols, clean.rows);
     const png = await sharp(Buffer.from(clean.data), { raw: { width: clean.cols, height: clean.rows, channels: 1 } })
-      .resize(long === OUTPUT_LONG_SIDE ? undefined : { width: Math.round((clean.cols * OUTPUT_LONG_SIDE) / long), height: Math.round((clean.rows * OUTPUT_LONG_SIDE) / long) })
+      .resize(
+        long === OUTPUT_LONG_SIDE
+          ? undefined
+          : { width: Math.round((clean.cols * OUTPUT_LONG_SIDE) / long), height: Math.round((clean.rows * OUTPUT_LONG_SIDE) / long) },
+      )
       .png()
       .toBuffer({ resolveWithObject: true });
-    return { png: png.data, width: png.info.width, height: png.info.height, corners: corners?.map(([x, y]) => [Math.round(x), Math.round(y)] as Point) ?? null, ...(note ? { note } : {}) };
+    return {
+      png: png.data,
+      width: png.info.width,
+      height: png.info.height,
+      corners: corners?.map(([x, y]) => [Math.round(x), Math.round(y)] as Point) ?? null,
+      ...(note ? { note } : {}),
+    };
   } finally {
     for (const m of mats) m.delete?.();
   }

@@ -28,9 +28,19 @@ export async function composePortrait(photo: Photo, face: Face, style: PortraitS
   const scale = Math.min(1, 512 / Math.max(width, height));
   const sw = Math.max(1, Math.round(width * scale));
   const sh = Math.max(1, Math.round(height * scale));
-  const small = scale < 1 ? await sharp(rgb, { raw: { width, height, channels: 3 } }).resize(sw, sh).raw().toBuffer() : rgb;
+  const small =
+    scale < 1
+      ? await sharp(rgb, { raw: { width, height, channels: 3 } })
+          .resize(sw, sh)
+          .raw()
+          .toBuffer()
+      : rgb;
   const smallMask = await segment(small, sw, sh);
-  const mask = await sharp(smallMask, { raw: { width: sw, height: sh, channels: 1 } }).resize(width, height, { kernel: 'linear' }).extractChannel(0).raw().toBuffer();
+  const mask = await sharp(smallMask, { raw: { width: sw, height: sh, channels: 1 } })
+    .resize(width, height, { kernel: 'linear' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
 
   const subject = await cropSquare(rgb, width, height, 3, frame);
   const alpha = await cropSquare(mask, width, height, 1, frame, 1.2);
@@ -59,11 +69,18 @@ export function frameAround(face: Face, height: number): Frame {
 
 /** The frame cut from raw pixels (outside the photo: zeros), at PORTRAIT_SIZE; `blur` feathers a mask. */
 async function cropSquare(raw: Buffer, width: number, height: number, channels: 1 | 3, f: Frame, blur?: number): Promise<Buffer> {
-  const pad = { top: Math.max(0, -f.top), left: Math.max(0, -f.left), bottom: Math.max(0, f.top + f.size - height), right: Math.max(0, f.left + f.size - width) };
+  const pad = {
+    top: Math.max(0, -f.top),
+    left: Math.max(0, -f.left),
+    bottom: Math.max(0, f.top + f.size - height),
+    right: Math.max(0, f.left + f.size - width),
+  };
   // sharp runs extract before extend within one pipeline: extend first, into raw pixels. (sharp turns one
   // channel into three on output unless told to keep just one.)
   const keep = (img: Sharp) => (channels === 1 ? img.extractChannel(0) : img);
-  const padded = await keep(sharp(raw, { raw: { width, height, channels } }).extend({ ...pad, background: { r: 0, g: 0, b: 0 } })).raw().toBuffer();
+  const padded = await keep(sharp(raw, { raw: { width, height, channels } }).extend({ ...pad, background: { r: 0, g: 0, b: 0 } }))
+    .raw()
+    .toBuffer();
   const pw = width + pad.left + pad.right;
   const ph = height + pad.top + pad.bottom;
   let img = sharp(padded, { raw: { width: pw, height: ph, channels } })
@@ -105,9 +122,11 @@ async function grade(subject: Buffer, alpha: Buffer, style: PortraitStyle): Prom
         const curved = s < 0.5 ? 2 * s * s : 1 - 2 * (1 - s) * (1 - s);
         const graded = (0.55 * s + 0.45 * curved) * 255 * 0.88 + style.tint[c] * 0.12;
         const v = (bg * (1 - a) + graded * key * a) * vignette + grain;
-        out[i * 3 + c] = v < 0 ? 0 : Math.min(v , 255);
+        out[i * 3 + c] = v < 0 ? 0 : Math.min(v, 255);
       }
     }
   }
-  return sharp(out, { raw: { width: n, height: n, channels: 3 } }).jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer();
+  return sharp(out, { raw: { width: n, height: n, channels: 3 } })
+    .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
+    .toBuffer();
 }

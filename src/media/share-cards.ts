@@ -9,10 +9,10 @@ function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/)) {
-    if ((`${line} ${word}`).trim().length > width && line) {
+    if (`${line} ${word}`.trim().length > width && line) {
       lines.push(line);
       line = word;
-    } else line = (`${line} ${word}`).trim();
+    } else line = `${line} ${word}`.trim();
   }
   if (line) lines.push(line);
   return lines;

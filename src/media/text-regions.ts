@@ -58,7 +58,12 @@ export async function findTextLayer(file: string, gray?: string): Promise<TextLa
   if (gray) {
     frame = readPgm(await fs.readFile(gray));
   } else {
-    const { data, info } = await sharp(file).resize({ width: Math.min(ANALYSIS_WIDTH, sourceWidth) }).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(file)
+      .resize({ width: Math.min(ANALYSIS_WIDTH, sourceWidth) })
+      .greyscale()
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     frame = { data, width: info.width, height: info.height };
   }
   const { width, height } = frame;
@@ -72,7 +77,10 @@ export async function findTextLayer(file: string, gray?: string): Promise<TextLa
 
 /** A binary (P5) PGM: header, then one byte per pixel. */
 function readPgm(buf: Buffer): { data: Uint8Array; width: number; height: number } {
-  const header = buf.subarray(0, 64).toString('latin1').match(/^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/);
+  const header = buf
+    .subarray(0, 64)
+    .toString('latin1')
+    .match(/^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/);
   if (!header) throw new Error('not a binary PGM frame');
   const [width, height] = [Number(header[1]), Number(header[2])];
   return { data: buf.subarray(header[0].length, header[0].length + width * height), width, height };
@@ -135,14 +143,23 @@ function regionsOf(all: Uint8Array, w: number, h: number): { regions: TextRegion
   for (const c of components(all, w, h)) {
     const fill = c.pixels.length / (c.width * c.height);
     if (fill >= 0.7 && c.width >= Math.min(3 * c.height, w / 2) && c.height >= 10) {
-      lightBoxes.push({ left: c.left, top: c.top, width: c.width, height: c.height, lightBackground: true, line: Math.min(c.height, maxLine, 20) });
+      lightBoxes.push({
+        left: c.left,
+        top: c.top,
+        width: c.width,
+        height: c.height,
+        lightBackground: true,
+        line: Math.min(c.height, maxLine, 20),
+      });
     } else if (c.height <= maxLine && c.height >= MIN_LETTER && c.width <= 3 * maxLine) {
       letters.push(c);
     }
   }
   const lines = linesOf(letters.sort((a, b) => b.pixels.length - a.pixels.length).slice(0, MAX_LETTERS));
   for (const line of lines) for (const c of line.members) for (const i of c.pixels) content[i] = 1;
-  const boxes = mergeLines(lines.map((l) => ({ left: l.left, top: l.top, width: l.width, height: l.height, lightBackground: false, line: l.height })));
+  const boxes = mergeLines(
+    lines.map((l) => ({ left: l.left, top: l.top, width: l.width, height: l.height, lightBackground: false, line: l.height })),
+  );
   const kept = lightBoxes.sort((a, b) => b.width * b.height - a.width * a.height).slice(0, 2);
   // Lines inside a light box stay: light text on a dark box over a bright picture is still a caption.
   const regions = [...kept, ...boxes]
@@ -150,7 +167,8 @@ function regionsOf(all: Uint8Array, w: number, h: number): { regions: TextRegion
     .slice(0, MAX_REGIONS)
     .sort((a, b) => a.top - b.top || a.left - b.left);
   // Inside a light box, its dark ink is what shows a change of text.
-  for (const p of kept) for (let y = p.top; y < p.top + p.height; y++) for (let x = p.left; x < p.left + p.width; x++) content[y * w + x] = 1 - all[y * w + x];
+  for (const p of kept)
+    for (let y = p.top; y < p.top + p.height; y++) for (let x = p.left; x < p.left + p.width; x++) content[y * w + x] = 1 - all[y * w + x];
   return { regions, content };
 }
 
@@ -318,7 +336,10 @@ export async function binarisedCrop(file: string, layer: TextLayer, region: Text
   const width = Math.min(W - left, Math.ceil(region.width * s + 2 * mx));
   const height = Math.min(H - top, Math.ceil(region.height * s + 2 * my));
   const zoom = Math.max(1, Math.min(4, 48 / lineHeight));
-  const crop: Sharp = sharp(file).extract({ left, top, width, height }).greyscale().resize({ width: Math.round(width * zoom) });
+  const crop: Sharp = sharp(file)
+    .extract({ left, top, width, height })
+    .greyscale()
+    .resize({ width: Math.round(width * zoom) });
   const { data, info } = await crop.raw().toBuffer({ resolveWithObject: true });
   const ink = new Uint8Array(info.width * info.height);
   if (region.lightBackground) {
@@ -338,7 +359,9 @@ export async function binarisedCrop(file: string, layer: TextLayer, region: Text
   }
   const pixels = Buffer.alloc(clean.length);
   for (let i = 0; i < clean.length; i++) pixels[i] = clean[i] ? 0 : 255;
-  await sharp(pixels, { raw: { width: info.width, height: info.height, channels: 1 } }).png().toFile(out);
+  await sharp(pixels, { raw: { width: info.width, height: info.height, channels: 1 } })
+    .png()
+    .toFile(out);
 }
 
 function otsu(data: Buffer, channels: number): number {

@@ -1,4 +1,4 @@
-import { safeFetch, type SafeFetchOptions } from './safe-fetch.js';
+import { type SafeFetchOptions, safeFetch } from './safe-fetch.js';
 
 export interface FetchedBytes {
   status: number;

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
-import { FetchRefused, guardedLookup } from './safe-fetch.js';
 import { blockedReason } from './address-guard.js';
+import { FetchRefused, guardedLookup } from './safe-fetch.js';
 
 /** A connection the proxy refused: the host asked for and why (the blocked address is in `reason`). */
 export interface ProxyRefusal {
@@ -67,7 +67,13 @@ export async function startGuardedProxy(opts: GuardedProxyOptions): Promise<Guar
         const headers: http.OutgoingHttpHeaders = { ...req.headers, host: url.host };
         delete headers['proxy-connection'];
         delete headers['proxy-authorization'];
-        const upstream = http.request({ host: address, port: url.port || 80, path: url.pathname + url.search, method: req.method, headers });
+        const upstream = http.request({
+          host: address,
+          port: url.port || 80,
+          path: url.pathname + url.search,
+          method: req.method,
+          headers,
+        });
         upstream.on('socket', track);
         upstream.on('response', (up) => {
           up.on('data', count);

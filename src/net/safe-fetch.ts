@@ -50,7 +50,8 @@ export function checkUrl(raw: string, allowLoopback: boolean): URL {
   } catch {
     throw new FetchRefused(`'${raw}' is not a valid URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefused(`only http and https URLs can be fetched, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new FetchRefused(`only http and https URLs can be fetched, not ${url.protocol}`);
   if (url.username || url.password) throw new FetchRefused('URLs with credentials are not fetched');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) {
@@ -85,7 +86,16 @@ export async function safeFetch(raw: string, opts: SafeFetchOptions): Promise<Sa
 function get(url: URL, lookup: ReturnType<typeof guardedLookup>, opts: SafeFetchOptions): Promise<http.IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.get(url, { lookup: lookup as any, signal: opts.signal, headers: { 'user-agent': 'vidint/0.1 (+media fetch)', ...opts.headers }, timeout: 15_000 }, resolve);
+    const req = client.get(
+      url,
+      {
+        lookup: lookup as any,
+        signal: opts.signal,
+        headers: { 'user-agent': 'vidint/0.1 (+media fetch)', ...opts.headers },
+        timeout: 15_000,
+      },
+      resolve,
+    );
     req.on('timeout', () => req.destroy(Object.assign(new Error('no answer within 15 s'), { code: 'ETIMEDOUT' })));
     req.on('error', reject);
   });

@@ -32,7 +32,10 @@ export async function checkSource(url: string, opts: SourceCheckOptions): Promis
     const res = await safeFetch(url, { signal, allowLoopback: opts.allowLoopback, headers: { range: 'bytes=0-0' } });
     res.body.destroy();
     if (GONE_STATUSES.has(res.status)) return refuse(`the source URL answered HTTP ${res.status}`);
-    const type = String(res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    const type = String(res.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
     if (NOT_A_SOURCE.test(type)) return refuse(`the source URL serves ${type}, not a video or a page`);
     const size = totalSize(res.status, res.headers);
     if (size !== null && size > opts.maxBytes) return refuse(`the source is ${mib(size)} MiB; the limit is ${mib(opts.maxBytes)} MiB`);
@@ -62,7 +65,11 @@ function totalSize(status: number, headers: Record<string, string | string[] | u
  * The pre-settlement check of a paid request (ARCHITECTURE decision 11): its sources, checked together;
  * the first refusal with its status and reason, or null when the payment may be settled.
  */
-export async function checkSources(pipeline: Pipeline, body: Record<string, unknown>, opts: SourceCheckOptions): Promise<{ status: number; error: string } | null> {
+export async function checkSources(
+  pipeline: Pipeline,
+  body: Record<string, unknown>,
+  opts: SourceCheckOptions,
+): Promise<{ status: number; error: string } | null> {
   const verdicts = await Promise.all(sourceUrls(pipeline, body).map((url) => checkSource(url, opts)));
   for (const v of verdicts) if (!v.ok) return { status: v.status, error: v.reason };
   return null;

@@ -10,7 +10,9 @@ import { ledgerTable } from './ledger-table.js';
 try {
   const config = loadConfig();
   if (!config.redisUrl) {
-    console.error('ledger: REDIS_URL is not set; the in-memory ledger is only readable from the server: GET /admin/affiliates with ADMIN_TOKEN');
+    console.error(
+      'ledger: REDIS_URL is not set; the in-memory ledger is only readable from the server: GET /admin/affiliates with ADMIN_TOKEN',
+    );
     process.exit(1);
   }
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });

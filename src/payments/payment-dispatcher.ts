@@ -9,8 +9,8 @@ import type {
   Paywall,
   PricedResource,
 } from './paywall.js';
-import type { SettlementFlow } from './settlement-flow.js';
 import type { SettlementAttempt, SettlementIntent } from './settlement.types.js';
+import type { SettlementFlow } from './settlement-flow.js';
 import { paymentRequiredHeader } from './x402/x402-v2.js';
 
 /**

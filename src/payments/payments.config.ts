@@ -79,7 +79,8 @@ export function paymentsConfig(r: Reader, publicBaseUrl: string | null): Payment
   const mpp = mppConfig(r, paymentMode, publicBaseUrl);
   const settlementReconcileSeconds = r.int('SETTLEMENT_RECONCILE_SECONDS', 1, 3600);
   const jobIdSecret = r.optional('JOB_ID_SECRET');
-  if (jobIdSecret !== null && jobIdSecret.length < 32) r.problems.push('JOB_ID_SECRET: must be at least 32 characters (e.g. openssl rand -base64 32)');
+  if (jobIdSecret !== null && jobIdSecret.length < 32)
+    r.problems.push('JOB_ID_SECRET: must be at least 32 characters (e.g. openssl rand -base64 32)');
   const solana = live('solana') ? 'solana' : null;
   const solanaRpcUrl = liveSetting(r, 'SOLANA_RPC_URL', /^https?:\/\//, 'an http(s) URL', solana);
   const solanaFeePayerKey = liveSetting(

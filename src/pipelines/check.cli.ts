@@ -10,7 +10,12 @@ import { sourceUrlOptions } from './source-url-keyword.js';
 try {
   const config = loadConfig();
   const pipelinesDir = process.argv[2] ?? config.pipelinesDir;
-  const pipelines = loadPipelines({ pipelinesDir, schemasDir: config.schemasDir, registry: createStepRegistry(), sourceUrls: sourceUrlOptions(config) });
+  const pipelines = loadPipelines({
+    pipelinesDir,
+    schemasDir: config.schemasDir,
+    registry: createStepRegistry(),
+    sourceUrls: sourceUrlOptions(config),
+  });
   for (const p of pipelines) {
     console.log(`ok  POST ${p.path.padEnd(18)} $${p.priceUsd.padEnd(6)} ${p.status.padEnd(8)} ${p.steps.length} steps  (${p.file})`);
   }

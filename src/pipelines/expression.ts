@@ -20,7 +20,10 @@ export interface Reference {
 }
 
 export class ExpressionError extends Error {
-  constructor(message: string, readonly at: string) {
+  constructor(
+    message: string,
+    readonly at: string,
+  ) {
     super(message);
   }
 }
@@ -106,7 +109,8 @@ export function allowExpressions(schema: unknown): unknown {
   const s = { ...(schema as Record<string, any>) };
   if (s.properties) s.properties = Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, allowExpressions(v)]));
   if (s.items) s.items = allowExpressions(s.items);
-  if (s.additionalProperties && typeof s.additionalProperties === 'object') s.additionalProperties = allowExpressions(s.additionalProperties);
+  if (s.additionalProperties && typeof s.additionalProperties === 'object')
+    s.additionalProperties = allowExpressions(s.additionalProperties);
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) if (Array.isArray(s[key])) s[key] = s[key].map(allowExpressions);
   return { anyOf: [s, { type: 'string', pattern: '\\{\\{.*\\}\\}' }] };
 }

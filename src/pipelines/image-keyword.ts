@@ -22,7 +22,8 @@ export function sniffImage(bytes: Uint8Array): { type: 'image/png' | 'image/jpeg
         continue;
       }
       const length = b.readUInt16BE(i + 2);
-      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return { type: 'image/jpeg', height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
+      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
+        return { type: 'image/jpeg', height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
       i += 2 + length;
     }
     return 'it is a damaged JPEG';
@@ -51,7 +52,8 @@ export function addImageKeyword(ajv: Ajv): void {
       if (text.length * 0.75 > IMAGE_MAX_BYTES + 3) return fail(`is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MiB`);
       const image = sniffImage(Buffer.from(text, 'base64'));
       if (typeof image === 'string') return fail(image);
-      if (image.width < IMAGE_MIN_SIDE || image.height < IMAGE_MIN_SIDE) return fail(`is ${image.width}x${image.height} pixels; at least ${IMAGE_MIN_SIDE}x${IMAGE_MIN_SIDE} is needed`);
+      if (image.width < IMAGE_MIN_SIDE || image.height < IMAGE_MIN_SIDE)
+        return fail(`is ${image.width}x${image.height} pixels; at least ${IMAGE_MIN_SIDE}x${IMAGE_MIN_SIDE} is needed`);
       return true;
     },
   });

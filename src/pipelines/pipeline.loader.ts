@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import YAML from 'yaml';
 import type { Ajv } from 'ajv';
+import YAML from 'yaml';
+import type { StepRegistry } from '../steps/registry.js';
+import type { JsonSchema } from '../steps/step.js';
 import { createAjv, describeErrors, jsonPointerToPath } from './ajv.js';
 import { topologicalOrder } from './dag.js';
 import { allowExpressions, collectReferences, ExpressionError, type Reference } from './expression.js';
+import { DEFAULT_STEP_TIMEOUT_SECONDS, type Pipeline, type PipelineFile, type PipelineStep } from './pipeline.types.js';
 import { buildPipelineSchema } from './pipeline-schema.js';
 import type { SourceUrlOptions } from './source-url-keyword.js';
-import { DEFAULT_STEP_TIMEOUT_SECONDS, type Pipeline, type PipelineFile, type PipelineStep } from './pipeline.types.js';
-import type { StepRegistry } from '../steps/registry.js';
-import type { JsonSchema } from '../steps/step.js';
 
 /** Every problem found in the pipeline files, each line naming the file, the step and the field. */
 export class PipelineLoadError extends Error {

@@ -11,7 +11,15 @@ export interface PipelineFile {
   estimated_seconds: number;
   request: JsonSchema;
   result?: JsonSchema;
-  steps?: Array<{ id: string; uses: string; with?: Record<string, unknown>; when?: string; timeout_seconds?: number; retries?: number; optional?: boolean }>;
+  steps?: Array<{
+    id: string;
+    uses: string;
+    with?: Record<string, unknown>;
+    when?: string;
+    timeout_seconds?: number;
+    retries?: number;
+    optional?: boolean;
+  }>;
   output?: unknown;
 }
 

@@ -20,7 +20,8 @@ function fieldRows(schema: JsonSchema): string[] {
   const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const rows = Object.entries(props).map(
-    ([name, s]) => `| \`${name}\` | ${typeOf(s)} | ${required.has(name) ? 'yes' : 'no'} | ${String(s.description ?? '').replace(/\|/g, '\\|')} |`,
+    ([name, s]) =>
+      `| \`${name}\` | ${typeOf(s)} | ${required.has(name) ? 'yes' : 'no'} | ${String(s.description ?? '').replace(/\|/g, '\\|')} |`,
   );
   return rows.length ? rows : ['| (none) | | | |'];
 }

@@ -8,7 +8,12 @@ export function isRedisOutage(err: unknown): boolean {
   return OUTAGE_MESSAGES.some((m) => err.message.includes(m)) || OUTAGE_CODES.has((err as NodeJS.ErrnoException).code ?? '');
 }
 
-const OUTAGE_MESSAGES = ['Command timed out', "Stream isn't writeable", 'Connection is closed', 'Reached the max retries per request limit'];
+const OUTAGE_MESSAGES = [
+  'Command timed out',
+  "Stream isn't writeable",
+  'Connection is closed',
+  'Reached the max retries per request limit',
+];
 const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
 
 /** Seconds a client is asked to wait before retrying while Redis is out. */

@@ -2,8 +2,8 @@ import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '
 import type { Logger } from 'pino';
 import { LOGGER, REDIS_CONFIG } from '../config/config.tokens.js';
 import type { RedisConfig } from './redis.config.js';
-import { RedisConnections } from './redis-connections.js';
 import { FAST_REDIS, REDIS_CONNECTIONS } from './redis.tokens.js';
+import { RedisConnections } from './redis-connections.js';
 
 /** Ends every Redis socket once everything that used them has closed (global: the last shutdown step). */
 @Injectable()

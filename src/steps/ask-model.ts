@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
-import { describeErrors } from '../pipelines/ajv.js';
 import type { ChatModelProvider } from '../engines/chat/chat-model.port.js';
 import { StepError } from '../engines/step-error.js';
+import { describeErrors } from '../pipelines/ajv.js';
 import type { StepContext } from './step.js';
 
 /**
@@ -20,14 +20,19 @@ export async function askModel<T>(
     model.structured({ ...call, repair, signal: ctx.signal }).catch((err: any) => {
       if (ctx.signal.aborted) throw err;
       const status = err?.status ?? err?.response?.status;
-      throw new StepError(`${names.who} call failed${status ? ` (HTTP ${status})` : ''}: ${String(err?.message ?? err).split('\n')[0]}`, { transient: !status || status >= 500 || status === 429 });
+      throw new StepError(`${names.who} call failed${status ? ` (HTTP ${status})` : ''}: ${String(err?.message ?? err).split('\n')[0]}`, {
+        transient: !status || status >= 500 || status === 429,
+      });
     });
   let answer = await ask();
   if (!validate(answer)) {
     const errors = describeErrors(validate.errors).slice(0, 20);
     ctx.logger.warn({ errors }, `${names.who}'s answer broke ${names.schema}; asking for a correction`);
     answer = await ask({ answer, errors });
-    if (!validate(answer)) throw new StepError(`${names.who}'s answer did not match ${names.schema} twice: ${describeErrors(validate.errors).slice(0, 5).join('; ')}`);
+    if (!validate(answer))
+      throw new StepError(
+        `${names.who}'s answer did not match ${names.schema} twice: ${describeErrors(validate.errors).slice(0, 5).join('; ')}`,
+      );
   }
   return answer;
 }

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { defineStep } from './step.js';
-import { ANALYSIS_WIDTH } from '../media/text-regions.js';
 import { CUT_FRAME_HEIGHT, CUT_FRAME_WIDTH, type CutCandidate, CutDetector } from '../media/cut-detector.js';
+import { ANALYSIS_WIDTH } from '../media/text-regions.js';
+import { defineStep } from './step.js';
 
 interface Scene {
   index: number;
@@ -26,7 +26,10 @@ const CUT_FPS = 25;
 /** Thumbnails: every half second, at most this many over the video (they are the on-screen-text samples too). */
 const MAX_SAMPLES = 240;
 
-export const detectScenesStep = defineStep<{ source: string; threshold?: number; min_scene_seconds?: number }, { scenes: Scene[]; cuts: number[]; samples: Sample[] }>({
+export const detectScenesStep = defineStep<
+  { source: string; threshold?: number; min_scene_seconds?: number },
+  { scenes: Scene[]; cuts: number[]; samples: Sample[] }
+>({
   type: 'detect_scenes',
   summary: 'Finds the cuts of a video, extracts one keyframe per scene and samples frames through time',
   description:
@@ -118,10 +121,25 @@ export const detectScenesStep = defineStep<{ source: string; threshold?: number;
       while (best < available.length - 1 && thumbTime(best) < start) best++;
       const keyframe_path = path.join(ctx.workDir, `keyframe-${i}.jpg`);
       await fs.copyFile(path.join(thumbs, available[best]), keyframe_path);
-      scenes.push({ index: i, start: round(start), end: round(end), keyframe_time: round(Math.min(Math.max(thumbTime(best), start), end)), keyframe_path });
+      scenes.push({
+        index: i,
+        start: round(start),
+        end: round(end),
+        keyframe_time: round(Math.min(Math.max(thumbTime(best), start), end)),
+        keyframe_path,
+      });
     }
-    const sceneAt = (t: number) => Math.max(0, scenes.findIndex((s) => t >= s.start && t < s.end));
-    const samples = available.map((f, i) => ({ time: round(thumbTime(i)), path: path.join(thumbs, f), scene: sceneAt(thumbTime(i)), gray: path.join(thumbs, f.replace(/\.jpg$/, '.pgm')) }));
+    const sceneAt = (t: number) =>
+      Math.max(
+        0,
+        scenes.findIndex((s) => t >= s.start && t < s.end),
+      );
+    const samples = available.map((f, i) => ({
+      time: round(thumbTime(i)),
+      path: path.join(thumbs, f),
+      scene: sceneAt(thumbTime(i)),
+      gray: path.join(thumbs, f.replace(/\.jpg$/, '.pgm')),
+    }));
     ctx.engine('scenes', 'colour and histogram cut detector');
     return { scenes, cuts: cuts.map(round), samples };
   },

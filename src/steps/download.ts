@@ -1,4 +1,4 @@
-import { FetchRefused, FetchTooLarge, type FetchedBytes } from '../engines/download/download.port.js';
+import { type FetchedBytes, FetchRefused, FetchTooLarge } from '../engines/download/download.port.js';
 import { StepError } from '../engines/step-error.js';
 import type { StepContext } from './step.js';
 
@@ -29,6 +29,8 @@ export async function download(url: string, ctx: StepContext, opts: DownloadOpti
     if (ctx.signal.aborted) throw err;
     if (err instanceof FetchRefused) throw new StepError(`${label} is blocked: ${err.message}`);
     if (err instanceof FetchTooLarge && opts.tooLarge) throw new StepError(opts.tooLarge);
-    throw new StepError(`${label} could not be reached (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { transient: true });
+    throw new StepError(`${label} could not be reached (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, {
+      transient: true,
+    });
   }
 }

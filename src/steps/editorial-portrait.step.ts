@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { readPalette } from '../analyzers/color-palette.js';
+import { StepError } from '../engines/step-error.js';
 import { pickOneFace, readPhoto } from '../media/faces.js';
 import { composePortrait, PORTRAIT_SIZE } from '../media/portrait.js';
 import { loadTemplate } from './prompt-templates.js';
-import { StepError } from '../engines/step-error.js';
 import { defineStep } from './step.js';
 
 interface Input {
@@ -71,9 +71,13 @@ export const editorialPortraitStep = defineStep<Input, any>({
       const { segmenter } = ctx.services;
       jpeg = await composePortrait(photo, face, palette, (rgb, w, h) => segmenter.segment(rgb, w, h));
       applied = { clothing_style: false, color_palette: !!asked.color_palette && palette.matched.length > 0, pose: false };
-      if (asked.color_palette && !applied.color_palette) notes.push(`no colour was recognised in color_palette "${asked.color_palette}": the neutral studio grey was used (knowledge/palettes.yaml lists the names understood)`);
+      if (asked.color_palette && !applied.color_palette)
+        notes.push(
+          `no colour was recognised in color_palette "${asked.color_palette}": the neutral studio grey was used (knowledge/palettes.yaml lists the names understood)`,
+        );
       if (applied.color_palette) notes.push(`backdrop and grade from: ${palette.matched.join(', ')}`);
-      if (asked.clothing_style) notes.push('clothing_style needs an image model (IMAGE_PROVIDER): the offline portrait keeps the clothes in the photo');
+      if (asked.clothing_style)
+        notes.push('clothing_style needs an image model (IMAGE_PROVIDER): the offline portrait keeps the clothes in the photo');
       if (asked.pose) notes.push('pose needs an image model (IMAGE_PROVIDER): the offline portrait keeps the pose in the photo');
       ctx.engine('portrait', `offline composition (${segmenter.name}, sharp)`);
     }

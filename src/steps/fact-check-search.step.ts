@@ -41,7 +41,14 @@ export const factCheckSearchStep = defineStep<{ transcript?: unknown; ocr?: unkn
     additionalProperties: false,
     properties: {
       source: { type: ['string', 'null'] },
-      claims: { type: 'array', items: { type: 'object', required: ['claim', 'time', 'reviews'], properties: { claim: { type: 'string' }, time: { type: 'number' }, reviews: { type: 'array', items: review } } } },
+      claims: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['claim', 'time', 'reviews'],
+          properties: { claim: { type: 'string' }, time: { type: 'number' }, reviews: { type: 'array', items: review } },
+        },
+      },
     },
   },
   example: `- id: evidence\n  uses: fact_check_search\n  with: { transcript: "{{steps.speech}}", ocr: "{{steps.captions}}" }`,
@@ -53,7 +60,9 @@ export const factCheckSearchStep = defineStep<{ transcript?: unknown; ocr?: unkn
       .filter((x) => x.c)
       .sort((a, b) => b.c!.score - a.c!.score)
       .slice(0, input.max_claims ?? 5);
-    const found = await Promise.all(claims.map(async ({ s }) => ({ claim: s.text, time: s.time, reviews: await search.search(s.text, ctx.signal) })));
+    const found = await Promise.all(
+      claims.map(async ({ s }) => ({ claim: s.text, time: s.time, reviews: await search.search(s.text, ctx.signal) })),
+    );
     ctx.engine('evidence', search.name);
     return { source: search.name, claims: found };
   },

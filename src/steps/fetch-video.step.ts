@@ -1,8 +1,8 @@
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { FetchRefused, type PageVideo, type WebFetcher, type WebResponse } from '../engines/download/download.port.js';
 import { StepError } from '../engines/step-error.js';
 import { defineStep } from './step.js';
@@ -11,7 +11,13 @@ import { defineStep } from './step.js';
 const PLATFORM_URL =
   /^https?:\/\/(?:[a-z0-9-]+\.)*(?:instagram\.com\/(?:reels?|p|tv)\/|youtube\.com\/(?:shorts\/|watch)|youtu\.be\/|tiktok\.com\/|vm\.tiktok\.com\/|facebook\.com\/(?:reel|watch|.+\/videos)|fb\.watch\/|(?:x|twitter)\.com\/[^/]+\/status\/|snapchat\.com\/(?:spotlight|t)\/|vimeo\.com\/\d)/i;
 /** HLS and DASH manifests: yt-dlp fetches their segments (through the guarded proxy). */
-const MANIFEST_TYPES = new Set(['application/vnd.apple.mpegurl', 'application/x-mpegurl', 'audio/mpegurl', 'audio/x-mpegurl', 'application/dash+xml']);
+const MANIFEST_TYPES = new Set([
+  'application/vnd.apple.mpegurl',
+  'application/x-mpegurl',
+  'audio/mpegurl',
+  'audio/x-mpegurl',
+  'application/dash+xml',
+]);
 const MANIFEST_PATH = /\.(m3u8|mpd)$/i;
 const BINARY_TYPES = new Set(['application/octet-stream', 'binary/octet-stream', 'application/mp4']);
 const MEDIA_PATH = /\.(mp4|m4v|mov|webm|mkv|ts|avi|flv|3gp|mpe?g|ogv|m4a|mp3|aac|ogg|opus|wav|flac)$/i;
@@ -131,7 +137,9 @@ async function openDirect(web: WebFetcher, url: string, signal: AbortSignal): Pr
     if (err instanceof FetchRefused) throw new StepError(`the video URL is blocked: ${err.message}`);
     if (signal.aborted) throw err;
     const code = (err as NodeJS.ErrnoException).code;
-    throw new StepError(`the video URL could not be reached (${code ?? (err as Error).message})`, { transient: code === 'ECONNRESET' || code === 'ETIMEDOUT' });
+    throw new StepError(`the video URL could not be reached (${code ?? (err as Error).message})`, {
+      transient: code === 'ECONNRESET' || code === 'ETIMEDOUT',
+    });
   }
   if (response.status >= 400) {
     response.body.destroy();

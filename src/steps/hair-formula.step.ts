@@ -1,11 +1,11 @@
-import { classifyFace, MAX_YAW_DEGREES, measureFace, type FaceShape } from '../analyzers/face-shape.js';
+import { classifyFace, type FaceShape, MAX_YAW_DEGREES, measureFace } from '../analyzers/face-shape.js';
 import { loadKnowledge } from '../analyzers/knowledge.js';
+import type { ChatModelProvider } from '../engines/chat/chat-model.port.js';
+import { StepError } from '../engines/step-error.js';
 import { pickOneFace, readPhoto } from '../media/faces.js';
 import { renderCard } from '../media/share-cards.js';
 import { createAjv, describeErrors } from '../pipelines/ajv.js';
-import type { ChatModelProvider } from '../engines/chat/chat-model.port.js';
 import { loadTemplate } from './prompt-templates.js';
-import { StepError } from '../engines/step-error.js';
 import { defineStep, type StepContext } from './step.js';
 
 const SHAPES: FaceShape[] = ['oval', 'round', 'square', 'heart', 'oblong', 'diamond'];
@@ -14,7 +14,11 @@ const READING_SCHEMA = {
   type: 'object',
   required: ['face_shape', 'confidence', 'reason'],
   additionalProperties: false,
-  properties: { face_shape: { enum: SHAPES }, confidence: { type: 'number', minimum: 0, maximum: 1 }, reason: { type: 'string', maxLength: 500 } },
+  properties: {
+    face_shape: { enum: SHAPES },
+    confidence: { type: 'number', minimum: 0, maximum: 1 },
+    reason: { type: 'string', maxLength: 500 },
+  },
 };
 const validateReading = createAjv().compile<{ face_shape: FaceShape; confidence: number; reason: string }>(READING_SCHEMA);
 
@@ -52,7 +56,9 @@ export const hairFormulaStep = defineStep<{ image: string }, any>({
     if (typeof main === 'string') throw new StepError(main);
     const measurements = measureFace(main);
     if (Math.abs(measurements.yaw_degrees) > MAX_YAW_DEGREES) {
-      throw new StepError(`the face is turned ${Math.abs(Math.round(measurements.yaw_degrees))} degrees; face the camera (within ${MAX_YAW_DEGREES} degrees) so it can be measured`);
+      throw new StepError(
+        `the face is turned ${Math.abs(Math.round(measurements.yaw_degrees))} degrees; face the camera (within ${MAX_YAW_DEGREES} degrees) so it can be measured`,
+      );
     }
     const guide = await loadKnowledge<Guide>(ctx.services.paths.knowledgeDir, 'haircuts.yaml');
     const prototypes = Object.fromEntries(Object.entries(guide.shapes).map(([k, v]) => [k, v.prototype])) as Record<FaceShape, number[]>;
@@ -63,10 +69,25 @@ export const hairFormulaStep = defineStep<{ image: string }, any>({
       entry.recipes.map(async (r) => ({
         title: r.name,
         mime_type: 'image/png',
-        image_b64: (await renderCard({ title: r.name, subtitle: `for a ${shape} face`, lines: [r.clipper_guards, r.lengths, r.styling, `Say: "${r.barber_script}"`] })).toString('base64'),
+        image_b64: (
+          await renderCard({
+            title: r.name,
+            subtitle: `for a ${shape} face`,
+            lines: [r.clipper_guards, r.lengths, r.styling, `Say: "${r.barber_script}"`],
+          })
+        ).toString('base64'),
       })),
     );
-    return { face_shape: shape, confidence, summary: entry.summary, measurements, reading, recipes: entry.recipes, avoid: entry.avoid, share_cards };
+    return {
+      face_shape: shape,
+      confidence,
+      summary: entry.summary,
+      measurements,
+      reading,
+      recipes: entry.recipes,
+      avoid: entry.avoid,
+      share_cards,
+    };
   },
 });
 
@@ -81,7 +102,11 @@ async function refineWithVision(
   image: string,
   ctx: StepContext,
 ): Promise<{ shape: FaceShape; confidence: number; reading: Record<string, unknown> }> {
-  const reading: Record<string, unknown> = { measured: { face_shape: measured.shape, confidence: measured.confidence }, vision: null, decided_by: 'measurement' };
+  const reading: Record<string, unknown> = {
+    measured: { face_shape: measured.shape, confidence: measured.confidence },
+    vision: null,
+    decided_by: 'measurement',
+  };
   const model: ChatModelProvider | null = ctx.services.llm;
   if (!model?.vision) return { ...measured, reading };
   const prompt = (await loadTemplate(ctx.services.paths.promptsDir, 'hair-formula'))({ measurements, measured });

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { StepError } from '../engines/step-error.js';
 import { IMAGE_MAX_BYTES, IMAGE_MIN_SIDE, sniffImage } from '../pipelines/image-keyword.js';
 import { download } from './download.js';
-import { StepError } from '../engines/step-error.js';
 import { defineStep } from './step.js';
 
 interface Output {
@@ -20,12 +20,22 @@ export const loadImageStep = defineStep<{ image_b64?: string | null; image_url?:
     'Decodes `image_b64` (already checked before payment) or downloads `image_url` with the same protections as ' +
     `videos (address guard on every hop and DNS answer, FETCH_TIMEOUT_SECONDS, at most ${IMAGE_MAX_BYTES / 1024 / 1024} MiB), ` +
     `and checks it is a PNG or JPEG of at least ${IMAGE_MIN_SIDE}x${IMAGE_MIN_SIDE} pixels. Outputs its path, type, size and bytes.`,
-  with: { type: 'object', additionalProperties: false, properties: { image_b64: { type: ['string', 'null'] }, image_url: { type: ['string', 'null'] } } },
+  with: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { image_b64: { type: ['string', 'null'] }, image_url: { type: ['string', 'null'] } },
+  },
   output: {
     type: 'object',
     required: ['path', 'mime_type', 'width', 'height', 'bytes'],
     additionalProperties: false,
-    properties: { path: { type: 'string' }, mime_type: { enum: ['image/png', 'image/jpeg'] }, width: { type: 'integer' }, height: { type: 'integer' }, bytes: { type: 'integer' } },
+    properties: {
+      path: { type: 'string' },
+      mime_type: { enum: ['image/png', 'image/jpeg'] },
+      width: { type: 'integer' },
+      height: { type: 'integer' },
+      bytes: { type: 'integer' },
+    },
   },
   example: `- id: photo\n  uses: load_image\n  with: { image_b64: "{{request.image_b64}}", image_url: "{{request.image_url}}" }`,
   async run(input, ctx) {
@@ -33,7 +43,11 @@ export const loadImageStep = defineStep<{ image_b64?: string | null; image_url?:
     if (input.image_b64) {
       bytes = Buffer.from(input.image_b64.replace(/^data:image\/[a-z]+;base64,/, ''), 'base64');
     } else if (input.image_url) {
-      const res = await download(input.image_url, ctx, { maxBytes: IMAGE_MAX_BYTES, label: 'the image URL', tooLarge: `the image is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MiB` });
+      const res = await download(input.image_url, ctx, {
+        maxBytes: IMAGE_MAX_BYTES,
+        label: 'the image URL',
+        tooLarge: `the image is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MiB`,
+      });
       if (res.status >= 400) throw new StepError(`the image URL answered HTTP ${res.status}`);
       bytes = res.body;
     } else {
@@ -41,7 +55,8 @@ export const loadImageStep = defineStep<{ image_b64?: string | null; image_url?:
     }
     const image = sniffImage(bytes);
     if (typeof image === 'string') throw new StepError(`the image is unusable: ${image}`);
-    if (image.width < IMAGE_MIN_SIDE || image.height < IMAGE_MIN_SIDE) throw new StepError(`the image is ${image.width}x${image.height} pixels; at least ${IMAGE_MIN_SIDE}x${IMAGE_MIN_SIDE} is needed`);
+    if (image.width < IMAGE_MIN_SIDE || image.height < IMAGE_MIN_SIDE)
+      throw new StepError(`the image is ${image.width}x${image.height} pixels; at least ${IMAGE_MIN_SIDE}x${IMAGE_MIN_SIDE} is needed`);
     const file = path.join(ctx.workDir, image.type === 'image/png' ? 'input.png' : 'input.jpg');
     await fs.writeFile(file, bytes);
     return { path: file, mime_type: image.type, width: image.width, height: image.height, bytes: bytes.length };

@@ -12,7 +12,13 @@ export function voteReading(readings: Reading[]): Reading {
   const withText = readings.filter((r) => r.lines.length);
   if (withText.length <= 1) return withText[0] ?? { lines: [] };
   // Agreement is on the letters: a reading that lost its word spaces ("Linkinbio") still backs the others.
-  const texts = withText.map((r) => r.lines.map((l) => l.text).join('').replace(/\s+/g, '').toLowerCase());
+  const texts = withText.map((r) =>
+    r.lines
+      .map((l) => l.text)
+      .join('')
+      .replace(/\s+/g, '')
+      .toLowerCase(),
+  );
   const confidence = (r: Reading) => r.lines.reduce((s, l) => s + l.confidence, 0) / r.lines.length;
   let best = withText[0];
   let bestScore = -Infinity;

@@ -1,9 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
-import { binarisedCrop, boxOverlap, findTextLayer, sameContent, type TextLayer, type TextRegion } from '../media/text-regions.js';
 import type { OcrLine } from '../engines/ocr/ocr-engine.port.js';
+import { binarisedCrop, boxOverlap, findTextLayer, sameContent, type TextLayer, type TextRegion } from '../media/text-regions.js';
+import { type Reading, similarity, voteReading } from './ocr-vote.js';
 import { defineStep, type StepContext } from './step.js';
-import { similarity, voteReading, type Reading } from './ocr-vote.js';
 
 interface Sample {
   time: number;
@@ -71,7 +71,11 @@ export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; t
       frames: {
         type: 'array',
         maxItems: 400,
-        items: { type: 'object', required: ['time', 'path'], properties: { time: { type: 'number' }, path: { type: 'string' }, scene: { type: 'integer' }, gray: { type: 'string' } } },
+        items: {
+          type: 'object',
+          required: ['time', 'path'],
+          properties: { time: { type: 'number' }, path: { type: 'string' }, scene: { type: 'integer' }, gray: { type: 'string' } },
+        },
       },
     },
   },
@@ -132,7 +136,12 @@ function followRegions(layers: TextLayer[], frames: Sample[]): Track[] {
     if (i > 0 && frames[i].scene !== frames[i - 1].scene) open = []; // a cut ends every caption
     const next: Track[] = [];
     for (const region of layer.regions) {
-      const previous = open.find((t) => !next.includes(t) && boxOverlap(t.region, region) >= 0.5 && sameContent(layers[t.samples[t.samples.length - 1]], layer, union(t.region, region)) >= SAME_CONTENT);
+      const previous = open.find(
+        (t) =>
+          !next.includes(t) &&
+          boxOverlap(t.region, region) >= 0.5 &&
+          sameContent(layers[t.samples[t.samples.length - 1]], layer, union(t.region, region)) >= SAME_CONTENT,
+      );
       if (previous) {
         previous.samples.push(i);
         next.push(previous);
@@ -161,7 +170,9 @@ async function readTracks(tracks: Track[], frames: Sample[], layers: TextLayer[]
   const again = tracks.filter((t) => t.samples.length > 1 && t.readings.some((r) => r.lines.length));
   const more: ReadJob[] = [];
   for (let round = 1; round < READS_PER_CAPTION; round++) {
-    for (const t of again) if (t.samples.length > round) more.push({ track: t, sample: t.samples[Math.round((round * (t.samples.length - 1)) / (READS_PER_CAPTION - 1))], first: false });
+    for (const t of again)
+      if (t.samples.length > round)
+        more.push({ track: t, sample: t.samples[Math.round((round * (t.samples.length - 1)) / (READS_PER_CAPTION - 1))], first: false });
   }
   await reader.read(more);
   if (reader.skipped) ctx.warn(`on-screen text: ${reader.skipped} text region(s) were not read within the step's time budget`);
@@ -199,7 +210,8 @@ class CropReader {
       for (const i of batch) {
         const one = batch.length > 1 ? await this.readBatch([crops[i]]) : null;
         if (one) jobs[i].track.readings.push({ lines: one[0] });
-        else if (jobs[i].first) this.ctx.warn(`on-screen text at ${this.frames[jobs[i].sample].time.toFixed(1)} s was not read in its share of the time budget`);
+        else if (jobs[i].first)
+          this.ctx.warn(`on-screen text at ${this.frames[jobs[i].sample].time.toFixed(1)} s was not read in its share of the time budget`);
       }
     });
   }
@@ -240,7 +252,10 @@ function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] 
       lines: reading.lines,
       text: reading.lines.map((l) => l.text).join(' '),
       start: frames[t.samples[0]].time,
-      end: t.samples[t.samples.length - 1] + 1 < frames.length ? frames[t.samples[t.samples.length - 1] + 1].time : frames[t.samples[t.samples.length - 1]].time + step,
+      end:
+        t.samples[t.samples.length - 1] + 1 < frames.length
+          ? frames[t.samples[t.samples.length - 1] + 1].time
+          : frames[t.samples[t.samples.length - 1]].time + step,
       top: t.region.top,
     }))
     .sort((a, b) => a.start - b.start || a.top - b.top);
@@ -274,7 +289,13 @@ function overlapsText(a: string, b: string): boolean {
 function union(a: TextRegion, b: TextRegion): TextRegion {
   const left = Math.min(a.left, b.left);
   const top = Math.min(a.top, b.top);
-  return { ...a, left, top, width: Math.max(a.left + a.width, b.left + b.width) - left, height: Math.max(a.top + a.height, b.top + b.height) - top };
+  return {
+    ...a,
+    left,
+    top,
+    width: Math.max(a.left + a.width, b.left + b.width) - left,
+    height: Math.max(a.top + a.height, b.top + b.height) - top,
+  };
 }
 
 /** Runs `fn` over `items` on as many cores as there are, keeping the order of results. */

@@ -25,7 +25,11 @@ export function replaceTemplate(file: string, source: string | null): void {
 /** `prompts/<name>.hbs`, compiled once per process (helpers: `{{json value}}` prints JSON, `{{seconds n}}` a time). */
 export async function loadTemplate(dir: string, name: string): Promise<HandlebarsTemplateDelegate> {
   const key = path.join(dir, `${name}.hbs`);
-  if (!templates.has(key)) templates.set(key, fs.readFile(key, 'utf8').then((src) => handlebars.compile(src, { noEscape: true, strict: false })));
+  if (!templates.has(key))
+    templates.set(
+      key,
+      fs.readFile(key, 'utf8').then((src) => handlebars.compile(src, { noEscape: true, strict: false })),
+    );
   return templates.get(key)!.catch((err) => {
     templates.delete(key);
     throw new StepError(`the prompt template ${name}.hbs cannot be loaded: ${err.message}`);

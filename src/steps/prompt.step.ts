@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { offlineAnalyzers } from '../analyzers/registry.js';
-import { createAjv, describeErrors } from '../pipelines/ajv.js';
-import { loadTemplate } from './prompt-templates.js';
-import { askModel } from './ask-model.js';
 import { StepError } from '../engines/step-error.js';
+import { createAjv, describeErrors } from '../pipelines/ajv.js';
+import { askModel } from './ask-model.js';
+import { loadTemplate } from './prompt-templates.js';
 import { defineStep } from './step.js';
 
 interface PromptInput {
@@ -41,7 +41,9 @@ export const promptStep = defineStep<PromptInput, unknown>({
       images: {
         type: 'array',
         maxItems: 60,
-        items: { anyOf: [{ type: 'string' }, { type: 'object', required: ['keyframe_path'], properties: { keyframe_path: { type: 'string' } } }] },
+        items: {
+          anyOf: [{ type: 'string' }, { type: 'object', required: ['keyframe_path'], properties: { keyframe_path: { type: 'string' } } }],
+        },
       },
     },
   },
@@ -52,7 +54,8 @@ export const promptStep = defineStep<PromptInput, unknown>({
     const { offline, schema } = withValue;
     if (typeof offline !== 'string' || offline.includes('{{')) return [];
     const analyzer = offlineAnalyzers.get(offline);
-    if (!analyzer) return [`with.offline: unknown offline analyzer '${offline}' (known: ${[...offlineAnalyzers.keys()].sort().join(', ')})`];
+    if (!analyzer)
+      return [`with.offline: unknown offline analyzer '${offline}' (known: ${[...offlineAnalyzers.keys()].sort().join(', ')})`];
     if (typeof schema === 'string' && !schema.includes('{{') && schema !== analyzer.result) {
       return [`with.offline: the offline analyzer '${offline}' produces ${analyzer.result}, not the step's schema ${schema}`];
     }
@@ -63,16 +66,25 @@ export const promptStep = defineStep<PromptInput, unknown>({
     const model = ctx.services.llm;
     if (!model) {
       const analyzer = input.offline ? offlineAnalyzers.get(input.offline) : undefined;
-      if (!analyzer) throw new StepError(`no model is configured (LLM_PROVIDER=none) and this step names no offline analyzer${input.offline ? ` called '${input.offline}'` : ''}`);
+      if (!analyzer)
+        throw new StepError(
+          `no model is configured (LLM_PROVIDER=none) and this step names no offline analyzer${input.offline ? ` called '${input.offline}'` : ''}`,
+        );
       const result = await analyzer.run(input.input, { knowledgeDir: ctx.services.paths.knowledgeDir });
-      if (!validate(result)) throw new Error(`the offline analyzer '${analyzer.name}' broke the result schema: ${describeErrors(validate.errors).join('; ')}`);
+      if (!validate(result))
+        throw new Error(`the offline analyzer '${analyzer.name}' broke the result schema: ${describeErrors(validate.errors).join('; ')}`);
       ctx.engine('analysis', `offline ${analyzer.name} analyzer`);
       return result;
     }
 
     const prompt = (await loadTemplate(ctx.services.paths.promptsDir, input.template))(input.input);
     // Scenes can be passed as they are: their keyframes are the images. At most 8, spread over the video.
-    const images = model.vision ? spread((input.images ?? []).map((i) => (typeof i === 'string' ? i : i.keyframe_path)), 8) : undefined;
+    const images = model.vision
+      ? spread(
+          (input.images ?? []).map((i) => (typeof i === 'string' ? i : i.keyframe_path)),
+          8,
+        )
+      : undefined;
     const answer = await askModel(model, { prompt, schema, images }, validate, ctx, { who: 'the model', schema: 'the result schema' });
     ctx.engine('analysis', model.name);
     return answer;

@@ -1,19 +1,19 @@
 import { menuSteps } from '../features/menus/menu-steps.js';
-import type { StepExecutor } from './step.js';
-import { echoStep } from './echo.step.js';
-import { failStep } from './fail.step.js';
-import { sleepStep } from './sleep.step.js';
 import { audioLevelsStep } from './audio-levels.step.js';
 import { detectScenesStep } from './detect-scenes.step.js';
-import { factCheckSearchStep } from './fact-check-search.step.js';
-import { fetchVideoStep } from './fetch-video.step.js';
+import { echoStep } from './echo.step.js';
 import { editorialPortraitStep } from './editorial-portrait.step.js';
+import { factCheckSearchStep } from './fact-check-search.step.js';
+import { failStep } from './fail.step.js';
+import { fetchVideoStep } from './fetch-video.step.js';
 import { hairFormulaStep } from './hair-formula.step.js';
 import { loadImageStep } from './load-image.step.js';
-import { scanDocumentStep } from './scan-document.step.js';
 import { ocrStep } from './ocr.step.js';
 import { probeStep } from './probe.step.js';
 import { promptStep } from './prompt.step.js';
+import { scanDocumentStep } from './scan-document.step.js';
+import { sleepStep } from './sleep.step.js';
+import type { StepExecutor } from './step.js';
 import { transcodeStep } from './transcode.step.js';
 import { transcribeStep } from './transcribe.step.js';
 

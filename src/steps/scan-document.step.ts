@@ -1,12 +1,15 @@
 import { scanDocument } from '../media/document-scan.js';
 import { defineStep } from './step.js';
 
-export const scanDocumentStep = defineStep<{ image: string }, { image_b64: string; mime_type: 'image/png'; width: number; height: number; corners: number[][] | null; note?: string }>({
+export const scanDocumentStep = defineStep<
+  { image: string },
+  { image_b64: string; mime_type: 'image/png'; width: number; height: number; corners: number[][] | null; note?: string }
+>({
   type: 'scan_document',
   summary: 'Flattens a photographed document into a clean 2K scan',
   description:
     'Finds the page in `image` (the largest convex quadrilateral among its edges, covering at least 15% of the ' +
-    'photo), corrects the perspective to the page\'s measured aspect ratio, evens out the lighting (the image ' +
+    "photo), corrects the perspective to the page's measured aspect ratio, evens out the lighting (the image " +
     'divided by its blurred background) and stretches the contrast, and returns a grayscale PNG with its long side ' +
     'at 2048 px: `{image_b64, mime_type, width, height, corners}` (corners TL, TR, BR, BL in input pixels). ' +
     'Without a page outline the photo is deskewed and cleaned, `corners` is null and `note` says so. OpenCV (WebAssembly).',
@@ -28,6 +31,13 @@ export const scanDocumentStep = defineStep<{ image: string }, { image_b64: strin
   async run(input, ctx) {
     const r = await scanDocument(input.image);
     ctx.engine('scan', 'opencv (wasm)');
-    return { image_b64: r.png.toString('base64'), mime_type: 'image/png', width: r.width, height: r.height, corners: r.corners, ...(r.note ? { note: r.note } : {}) };
+    return {
+      image_b64: r.png.toString('base64'),
+      mime_type: 'image/png',
+      width: r.width,
+      height: r.height,
+      corners: r.corners,
+      ...(r.note ? { note: r.note } : {}),
+    };
   },
 });

@@ -31,7 +31,16 @@ export const transcribeStep = defineStep<{ audio: string; language?: string }, T
       language: { type: ['string', 'null'] },
       segments: {
         type: 'array',
-        items: { type: 'object', required: ['start', 'end', 'text'], properties: { start: { type: 'number' }, end: { type: 'number' }, text: { type: 'string' }, words: { type: 'array', items: word } } },
+        items: {
+          type: 'object',
+          required: ['start', 'end', 'text'],
+          properties: {
+            start: { type: 'number' },
+            end: { type: 'number' },
+            text: { type: 'string' },
+            words: { type: 'array', items: word },
+          },
+        },
       },
       engine: { type: 'string' },
     },

@@ -44,7 +44,10 @@ const validate = createAjv().compile(CASE_SCHEMA);
 /** Reads every *.yaml case of a folder; a broken case is an error naming the file and the field. */
 export function loadCases(dir: string): EvalCase[] {
   if (!fs.existsSync(dir)) throw new Error(`${dir}: no such folder`);
-  const files = fs.readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => /\.ya?ml$/.test(f))
+    .sort();
   if (files.length === 0) throw new Error(`${dir}: holds no case (*.yaml)`);
   return files.map((f) => {
     const file = path.join(dir, f);
@@ -54,8 +57,14 @@ export function loadCases(dir: string): EvalCase[] {
     // Local files are named relative to the case file.
     const local = (p?: string) => (p ? path.resolve(dir, p) : undefined);
     for (const p of [c.input.video, c.input.image]) {
-      if (p && !fs.existsSync(path.resolve(dir, p))) throw new Error(`${file}: ${p} does not exist (is there a script in ${dir} that makes it?)`);
+      if (p && !fs.existsSync(path.resolve(dir, p)))
+        throw new Error(`${file}: ${p} does not exist (is there a script in ${dir} that makes it?)`);
     }
-    return { name: c.name ?? f.replace(/\.ya?ml$/, ''), file, input: { ...c.input, video: local(c.input.video), image: local(c.input.image) }, expect: c.expect };
+    return {
+      name: c.name ?? f.replace(/\.ya?ml$/, ''),
+      file,
+      input: { ...c.input, video: local(c.input.video), image: local(c.input.image) },
+      expect: c.expect,
+    };
   });
 }

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { EvalCase } from './eval-cases.js';
 import { checkExpectations, type ExpectationResult } from './expectations.js';
-import { serveFiles } from './loopback-file-server.js';
 import { RequestRefused, runLocally } from './local-run.js';
+import { serveFiles } from './loopback-file-server.js';
 
 /** One way of running the pipeline: a prompts folder, and environment overrides (another provider, model). */
 export interface EvalVariant {
@@ -85,10 +85,23 @@ async function runCase(
   const env = { ...opts.env, ...v.env, ...(c.input.video ? { FETCH_ALLOW_LOOPBACK: 'true' } : {}) };
   const base = { case: c.name, variant: v.name };
   try {
-    const report = await runLocally({ pipeline: opts.pipeline, body, env, dirs: { ...opts.dirs, ...(v.promptsDir ? { prompts: v.promptsDir } : {}) } });
+    const report = await runLocally({
+      pipeline: opts.pipeline,
+      body,
+      env,
+      dirs: { ...opts.dirs, ...(v.promptsDir ? { prompts: v.promptsDir } : {}) },
+    });
     const expectations = report.ok ? checkExpectations(report.result, c.expect) : [];
     const pass = report.ok && expectations.every((e) => e.pass);
-    return { ...base, ok: report.ok, ...(report.error ? { error: report.error } : {}), ms: report.ms, expectations, pass, result: report.result };
+    return {
+      ...base,
+      ok: report.ok,
+      ...(report.error ? { error: report.error } : {}),
+      ms: report.ms,
+      expectations,
+      pass,
+      result: report.result,
+    };
   } catch (err) {
     if (!(err instanceof RequestRefused)) throw err;
     return { ...base, ok: false, error: err.message, ms: 0, expectations: [], pass: false };

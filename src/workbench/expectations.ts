@@ -27,7 +27,8 @@ const NOT_FLAGGED = new Set(['true', 'mostly_true']);
 /** Checks a result against its expectations, one line per expectation. */
 export function checkExpectations(result: unknown, expect: Expectations): ExpectationResult[] {
   const out: ExpectationResult[] = [];
-  const check = (expectation: string, pass: boolean, detail: string) => out.push(pass ? { expectation, pass } : { expectation, pass, detail });
+  const check = (expectation: string, pass: boolean, detail: string) =>
+    out.push(pass ? { expectation, pass } : { expectation, pass, detail });
   for (const p of expect.present ?? []) {
     const v = at(result, p);
     check(`present ${p}`, v !== undefined && v !== null && v !== '', 'missing');

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { type Config, loadConfig } from '../config/config.js';
-import { JobFailure, runPipeline, type StepEvent } from '../jobs/pipeline-runner.js';
 import type { JobWarning } from '../jobs/job.types.js';
+import { JobFailure, runPipeline, type StepEvent } from '../jobs/pipeline-runner.js';
 import { describeErrors } from '../pipelines/ajv.js';
 import { loadPipelines } from '../pipelines/pipeline.loader.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
@@ -79,7 +79,17 @@ export async function runLocally(opts: LocalRunOptions): Promise<LocalRunReport>
   const services = createStepServices(config);
   const workDir = opts.saveDir ? path.resolve(opts.saveDir, 'work') : await fs.mkdtemp(path.join(os.tmpdir(), 'vidint-run-'));
   await fs.mkdir(workDir, { recursive: true });
-  const report: LocalRunReport = { pipeline: pipeline.name, path: pipeline.path, ok: false, ms: 0, steps: [], outputs: {}, warnings: [], engines: {}, prompts: [] };
+  const report: LocalRunReport = {
+    pipeline: pipeline.name,
+    path: pipeline.path,
+    ok: false,
+    ms: 0,
+    steps: [],
+    outputs: {},
+    warnings: [],
+    engines: {},
+    prompts: [],
+  };
   const started = Date.now();
   try {
     report.result = await runPipeline(pipeline, opts.body, {
@@ -95,10 +105,18 @@ export async function runLocally(opts: LocalRunOptions): Promise<LocalRunReport>
         if (event.state === 'started') running.add(event.step);
         else {
           running.delete(event.step);
-          report.steps.push({ step: event.step, uses: event.uses, state: event.state, ms: event.ms ?? 0, ...(event.error ? { error: event.error } : {}) });
+          report.steps.push({
+            step: event.step,
+            uses: event.uses,
+            state: event.state,
+            ms: event.ms ?? 0,
+            ...(event.error ? { error: event.error } : {}),
+          });
           if (event.state !== 'failed') report.outputs[event.step] = event.output ?? null;
         }
-        opts.onStep?.(recorder && event.error?.includes(STOP) ? { ...event, state: 'skipped', error: 'rendered; the model was not called' } : event);
+        opts.onStep?.(
+          recorder && event.error?.includes(STOP) ? { ...event, state: 'skipped', error: 'rendered; the model was not called' } : event,
+        );
       },
     });
     report.ok = true;
@@ -117,9 +135,15 @@ export async function runLocally(opts: LocalRunOptions): Promise<LocalRunReport>
 
 /** Loads the pipelines folder (every file validated, as at start-up) and picks one by name or route. */
 function findPipeline(config: Config, wanted: string): Pipeline {
-  const pipelines = loadPipelines({ pipelinesDir: config.pipelinesDir, schemasDir: config.schemasDir, registry: createStepRegistry(), sourceUrls: sourceUrlOptions(config) });
+  const pipelines = loadPipelines({
+    pipelinesDir: config.pipelinesDir,
+    schemasDir: config.schemasDir,
+    registry: createStepRegistry(),
+    sourceUrls: sourceUrlOptions(config),
+  });
   const found = pipelines.find((p) => p.name === wanted || p.path === wanted || p.path === `/${wanted}`);
-  if (!found) throw new RequestRefused(`no pipeline '${wanted}' in ${config.pipelinesDir} (there are: ${pipelines.map((p) => p.name).join(', ')})`);
+  if (!found)
+    throw new RequestRefused(`no pipeline '${wanted}' in ${config.pipelinesDir} (there are: ${pipelines.map((p) => p.name).join(', ')})`);
   return found;
 }
 

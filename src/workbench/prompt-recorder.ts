@@ -36,7 +36,10 @@ export class PromptRecorder implements ChatModelProvider {
   async structured(call: StructuredCall): Promise<unknown> {
     if (!this.prompts.some((p) => p.messages[0]?.text === call.prompt)) {
       let image = 0;
-      const messages = (await chatMessages(call)).map((m) => ({ role: m.getType(), ...describeContent(m.content, () => call.images?.[image++] ?? '?') }));
+      const messages = (await chatMessages(call)).map((m) => ({
+        role: m.getType(),
+        ...describeContent(m.content, () => call.images?.[image++] ?? '?'),
+      }));
       this.prompts.push({ steps: this.runningSteps(), messages, schema: call.schema });
     }
     throw new PromptPreviewStop();

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { paidPost } from '../support/devnet.js';
-import { file, startFileServer, type FileServer } from '../support/file-server.js';
-import { ROOT, pollJob, startHarness, type Harness } from '../support/harness.js';
+import { type FileServer, file, startFileServer } from '../support/file-server.js';
+import { type Harness, pollJob, ROOT, startHarness } from '../support/harness.js';
 import { makeClip, STANDARD_CLIP } from '../support/media.js';
-import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.js';
+import { type OpenAiServer, startOpenAiServer } from '../support/openai-server.js';
 
 const VALID = {
   title: 'Pasta in ten minutes',

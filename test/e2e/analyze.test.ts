@@ -4,8 +4,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { privateKeyToAccount } from 'viem/accounts';
 import { devnetClients, paidPost } from '../support/devnet.js';
-import { file, startFileServer, type FileServer } from '../support/file-server.js';
-import { ROOT, pollJob, postJson, startHarness, type Harness } from '../support/harness.js';
+import { type FileServer, file, startFileServer } from '../support/file-server.js';
+import { type Harness, pollJob, postJson, ROOT, startHarness } from '../support/harness.js';
 import { makeClip, STANDARD_CLIP } from '../support/media.js';
 
 /** POST /analyze on clips made at test time and served from 127.0.0.1: paid, processed, checked. */
@@ -38,7 +38,9 @@ describe('/analyze on real media (offline engines)', () => {
       '/to-metadata.mp4': (_q, res) => void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
       '/huge.mp4': (_q, res) => void res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(10 * 1024 ** 3) }).end(),
     });
-    h = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true', VIDEO_MAX_BYTES: String(50 * 1024 * 1024) } });
+    h = await startHarness({
+      env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true', VIDEO_MAX_BYTES: String(50 * 1024 * 1024) },
+    });
   });
   after(async () => {
     await h.close();
@@ -58,7 +60,8 @@ describe('/analyze on real media (offline engines)', () => {
     const r = job.result;
     assert.equal(r.title, 'Pasta in ten minutes');
     assert.ok(r.duration > 6.4 && r.duration < 10, `duration ${r.duration}`);
-    for (const word of ['kitchen', 'pasta', 'tomatoes', 'recipe']) assert.match(r.transcript, new RegExp(word), `transcript: ${r.transcript}`);
+    for (const word of ['kitchen', 'pasta', 'tomatoes', 'recipe'])
+      assert.match(r.transcript, new RegExp(word), `transcript: ${r.transcript}`);
     assert.equal(r.scenes.length, 3);
     assert.ok(Math.abs(r.scenes[1].start - 2) < 0.3 && Math.abs(r.scenes[2].start - 4) < 0.3, JSON.stringify(r.scenes));
     assert.match(r.scenes[0].description, /SAVE 50 PERCENT TODAY/);
@@ -72,7 +75,10 @@ describe('/analyze on real media (offline engines)', () => {
       [...r.key_moments.map((m: any) => m.time)].sort((a: number, b: number) => a - b),
     );
     assert.ok(r.segments[0].words.length > 3, 'word timestamps');
-    assert.deepEqual(r.on_screen_text.map((l: any) => l.text), ['SAVE 50 PERCENT TODAY', 'FRESH PASTA RECIPE']);
+    assert.deepEqual(
+      r.on_screen_text.map((l: any) => l.text),
+      ['SAVE 50 PERCENT TODAY', 'FRESH PASTA RECIPE'],
+    );
     assert.match(job.engines.speech, /pocketsphinx/);
     assert.equal(job.engines.ocr, 'tesseract');
     assert.equal(job.engines.analysis, 'offline analyze analyzer');
@@ -85,7 +91,10 @@ describe('/analyze on real media (offline engines)', () => {
     const r = job.result;
     assert.equal(r.transcript, '');
     assert.deepEqual(r.segments, []);
-    assert.deepEqual(r.on_screen_text.map((l: any) => l.text), ['THE BEST PASTA RECIPE', 'COOK IT WITH FRESH TOMATOES']);
+    assert.deepEqual(
+      r.on_screen_text.map((l: any) => l.text),
+      ['THE BEST PASTA RECIPE', 'COOK IT WITH FRESH TOMATOES'],
+    );
     assert.ok(r.topics.includes('food & cooking'), `topics ${r.topics}`);
     assert.equal(r.sentiment, 'positive');
     assert.ok('language' in r && (r.language === null || r.language === 'en'), `language ${r.language}`);
@@ -137,7 +146,14 @@ describe('/analyze on real media (offline engines)', () => {
       [`${web.url}/page.html`, /it serves text\/html\) needs yt-dlp, which is not installed/],
       [`${web.url}/clip.mp4`, /the video is \d+ s long; the limit is 5 s/],
     ];
-    const h2 = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true', YTDLP_PATH: '/nonexistent/yt-dlp', VIDEO_MAX_SECONDS: '5' } });
+    const h2 = await startHarness({
+      env: {
+        PIPELINES_DIR: path.join(ROOT, 'pipelines'),
+        FETCH_ALLOW_LOOPBACK: 'true',
+        YTDLP_PATH: '/nonexistent/yt-dlp',
+        VIDEO_MAX_SECONDS: '5',
+      },
+    });
     try {
       for (const [url, error] of cases) {
         const res = await paidPost(h2, '/analyze', { url });

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { paidJob, paidPost } from '../support/devnet.js';
-import { file, startFileServer, type FileServer } from '../support/file-server.js';
-import { ROOT, pollJob, startHarness, type Harness } from '../support/harness.js';
+import { type FileServer, file, startFileServer } from '../support/file-server.js';
+import { type Harness, pollJob, ROOT, startHarness } from '../support/harness.js';
 import { makeClip } from '../support/media.js';
+import { type OpenAiServer, startOpenAiServer } from '../support/openai-server.js';
 import { AD_CLIP, BRAND_CLIP, FACT_CLIP } from '../support/scripted-clips.js';
-import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.js';
 
 describe('/product-id, /ad-debunk and /verify on scripted clips (offline analyzers)', () => {
   let h: Harness;
@@ -51,7 +51,10 @@ describe('/product-id, /ad-debunk and /verify on scripted clips (offline analyze
   it('/product-id answers an empty list when no known product appears, and works on a silent video', async () => {
     assert.deepEqual((await run('/product-id', 'fact.mp4')).result.products, []);
     const silent = await run('/product-id', 'silent-brand.mp4');
-    assert.deepEqual(silent.result.products.map((p: any) => p.name), ['Nike Air Max']);
+    assert.deepEqual(
+      silent.result.products.map((p: any) => p.name),
+      ['Nike Air Max'],
+    );
     assert.equal(silent.engines.speech, undefined, 'no speech engine ran');
   });
 
@@ -74,9 +77,18 @@ describe('/product-id, /ad-debunk and /verify on scripted clips (offline analyze
   it('/verify extracts the scripted factual claims, leaves opinions and calls to action out, and says nothing was checked', async () => {
     const job = await run('/verify', 'fact.mp4');
     const claims = job.result.claims.map((c: any) => c.claim.toLowerCase());
-    assert.ok(claims.some((c: string) => /90 percent of people agree/.test(c)), JSON.stringify(claims));
-    assert.ok(claims.some((c: string) => /eiffel tower was built/.test(c)), JSON.stringify(claims));
-    assert.ok(claims.some((c: string) => /coffee causes cancer/.test(c)), JSON.stringify(claims));
+    assert.ok(
+      claims.some((c: string) => /90 percent of people agree/.test(c)),
+      JSON.stringify(claims),
+    );
+    assert.ok(
+      claims.some((c: string) => /eiffel tower was built/.test(c)),
+      JSON.stringify(claims),
+    );
+    assert.ok(
+      claims.some((c: string) => /coffee causes cancer/.test(c)),
+      JSON.stringify(claims),
+    );
     assert.ok(!claims.some((c: string) => /i love|subscribe/.test(c)), JSON.stringify(claims));
     for (const c of job.result.claims) {
       assert.equal(c.verdict, 'unverifiable');
@@ -96,7 +108,13 @@ describe('/ad-debunk and /product-id with a model (OpenAI protocol, real LangCha
     web = await startFileServer({ '/ad.mp4': file(await makeClip(AD_CLIP)) });
     ai = await startOpenAiServer();
     h = await startHarness({
-      env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true', LLM_PROVIDER: 'openai-compatible', LLM_MODEL: 'judge', LLM_BASE_URL: ai.url },
+      env: {
+        PIPELINES_DIR: path.join(ROOT, 'pipelines'),
+        FETCH_ALLOW_LOOPBACK: 'true',
+        LLM_PROVIDER: 'openai-compatible',
+        LLM_MODEL: 'judge',
+        LLM_BASE_URL: ai.url,
+      },
     });
   });
   after(async () => {
@@ -108,7 +126,14 @@ describe('/ad-debunk and /product-id with a model (OpenAI protocol, real LangCha
   it("validates the model's verdicts, repairing an answer that breaks the schema once", async () => {
     const good = {
       product: 'Acne cream',
-      claims: [{ claim: 'Cures acne forever', verdict: 'false', evidence: 'Cosmetics cannot cure a disease', sources: ['https://www.asa.org.uk/'] }],
+      claims: [
+        {
+          claim: 'Cures acne forever',
+          verdict: 'false',
+          evidence: 'Cosmetics cannot cure a disease',
+          sources: ['https://www.asa.org.uk/'],
+        },
+      ],
       overall_rating: 'deceptive',
       recommendation: 'Avoid.',
     };
@@ -139,7 +164,13 @@ describe('/verify with an evidence source (a local server speaking the Fact Chec
   before(async () => {
     web = await startFileServer({ '/fact.mp4': file(await makeClip(FACT_CLIP)) });
     const review = (text: string, rating: string, url: string) => ({
-      claims: [{ text, claimant: 'social media posts', claimReview: [{ publisher: { name: 'Example Checks', site: 'checks.example' }, url, title: text, textualRating: rating }] }],
+      claims: [
+        {
+          text,
+          claimant: 'social media posts',
+          claimReview: [{ publisher: { name: 'Example Checks', site: 'checks.example' }, url, title: text, textualRating: rating }],
+        },
+      ],
     });
     factCheck = await startFileServer({
       '/v1alpha1/claims:search': (req, res) => {
@@ -155,7 +186,12 @@ describe('/verify with an evidence source (a local server speaking the Fact Chec
       },
     });
     h = await startHarness({
-      env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true', FACTCHECK_API_URL: `${factCheck.url}/v1alpha1/claims:search`, FACTCHECK_API_KEY: 'test-key' },
+      env: {
+        PIPELINES_DIR: path.join(ROOT, 'pipelines'),
+        FETCH_ALLOW_LOOPBACK: 'true',
+        FACTCHECK_API_URL: `${factCheck.url}/v1alpha1/claims:search`,
+        FACTCHECK_API_KEY: 'test-key',
+      },
     });
   });
   after(async () => {

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { devnetClients } from '../support/devnet.js';
-import { ROOT, startHarness, type Harness } from '../support/harness.js';
+import { type Harness, ROOT, startHarness } from '../support/harness.js';
 
 const run = promisify(execFile);
 const CLI = path.join(ROOT, 'dist', 'src', 'cli', 'vidint.js');
@@ -32,7 +32,20 @@ describe('the vidint command-line client, against the running service over HTTP'
     const { dev, balanceOf } = devnetClients(h);
     const payer = privateKeyToAccount(dev.payerKey).address;
     const before = await balanceOf(payer);
-    const r = await vidint(['call', '/echo', '--text', 'from the cli', '--api', h.url, '--devnet', '--max-usd', '0.05', '--affiliate', 'cli-agent', '--json']);
+    const r = await vidint([
+      'call',
+      '/echo',
+      '--text',
+      'from the cli',
+      '--api',
+      h.url,
+      '--devnet',
+      '--max-usd',
+      '0.05',
+      '--affiliate',
+      'cli-agent',
+      '--json',
+    ]);
     assert.equal(r.code, 0, r.stderr);
     const job = JSON.parse(r.stdout);
     assert.equal(job.status, 'complete');
@@ -103,9 +116,14 @@ describe('the vidint command-line client, against the running service over HTTP'
         s.close(() => resolve(port));
       });
     });
-    const down = await vidint(['call', '/echo', '--text', 'x', '--api', `http://127.0.0.1:${closed}`, '--pay', 'base'], { VIDINT_EVM_KEY: `0x${'11'.repeat(32)}` });
+    const down = await vidint(['call', '/echo', '--text', 'x', '--api', `http://127.0.0.1:${closed}`, '--pay', 'base'], {
+      VIDINT_EVM_KEY: `0x${'11'.repeat(32)}`,
+    });
     assert.equal(down.code, 4);
-    assert.match(down.stderr, new RegExp(`cannot reach the API at http://127\\.0\\.0\\.1:${closed}/echo \\(ECONNREFUSED\\); nothing was paid`));
+    assert.match(
+      down.stderr,
+      new RegExp(`cannot reach the API at http://127\\.0\\.0\\.1:${closed}/echo \\(ECONNREFUSED\\); nothing was paid`),
+    );
   });
 
   it('checks pipeline files', async () => {

@@ -15,8 +15,13 @@ describe('npm run demo', () => {
     assert.match(stdout, /settled: 0\.1 USDC on base, transaction 0x[0-9a-f]{64}/);
     assert.match(stdout, /processing +step \d\/8/);
     assert.match(stdout, /complete/);
-    const result = JSON.parse(stdout.slice(stdout.indexOf('== 6. the /analyze result') + '== 6. the /analyze result'.length, stdout.indexOf('\nengines:')));
-    assert.ok(result.on_screen_text.some((t: any) => /SAVE 50 PERCENT/.test(t.text)), JSON.stringify(result.on_screen_text));
+    const result = JSON.parse(
+      stdout.slice(stdout.indexOf('== 6. the /analyze result') + '== 6. the /analyze result'.length, stdout.indexOf('\nengines:')),
+    );
+    assert.ok(
+      result.on_screen_text.some((t: any) => /SAVE 50 PERCENT/.test(t.text)),
+      JSON.stringify(result.on_screen_text),
+    );
     assert.equal(result.scenes.length, 2);
     assert.match(stdout, /demo: everything worked/);
   });

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { paidPost } from '../support/devnet.js';
-import { ROOT, pollJob, startHarness, type Harness } from '../support/harness.js';
-import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.js';
+import { type Harness, pollJob, ROOT, startHarness } from '../support/harness.js';
+import { type OpenAiServer, startOpenAiServer } from '../support/openai-server.js';
 
 /** A public-domain portrait (Debian's facedetect examples, unpacked by scripts/setup.sh). */
 const PORTRAIT = path.join(ROOT, 'test-artifacts', 'photos', 'grace_hopper.jpg');
@@ -53,7 +53,10 @@ describe('/hair-formula on real face photos', () => {
     }
     // This face lies near the oval/round boundary: a mirrored photo may fall on either side, never confidently.
     if (mirrored.result.face_shape !== original.result.face_shape) {
-      assert.ok(original.result.confidence < 0.6 && mirrored.result.confidence < 0.6, `${original.result.confidence} ${mirrored.result.confidence}`);
+      assert.ok(
+        original.result.confidence < 0.6 && mirrored.result.confidence < 0.6,
+        `${original.result.confidence} ${mirrored.result.confidence}`,
+      );
     }
     // Nothing carries over between photos (Human reuses the last frame's faces unless told not to).
     const again = await formula(fs.readFileSync(PORTRAIT));
@@ -61,7 +64,9 @@ describe('/hair-formula on real face photos', () => {
   });
 
   it('fails the job with a clear error for a photo without a face, or with several people', async () => {
-    const empty = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#8899aa' } }).jpeg().toBuffer();
+    const empty = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#8899aa' } })
+      .jpeg()
+      .toBuffer();
     const none = await formula(empty);
     assert.equal(none.status, 'failed');
     assert.match(none.error, /no face was found/);
@@ -69,7 +74,10 @@ describe('/hair-formula on real face photos', () => {
     const left = await sharp(PORTRAIT).toBuffer();
     const right = await sharp(PORTRAIT).flop().toBuffer();
     const pair = await sharp({ create: { width: 1024, height: 512, channels: 3, background: '#000' } })
-      .composite([{ input: left, left: 0, top: 0 }, { input: right, left: 512, top: 0 }])
+      .composite([
+        { input: left, left: 0, top: 0 },
+        { input: right, left: 512, top: 0 },
+      ])
       .jpeg()
       .toBuffer();
     const many = await formula(pair);
@@ -84,7 +92,13 @@ describe('/hair-formula refined by a vision model (OpenAI protocol)', () => {
   before(async () => {
     ai = await startOpenAiServer();
     h = await startHarness({
-      env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), LLM_PROVIDER: 'openai-compatible', LLM_MODEL: 'vision-test', LLM_BASE_URL: ai.url, LLM_VISION: 'true' },
+      env: {
+        PIPELINES_DIR: path.join(ROOT, 'pipelines'),
+        LLM_PROVIDER: 'openai-compatible',
+        LLM_MODEL: 'vision-test',
+        LLM_BASE_URL: ai.url,
+        LLM_VISION: 'true',
+      },
     });
   });
   after(async () => {

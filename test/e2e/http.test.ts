@@ -15,7 +15,10 @@ describe('HTTP behaviour of paid routes and the job resource', () => {
     const res = await request(h.url).post('/echo').send({ text: 'hi' }).expect(402);
     assert.equal(res.body.x402Version, 1);
     assert.match(res.body.error, /payment required/);
-    assert.deepEqual(res.body.accepts.map((a: any) => a.network), ['base', 'solana']);
+    assert.deepEqual(
+      res.body.accepts.map((a: any) => a.network),
+      ['base', 'solana'],
+    );
     for (const a of res.body.accepts) {
       assert.equal(a.scheme, 'exact');
       assert.equal(a.maxAmountRequired, '10000'); // 0.01 USD
@@ -49,7 +52,11 @@ describe('HTTP behaviour of paid routes and the job resource', () => {
       [['text'], /must be a JSON object/],
     ];
     for (const [body, message] of cases) {
-      const res = await request(h.url).post('/echo').set('x-payment', 'abc').send(body as object).expect(400);
+      const res = await request(h.url)
+        .post('/echo')
+        .set('x-payment', 'abc')
+        .send(body as object)
+        .expect(400);
       assert.match(res.body.error, message, JSON.stringify(body));
       assert.deepEqual(Object.keys(res.body), ['error']);
     }
@@ -64,7 +71,10 @@ describe('HTTP behaviour of paid routes and the job resource', () => {
     assert.equal(plain.body.error, 'Content-Type must be application/json');
     const xml = await request(h.url).post('/echo').set('content-type', 'application/xml').send('<a/>').expect(415);
     assert.equal(xml.body.error, 'Content-Type must be application/json');
-    const big = await request(h.url).post('/echo').send({ text: 'x'.repeat(4096) }).expect(413);
+    const big = await request(h.url)
+      .post('/echo')
+      .send({ text: 'x'.repeat(4096) })
+      .expect(413);
     assert.equal(big.body.error, 'request body is too large');
   });
 
@@ -88,7 +98,9 @@ describe('HTTP behaviour of paid routes and the job resource', () => {
     const none = await request(h.url).get('/no/such/path').expect(404);
     assert.deepEqual(Object.keys(none.body), ['error']);
     for (const id of [randomUUID(), 'not-a-uuid', '../../etc/passwd']) {
-      const res = await request(h.url).get(`/jobs/${encodeURIComponent(id)}`).expect(404);
+      const res = await request(h.url)
+        .get(`/jobs/${encodeURIComponent(id)}`)
+        .expect(404);
       assert.match(res.body.error, /not found/);
       assert.match(res.headers['content-type'], /application\/json/);
     }
@@ -109,7 +121,8 @@ describe('HTTP behaviour of paid routes and the job resource', () => {
     const unpaid = await request(h.url).post('/echo').set('origin', 'https://agent.example').send({ text: 'hi' }).expect(402);
     assert.equal(unpaid.headers['access-control-allow-origin'], '*');
     const exposed = names(unpaid.headers['access-control-expose-headers']);
-    for (const header of ['x-payment-response', 'payment-response', 'payment-receipt', 'www-authenticate']) assert.ok(exposed.includes(header), header);
+    for (const header of ['x-payment-response', 'payment-response', 'payment-receipt', 'www-authenticate'])
+      assert.ok(exposed.includes(header), header);
     // An OPTIONS without the preflight headers is answered the same way, never with a plain-text error.
     await request(h.url).options('/echo').expect(204);
   });

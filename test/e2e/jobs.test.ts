@@ -82,10 +82,13 @@ for (const driver of ['memory', 'bullmq'] as Driver[]) {
       const job = await pollJob(h.url, (await accept('/degraded', { text: 'kept', message: 'the captions were unreadable' })).id);
       assert.equal(job.status, 'complete', job.error);
       assert.deepEqual(job.result, { text: 'kept', extra: null, nap: null });
-      assert.deepEqual(job.warnings, [
-        { step: 'nap', message: "skipped: step 'nap' (sleep) timed out after 0.2 s" },
-        { step: 'extra', message: 'skipped: the captions were unreadable' },
-      ].sort((a, b) => job.warnings.findIndex((w: any) => w.step === a.step) - job.warnings.findIndex((w: any) => w.step === b.step)));
+      assert.deepEqual(
+        job.warnings,
+        [
+          { step: 'nap', message: "skipped: step 'nap' (sleep) timed out after 0.2 s" },
+          { step: 'extra', message: 'skipped: the captions were unreadable' },
+        ].sort((a, b) => job.warnings.findIndex((w: any) => w.step === a.step) - job.warnings.findIndex((w: any) => w.step === b.step)),
+      );
       assert.equal(job.warnings.length, 2);
     });
 

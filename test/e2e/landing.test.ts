@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
-import { ROOT, startHarness, type Harness } from '../support/harness.js';
+import { type Browser, chromium } from 'playwright-core';
+import { type Harness, ROOT, startHarness } from '../support/harness.js';
 
 /** Debian's chromium, installed by scripts/setup.sh; playwright-core drives it (it downloads no browser). */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -17,7 +17,15 @@ describe('the landing page in headless Chromium', () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       // No network here but loopback: keep Chromium from calling home at start.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   });
   after(async () => {
@@ -31,7 +39,9 @@ describe('the landing page in headless Chromium', () => {
     assert.equal(res?.status(), 200);
     assert.match(await page.title(), /vidint/i);
 
-    const rows = await page.$$eval('#prices tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
+    const rows = await page.$$eval('#prices tbody tr', (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')),
+    );
     const byPath = Object.fromEntries(rows.map((r) => [r[0].replace('POST ', ''), r]));
     for (const p of h.rt.pipelines.all()) {
       assert.ok(byPath[p.path], `no row for ${p.path}`);
@@ -39,7 +49,9 @@ describe('the landing page in headless Chromium', () => {
     }
     assert.equal(rows.length, h.rt.pipelines.all().length);
 
-    const links = await page.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href).filter((u) => u.startsWith(location.origin)));
+    const links = await page.$$eval('a[href]', (as) =>
+      as.map((a) => (a as HTMLAnchorElement).href).filter((u) => u.startsWith(location.origin)),
+    );
     for (const doc of ['/openapi.json', '/.well-known/x402', '/llms.txt', '/agents.json', '/.well-known/ai-plugin.json']) {
       const href = links.find((l) => new URL(l).pathname === doc);
       assert.ok(href, `no link to ${doc}`);

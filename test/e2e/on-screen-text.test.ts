@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { paidJob } from '../support/devnet.js';
-import { file, startFileServer, type FileServer } from '../support/file-server.js';
-import { ROOT, startHarness, type Harness } from '../support/harness.js';
+import { type FileServer, file, startFileServer } from '../support/file-server.js';
+import { type Harness, ROOT, startHarness } from '../support/harness.js';
 import { makeClip } from '../support/media.js';
 
 /**

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createClient, createPublicClient, http, isAddressEqual, parseEventLogs, type Hex } from 'viem';
+import { createClient, createPublicClient, type Hex, http, isAddressEqual, parseEventLogs } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { tempoModerato } from 'viem/chains';
 import { Abis, Actions } from 'viem/tempo';

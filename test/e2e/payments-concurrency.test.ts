@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createPaymentHeader } from 'x402/client';
 import type { Address, Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createPaymentHeader } from 'x402/client';
 import { devnetClients } from '../support/devnet.js';
 import { type Harness, pollJob, postJson, startHarness } from '../support/harness.js';
 
@@ -16,7 +16,12 @@ async function fundPayers(h: Harness, count: number): Promise<Hex[]> {
   const minter = wallet(dev.settlerKey);
   const keys = Array.from({ length: count }, () => generatePrivateKey());
   for (const key of keys) {
-    const hash = await minter.writeContract({ address: dev.usdc, abi: dev.usdcAbi, functionName: 'mint', args: [privateKeyToAccount(key).address, FUNDS] });
+    const hash = await minter.writeContract({
+      address: dev.usdc,
+      abi: dev.usdcAbi,
+      functionName: 'mint',
+      args: [privateKeyToAccount(key).address, FUNDS],
+    });
     await minter.waitForTransactionReceipt({ hash });
   }
   return keys;
@@ -32,7 +37,9 @@ async function payAtOnce(servers: Harness[], keys: Hex[]) {
   assert.equal(unpaid.status, 402);
   const requirements = unpaid.json.accepts.find((a: any) => a.network === 'base');
   const headers = await Promise.all(keys.map((k) => createPaymentHeader(wallet(k), 1, requirements)));
-  return Promise.all(headers.map((header, i) => postJson(`${servers[i % servers.length].url}/echo`, { text: `payer ${i}` }, { 'x-payment': header })));
+  return Promise.all(
+    headers.map((header, i) => postJson(`${servers[i % servers.length].url}/echo`, { text: `payer ${i}` }, { 'x-payment': header })),
+  );
 }
 
 async function assertEachChargedOnce(h: Harness, keys: Hex[], answers: Awaited<ReturnType<typeof payAtOnce>>, payToBefore: bigint) {

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { Challenge, Credential } from 'mppx';
-import { createPaymentHeader } from 'x402/client';
 import type { Address } from 'viem';
+import { createPaymentHeader } from 'x402/client';
 import { devnetClients } from '../support/devnet.js';
 import { type Harness, pollJob, postJson, startHarness } from '../support/harness.js';
 
@@ -11,11 +11,15 @@ import { type Harness, pollJob, postJson, startHarness } from '../support/harnes
 function postWithHost(url: string, host: string, body: unknown): Promise<{ status: number; json: any }> {
   return new Promise((resolve, reject) => {
     const data = JSON.stringify(body);
-    const req = request(url, { method: 'POST', headers: { host, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(text || 'null') }));
-    });
+    const req = request(
+      url,
+      { method: 'POST', headers: { host, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(text || 'null') }));
+      },
+    );
     req.on('error', reject);
     req.end(data);
   });
@@ -42,7 +46,11 @@ describe('payment path edges', () => {
   it('refuses an MPP hash the chain does not know with a 402 that says so', async () => {
     const challenge = Challenge.deserialize((await postJson(`${h.url}/echo`, { text: 'hi' })).headers.get('www-authenticate')!);
     const hash = `0x${'ab'.repeat(32)}`;
-    const res = await postJson(`${h.url}/echo`, { text: 'hi' }, { authorization: Credential.serialize({ challenge, payload: { hash, type: 'hash' } } as any) });
+    const res = await postJson(
+      `${h.url}/echo`,
+      { text: 'hi' },
+      { authorization: Credential.serialize({ challenge, payload: { hash, type: 'hash' } } as any) },
+    );
     assert.equal(res.status, 402, JSON.stringify(res.json));
     assert.match(res.json.error, /is not on the chain/);
     assert.match(res.json.error, /Nothing was charged/);
@@ -60,9 +68,15 @@ describe('payment path edges', () => {
       const payTo = dev.base.pay_to as Address;
       const before = await balanceOf(payTo);
 
-      const forged = JSON.parse(Buffer.from(await createPaymentHeader(wallet(dev.base.test_payer.private_key), 1, requirements), 'base64').toString());
+      const forged = JSON.parse(
+        Buffer.from(await createPaymentHeader(wallet(dev.base.test_payer.private_key), 1, requirements), 'base64').toString(),
+      );
       forged.payload.signature = '0x00';
-      const unverified = await postJson(`${h.url}/echo`, { text: 'unreachable source' }, { 'x-payment': Buffer.from(JSON.stringify(forged)).toString('base64') });
+      const unverified = await postJson(
+        `${h.url}/echo`,
+        { text: 'unreachable source' },
+        { 'x-payment': Buffer.from(JSON.stringify(forged)).toString('base64') },
+      );
       assert.equal(unverified.status, 402, 'an unverified payment never reaches the precheck');
       assert.equal(checked, 0);
 

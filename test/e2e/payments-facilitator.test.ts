@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createPaymentHeader } from 'x402/client';
 import type { Address } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
+import { createPaymentHeader } from 'x402/client';
 import { devnetClients } from '../support/devnet.js';
 import { startFacilitator } from '../support/facilitator.js';
 import { type Harness, pollJob, postJson, startHarness } from '../support/harness.js';
@@ -28,7 +28,6 @@ describe('x402 through a remote facilitator', () => {
     await facilitator.close();
   });
 
-
   it('settles through the facilitator: one verify, one settle, the price on chain, the job accepted', async () => {
     const before = await balanceOf(requirements.payTo);
     const header = await createPaymentHeader(wallet(h.rt.devnet!.base!.payerKey), 1, requirements);
@@ -45,7 +44,11 @@ describe('x402 through a remote facilitator', () => {
   });
 
   it("refuses with the facilitator's reason when it finds the payment invalid", async () => {
-    const res = await postJson(`${h.url}/echo`, { text: 'broke' }, { 'x-payment': await createPaymentHeader(wallet(generatePrivateKey()), 1, requirements) });
+    const res = await postJson(
+      `${h.url}/echo`,
+      { text: 'broke' },
+      { 'x-payment': await createPaymentHeader(wallet(generatePrivateKey()), 1, requirements) },
+    );
     assert.equal(res.status, 402);
     assert.match(res.json.error, /^payment refused: invalid_exact_evm_[a-z_]+\. Nothing was charged\.$/);
   });

@@ -48,7 +48,10 @@ describe('forged payment headers built from a settled payment', () => {
     const forged = decode(header);
     forged.payload.signature = '0x00';
     await assertLearnsNothing({ 'x-payment': encode(forged) }, paid.json.job_id);
-    const onlyFromAndNonce = { ...forged, payload: { signature: '0x00', authorization: { from: forged.payload.authorization.from, nonce: forged.payload.authorization.nonce } } };
+    const onlyFromAndNonce = {
+      ...forged,
+      payload: { signature: '0x00', authorization: { from: forged.payload.authorization.from, nonce: forged.payload.authorization.nonce } },
+    };
     await assertLearnsNothing({ 'x-payment': encode(onlyFromAndNonce) }, paid.json.job_id);
     const resend = await post({ 'x-payment': header });
     assert.equal(resend.status, 202);
@@ -71,14 +74,22 @@ describe('forged payment headers built from a settled payment', () => {
 
   it('MPP: the on-chain transaction hash under a forged challenge, or under a fresh challenge of our own, gets 402', async () => {
     const www = (await post({})).headers.get('www-authenticate')!;
-    const authorization = await mppCredential({ challenge: www, rpcUrl: dev.tempo.rpc_url, privateKey: dev.tempo.test_payer.private_key, mode: 'push' });
+    const authorization = await mppCredential({
+      challenge: www,
+      rpcUrl: dev.tempo.rpc_url,
+      privateKey: dev.tempo.test_payer.private_key,
+      mode: 'push',
+    });
     const paid = await post({ authorization });
     assert.equal(paid.status, 202, paid.text);
     const hash = Receipt.deserialize(paid.headers.get('payment-receipt')!).reference as `0x${string}`;
     const fresh = Challenge.deserialize((await post({})).headers.get('www-authenticate')!);
     const forgedChallenge = { ...fresh, id: 'forged-challenge-id-000000000000000000000000' };
     for (const challenge of [forgedChallenge, fresh]) {
-      await assertLearnsNothing({ authorization: Credential.serialize({ challenge, payload: { hash, type: 'hash' } } as any) }, paid.json.job_id);
+      await assertLearnsNothing(
+        { authorization: Credential.serialize({ challenge, payload: { hash, type: 'hash' } } as any) },
+        paid.json.job_id,
+      );
     }
     const resend = await post({ authorization });
     assert.equal(resend.json.job_id, paid.json.job_id);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { type Address, parseSignature } from 'viem';
 import { createPaymentHeader } from 'x402/client';
-import { parseSignature, type Address } from 'viem';
 import { devnetClients } from '../support/devnet.js';
 import { type Harness, pollJob, postJson, startHarness } from '../support/harness.js';
 import { startRpcProxy } from '../support/rpc-proxy.js';
@@ -122,7 +122,10 @@ describe('a payment resent after its job expired', () => {
       await new Promise((r) => setTimeout(r, 1100));
       const late = await postJson(`${h.url}/echo`, { text: 'old' }, { 'x-payment': header });
       assert.equal(late.status, 409);
-      assert.match(late.json.error, new RegExp(`already settled for job ${first.json.job_id}, which has expired.*nothing was charged again`));
+      assert.match(
+        late.json.error,
+        new RegExp(`already settled for job ${first.json.job_id}, which has expired.*nothing was charged again`),
+      );
     } finally {
       await h.close();
     }

@@ -1,72 +1,77 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
 import { generateKeyPairSync } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
 import { address, createKeyPairSignerFromBytes, getBase58Decoder, lamports } from '@solana/kit';
 import { createTokenAccount } from '../../src/devnet/svm-devnet.js';
 import { type Driver, type Harness, pollJob, postJson, startHarness } from '../support/harness.js';
 import { svmClients } from '../support/svm.js';
 
 /** x402 on the devnet's Solana (LiteSVM): the official x402 client pays, the chain shows what was charged. */
-for (const driver of ['memory', 'bullmq'] as Driver[]) describe(`x402 payments on solana (devnet, ${driver} driver)`, () => {
-  let h: Harness;
-  let dev: any;
-  let requirements: any;
-  let chain: ReturnType<typeof svmClients>;
-  const pay = (header: string, body: unknown = { text: 'paid' }) => postJson(`${h.url}/echo`, body, { 'x-payment': header });
+for (const driver of ['memory', 'bullmq'] as Driver[])
+  describe(`x402 payments on solana (devnet, ${driver} driver)`, () => {
+    let h: Harness;
+    let dev: any;
+    let requirements: any;
+    let chain: ReturnType<typeof svmClients>;
+    const pay = (header: string, body: unknown = { text: 'paid' }) => postJson(`${h.url}/echo`, body, { 'x-payment': header });
 
-  before(async () => {
-    h = await startHarness({ driver });
-    dev = (await (await fetch(`${h.url}/devnet`)).json()).solana;
-    chain = svmClients(dev);
-    requirements = (await postJson(`${h.url}/echo`, { text: 'paid' })).json.accepts.find((a: any) => a.network === 'solana');
-  });
-  after(() => h.close());
+    before(async () => {
+      h = await startHarness({ driver });
+      dev = (await (await fetch(`${h.url}/devnet`)).json()).solana;
+      chain = svmClients(dev);
+      requirements = (await postJson(`${h.url}/echo`, { text: 'paid' })).json.accepts.find((a: any) => a.network === 'solana');
+    });
+    after(() => h.close());
 
-  it('offers the devnet mint, the receiving address and the server as fee payer', () => {
-    assert.equal(requirements.asset, dev.usdc_mint);
-    assert.equal(requirements.payTo, dev.pay_to);
-    assert.equal(requirements.maxAmountRequired, '10000');
-    assert.deepEqual(requirements.extra, { feePayer: dev.fee_payer });
-  });
+    it('offers the devnet mint, the receiving address and the server as fee payer', () => {
+      assert.equal(requirements.asset, dev.usdc_mint);
+      assert.equal(requirements.payTo, dev.pay_to);
+      assert.equal(requirements.maxAmountRequired, '10000');
+      assert.deepEqual(requirements.extra, { feePayer: dev.fee_payer });
+    });
 
-  it('settles a real SPL transfer before the 202: the receiver gains exactly the price, the payer loses it', async () => {
-    const [before, payerBefore] = [await chain.balanceOf(dev.pay_to), await chain.balanceOf(dev.test_payer.address)];
-    const res = await pay(await chain.pay(dev.test_payer.secret_key, requirements));
-    assert.equal(res.status, 202, res.text);
-    assert.equal(await chain.balanceOf(dev.pay_to), before + 10000n);
-    assert.equal(await chain.balanceOf(dev.test_payer.address), payerBefore - 10000n);
-    const settlement = JSON.parse(Buffer.from(res.headers.get('x-payment-response')!, 'base64').toString());
-    assert.equal(settlement.network, 'solana');
-    assert.equal(settlement.payer, dev.test_payer.address);
-    const job = await pollJob(h.url, res.json.job_id);
-    assert.equal(job.status, 'complete');
-    assert.equal(job.receipt.network, 'solana');
-    assert.equal(job.receipt.transaction, settlement.transaction);
-    assert.match(job.receipt.transaction, /^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
-    assert.equal(job.receipt.payer, dev.test_payer.address);
-    assert.equal(job.receipt.amount, '10000');
-  });
+    it('settles a real SPL transfer before the 202: the receiver gains exactly the price, the payer loses it', async () => {
+      const [before, payerBefore] = [await chain.balanceOf(dev.pay_to), await chain.balanceOf(dev.test_payer.address)];
+      const res = await pay(await chain.pay(dev.test_payer.secret_key, requirements));
+      assert.equal(res.status, 202, res.text);
+      assert.equal(await chain.balanceOf(dev.pay_to), before + 10000n);
+      assert.equal(await chain.balanceOf(dev.test_payer.address), payerBefore - 10000n);
+      const settlement = JSON.parse(Buffer.from(res.headers.get('x-payment-response')!, 'base64').toString());
+      assert.equal(settlement.network, 'solana');
+      assert.equal(settlement.payer, dev.test_payer.address);
+      const job = await pollJob(h.url, res.json.job_id);
+      assert.equal(job.status, 'complete');
+      assert.equal(job.receipt.network, 'solana');
+      assert.equal(job.receipt.transaction, settlement.transaction);
+      assert.match(job.receipt.transaction, /^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
+      assert.equal(job.receipt.payer, dev.test_payer.address);
+      assert.equal(job.receipt.amount, '10000');
+    });
 
-  it('settles a payment sent 50 times at once exactly once, for one job; a later resend gets the same 202', async () => {
-    const before = await chain.balanceOf(dev.pay_to);
-    const header = await chain.pay(dev.test_payer.secret_key, requirements);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => pay(header, { text: 'race' })));
-    assert.deepEqual([...new Set(answers.map((a) => a.status))], [202], answers.map((a) => a.text).find((t) => !t.includes('job_id')));
-    assert.equal(new Set(answers.map((a) => a.json.job_id)).size, 1, 'one job');
-    assert.equal(await chain.balanceOf(dev.pay_to), before + 10000n, 'one transfer');
-    const later = await pay(header, { text: 'race' });
-    assert.equal(later.json.job_id, answers[0].json.job_id);
-    assert.equal(await chain.balanceOf(dev.pay_to), before + 10000n);
-  });
+    it('settles a payment sent 50 times at once exactly once, for one job; a later resend gets the same 202', async () => {
+      const before = await chain.balanceOf(dev.pay_to);
+      const header = await chain.pay(dev.test_payer.secret_key, requirements);
+      const answers = await Promise.all(Array.from({ length: 50 }, () => pay(header, { text: 'race' })));
+      assert.deepEqual(
+        [...new Set(answers.map((a) => a.status))],
+        [202],
+        answers.map((a) => a.text).find((t) => !t.includes('job_id')),
+      );
+      assert.equal(new Set(answers.map((a) => a.json.job_id)).size, 1, 'one job');
+      assert.equal(await chain.balanceOf(dev.pay_to), before + 10000n, 'one transfer');
+      const later = await pay(header, { text: 'race' });
+      assert.equal(later.json.job_id, answers[0].json.job_id);
+      assert.equal(await chain.balanceOf(dev.pay_to), before + 10000n);
+    });
 
-  it('refuses a used payment for a different request with 409', async () => {
-    const header = await chain.pay(dev.test_payer.secret_key, requirements);
-    assert.equal((await pay(header, { text: 'first' })).status, 202);
-    const other = await pay(header, { text: 'second' });
-    assert.equal(other.status, 409);
-    assert.match(other.json.error, /already used for a different request/);
+    it('refuses a used payment for a different request with 409', async () => {
+      const header = await chain.pay(dev.test_payer.secret_key, requirements);
+      assert.equal((await pay(header, { text: 'first' })).status, 202);
+      const other = await pay(header, { text: 'second' });
+      assert.equal(other.status, 409);
+      assert.match(other.json.error, /already used for a different request/);
+    });
   });
-});
 
 describe('x402 refusals on solana (devnet)', () => {
   let h: Harness;
@@ -98,8 +103,23 @@ describe('x402 refusals on solana (devnet)', () => {
     const otherMint = (await newPayer(0n)).address;
     const { getMintEncoder, TOKEN_PROGRAM_ADDRESS } = await import('@solana-program/token');
     const { none, some } = await import('@solana/kit');
-    const mintData = new Uint8Array(getMintEncoder().encode({ mintAuthority: some(address(dev.fee_payer)), supply: 10n ** 12n, decimals: 6, isInitialized: true, freezeAuthority: none() }));
-    svm.setAccount({ address: address(otherMint), data: mintData, executable: false, lamports: lamports(10_000_000n), programAddress: TOKEN_PROGRAM_ADDRESS, space: BigInt(mintData.length) } as any);
+    const mintData = new Uint8Array(
+      getMintEncoder().encode({
+        mintAuthority: some(address(dev.fee_payer)),
+        supply: 10n ** 12n,
+        decimals: 6,
+        isInitialized: true,
+        freezeAuthority: none(),
+      }),
+    );
+    svm.setAccount({
+      address: address(otherMint),
+      data: mintData,
+      executable: false,
+      lamports: lamports(10_000_000n),
+      programAddress: TOKEN_PROGRAM_ADDRESS,
+      space: BigInt(mintData.length),
+    } as any);
     const rich = await newPayer(10n ** 9n, otherMint);
     await createTokenAccount(svm, address(otherMint), address(dev.pay_to), 0n);
     // The x402 client will not sign a transfer its simulation shows failing: the payer spends the
@@ -122,7 +142,13 @@ describe('x402 refusals on solana (devnet)', () => {
       ['wrong mint', await chain.pay(rich.secret, { ...requirements, asset: otherMint }), /payment refused/],
       ['insufficient balance', unfunded, /payment refused/],
       ['tampered transaction', tamper(good), /payment refused/],
-      ['not a transaction', Buffer.from(JSON.stringify({ x402Version: 1, scheme: 'exact', network: 'solana', payload: { transaction: 'AAAA' } })).toString('base64'), /payment refused/],
+      [
+        'not a transaction',
+        Buffer.from(JSON.stringify({ x402Version: 1, scheme: 'exact', network: 'solana', payload: { transaction: 'AAAA' } })).toString(
+          'base64',
+        ),
+        /payment refused/,
+      ],
     ];
     const before = await chain.balanceOf(dev.pay_to);
     const poorBefore = await chain.balanceOf(poor.address);

@@ -5,8 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { HumanFaceDetector } from '../../src/engines/images/human-face-detector.js';
 import { paidPost } from '../support/devnet.js';
-import { ROOT, pollJob, postJson, startHarness, type Harness } from '../support/harness.js';
-import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.js';
+import { type Harness, pollJob, postJson, ROOT, startHarness } from '../support/harness.js';
+import { type OpenAiServer, startOpenAiServer } from '../support/openai-server.js';
 
 /** A public-domain portrait (Debian's facedetect examples, unpacked by scripts/setup.sh). */
 const PORTRAIT = path.join(ROOT, 'test-artifacts', 'photos', 'grace_hopper.jpg');
@@ -20,7 +20,8 @@ async function inspect(b64: string) {
   // Top corners inside the vignette: backdrop in every head-and-shoulders frame.
   const patch = (x0: number, y0: number) => {
     const sum = [0, 0, 0];
-    for (let y = y0; y < y0 + 80; y++) for (let x = x0; x < x0 + 80; x++) for (let c = 0; c < 3; c++) sum[c] += data[(y * info.width + x) * 3 + c];
+    for (let y = y0; y < y0 + 80; y++)
+      for (let x = x0; x < x0 + 80; x++) for (let c = 0; c < 3; c++) sum[c] += data[(y * info.width + x) * 3 + c];
     return sum.map((v) => v / 6400);
   };
   const [l, r] = [patch(60, 60), patch(info.width - 140, 60)];
@@ -44,7 +45,12 @@ describe('/pfp: an editorial portrait, composed offline', () => {
 
   it('frames the face in the centre of a 1024x1024 JPEG, on a backdrop in the colours asked for', async () => {
     const photo = fs.readFileSync(PORTRAIT).toString('base64');
-    const teal = await portrait({ image_b64: photo, color_palette: 'deep teal and gold', clothing_style: 'navy blazer', pose: 'arms crossed' });
+    const teal = await portrait({
+      image_b64: photo,
+      color_palette: 'deep teal and gold',
+      clothing_style: 'navy blazer',
+      pose: 'arms crossed',
+    });
     assert.equal(teal.status, 'complete', teal.error);
     assert.equal(teal.result.mime_type, 'image/jpeg');
     assert.deepEqual([teal.result.width, teal.result.height], [1024, 1024]);
@@ -86,7 +92,9 @@ describe('/pfp: an editorial portrait, composed offline', () => {
   });
 
   it('fails a photo without a face, and refuses a request that is not an image before payment', async () => {
-    const empty = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#446688' } }).jpeg().toBuffer();
+    const empty = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#446688' } })
+      .jpeg()
+      .toBuffer();
     const none = await portrait({ image_b64: empty.toString('base64') });
     assert.equal(none.status, 'failed');
     assert.match(none.error, /no face was found/);
@@ -115,9 +123,18 @@ describe('/pfp with an image model (OpenAI images/edits protocol)', () => {
 
   it('sends the photo and the prompt with style, palette and pose, and returns the image as a 1024x1024 JPEG', async () => {
     // The "model" answers a 1536x1024 PNG: the result is still the documented square JPEG.
-    ai.imageEdit = { image: await sharp({ create: { width: 1536, height: 1024, channels: 3, background: '#204060' } }).png().toBuffer() };
+    ai.imageEdit = {
+      image: await sharp({ create: { width: 1536, height: 1024, channels: 3, background: '#204060' } })
+        .png()
+        .toBuffer(),
+    };
     const photo = fs.readFileSync(PORTRAIT);
-    const res = await paidPost(h, '/pfp', { image_b64: photo.toString('base64'), clothing_style: 'navy blazer, white shirt', color_palette: 'warm earth tones', pose: 'three-quarter' });
+    const res = await paidPost(h, '/pfp', {
+      image_b64: photo.toString('base64'),
+      clothing_style: 'navy blazer, white shirt',
+      color_palette: 'warm earth tones',
+      pose: 'three-quarter',
+    });
     assert.equal(res.status, 202, res.text);
     const job = await pollJob(h.url, res.json.job_id, 120);
     assert.equal(job.status, 'complete', job.error);
@@ -143,7 +160,9 @@ describe('/pfp with an image model (OpenAI images/edits protocol)', () => {
     assert.match(job.error, /the image model failed \(HTTP 400\): .*safety system/);
 
     const calls = ai.imageEditRequests.length;
-    const empty = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#446688' } }).jpeg().toBuffer();
+    const empty = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#446688' } })
+      .jpeg()
+      .toBuffer();
     const none = await pollJob(h.url, (await paidPost(h, '/pfp', { image_b64: empty.toString('base64') })).json.job_id, 60);
     assert.match(none.error, /no face was found/);
     assert.equal(ai.imageEditRequests.length, calls);

@@ -31,7 +31,11 @@ describe('Redis outage (a Redis that stops answering)', () => {
   async function payment(route: string, body: unknown): Promise<string> {
     const unpaid = await postJson(`${h.url}${route}`, body);
     assert.equal(unpaid.status, 402, unpaid.text);
-    return createPaymentHeader(wallet(dev.base.test_payer.private_key), 1, unpaid.json.accepts.find((a: any) => a.network === 'base'));
+    return createPaymentHeader(
+      wallet(dev.base.test_payer.private_key),
+      1,
+      unpaid.json.accepts.find((a: any) => a.network === 'base'),
+    );
   }
 
   it('answers 503 with Retry-After within 2 s, charges nothing, and works again with every job and payment intact', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ROOT, postJson, startHarness, type Harness } from '../support/harness.js';
+import { type Harness, postJson, ROOT, startHarness } from '../support/harness.js';
 
 /** Source URLs that are wrong on their face are a 400 that says why, before the 402 asks for money. */
 describe('source URLs refused before payment', () => {

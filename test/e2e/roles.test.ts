@@ -13,7 +13,9 @@ import { exited, startService } from '../support/processes.js';
 /** The command lines of a process's children (anvil, for the devnet chains). */
 function childCommands(pid: number): string[] {
   try {
-    return execFileSync('ps', ['--ppid', String(pid), '-o', 'args='], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    return execFileSync('ps', ['--ppid', String(pid), '-o', 'args='], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
   } catch {
     return []; // ps exits 1 when there is none
   }
@@ -40,7 +42,14 @@ async function freePort(): Promise<number> {
 
 describe('ROLE=api and ROLE=worker as separate processes', () => {
   const id = randomUUID().slice(0, 8);
-  const env = { REDIS_URL, KEY_PREFIX: `vidint-test-${id}`, QUEUE_NAME: `q-${id}`, PIPELINES_DIR: FIXTURE_PIPELINES, PORT: '0', LOG_LEVEL: 'info' };
+  const env = {
+    REDIS_URL,
+    KEY_PREFIX: `vidint-test-${id}`,
+    QUEUE_NAME: `q-${id}`,
+    PIPELINES_DIR: FIXTURE_PIPELINES,
+    PORT: '0',
+    LOG_LEVEL: 'info',
+  };
   const children: Array<ReturnType<typeof startService>> = [];
   after(async () => {
     for (const c of children) c.kill('SIGTERM');
@@ -53,18 +62,33 @@ describe('ROLE=api and ROLE=worker as separate processes', () => {
     const worker = startService({ ...env, ROLE: 'worker', METRICS_PORT: String(metricsPort) });
     children.push(worker);
     await waitForOutput(worker, /worker started/);
-    assert.deepEqual(childCommands(worker.pid!).filter((c) => c.includes('anvil')), [], 'a worker process runs no local chain');
+    assert.deepEqual(
+      childCommands(worker.pid!).filter((c) => c.includes('anvil')),
+      [],
+      'a worker process runs no local chain',
+    );
 
     const api = startService({ ...env, ROLE: 'api' });
     children.push(api);
     const url = JSON.parse((await waitForOutput(api, /"msg":"listening"/)).split('\n').find((l) => l.includes('"listening"'))!).url;
-    assert.ok(childCommands(api.pid!).some((c) => c.includes('anvil')), 'the API process runs the devnet chains it settles on');
+    assert.ok(
+      childCommands(api.pid!).some((c) => c.includes('anvil')),
+      'the API process runs the devnet chains it settles on',
+    );
 
     const dev: any = await (await fetch(`${url}/devnet`)).json();
     const unpaid = await postJson(`${url}/echo`, { text: 'split roles' });
     assert.equal(unpaid.status, 402);
-    const wallet = createWalletClient({ account: privateKeyToAccount(dev.base.test_payer.private_key), chain: base, transport: http(dev.base.rpc_url) }).extend(publicActions);
-    const header = await createPaymentHeader(wallet as any, 1, unpaid.json.accepts.find((a: any) => a.network === 'base'));
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(dev.base.test_payer.private_key),
+      chain: base,
+      transport: http(dev.base.rpc_url),
+    }).extend(publicActions);
+    const header = await createPaymentHeader(
+      wallet as any,
+      1,
+      unpaid.json.accepts.find((a: any) => a.network === 'base'),
+    );
     const paid = await postJson(`${url}/echo`, { text: 'split roles' }, { 'x-payment': header });
     assert.equal(paid.status, 202, paid.text);
     const job = await pollJob(url, paid.json.job_id);

@@ -6,8 +6,8 @@ import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { paidPost } from '../support/devnet.js';
 import { PAGE_LINES, photographedPage } from '../support/documents.js';
-import { file, startFileServer, type FileServer } from '../support/file-server.js';
-import { ROOT, pollJob, postJson, startHarness, type Harness } from '../support/harness.js';
+import { type FileServer, file, startFileServer } from '../support/file-server.js';
+import { type Harness, pollJob, postJson, ROOT, startHarness } from '../support/harness.js';
 
 /** POST /scan-style with photos of pages made at test time (known corners, known text). */
 describe('/scan-style', () => {
@@ -39,7 +39,9 @@ describe('/scan-style', () => {
     assert.equal(Math.max(r.width, r.height), 2048);
     assert.ok(Math.abs(r.width / r.height - 8.5 / 11) < 0.01, `aspect ${r.width / r.height}`);
     const diagonal = Math.hypot(1600, 1300);
-    r.corners.forEach(([x, y]: number[], i: number) => assert.ok(Math.hypot(x - photo.corners[i][0], y - photo.corners[i][1]) < 0.02 * diagonal, `corner ${i}: ${x},${y}`));
+    r.corners.forEach(([x, y]: number[], i: number) =>
+      assert.ok(Math.hypot(x - photo.corners[i][0], y - photo.corners[i][1]) < 0.02 * diagonal, `corner ${i}: ${x},${y}`),
+    );
     const png = Buffer.from(r.image_b64, 'base64');
     const meta = await sharp(png).metadata();
     assert.equal(meta.format, 'png');
@@ -57,7 +59,13 @@ describe('/scan-style', () => {
 
   it('says so when no page outline is found, and still returns the cleaned image', async () => {
     const plain = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#ffffff' } })
-      .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><text x="40" y="300" font-family="DejaVu Sans" font-size="40">Just some text</text></svg>') }])
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><text x="40" y="300" font-family="DejaVu Sans" font-size="40">Just some text</text></svg>',
+          ),
+        },
+      ])
       .png()
       .toBuffer();
     const r = await scan({ image_b64: plain.toString('base64') });
@@ -67,8 +75,17 @@ describe('/scan-style', () => {
   });
 
   it('answers 400 before payment for input that is not a usable image', async () => {
-    const tiny = (await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).png().toBuffer()).toString('base64');
-    const huge = Buffer.concat([await sharp({ create: { width: 100, height: 100, channels: 3, background: '#fff' } }).png().toBuffer(), Buffer.alloc(11 * 1024 * 1024)]).toString('base64');
+    const tiny = (
+      await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer()
+    ).toString('base64');
+    const huge = Buffer.concat([
+      await sharp({ create: { width: 100, height: 100, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+      Buffer.alloc(11 * 1024 * 1024),
+    ]).toString('base64');
     const cases: Array<[unknown, RegExp]> = [
       [{ image_b64: 'this is not base64 at all!' }, /image_b64: is not base64/],
       [{ image_b64: Buffer.from('GIF89a just some text that is no image').toString('base64') }, /image_b64: it is not a PNG or JPEG image/],

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
 import { paidPost } from '../support/devnet.js';
-import { file, startFileServer, type FileServer } from '../support/file-server.js';
-import { ROOT, pollJob, startHarness, type Harness } from '../support/harness.js';
+import { type FileServer, file, startFileServer } from '../support/file-server.js';
+import { type Harness, pollJob, ROOT, startHarness } from '../support/harness.js';
 import { makeClip } from '../support/media.js';
 
 const run = promisify(execFile);
@@ -32,29 +32,125 @@ describe('/analyze on HLS, DASH, pages with og:video, webm and tall 60 fps sourc
       speech: 'Cook the pasta.',
     });
     // HLS the way encoders publish it: a keyframe every second, one-second MPEG-TS segments, a VOD playlist naming them relatively.
-    await run('ffmpeg', ['-y', '-v', 'error', '-i', clip, '-c:v', 'libx264', '-preset', 'veryfast', '-g', '25', '-sc_threshold', '0', '-c:a', 'aac', '-f', 'hls', '-hls_time', '1', '-hls_playlist_type', 'vod', '-hls_segment_filename', path.join(OUT, 'hls', 'seg%d.ts'), path.join(OUT, 'hls', 'index.m3u8')]);
+    await run('ffmpeg', [
+      '-y',
+      '-v',
+      'error',
+      '-i',
+      clip,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-g',
+      '25',
+      '-sc_threshold',
+      '0',
+      '-c:a',
+      'aac',
+      '-f',
+      'hls',
+      '-hls_time',
+      '1',
+      '-hls_playlist_type',
+      'vod',
+      '-hls_segment_filename',
+      path.join(OUT, 'hls', 'seg%d.ts'),
+      path.join(OUT, 'hls', 'index.m3u8'),
+    ]);
     // DASH: the same one-second keyframes, an MPD with one video and one audio representation.
     fs.mkdirSync(path.join(OUT, 'dash'));
-    await run('ffmpeg', ['-y', '-v', 'error', '-i', clip, '-c:v', 'libx264', '-preset', 'veryfast', '-g', '25', '-sc_threshold', '0', '-c:a', 'aac', '-f', 'dash', '-seg_duration', '1', path.join(OUT, 'dash', 'manifest.mpd')]);
+    await run('ffmpeg', [
+      '-y',
+      '-v',
+      'error',
+      '-i',
+      clip,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-g',
+      '25',
+      '-sc_threshold',
+      '0',
+      '-c:a',
+      'aac',
+      '-f',
+      'dash',
+      '-seg_duration',
+      '1',
+      path.join(OUT, 'dash', 'manifest.mpd'),
+    ]);
     const webm = path.join(OUT, 'clip.webm');
-    await run('ffmpeg', ['-y', '-v', 'error', '-i', clip, '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k', '-c:a', 'libopus', webm]);
+    await run('ffmpeg', [
+      '-y',
+      '-v',
+      'error',
+      '-i',
+      clip,
+      '-c:v',
+      'libvpx-vp9',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '8',
+      '-b:v',
+      '300k',
+      '-c:a',
+      'libopus',
+      webm,
+    ]);
     const tall = path.join(OUT, 'tall60.mp4');
-    await run('ffmpeg', ['-y', '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=1080x1920:r=60:d=2', '-f', 'lavfi', '-i', 'sine=f=440:d=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', tall]);
+    await run('ffmpeg', [
+      '-y',
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=1080x1920:r=60:d=2',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=440:d=2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      tall,
+    ]);
 
-    blocked = await startFileServer({ '/clip.mp4': file(clip), '/seg0.ts': file(path.join(OUT, 'hls', 'seg0.ts'), 'video/mp2t') }, { host: '127.0.0.2' });
+    blocked = await startFileServer(
+      { '/clip.mp4': file(clip), '/seg0.ts': file(path.join(OUT, 'hls', 'seg0.ts'), 'video/mp2t') },
+      { host: '127.0.0.2' },
+    );
     const playlist = fs.readFileSync(path.join(OUT, 'hls', 'index.m3u8'), 'utf8');
     const segments = Object.fromEntries(
-      fs.readdirSync(path.join(OUT, 'hls')).filter((f) => f.endsWith('.ts')).map((f) => [`/hls/${f}`, file(path.join(OUT, 'hls', f), 'video/mp2t')]),
+      fs
+        .readdirSync(path.join(OUT, 'hls'))
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => [`/hls/${f}`, file(path.join(OUT, 'hls', f), 'video/mp2t')]),
     );
     const dash = Object.fromEntries(
-      fs.readdirSync(path.join(OUT, 'dash')).map((f) => [`/dash/${f}`, file(path.join(OUT, 'dash', f), f.endsWith('.mpd') ? 'application/dash+xml' : 'video/iso.segment')]),
+      fs
+        .readdirSync(path.join(OUT, 'dash'))
+        .map((f) => [`/dash/${f}`, file(path.join(OUT, 'dash', f), f.endsWith('.mpd') ? 'application/dash+xml' : 'video/iso.segment')]),
     );
     const page = (video: string) => (_q: unknown, res: import('node:http').ServerResponse) =>
-      void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-        `<!doctype html><html><head><title>Pasta night</title><meta property="og:title" content="Pasta night">` +
-          `<meta property="og:video" content="${video}"><meta property="og:video:type" content="video/mp4"></head><body><p>Our recipe.</p></body></html>`,
-      );
-    const text = (type: string, body: string) => (_q: unknown, res: import('node:http').ServerResponse) => void res.writeHead(200, { 'content-type': type }).end(body);
+      void res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(
+          `<!doctype html><html><head><title>Pasta night</title><meta property="og:title" content="Pasta night">` +
+            `<meta property="og:video" content="${video}"><meta property="og:video:type" content="video/mp4"></head><body><p>Our recipe.</p></body></html>`,
+        );
+    const text = (type: string, body: string) => (_q: unknown, res: import('node:http').ServerResponse) =>
+      void res.writeHead(200, { 'content-type': type }).end(body);
     web = await startFileServer({
       ...segments,
       ...dash,
@@ -65,13 +161,18 @@ describe('/analyze on HLS, DASH, pages with og:video, webm and tall 60 fps sourc
       '/clip.webm': file(webm, 'video/webm'),
       '/tall60.mp4': file(tall),
       '/post.html': page('/clip.mp4'),
-      '/video-tag.html': text('text/html', '<!doctype html><html><head><title>Pasta night</title></head><body><video controls><source src="/clip.mp4" type="video/mp4"></video></body></html>'),
+      '/video-tag.html': text(
+        'text/html',
+        '<!doctype html><html><head><title>Pasta night</title></head><body><video controls><source src="/clip.mp4" type="video/mp4"></video></body></html>',
+      ),
       '/evil.html': page(`${blocked.url}/clip.mp4`),
       // An allowed video URL that redirects to the blocked host: the hop is yt-dlp's, after the page.
       '/to-blocked.mp4': (_q, res) => void res.writeHead(302, { location: `${blocked.url}/clip.mp4` }).end(),
       '/redirect.html': page('/to-blocked.mp4'),
     });
-    h = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true', VIDEO_MAX_BYTES: String(50 * 1024 * 1024) } });
+    h = await startHarness({
+      env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true', VIDEO_MAX_BYTES: String(50 * 1024 * 1024) },
+    });
   });
   after(async () => {
     await h?.close();
@@ -90,7 +191,10 @@ describe('/analyze on HLS, DASH, pages with og:video, webm and tall 60 fps sourc
     assert.equal(job.status, 'complete', job.error);
     assert.equal(job.engines.download, 'yt-dlp');
     assert.ok(job.result.duration > 2.5 && job.result.duration < 4, `duration ${job.result.duration}`);
-    assert.deepEqual(job.result.on_screen_text.map((l: any) => l.text), ['FRESH PASTA RECIPE']);
+    assert.deepEqual(
+      job.result.on_screen_text.map((l: any) => l.text),
+      ['FRESH PASTA RECIPE'],
+    );
     assert.ok(web.requests.includes('/hls/seg2.ts'), `segments fetched: ${web.requests}`);
   });
 
@@ -99,7 +203,10 @@ describe('/analyze on HLS, DASH, pages with og:video, webm and tall 60 fps sourc
     assert.equal(job.status, 'complete', job.error);
     assert.equal(job.engines.download, 'yt-dlp');
     assert.ok(job.result.duration > 2.5 && job.result.duration < 4, `duration ${job.result.duration}`);
-    assert.deepEqual(job.result.on_screen_text.map((l: any) => l.text), ['FRESH PASTA RECIPE']);
+    assert.deepEqual(
+      job.result.on_screen_text.map((l: any) => l.text),
+      ['FRESH PASTA RECIPE'],
+    );
   });
 
   it('completes a web page whose og:video names the clip, through yt-dlp', async () => {
@@ -107,14 +214,20 @@ describe('/analyze on HLS, DASH, pages with og:video, webm and tall 60 fps sourc
     assert.equal(job.status, 'complete', job.error);
     assert.equal(job.engines.download, 'yt-dlp');
     assert.ok(job.result.duration > 2.5 && job.result.duration < 4, `duration ${job.result.duration}`);
-    assert.deepEqual(job.result.on_screen_text.map((l: any) => l.text), ['FRESH PASTA RECIPE']);
+    assert.deepEqual(
+      job.result.on_screen_text.map((l: any) => l.text),
+      ['FRESH PASTA RECIPE'],
+    );
   });
 
   it('completes a web page with a <video> element, through yt-dlp', async () => {
     const job = await analyze(`${web.url}/video-tag.html`);
     assert.equal(job.status, 'complete', job.error);
     assert.equal(job.engines.download, 'yt-dlp');
-    assert.deepEqual(job.result.on_screen_text.map((l: any) => l.text), ['FRESH PASTA RECIPE']);
+    assert.deepEqual(
+      job.result.on_screen_text.map((l: any) => l.text),
+      ['FRESH PASTA RECIPE'],
+    );
   });
 
   it('completes a webm (VP9/Opus) on the direct path', async () => {
@@ -122,7 +235,10 @@ describe('/analyze on HLS, DASH, pages with og:video, webm and tall 60 fps sourc
     assert.equal(job.status, 'complete', job.error);
     assert.equal(job.engines.download, 'direct HTTP');
     assert.ok(job.result.duration > 2.5 && job.result.duration < 4, `duration ${job.result.duration}`);
-    assert.deepEqual(job.result.on_screen_text.map((l: any) => l.text), ['FRESH PASTA RECIPE']);
+    assert.deepEqual(
+      job.result.on_screen_text.map((l: any) => l.text),
+      ['FRESH PASTA RECIPE'],
+    );
   });
 
   it('completes a 1080x1920 60 fps clip on the direct path', async () => {

@@ -29,7 +29,12 @@ describe('start-up refuses misconfiguration loudly', () => {
   });
 
   it('exits 2 naming the file, the step and the field of a bad pipeline', async () => {
-    const child = startService({ PIPELINES_DIR: brokenPipelines(), SCHEMAS_DIR: path.join(ROOT, 'schemas'), PORT: '0', LOG_LEVEL: 'silent' });
+    const child = startService({
+      PIPELINES_DIR: brokenPipelines(),
+      SCHEMAS_DIR: path.join(ROOT, 'schemas'),
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+    });
     assert.equal(await exited(child), 2);
     assert.match(child.output(), /bad\.yaml: step 'one' \(transcode_video\): uses: unknown step type 'transcode_video'/);
     assert.match(child.output(), /bad\.yaml: step 'two' \(echo\): with\.value: '\{\{steps\.three\.value\}\}': there is no step 'three'/);

@@ -16,7 +16,10 @@ const PHOTO = path.resolve('test-artifacts/photos/grace_hopper.jpg');
 /** Runs the CLI as a user does (not a terminal: plain progress lines); resolves with its exit code and output. */
 async function vidint(args: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await exec(process.execPath, [CLI, ...args], { env: { ...process.env, LLM_PROVIDER: 'none', ...env }, timeout: 240_000 });
+    const { stdout, stderr } = await exec(process.execPath, [CLI, ...args], {
+      env: { ...process.env, LLM_PROVIDER: 'none', ...env },
+      timeout: 240_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (err: any) {
     if (typeof err.code !== 'number') throw err;
@@ -41,7 +44,8 @@ describe('the workbench: vidint run and vidint eval, on this machine, with no se
     const save = path.join(tmp, 'evidence');
     const run = await vidint(['run', 'ad-debunk', '--video', SPOKEN_AD, '--step', 'speech', '--save', save]);
     assert.equal(run.code, 0, run.stderr);
-    for (const step of ['video', 'speech', 'scenes', 'captions', 'analysis']) assert.match(run.stderr, new RegExp(`^ok +${step} +\\S+ +\\d+\\.\\d s$`, 'm'), step);
+    for (const step of ['video', 'speech', 'scenes', 'captions', 'analysis'])
+      assert.match(run.stderr, new RegExp(`^ok +${step} +\\S+ +\\d+\\.\\d s$`, 'm'), step);
     assert.match(run.stderr, /\/ad-debunk done in \d+\.\d s/);
     const speech = JSON.parse(run.stdout);
     assert.ok(speech.segments.length >= 2, 'the transcript in sentences');
@@ -49,11 +53,20 @@ describe('the workbench: vidint run and vidint eval, on this machine, with no se
     assert.deepEqual(JSON.parse(fs.readFileSync(path.join(save, 'steps/speech.json'), 'utf8')), speech);
     const report = JSON.parse(fs.readFileSync(path.join(save, 'report.json'), 'utf8'));
     assert.equal(report.ok, true);
-    assert.ok(report.result.claims.some((c: any) => /wrinkle/i.test(c.claim) && c.verdict === 'misleading'), JSON.stringify(report.result));
+    assert.ok(
+      report.result.claims.some((c: any) => /wrinkle/i.test(c.claim) && c.verdict === 'misleading'),
+      JSON.stringify(report.result),
+    );
     assert.ok(report.steps.every((s: any) => typeof s.ms === 'number'));
     const kept = fs.readdirSync(path.join(save, 'work'), { recursive: true }).map(String);
-    assert.ok(kept.some((f) => f.endsWith('.wav')), `the audio is kept: ${kept.join(', ')}`);
-    assert.ok(kept.some((f) => f.endsWith('.jpg')), 'the keyframes are kept');
+    assert.ok(
+      kept.some((f) => f.endsWith('.wav')),
+      `the audio is kept: ${kept.join(', ')}`,
+    );
+    assert.ok(
+      kept.some((f) => f.endsWith('.jpg')),
+      'the keyframes are kept',
+    );
   });
 
   it('previews the prompt with the real evidence and calls no model (--prompt-only)', async () => {
@@ -88,13 +101,26 @@ describe('the workbench: vidint run and vidint eval, on this machine, with no se
   it('evaluates the example cases under two variants side by side, and writes the results as JSON', async () => {
     // The "model" variant's answer flags nothing: its cases must fail where the offline analyzer passes.
     model.answers.length = 0;
-    model.answers.push({ json: { product: 'cream', claims: [{ claim: 'This cream removes every wrinkle in seven days.', verdict: 'true', evidence: 'x' }], overall_rating: 'trustworthy', recommendation: 'fine' } });
+    model.answers.push({
+      json: {
+        product: 'cream',
+        claims: [{ claim: 'This cream removes every wrinkle in seven days.', verdict: 'true', evidence: 'x' }],
+        overall_rating: 'trustworthy',
+        recommendation: 'fine',
+      },
+    });
     const out = path.join(tmp, 'eval.json');
     const env = modelEnv();
     const run = await vidint([
-      'eval', 'ad-debunk', CASES, '--out', out,
-      '--variant', 'offline=env:LLM_PROVIDER=none',
-      '--variant', `model=env:LLM_PROVIDER=openai-compatible,LLM_BASE_URL=${env.LLM_BASE_URL},LLM_MODEL=test-model`,
+      'eval',
+      'ad-debunk',
+      CASES,
+      '--out',
+      out,
+      '--variant',
+      'offline=env:LLM_PROVIDER=none',
+      '--variant',
+      `model=env:LLM_PROVIDER=openai-compatible,LLM_BASE_URL=${env.LLM_BASE_URL},LLM_MODEL=test-model`,
     ]);
     assert.equal(run.code, 1, 'a failed case makes the exit code 1');
     assert.match(run.stdout, /case spoken ad\n +offline +model\n/);

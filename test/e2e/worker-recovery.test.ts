@@ -15,7 +15,16 @@ async function apiWithWorkers(maxStalled: number) {
   const children: Array<ReturnType<typeof startService>> = [];
   const worker = () => {
     const { REDIS_URL: redis, KEY_PREFIX, QUEUE_NAME, PIPELINES_DIR, WORK_DIR } = api.env;
-    const child = startService({ ROLE: 'worker', REDIS_URL: redis, KEY_PREFIX, QUEUE_NAME, PIPELINES_DIR, WORK_DIR, LOG_LEVEL: 'info', ...lock });
+    const child = startService({
+      ROLE: 'worker',
+      REDIS_URL: redis,
+      KEY_PREFIX,
+      QUEUE_NAME,
+      PIPELINES_DIR,
+      WORK_DIR,
+      LOG_LEVEL: 'info',
+      ...lock,
+    });
     children.push(child);
     return child;
   };
@@ -28,7 +37,11 @@ async function apiWithWorkers(maxStalled: number) {
   const acceptAndKillItsWorker = async () => {
     const first = worker();
     await ready(first);
-    const { id } = await api.rt.jobs.accept({ pipeline: api.rt.pipelines.byPath('/echo')!, request: { text: 'survivor', pause: 2 }, receipt: null });
+    const { id } = await api.rt.jobs.accept({
+      pipeline: api.rt.pipelines.byPath('/echo')!,
+      request: { text: 'survivor', pause: 2 },
+      receipt: null,
+    });
     for (let i = 0; i < 200 && (await api.rt.store.get(id))?.status !== 'processing'; i++) await new Promise((r) => setTimeout(r, 50));
     assert.equal((await api.rt.store.get(id))?.status, 'processing', first.output());
     first.kill('SIGKILL');

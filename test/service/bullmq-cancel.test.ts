@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
 import { after, describe, it } from 'node:test';
-import { Redis } from 'ioredis';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
 import { createBullJobWorker } from '../../src/jobs/bull-job-worker.js';
-import type { JobProcessor } from '../../src/jobs/job-processor.js';
 import type { QueuedJob } from '../../src/jobs/job.types.js';
+import { JobCancelled } from '../../src/jobs/job-cancelled.js';
+import type { JobProcessor } from '../../src/jobs/job-processor.js';
 import type { JobsConfig } from '../../src/jobs/jobs.config.js';
 import type { RedisConnections } from '../../src/redis/redis-connections.js';
-import { JobCancelled } from '../../src/jobs/job-cancelled.js';
 
 /** The BullMQ worker on a real Redis (own key prefix): a job whose lock is lost is cancelled, as handed over. */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -42,7 +42,13 @@ describe('BullMQ worker: cancellation', () => {
       async fail() {},
     } as unknown as JobProcessor;
     const queueName = `q-${id}`;
-    const config = { queueName, workerConcurrency: 1, workerLockMs: 1000, workerStalledIntervalMs: 600_000, workerMaxStalled: 1 } as JobsConfig;
+    const config = {
+      queueName,
+      workerConcurrency: 1,
+      workerLockMs: 1000,
+      workerStalledIntervalMs: 600_000,
+      workerMaxStalled: 1,
+    } as JobsConfig;
     const patient = { patient: () => connect({ maxRetriesPerRequest: null }) } as unknown as RedisConnections;
     const host = createBullJobWorker(config, prefix, processor, patient);
     // What @nestjs/bullmq does with the @Processor: a Worker calling process(), its events routed to the handlers.

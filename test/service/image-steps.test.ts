@@ -67,7 +67,9 @@ describe('editorial_portrait against the face and image-editor ports', () => {
     const edited = await sharp({ create: { width: 600, height: 400, channels: 3, background: 'navy' } })
       .png()
       .toBuffer();
-    const imageEditor: ImageEditor = { name: 'fake image model', edit: async (call) => {
+    const imageEditor: ImageEditor = {
+      name: 'fake image model',
+      edit: async (call) => {
         calls.push(call);
         return edited;
       },

@@ -48,7 +48,9 @@ const PROMPT = {
 describe('transcribe against the speech port', () => {
   it('returns the engine transcript with its name, passing the language on', async () => {
     let asked: string | undefined;
-    const speech: SpeechToText = { name: 'fake speech 2', transcribe: async (_audio, opts) => {
+    const speech: SpeechToText = {
+      name: 'fake speech 2',
+      transcribe: async (_audio, opts) => {
         asked = opts.language;
         return TRANSCRIPT;
       },

@@ -6,8 +6,8 @@ import { jobIdDeriver } from '../../src/payments/job-id.js';
 import { PaymentDispatcher } from '../../src/payments/payment-dispatcher.js';
 import type { ParsedPayment, PaymentMethod } from '../../src/payments/payment-method.js';
 import type { PaidRequest, PaymentHeaders, PricedResource } from '../../src/payments/paywall.js';
-import { SettlementFlow } from '../../src/payments/settlement-flow.js';
 import type { SettlementAttempt, SettlementIntent } from '../../src/payments/settlement.types.js';
+import { SettlementFlow } from '../../src/payments/settlement-flow.js';
 
 /**
  * The paywall against its port, PaymentMethod: two small methods stand in for x402 (one network, header
@@ -129,7 +129,10 @@ describe('the payment dispatcher (stand-in methods, real settlement service)', (
     assert.deepEqual(required.resource, { url: 'http://x/echo', description: 'echo', mimeType: 'application/json' });
     assert.deepEqual(
       required.accepts.map((a: any) => [a.network, a.amount]),
-      [['eip155:8453', '10000'], ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', '10000']],
+      [
+        ['eip155:8453', '10000'],
+        ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', '10000'],
+      ],
     );
     assert.match(outcome.challenge.body.error, /payment required: pay one of accepts\[\].*or answer the WWW-Authenticate challenge/);
   });

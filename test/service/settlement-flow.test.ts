@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import { MemoryAffiliateLedger } from '../../src/payments/affiliate-ledger.js';
 import { MemoryClaimStore } from '../../src/payments/claim-store.js';
 import { jobIdDeriver } from '../../src/payments/job-id.js';
-import { SettlementFlow } from '../../src/payments/settlement-flow.js';
 import type { CreateJob, Reconciliation, SettlementAttempt, SettlementIntent } from '../../src/payments/settlement.types.js';
+import { SettlementFlow } from '../../src/payments/settlement-flow.js';
 
 /**
  * The settlement service on the memory stores, without HTTP or chains: the payment method is a small

@@ -1,4 +1,4 @@
-import { createPublicClient, createWalletClient, http, publicActions, type Address, type Hex } from 'viem';
+import { type Address, createPublicClient, createWalletClient, type Hex, http, publicActions } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
 import type { Harness } from './harness.js';
@@ -10,8 +10,10 @@ export function devnetClients(h: Harness) {
   return {
     dev,
     // `any`: x402@1 types its Signer against its own copy of viem; the object is the same viem wallet client.
-    wallet: (key: Hex): any => createWalletClient({ account: privateKeyToAccount(key), chain: base, transport: http(dev.rpcUrl) }).extend(publicActions),
-    balanceOf: async (a: Address) => (await reader.readContract({ address: dev.usdc, abi: dev.usdcAbi, functionName: 'balanceOf', args: [a] })) as bigint,
+    wallet: (key: Hex): any =>
+      createWalletClient({ account: privateKeyToAccount(key), chain: base, transport: http(dev.rpcUrl) }).extend(publicActions),
+    balanceOf: async (a: Address) =>
+      (await reader.readContract({ address: dev.usdc, abi: dev.usdcAbi, functionName: 'balanceOf', args: [a] })) as bigint,
   };
 }
 

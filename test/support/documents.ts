@@ -10,7 +10,14 @@ export const PAGE_LINES = ['INVOICE 2026', 'Fresh pasta delivery', 'Tomatoes and
  * A photo of a document made at test time: a white page with text (fonts-dejavu-core), warped by a known
  * perspective onto a dark, unevenly lit desk. Returns the JPEG and the page's true corners (TL, TR, BR, BL).
  */
-export async function photographedPage(corners: Array<[number, number]> = [[310, 170], [1260, 240], [1190, 1080], [360, 1010]]) {
+export async function photographedPage(
+  corners: Array<[number, number]> = [
+    [310, 170],
+    [1260, 240],
+    [1190, 1080],
+    [360, 1010],
+  ],
+) {
   const out = path.join(ROOT, 'test-artifacts', 'documents', `page-${corners.flat().join('-')}.jpg`);
   if (fs.existsSync(out)) return { file: out, corners };
   fs.mkdirSync(path.dirname(out), { recursive: true });
@@ -29,12 +36,15 @@ export async function photographedPage(corners: Array<[number, number]> = [[310,
   // A dark desk around the page (border value), then a light gradient across the whole photo.
   cv.warpPerspective(src, warped, m, new cv.Size(W, H), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(60, 45, 35, 255));
   const pixels = Buffer.from(warped.data);
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
-    const shade = 0.65 + 0.35 * (x / W);
-    const i = (y * W + x) * 4;
-    for (let c = 0; c < 3; c++) pixels[i + c] = Math.round(pixels[i + c] * shade);
-  }
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const shade = 0.65 + 0.35 * (x / W);
+      const i = (y * W + x) * 4;
+      for (let c = 0; c < 3; c++) pixels[i + c] = Math.round(pixels[i + c] * shade);
+    }
   for (const mat of [src, from, to, m, warped]) mat.delete();
-  await sharp(pixels, { raw: { width: W, height: H, channels: 4 } }).jpeg({ quality: 88 }).toFile(out);
+  await sharp(pixels, { raw: { width: W, height: H, channels: 4 } })
+    .jpeg({ quality: 88 })
+    .toFile(out);
   return { file: out, corners };
 }

@@ -14,8 +14,10 @@ export async function startFacilitator() {
   const server = http.createServer(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
-    const send = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
-    if (req.method === 'GET' && req.url === '/supported') return send(200, { kinds: [{ x402Version: 1, scheme: 'exact', network: 'base' }] });
+    const send = (status: number, value: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    if (req.method === 'GET' && req.url === '/supported')
+      return send(200, { kinds: [{ x402Version: 1, scheme: 'exact', network: 'base' }] });
     if (req.method !== 'POST' || !scheme || (req.url !== '/verify' && req.url !== '/settle')) return send(404, { error: 'not found' });
     const { paymentPayload, paymentRequirements } = JSON.parse(body);
     if (req.url === '/verify') {

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import {
+  type FetchedBytes,
   FetchRefused,
   FetchTooLarge,
-  type FetchedBytes,
   type WebFetcher,
   type WebResponse,
 } from '../../src/engines/download/download.port.js';

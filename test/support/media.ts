@@ -59,7 +59,9 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
   const scenes = spec.scenes.map((scene, i) => {
     const before = spec.scenes.slice(0, i).reduce((t, x) => t + x.seconds, 0);
     const last = i === spec.scenes.length - 1;
-    return last && before + scene.seconds < speechSeconds + 0.3 ? { ...scene, seconds: Math.ceil((speechSeconds + 0.3 - before) * 10) / 10 } : scene;
+    return last && before + scene.seconds < speechSeconds + 0.3
+      ? { ...scene, seconds: Math.ceil((speechSeconds + 0.3 - before) * 10) / 10 }
+      : scene;
   });
   const total = scenes.reduce((t, x) => t + x.seconds, 0);
   const args = ['-y', '-v', 'error'];
@@ -68,7 +70,14 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
     // Texture sources (cellauto, life, mandelbrot) have no duration option: the input is cut with -t instead.
     const name = scene.source.split('=')[0];
     const duration = NO_DURATION_SOURCES.has(name) ? '' : `:d=${scene.seconds}`;
-    args.push('-t', String(scene.seconds), '-f', 'lavfi', '-i', `${scene.source}${scene.source.includes('=') ? ':' : '='}s=${w}x${h}${duration}:r=25`);
+    args.push(
+      '-t',
+      String(scene.seconds),
+      '-f',
+      'lavfi',
+      '-i',
+      `${scene.source}${scene.source.includes('=') ? ':' : '='}s=${w}x${h}${duration}:r=25`,
+    );
     const timed = [...(scene.caption ? [{ text: scene.caption, from: 0, to: scene.seconds }] : []), ...(scene.captions ?? [])];
     const draws = timed.map((c) => drawCaption(c, w, scene.captionStyle ?? 'box', scene.caption !== undefined && !scene.captions));
     filters.push(`[${i}:v]${[...draws, 'setsar=1'].join(',')}[v${i}]`);
@@ -88,7 +97,19 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
   if (audioInput !== null) args.push('-map', '[a]', '-c:a', 'aac', '-b:a', '64k');
   if (spec.title) args.push('-metadata', `title=${spec.title}`);
   if (spec.videoBitrate) args.push('-b:v', spec.videoBitrate, '-maxrate', spec.videoBitrate, '-bufsize', spec.videoBitrate);
-  args.push('-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-t', String(total), '-movflags', '+faststart', `${out}.tmp.mp4`);
+  args.push(
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    '-t',
+    String(total),
+    '-movflags',
+    '+faststart',
+    `${out}.tmp.mp4`,
+  );
   await run('ffmpeg', args);
   fs.renameSync(`${out}.tmp.mp4`, out);
   return out;
@@ -99,7 +120,8 @@ const NO_DURATION_SOURCES = new Set(['cellauto', 'life', 'mandelbrot']);
 function drawCaption(c: { text: string; from: number; to: number }, w: number, style: 'box' | 'outline', always: boolean): string {
   const text = c.text.replace(/[':\\]/g, '');
   const size = Math.min(Math.round(w / 16), Math.floor((1.3 * w) / text.length));
-  const look = style === 'box' ? 'box=1:boxcolor=black@0.75:boxborderw=12' : `borderw=${Math.max(2, Math.round(size / 12))}:bordercolor=black`;
+  const look =
+    style === 'box' ? 'box=1:boxcolor=black@0.75:boxborderw=12' : `borderw=${Math.max(2, Math.round(size / 12))}:bordercolor=black`;
   const when = always ? '' : `:enable='between(t,${c.from},${c.to - 0.001})'`;
   return `drawtext=fontfile=${FONT}:text='${text}':fontsize=${size}:fontcolor=white:${look}:x=(w-text_w)/2:y=h*0.72${when}`;
 }

@@ -14,7 +14,10 @@ const CHORDS = [
 
 /** The note `n` of the chord playing at time t, as an ffmpeg expression. */
 function note(n: number, scale = 1): string {
-  return CHORDS.slice(0, 3).reduceRight((rest, chord, i) => `if(lt(mod(t,8),${2 * (i + 1)}),${chord[n] * scale},${rest})`, String(CHORDS[3][n] * scale));
+  return CHORDS.slice(0, 3).reduceRight(
+    (rest, chord, i) => `if(lt(mod(t,8),${2 * (i + 1)}),${chord[n] * scale},${rest})`,
+    String(CHORDS[3][n] * scale),
+  );
 }
 
 /**
@@ -60,7 +63,19 @@ export async function addMusicBed(wav: string, belowDb: number, bed: MusicBed = 
   const gain = speech - belowDb - (await meanVolume(music));
   const mixed = `${wav}.mixed.wav`;
   const delay = Math.round(intro * 1000);
-  await run('ffmpeg', ['-y', '-v', 'error', '-nostdin', '-i', wav, '-i', music, '-filter_complex', `[0:a]aresample=16000,adelay=${delay}[s];[1:a]volume=${gain.toFixed(1)}dB[m];[s][m]amix=inputs=2:normalize=0:duration=longest`, mixed]);
+  await run('ffmpeg', [
+    '-y',
+    '-v',
+    'error',
+    '-nostdin',
+    '-i',
+    wav,
+    '-i',
+    music,
+    '-filter_complex',
+    `[0:a]aresample=16000,adelay=${delay}[s];[1:a]volume=${gain.toFixed(1)}dB[m];[s][m]amix=inputs=2:normalize=0:duration=longest`,
+    mixed,
+  ]);
   fs.renameSync(mixed, wav);
   fs.rmSync(music);
 }

@@ -27,7 +27,15 @@ export interface OpenAiServer {
  * LangChain and openai clients. No model runs: answers are scripted by the test.
  */
 export async function startOpenAiServer(): Promise<OpenAiServer> {
-  const state: Omit<OpenAiServer, 'close' | 'url'> & { url: string } = { url: '', chatRequests: [], transcriptionRequests: [], answers: [], transcription: null, imageEditRequests: [], imageEdit: null };
+  const state: Omit<OpenAiServer, 'close' | 'url'> & { url: string } = {
+    url: '',
+    chatRequests: [],
+    transcriptionRequests: [],
+    answers: [],
+    transcription: null,
+    imageEditRequests: [],
+    imageEdit: null,
+  };
   let served = 0;
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -45,7 +53,11 @@ export async function startOpenAiServer(): Promise<OpenAiServer> {
       const content = JSON.stringify(answer.json);
       const tool = body.tools?.[0]?.function?.name;
       const message = tool
-        ? { role: 'assistant', content: null, tool_calls: [{ id: `call_${served}`, type: 'function', function: { name: tool, arguments: content } }] }
+        ? {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: `call_${served}`, type: 'function', function: { name: tool, arguments: content } }],
+          }
         : { role: 'assistant', content };
       return send(200, {
         id: `chatcmpl-${served}`,

@@ -27,7 +27,8 @@ export async function startPlacesServer(apiKey: string, places: any[], photoUri:
     if (key !== apiKey) return error(403, 'PERMISSION_DENIED', 'API key not valid. Please pass a valid API key.');
 
     const media = /^\/v1\/(places\/[^/]+\/photos\/[^/]+)\/media$/.exec(url.pathname);
-    if (media && url.searchParams.get('skipHttpRedirect') === 'true') return send(200, { name: `${media[1]}/media`, photoUri: photoUri(media[1]) });
+    if (media && url.searchParams.get('skipHttpRedirect') === 'true')
+      return send(200, { name: `${media[1]}/media`, photoUri: photoUri(media[1]) });
     if (req.method === 'POST' && url.pathname === '/v1/places:searchText') {
       const text = String(body?.textQuery ?? '').toLowerCase();
       return send(200, { places: places.filter((p) => text.includes(p.displayName.text.toLowerCase())).slice(0, body?.pageSize ?? 20) });

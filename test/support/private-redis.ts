@@ -11,7 +11,9 @@ export class PrivateRedis {
   readonly url = `redis://127.0.0.1:${this.port}`;
 
   async start(): Promise<void> {
-    this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
     for (let i = 0; i < 50; i++) {
       if (await this.answers()) return;
       await new Promise((r) => setTimeout(r, 100));

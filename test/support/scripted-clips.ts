@@ -23,9 +23,9 @@ export const FACT_CLIP: ClipSpec = {
     { seconds: 3, source: 'color=c=0x2050a0', caption: '90 PERCENT OF PEOPLE AGREE' },
     { seconds: 4, source: 'testsrc2' },
   ],
-  speech: 'The Eiffel Tower was built in eighteen eighty nine. Coffee causes cancer in most people. I love this city. Subscribe for more videos.',
+  speech:
+    'The Eiffel Tower was built in eighteen eighty nine. Coffee causes cancer in most people. I love this city. Subscribe for more videos.',
 };
-
 
 /** What must be found in them. */
 export const TRUTH = {

@@ -9,7 +9,11 @@ export function svmClients(dev: { rpc_url: string; usdc_mint: string }) {
   return {
     /** Test USDC (atomic units) in `owner`'s associated token account; 0 when it has none. */
     async balanceOf(owner: string): Promise<bigint> {
-      const [ata] = await findAssociatedTokenPda({ mint: address(dev.usdc_mint), owner: address(owner), tokenProgram: TOKEN_PROGRAM_ADDRESS });
+      const [ata] = await findAssociatedTokenPda({
+        mint: address(dev.usdc_mint),
+        owner: address(owner),
+        tokenProgram: TOKEN_PROGRAM_ADDRESS,
+      });
       try {
         return BigInt((await rpc.getTokenAccountBalance(ata).send()).value.amount);
       } catch {

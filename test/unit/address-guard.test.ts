@@ -49,7 +49,8 @@ describe('outbound address guard', () => {
   });
 
   it('allows public addresses, and loopback only when told', () => {
-    for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1']) assert.equal(blockedReason(ip, strict), null, ip);
+    for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'])
+      assert.equal(blockedReason(ip, strict), null, ip);
     assert.equal(blockedReason('127.0.0.1', { allowLoopback: true }), null);
     assert.equal(blockedReason('::1', { allowLoopback: true }), null);
     assert.equal(blockedReason('::7f00:1', { allowLoopback: true }), null, 'an IPv4-compatible loopback is loopback');
@@ -71,7 +72,9 @@ describe('outbound address guard', () => {
 
 describe('guarded DNS lookup', () => {
   const lookup = (host: string, allowLoopback: boolean) =>
-    new Promise<string>((resolve, reject) => guardedLookup(allowLoopback)(host, {}, (err: Error | null, addr?: string) => (err ? reject(err) : resolve(addr!))));
+    new Promise<string>((resolve, reject) =>
+      guardedLookup(allowLoopback)(host, {}, (err: Error | null, addr?: string) => (err ? reject(err) : resolve(addr!))),
+    );
 
   it('checks the addresses a name resolves to, which is what the socket connects to (DNS rebinding)', async () => {
     await assert.rejects(lookup('localhost', false), /localhost resolves to a blocked address \((127\.0\.0\.1|::1): loopback\)/);

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { analyzeAnalyzer, type AnalyzeInput } from '../../src/analyzers/analyze.analyzer.js';
+import { type AnalyzeInput, analyzeAnalyzer } from '../../src/analyzers/analyze.analyzer.js';
 import { readSentiment } from '../../src/analyzers/text/sentiment.js';
 import { strongStatement } from '../../src/analyzers/text/strong-statements.js';
 import { parsePocketsphinx } from '../../src/engines/speech/pocketsphinx.js';
-import { planPieces } from '../../src/engines/speech/silence-split.js';
 import { sentencesOf, splitPunctuated } from '../../src/engines/speech/sentences.js';
+import { planPieces } from '../../src/engines/speech/silence-split.js';
 
 const ctx = { knowledgeDir: path.join(process.cwd(), 'knowledge') };
 
@@ -24,14 +24,20 @@ function input(sentences: string[], captions: string[] = [], over: Partial<Analy
 
 describe('offline analyze analyzer', () => {
   it('reads a cooking video as food & cooking, positive, titled by its first caption', async () => {
-    const r: any = await analyzeAnalyzer.run(input(['we bake fresh bread in the oven', 'this recipe is delicious and I love it'], ['EASY BREAD RECIPE']), ctx);
+    const r: any = await analyzeAnalyzer.run(
+      input(['we bake fresh bread in the oven', 'this recipe is delicious and I love it'], ['EASY BREAD RECIPE']),
+      ctx,
+    );
     assert.equal(r.topics[0], 'food & cooking');
     assert.equal(r.sentiment, 'positive');
     assert.equal(r.title, 'EASY BREAD RECIPE');
   });
 
   it('calls a review with praise and complaints mixed, and a complaint negative', async () => {
-    const mixed: any = await analyzeAnalyzer.run(input(['the camera is amazing and I love the screen', 'but the battery is terrible and awful']), ctx);
+    const mixed: any = await analyzeAnalyzer.run(
+      input(['the camera is amazing and I love the screen', 'but the battery is terrible and awful']),
+      ctx,
+    );
     assert.equal(mixed.sentiment, 'mixed');
     assert.ok(mixed.topics.includes('technology'), mixed.topics);
     const negative: any = await analyzeAnalyzer.run(input(['this product is terrible', 'it broke after one day and I hate it']), ctx);
@@ -48,12 +54,21 @@ describe('offline analyze analyzer', () => {
   it('orders key moments by time: cuts, loudness peaks and strong statements, each explained', async () => {
     const r: any = await analyzeAnalyzer.run(
       input(['hello there friends', 'this serum removes wrinkles in 7 days guaranteed'], [], {
-        scenes: { scenes: [{ index: 0, start: 0, end: 1.5 }, { index: 1, start: 1.5, end: 4 }], cuts: [1.5] },
+        scenes: {
+          scenes: [
+            { index: 0, start: 0, end: 1.5 },
+            { index: 1, start: 1.5, end: 4 },
+          ],
+          cuts: [1.5],
+        },
         levels: { peaks: [{ time: 3.1, loudness_db: -12 }] },
       }),
       ctx,
     );
-    assert.deepEqual(r.key_moments.map((m: any) => m.kind), ['scene_change', 'strong_statement', 'loudness_peak']);
+    assert.deepEqual(
+      r.key_moments.map((m: any) => m.kind),
+      ['scene_change', 'strong_statement', 'loudness_peak'],
+    );
     assert.match(r.key_moments[1].description, /7 days guaranteed.*a number or percentage.*an absolute claim/);
   });
 });
@@ -72,9 +87,18 @@ describe('text signals', () => {
 
 describe('pocketsphinx output', () => {
   it('parses utterances into timed segments, dropping markers and alternate-pronunciation suffixes', () => {
-    const out = 'hello world\n<s> 0.000 0.100 1.0\nhello 0.110 0.500 0.9\n<sil> 0.5 0.6 1\nworld(2) 0.610 1.000 0.8\n</s> 1.0 1.1 1\nagain\nagain 2.000 2.500 0.7\n';
+    const out =
+      'hello world\n<s> 0.000 0.100 1.0\nhello 0.110 0.500 0.9\n<sil> 0.5 0.6 1\nworld(2) 0.610 1.000 0.8\n</s> 1.0 1.1 1\nagain\nagain 2.000 2.500 0.7\n';
     assert.deepEqual(parsePocketsphinx(out, 10), [
-      { start: 10.11, end: 11, text: 'Hello world.', words: [{ word: 'hello', start: 10.11, end: 10.5, confidence: 0.9 }, { word: 'world', start: 10.61, end: 11, confidence: 0.8 }] },
+      {
+        start: 10.11,
+        end: 11,
+        text: 'Hello world.',
+        words: [
+          { word: 'hello', start: 10.11, end: 10.5, confidence: 0.9 },
+          { word: 'world', start: 10.61, end: 11, confidence: 0.8 },
+        ],
+      },
       { start: 12, end: 12.5, text: 'Again.', words: [{ word: 'again', start: 12, end: 12.5, confidence: 0.7 }] },
     ]);
   });
@@ -89,17 +113,32 @@ describe('pocketsphinx output', () => {
         return w;
       });
     const words = timed([
-      ['the', 0], ['tower', 0], ['was', 0], ['built', 0], ['in', 0], ['eighteen', 0], ['eighty', 0], ['nine', 0],
-      ['it', 0.2], ['is', 0], ['three', 0], ['hundred', 0], ['meters', 0], ['high', 0],
-      ['i', 0.5], ['love', 0], ['it', 0],
-      ['what', 0.45], ['is', 0], ['the', 0.3], ['answer', 0],
+      ['the', 0],
+      ['tower', 0],
+      ['was', 0],
+      ['built', 0],
+      ['in', 0],
+      ['eighteen', 0],
+      ['eighty', 0],
+      ['nine', 0],
+      ['it', 0.2],
+      ['is', 0],
+      ['three', 0],
+      ['hundred', 0],
+      ['meters', 0],
+      ['high', 0],
+      ['i', 0.5],
+      ['love', 0],
+      ['it', 0],
+      ['what', 0.45],
+      ['is', 0],
+      ['the', 0.3],
+      ['answer', 0],
     ]);
-    assert.deepEqual(sentencesOf(words).map((s) => s.text), [
-      'The tower was built in eighteen eighty nine.',
-      'It is three hundred meters high.',
-      'I love it.',
-      'What is the answer?',
-    ]);
+    assert.deepEqual(
+      sentencesOf(words).map((s) => s.text),
+      ['The tower was built in eighteen eighty nine.', 'It is three hundred meters high.', 'I love it.', 'What is the answer?'],
+    );
     // No pause at all: one sentence, cut in two once it runs past 22 words.
     const runOn = timed(Array.from({ length: 30 }, (_, i) => [i === 12 ? 'this' : 'word', 0] as [string, number]));
     assert.equal(sentencesOf(runOn).length, 2);
@@ -110,12 +149,30 @@ describe('pocketsphinx output', () => {
       { start: 0, end: 2.9, text: 'Honey never spoils.', words: words.slice(0, 3) },
       { start: 3, end: 4.9, text: 'It lasts.', words: words.slice(3) },
     ]);
-    assert.deepEqual(splitPunctuated([{ start: 0, end: 10, text: 'One thing. Two' }]).map((s) => s.text), ['One thing.', 'Two']);
+    assert.deepEqual(
+      splitPunctuated([{ start: 0, end: 10, text: 'One thing. Two' }]).map((s) => s.text),
+      ['One thing.', 'Two'],
+    );
   });
   it('splits long audio at the silence nearest each 20 s, never beyond 30 s', () => {
     assert.deepEqual(planPieces(25, []), [[0, 25]]);
-    assert.deepEqual(planPieces(70, [[19, 21], [41.5, 42.5], [55, 56]]), [[0, 20], [20, 42], [42, 70]]);
-    assert.deepEqual(planPieces(65, []), [[0, 30], [30, 60], [60, 65]]);
+    assert.deepEqual(
+      planPieces(70, [
+        [19, 21],
+        [41.5, 42.5],
+        [55, 56],
+      ]),
+      [
+        [0, 20],
+        [20, 42],
+        [42, 70],
+      ],
+    );
+    assert.deepEqual(planPieces(65, []), [
+      [0, 30],
+      [30, 60],
+      [60, 65],
+    ]);
   });
 });
 
@@ -132,8 +189,20 @@ describe('claim rules', async () => {
     assert.equal(overallRating(['false', 'false']), 'deceptive');
   });
   it('keeps checkable facts and drops opinions and calls to action', () => {
-    for (const fact of ['The tower was built in 1889', 'Coffee causes cancer in most people', 'Sales rose 40 percent last year', 'The moon is smaller than the earth']) assert.ok(checkWorthy(fact), fact);
-    for (const other of ['I love this city so much', 'Subscribe for more videos every week', 'This is the best pizza ever', 'What do you think about it?']) assert.equal(checkWorthy(other), null, other);
+    for (const fact of [
+      'The tower was built in 1889',
+      'Coffee causes cancer in most people',
+      'Sales rose 40 percent last year',
+      'The moon is smaller than the earth',
+    ])
+      assert.ok(checkWorthy(fact), fact);
+    for (const other of [
+      'I love this city so much',
+      'Subscribe for more videos every week',
+      'This is the best pizza ever',
+      'What do you think about it?',
+    ])
+      assert.equal(checkWorthy(other), null, other);
   });
 });
 
@@ -144,7 +213,9 @@ describe('claims per sentence and per caption', async () => {
   it('never lets a claim span two sentences, and times each', async () => {
     // One segment holding two sentences (an engine that punctuates but does not split).
     const evidence = input(['The tower was built in 1889. It is 330 meters tall.']);
-    const result = (await verifyAnalyzer.run(evidence, ctx)) as { claims: Array<{ claim: string; start: number; end: number; source: string }> };
+    const result = (await verifyAnalyzer.run(evidence, ctx)) as {
+      claims: Array<{ claim: string; start: number; end: number; source: string }>;
+    };
     assert.deepEqual(result.claims.map((c) => c.claim).sort(), ['It is 330 meters tall.', 'The tower was built in 1889.']);
     const [built, tall] = [...result.claims].sort((a, b) => a.start - b.start);
     assert.equal(built.start, 0);
@@ -153,7 +224,13 @@ describe('claims per sentence and per caption', async () => {
   });
   it('takes on-screen captions with their own times, counted in the scene they start in', () => {
     const timed = input(['The serum is new.', 'It ships today.'], ['RESULTS IN 7 DAYS. ONLY 3 LEFT.'], {
-      scenes: { scenes: [{ index: 0, start: 0, end: 2 }, { index: 1, start: 2, end: 4 }], cuts: [2] } as AnalyzeInput['scenes'],
+      scenes: {
+        scenes: [
+          { index: 0, start: 0, end: 2 },
+          { index: 1, start: 2, end: 4 },
+        ],
+        cuts: [2],
+      } as AnalyzeInput['scenes'],
     });
     const screen = statementsOf(timed).filter((s) => s.source === 'screen');
     assert.deepEqual(screen, [
@@ -161,10 +238,19 @@ describe('claims per sentence and per caption', async () => {
       { text: 'ONLY 3 LEFT.', source: 'screen', time: 1, end: 2, scene: 0 },
     ]);
     const untimed = { ...timed, ocr: { text: 'SALE', captions: [{ index: 4, text: 'SALE' }] } } as unknown as AnalyzeInput;
-    assert.deepEqual(statementsOf(untimed).filter((s) => s.source === 'screen'), [{ text: 'SALE', source: 'screen', time: 0, scene: 0 }]);
+    assert.deepEqual(
+      statementsOf(untimed).filter((s) => s.source === 'screen'),
+      [{ text: 'SALE', source: 'screen', time: 0, scene: 0 }],
+    );
   });
   it('lists no opinion or call to action as an ad claim', async () => {
-    const result = (await adDebunkAnalyzer.run(input(['I love this serum, the best ever!', 'Buy 2 today and save forever!', 'It removes every wrinkle.']), ctx)) as { claims: Array<{ claim: string }> };
-    assert.deepEqual(result.claims.map((c) => c.claim), ['It removes every wrinkle.']);
+    const result = (await adDebunkAnalyzer.run(
+      input(['I love this serum, the best ever!', 'Buy 2 today and save forever!', 'It removes every wrinkle.']),
+      ctx,
+    )) as { claims: Array<{ claim: string }> };
+    assert.deepEqual(
+      result.claims.map((c) => c.claim),
+      ['It removes every wrinkle.'],
+    );
   });
 });

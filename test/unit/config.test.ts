@@ -30,7 +30,13 @@ describe('configuration', () => {
   it('lists every problem at once', () => {
     const err = (() => {
       try {
-        loadConfig({ PORT: 'eighty', ROLE: 'boss', JOB_RETENTION_SECONDS: '0', X402_NETWORKS: 'base,ethereum', REDIS_URL: 'localhost:6379' });
+        loadConfig({
+          PORT: 'eighty',
+          ROLE: 'boss',
+          JOB_RETENTION_SECONDS: '0',
+          X402_NETWORKS: 'base,ethereum',
+          REDIS_URL: 'localhost:6379',
+        });
       } catch (e) {
         return e as ConfigError;
       }
@@ -46,7 +52,10 @@ describe('configuration', () => {
 
   it('refuses api or worker roles without Redis, and live payments without receiving addresses', () => {
     assert.throws(() => loadConfig({ ROLE: 'worker' }), /ROLE=worker needs REDIS_URL/);
-    assert.throws(() => loadConfig({ PAYMENT_MODE: 'live' }), /PAY_TO_BASE is required.*\n.*PAY_TO_SOLANA is required.*\n.*BASE_RPC_URL is required.*\n.*PAY_TO_TEMPO is required.*\n.*MPP_SECRET_KEY is required.*\n.*SOLANA_RPC_URL is required.*\n.*SOLANA_FEE_PAYER_KEY is required.*\n.*EVM_SETTLEMENT_KEY is required/);
+    assert.throws(
+      () => loadConfig({ PAYMENT_MODE: 'live' }),
+      /PAY_TO_BASE is required.*\n.*PAY_TO_SOLANA is required.*\n.*BASE_RPC_URL is required.*\n.*PAY_TO_TEMPO is required.*\n.*MPP_SECRET_KEY is required.*\n.*SOLANA_RPC_URL is required.*\n.*SOLANA_FEE_PAYER_KEY is required.*\n.*EVM_SETTLEMENT_KEY is required/,
+    );
     assert.throws(() => loadConfig({ MPP_ENABLED: 'yes' }), /MPP_ENABLED=yes: must be true or false/);
     assert.throws(() => loadConfig({ MPP_SECRET_KEY: 'short' }), /MPP_SECRET_KEY: must be at least 32 characters/);
     assert.doesNotThrow(() =>
@@ -71,8 +80,12 @@ describe('configuration', () => {
     const sections = fs.readdirSync('src', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.config.ts'));
     assert.ok(sections.length >= 7, `configuration sections found: ${sections.join(', ')}`);
     const source = sections.map((f) => fs.readFileSync(`src/${f}`, 'utf8')).join('\n');
-    const names = new Set([...Object.keys(CONFIG_DEFAULTS), ...[...source.matchAll(/(?:optional|env\.)\(?'?([A-Z][A-Z0-9_]+)/g)].map((m) => m[1])]);
-    for (const n of ['REDIS_URL', 'PUBLIC_BASE_URL', 'WORK_DIR', 'PAY_TO_BASE', 'PAY_TO_SOLANA', 'BASE_RPC_URL', 'EVM_SETTLEMENT_KEY']) names.add(n);
+    const names = new Set([
+      ...Object.keys(CONFIG_DEFAULTS),
+      ...[...source.matchAll(/(?:optional|env\.)\(?'?([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]),
+    ]);
+    for (const n of ['REDIS_URL', 'PUBLIC_BASE_URL', 'WORK_DIR', 'PAY_TO_BASE', 'PAY_TO_SOLANA', 'BASE_RPC_URL', 'EVM_SETTLEMENT_KEY'])
+      names.add(n);
     for (const n of names) assert.match(readme, new RegExp(`\`${n}\``), `README does not document ${n}`);
   });
 });

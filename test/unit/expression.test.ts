@@ -54,7 +54,13 @@ describe('expressions', () => {
 
   it('lets a schema accept expressions where values are expected, and nothing else', () => {
     const ajv = new Ajv({ strict: false });
-    const check = ajv.compile(allowExpressions({ type: 'object', required: ['n'], properties: { n: { type: 'number' }, o: { type: 'object', properties: { s: { type: 'integer' } } } } }) as object);
+    const check = ajv.compile(
+      allowExpressions({
+        type: 'object',
+        required: ['n'],
+        properties: { n: { type: 'number' }, o: { type: 'object', properties: { s: { type: 'integer' } } } },
+      }) as object,
+    );
     assert.equal(check({ n: '{{request.n}}' }), true);
     assert.equal(check({ n: 2, o: { s: '{{steps.a.b}}' } }), true);
     assert.equal(check({ n: 'two' }), false);

@@ -2,15 +2,16 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { startGuardedProxy, type GuardedProxy } from '../../src/net/guarded-proxy.js';
-import { startFileServer, type FileServer } from '../support/file-server.js';
+import { type GuardedProxy, startGuardedProxy } from '../../src/net/guarded-proxy.js';
+import { type FileServer, startFileServer } from '../support/file-server.js';
 
 /** The proxy yt-dlp runs through: plain-HTTP requests and CONNECT tunnels, each target checked by the address guard. */
 describe('guarded forward proxy', () => {
   let proxy: GuardedProxy;
   let allowed: FileServer;
   let blocked: FileServer;
-  const hello = (_q: http.IncomingMessage, res: http.ServerResponse) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('hello');
+  const hello = (_q: http.IncomingMessage, res: http.ServerResponse) =>
+    void res.writeHead(200, { 'content-type': 'text/plain' }).end('hello');
 
   before(async () => {
     allowed = await startFileServer({ '/hello': hello });
@@ -64,7 +65,11 @@ describe('guarded forward proxy', () => {
     assert.deepEqual(blocked.requests, []);
     assert.deepEqual(
       proxy.refusals.map((r) => r.reason),
-      ['127.0.0.2 is a blocked address (loopback)', '127.0.0.2 is a blocked address (loopback)', '169.254.169.254 is a blocked address (link-local (cloud metadata))'],
+      [
+        '127.0.0.2 is a blocked address (loopback)',
+        '127.0.0.2 is a blocked address (loopback)',
+        '169.254.169.254 is a blocked address (link-local (cloud metadata))',
+      ],
     );
   });
 

@@ -17,7 +17,9 @@ function imports(): Array<[string, string]> {
 
 describe('module layering', () => {
   it('only main.ts imports the composition root (src/app): nothing reaches upward into it', () => {
-    const upward = imports().filter(([from, to]) => to.startsWith(`app${path.sep}`) && !from.startsWith(`app${path.sep}`) && from !== 'main.ts');
+    const upward = imports().filter(
+      ([from, to]) => to.startsWith(`app${path.sep}`) && !from.startsWith(`app${path.sep}`) && from !== 'main.ts',
+    );
     assert.deepEqual(upward, []);
   });
 

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { loadKnowledge } from '../../src/analyzers/knowledge.js';
 import { readMapUrl } from '../../src/features/menus/map-urls.js';
 import { parseMenuLines } from '../../src/features/menus/menu-text.js';
-import { countryFromAddress, readPrice, toUsd, type CurrencyTable } from '../../src/features/menus/prices.js';
+import { type CurrencyTable, countryFromAddress, readPrice, toUsd } from '../../src/features/menus/prices.js';
 
 const table = () => loadKnowledge<CurrencyTable>(path.join(process.cwd(), 'knowledge'), 'currencies.yaml');
 
@@ -43,11 +43,25 @@ describe('prices', () => {
 
 describe('menu lines', () => {
   it('splits lines into categories, items with prices, and descriptions', () => {
-    const menu = parseMenuLines(['STARTERS', 'Soup of the day ..... 6.50', 'ask your server', 'Garlic bread - 4', 'MAINS:', 'Fish and chips £14.95', 'Open daily']);
+    const menu = parseMenuLines([
+      'STARTERS',
+      'Soup of the day ..... 6.50',
+      'ask your server',
+      'Garlic bread - 4',
+      'MAINS:',
+      'Fish and chips £14.95',
+      'Open daily',
+    ]);
     assert.deepEqual(
       menu.map((c) => [c.name, c.items.map((i) => [i.name, i.priceText, i.description])]),
       [
-        ['STARTERS', [['Soup of the day', '6.50', 'ask your server'], ['Garlic bread', '4', null]]],
+        [
+          'STARTERS',
+          [
+            ['Soup of the day', '6.50', 'ask your server'],
+            ['Garlic bread', '4', null],
+          ],
+        ],
         ['MAINS', [['Fish and chips', '£14.95', null]]],
       ],
     );

@@ -48,11 +48,21 @@ describe('pipeline loader', () => {
     const [p] = load({ 'thing.yaml': GOOD });
     assert.equal(p.path, '/thing');
     assert.equal(p.name, 'thing');
-    assert.deepEqual(p.steps.map((s) => [s.id, s.dependsOn]), [['a', []], ['b', ['a']]]);
+    assert.deepEqual(
+      p.steps.map((s) => [s.id, s.dependsOn]),
+      [
+        ['a', []],
+        ['b', ['a']],
+      ],
+    );
   });
 
   it('loads the eight endpoints of the spec with their prices', () => {
-    const ps = loadPipelines({ pipelinesDir: path.resolve('pipelines'), schemasDir: path.resolve('schemas'), registry: createStepRegistry() });
+    const ps = loadPipelines({
+      pipelinesDir: path.resolve('pipelines'),
+      schemasDir: path.resolve('schemas'),
+      registry: createStepRegistry(),
+    });
     assert.deepEqual(Object.fromEntries(ps.map((p) => [p.path, p.priceUsd])), {
       '/ad-debunk': '0.15',
       '/analyze': '0.10',
@@ -101,16 +111,24 @@ describe('pipeline loader', () => {
 
   it('refuses duplicate paths, duplicate step ids, bad and zero prices, and bad YAML', () => {
     assert.match(problems({ 'a.yaml': GOOD, 'b.yaml': GOOD }).join('\n'), /b\.yaml: path \/thing is already served by .*a\.yaml/);
-    assert.match(problems({ 'a.yaml': GOOD.replace('id: b', 'id: a') }).join('\n'), /step 'a' \(echo\): id: 'a' is used by an earlier step/);
+    assert.match(
+      problems({ 'a.yaml': GOOD.replace('id: b', 'id: a') }).join('\n'),
+      /step 'a' \(echo\): id: 'a' is used by an earlier step/,
+    );
     assert.match(problems({ 'a.yaml': GOOD.replace('"0.10"', '"0.1234567"') }).join('\n'), /a\.yaml: price_usd: must match pattern/);
     assert.match(problems({ 'a.yaml': GOOD.replace('"0.10"', '0.10') }).join('\n'), /a\.yaml: price_usd: must be string/);
     assert.match(problems({ 'a.yaml': GOOD.replace('"0.10"', '"0.00"') }).join('\n'), /a\.yaml: price_usd: 0\.00 must be more than zero/);
     assert.match(problems({ 'a.yaml': 'path: [unclosed' }).join('\n'), /a\.yaml: not valid YAML/);
-    assert.match(problems({ 'a.yaml': GOOD.replace('summary: A thing', 'summary: A thing\nprice: 3') }).join('\n'), /a\.yaml: price: is not an allowed field/);
+    assert.match(
+      problems({ 'a.yaml': GOOD.replace('summary: A thing', 'summary: A thing\nprice: 3') }).join('\n'),
+      /a\.yaml: price: is not an allowed field/,
+    );
   });
 
   it('refuses a live pipeline without steps, output or result schema, and a missing schema file', () => {
-    const list = problems({ 'a.yaml': 'path: /a\nsummary: A\nprice_usd: "1"\nestimated_seconds: 1\nrequest: { $ref: requests/nope.json }\n' });
+    const list = problems({
+      'a.yaml': 'path: /a\nsummary: A\nprice_usd: "1"\nestimated_seconds: 1\nrequest: { $ref: requests/nope.json }\n',
+    });
     assert.match(list.join('\n'), /a\.yaml: request\.\$ref: cannot read schemas\/requests\/nope\.json: no such file/);
     assert.match(list.join('\n'), /a live pipeline needs at least one step/);
     assert.match(list.join('\n'), /a live pipeline needs an output/);
@@ -120,16 +138,27 @@ describe('pipeline loader', () => {
 
   it("refuses, at load time, a prompt step's offline analyzer that does not exist or makes another result", () => {
     const prompt = (offline: string) =>
-      GOOD.replace('uses: echo\n    with: { value: "{{steps.a.value}}" }', `uses: prompt\n    with: { template: analyze, schema: results/analyze.json, offline: ${offline}, input: {} }`);
+      GOOD.replace(
+        'uses: echo\n    with: { value: "{{steps.a.value}}" }',
+        `uses: prompt\n    with: { template: analyze, schema: results/analyze.json, offline: ${offline}, input: {} }`,
+      );
     const [unknown] = problems({ 'p.yaml': prompt('analyse') });
-    assert.match(unknown, /\/p\.yaml: step 'b' \(prompt\): with\.offline: unknown offline analyzer 'analyse' \(known: ad_debunk, analyze, product_id, verify\)$/);
+    assert.match(
+      unknown,
+      /\/p\.yaml: step 'b' \(prompt\): with\.offline: unknown offline analyzer 'analyse' \(known: ad_debunk, analyze, product_id, verify\)$/,
+    );
     const [other] = problems({ 'q.yaml': prompt('verify') });
-    assert.match(other, /\/q\.yaml: step 'b' \(prompt\): with\.offline: the offline analyzer 'verify' produces results\/verify\.json, not the step's schema results\/analyze\.json$/);
+    assert.match(
+      other,
+      /\/q\.yaml: step 'b' \(prompt\): with\.offline: the offline analyzer 'verify' produces results\/verify\.json, not the step's schema results\/analyze\.json$/,
+    );
     assert.equal(load({ 'r.yaml': prompt('analyze') })[0].steps[1].uses, 'prompt');
   });
 
   it('accepts a planned pipeline with no steps', () => {
-    const [p] = load({ 'p.yaml': 'path: /p\nsummary: P\nstatus: planned\nprice_usd: "0.5"\nestimated_seconds: 9\nrequest: { $ref: requests/video.json }\n' });
+    const [p] = load({
+      'p.yaml': 'path: /p\nsummary: P\nstatus: planned\nprice_usd: "0.5"\nestimated_seconds: 9\nrequest: { $ref: requests/video.json }\n',
+    });
     assert.equal(p.status, 'planned');
     assert.deepEqual(p.steps, []);
   });

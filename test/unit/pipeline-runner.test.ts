@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { pino } from 'pino';
-import { JobFailure, runPipeline } from '../../src/jobs/pipeline-runner.js';
 import type { JobWarning } from '../../src/jobs/job.types.js';
+import { JobFailure, runPipeline } from '../../src/jobs/pipeline-runner.js';
 import { loadPipelines } from '../../src/pipelines/pipeline.loader.js';
 import { createStepRegistry } from '../../src/steps/registry.js';
 import type { StepServices } from '../../src/steps/services.js';
@@ -49,16 +49,20 @@ output: "{{steps.whole.value}}"
 
 async function run(opts: { sourceOptional: boolean; readerOptional: boolean }) {
   const warnings: JobWarning[] = [];
-  const run = runPipeline(pipeline(opts), {}, {
-    jobId: 'j1',
-    workDir: os.tmpdir(),
-    logger: pino({ level: 'silent' }),
-    signal: new AbortController().signal,
-    services: {} as StepServices,
-    engine: () => undefined,
-    warn: (step, message) => void warnings.push({ step, message }),
-    onProgress: () => undefined,
-  });
+  const run = runPipeline(
+    pipeline(opts),
+    {},
+    {
+      jobId: 'j1',
+      workDir: os.tmpdir(),
+      logger: pino({ level: 'silent' }),
+      signal: new AbortController().signal,
+      services: {} as StepServices,
+      engine: () => undefined,
+      warn: (step, message) => void warnings.push({ step, message }),
+      onProgress: () => undefined,
+    },
+  );
   return { run, warnings };
 }
 

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { checkSource, sourceUrls } from '../../src/net/source-check.js';
 import { loadPipelines } from '../../src/pipelines/pipeline.loader.js';
 import { createStepRegistry } from '../../src/steps/registry.js';
-import { startFileServer, type FileServer } from '../support/file-server.js';
+import { type FileServer, startFileServer } from '../support/file-server.js';
 
 /** The pre-settlement source check against real HTTP servers on 127.0.0.1. */
 describe('source check', () => {
@@ -15,14 +15,17 @@ describe('source check', () => {
     web = await startFileServer({
       '/clip.mp4': (req, res) => {
         const ranged = req.headers.range === 'bytes=0-0';
-        res.writeHead(ranged ? 206 : 200, { 'content-type': 'video/mp4', ...(ranged ? { 'content-range': 'bytes 0-0/2048' } : {}) }).end('x');
+        res
+          .writeHead(ranged ? 206 : 200, { 'content-type': 'video/mp4', ...(ranged ? { 'content-range': 'bytes 0-0/2048' } : {}) })
+          .end('x');
       },
       '/page.html': (_q, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>'),
       '/missing.mp4': (_q, res) => void res.writeHead(404).end(),
       '/gone.mp4': (_q, res) => void res.writeHead(410).end(),
       '/busy.mp4': (_q, res) => void res.writeHead(503).end(),
       '/huge.mp4': (_q, res) => void res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(10 * 1024 ** 3) }).end(),
-      '/huge-ranged.mp4': (_q, res) => void res.writeHead(206, { 'content-type': 'video/mp4', 'content-range': `bytes 0-0/${10 * 1024 ** 3}` }).end('x'),
+      '/huge-ranged.mp4': (_q, res) =>
+        void res.writeHead(206, { 'content-type': 'video/mp4', 'content-range': `bytes 0-0/${10 * 1024 ** 3}` }).end('x'),
       '/photo.jpg': (_q, res) => void res.writeHead(200, { 'content-type': 'image/jpeg' }).end('x'),
       '/slow.mp4': (_q, res) => void setTimeout(() => res.writeHead(404).end(), 5000).unref(),
       '/to-metadata.mp4': (_q, res) => void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
@@ -65,7 +68,11 @@ describe('source check', () => {
   });
 
   it('lists the source URL fields of a request body', () => {
-    const pipelines = loadPipelines({ pipelinesDir: path.resolve('pipelines'), schemasDir: path.resolve('schemas'), registry: createStepRegistry() });
+    const pipelines = loadPipelines({
+      pipelinesDir: path.resolve('pipelines'),
+      schemasDir: path.resolve('schemas'),
+      registry: createStepRegistry(),
+    });
     const byPath = (p: string) => pipelines.find((x) => x.path === p)!;
     assert.deepEqual(sourceUrls(byPath('/analyze'), { url: 'https://example.com/v.mp4' }), ['https://example.com/v.mp4']);
     assert.deepEqual(sourceUrls(byPath('/menu-from-maps'), { url: 'https://maps.app.goo.gl/x' }), ['https://maps.app.goo.gl/x']);

@@ -20,7 +20,7 @@ describe('sustained-tone removal (music beds under speech)', () => {
     for (const f of [261.6, 329.6, 392]) for (const h of [1, 2, 3]) chord[k] += (1500 / h) * Math.sin(2 * Math.PI * f * h * t);
     const into = (t % 0.5) / 0.25;
     if (t >= 2 && into < 1) {
-      const phase = 2 * Math.PI * (110 * (t % 0.5) + 30 * (t % 0.5) ** 2 / 0.5);
+      const phase = 2 * Math.PI * (110 * (t % 0.5) + (30 * (t % 0.5) ** 2) / 0.5);
       for (let h = 1; h <= 5; h++) voice[k] += (3000 / h) * Math.sin(h * phase) * Math.sin(Math.PI * into);
     }
   }
@@ -37,7 +37,11 @@ describe('sustained-tone removal (music beds under speech)', () => {
     const from = 3 * RATE;
     const to = 7 * RATE;
     const diff = (a: ArrayLike<number>) =>
-      rms(Float64Array.from({ length: to - from }, (_, j) => a[from + j] - voice[from + j]), 0, to - from);
+      rms(
+        Float64Array.from({ length: to - from }, (_, j) => a[from + j] - voice[from + j]),
+        0,
+        to - from,
+      );
     const before = diff(input);
     const after = diff(output);
     assert.ok(after < before * 0.4, `distance to the voice: ${before.toFixed(0)} before, ${after.toFixed(0)} after`);

@@ -35,6 +35,7 @@ export function readSentiment(text: string): SentimentReading {
   const positive = sentences.filter((s) => s.score >= CLEAR_SENTENCE).length;
   const negative = sentences.filter((s) => s.score <= -CLEAR_SENTENCE).length;
   const mean = sentences.length ? sentences.reduce((a, s) => a + s.score, 0) / sentences.length : 0;
-  const label: Sentiment = positive && negative ? 'mixed' : mean >= CLEAR_OVERALL ? 'positive' : mean <= -CLEAR_OVERALL ? 'negative' : 'neutral';
+  const label: Sentiment =
+    positive && negative ? 'mixed' : mean >= CLEAR_OVERALL ? 'positive' : mean <= -CLEAR_OVERALL ? 'negative' : 'neutral';
   return { label, score: Math.round(mean * 1000) / 1000, sentences };
 }

@@ -2,11 +2,21 @@
 const SIGNALS: Array<{ reason: string; pattern: RegExp }> = [
   {
     reason: 'a number or percentage',
-    pattern: /\b\d+(?:[.,]\d+)?\s*(?:%|percent\b|x\b|times\b|(?:days?|weeks?|months?|years?|hours?|minutes?|seconds?|pounds?|lbs?|kg|kilos?|inches|dollars?|calories)\b)|\b(?:half|double|triple|twice)\b|\$\s?\d+/i,
+    pattern:
+      /\b\d+(?:[.,]\d+)?\s*(?:%|percent\b|x\b|times\b|(?:days?|weeks?|months?|years?|hours?|minutes?|seconds?|pounds?|lbs?|kg|kilos?|inches|dollars?|calories)\b)|\b(?:half|double|triple|twice)\b|\$\s?\d+/i,
   },
-  { reason: 'a superlative', pattern: /\b(?:best|worst|most|least|biggest|smallest|fastest|cheapest|greatest|easiest|strongest|number one|#1|ever)\b/i },
-  { reason: 'an absolute claim', pattern: /\b(?:always|never|guaranteed?|everyone|nobody|every single|100 ?%|completely|instantly|forever|proven)\b/i },
-  { reason: 'a call to action', pattern: /^(?:buy|try|get|grab|order|click|follow|subscribe|watch|stop|don'?t|save|shop|use|join|sign up|check out)\b/i },
+  {
+    reason: 'a superlative',
+    pattern: /\b(?:best|worst|most|least|biggest|smallest|fastest|cheapest|greatest|easiest|strongest|number one|#1|ever)\b/i,
+  },
+  {
+    reason: 'an absolute claim',
+    pattern: /\b(?:always|never|guaranteed?|everyone|nobody|every single|100 ?%|completely|instantly|forever|proven)\b/i,
+  },
+  {
+    reason: 'a call to action',
+    pattern: /^(?:buy|try|get|grab|order|click|follow|subscribe|watch|stop|don'?t|save|shop|use|join|sign up|check out)\b/i,
+  },
   { reason: 'an exclamation', pattern: /!\s*$/ },
 ];
 

@@ -13,7 +13,10 @@ export interface TopicScore {
   matched: string[];
 }
 
-const compiled = new WeakMap<TopicTaxonomy, Array<{ name: string; keywords: Array<{ keyword: string; pattern: RegExp; weight: number }> }>>();
+const compiled = new WeakMap<
+  TopicTaxonomy,
+  Array<{ name: string; keywords: Array<{ keyword: string; pattern: RegExp; weight: number }> }>
+>();
 
 /**
  * Scores every topic of the taxonomy on `text` (knowledge/topics.yaml explains the rules): a keyword

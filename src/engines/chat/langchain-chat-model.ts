@@ -36,7 +36,13 @@ async function buildModel(llm: Config['llm']): Promise<BaseChatModel> {
     }
     case 'anthropic': {
       const { ChatAnthropic } = await import('@langchain/anthropic');
-      return new ChatAnthropic({ model: llm.model!, apiKey: llm.apiKey!, maxRetries: 1, temperature: 0, ...(llm.baseUrl ? { anthropicApiUrl: llm.baseUrl } : {}) });
+      return new ChatAnthropic({
+        model: llm.model!,
+        apiKey: llm.apiKey!,
+        maxRetries: 1,
+        temperature: 0,
+        ...(llm.baseUrl ? { anthropicApiUrl: llm.baseUrl } : {}),
+      });
     }
     case 'google': {
       const { ChatGoogleGenerativeAI } = await import('@langchain/google-genai');

@@ -1,8 +1,9 @@
 import type { Readable } from 'node:stream';
 
+export { type FetchedBytes, FetchTooLarge } from '../../net/fetch-bytes.js';
 // The refusals a caller tells apart: a URL or address the guard refuses, a body over the caller's limit.
 export { FetchRefused } from '../../net/safe-fetch.js';
-export { FetchTooLarge, type FetchedBytes } from '../../net/fetch-bytes.js';
+
 import type { FetchedBytes } from '../../net/fetch-bytes.js';
 
 /** An answer whose body is not read yet: pipe it or destroy it. */

@@ -1,4 +1,4 @@
-import { fetchBytes, type FetchedBytes } from '../../net/fetch-bytes.js';
+import { type FetchedBytes, fetchBytes } from '../../net/fetch-bytes.js';
 import { checkUrl, safeFetch } from '../../net/safe-fetch.js';
 import type { WebFetcher, WebResponse } from './download.port.js';
 

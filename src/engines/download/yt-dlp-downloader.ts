@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { startGuardedProxy } from '../../net/guarded-proxy.js';
-import { StepError } from '../step-error.js';
 import { ProcessFailed, runProcess } from '../process/run-process.js';
+import { StepError } from '../step-error.js';
 import type { PageVideo, PageVideoDownloader } from './download.port.js';
 
 interface YtDlpOptions {
@@ -66,19 +66,26 @@ function ytDlpArgs(url: string, proxyUrl: string, opts: YtDlpOptions): string[] 
     '--no-playlist',
     '--no-progress',
     '--no-warnings',
-    '--proxy', proxyUrl,
+    '--proxy',
+    proxyUrl,
     // yt-dlp's own HTTP, HLS and DASH downloaders, so every segment request goes through the proxy.
-    '--downloader', 'native',
+    '--downloader',
+    'native',
     '--hls-prefer-native',
     // A refused or missing segment fails the download instead of being skipped.
     '--abort-on-unavailable-fragments',
-    '--retries', '1',
-    '--fragment-retries', '1',
+    '--retries',
+    '1',
+    '--fragment-retries',
+    '1',
     '--no-cache-dir',
-    '-f', 'b[ext=mp4]/bv*+ba/b',
-    '--max-filesize', String(opts.maxBytes),
+    '-f',
+    'b[ext=mp4]/bv*+ba/b',
+    '--max-filesize',
+    String(opts.maxBytes),
     ...(opts.ffmpeg.includes('/') ? ['--ffmpeg-location', opts.ffmpeg] : []),
-    '-o', path.join(opts.workDir, 'video.%(ext)s'),
+    '-o',
+    path.join(opts.workDir, 'video.%(ext)s'),
     '--print-json',
     '--no-simulate',
     '--',
@@ -92,7 +99,12 @@ function failure(err: unknown, overBudget: boolean, opts: YtDlpOptions): unknown
     return new StepError(`${opts.label} needs yt-dlp, which is not installed on this server; send a direct video URL`);
   }
   if (err instanceof ProcessFailed) {
-    const last = err.stderr.trim().split('\n').pop()?.replace(/^ERROR:\s*/, '') ?? '';
+    const last =
+      err.stderr
+        .trim()
+        .split('\n')
+        .pop()
+        ?.replace(/^ERROR:\s*/, '') ?? '';
     return new StepError(`${opts.label} could not be downloaded: ${last}`);
   }
   return err;

@@ -26,7 +26,8 @@ export class FactCheckToolsSearch implements FactCheckSearch {
       if (signal.aborted) throw err;
       throw new StepError(`the fact-check search could not be reached (${(err as Error).message})`, { transient: true });
     }
-    if (!res.ok) throw new StepError(`the fact-check search answered HTTP ${res.status}`, { transient: res.status >= 500 || res.status === 429 });
+    if (!res.ok)
+      throw new StepError(`the fact-check search answered HTTP ${res.status}`, { transient: res.status >= 500 || res.status === 429 });
     const body: any = await res.json().catch(() => ({}));
     return (body.claims ?? []).flatMap((c: any) =>
       (c.claimReview ?? [])

@@ -1,5 +1,5 @@
-import { loadHuman } from './human.js';
 import type { Face, FaceDetector, Photo } from './face-detector.port.js';
+import { loadHuman } from './human.js';
 
 /** The face port on @vladmandic/human's face mesh (models in its npm package), loaded on first use. */
 export class HumanFaceDetector implements FaceDetector {

@@ -23,13 +23,20 @@ export class OpenAiImageEditor implements ImageEditor {
 
   async edit(call: { image: string; mimeType: string; prompt: string; size: '1024x1024'; signal: AbortSignal }): Promise<Buffer> {
     const { default: OpenAIClient, toFile } = await import('openai');
-    this.client ??= new OpenAIClient({ baseURL: this.opts.baseUrl, apiKey: this.opts.apiKey ?? 'not-needed', maxRetries: 1, timeout: this.opts.timeoutSeconds * 1000 });
+    this.client ??= new OpenAIClient({
+      baseURL: this.opts.baseUrl,
+      apiKey: this.opts.apiKey ?? 'not-needed',
+      maxRetries: 1,
+      timeout: this.opts.timeoutSeconds * 1000,
+    });
     let res: OpenAI.ImagesResponse;
     try {
       res = (await this.client.images.edit(
         {
           model: this.opts.model,
-          image: await toFile(fs.createReadStream(call.image), call.mimeType === 'image/png' ? 'photo.png' : 'photo.jpg', { type: call.mimeType }),
+          image: await toFile(fs.createReadStream(call.image), call.mimeType === 'image/png' ? 'photo.png' : 'photo.jpg', {
+            type: call.mimeType,
+          }),
           prompt: call.prompt,
           size: call.size,
           n: 1,

@@ -41,7 +41,7 @@ async function run(human: any, rgb: Buffer, width: number, height: number): Prom
     const values: Int32Array = await alpha.data();
     const [h, w] = alpha.shape;
     if (h !== height || w !== width) throw new Error(`the segmentation mask is ${w}x${h}, not ${width}x${height}`);
-    return Buffer.from(Uint8Array.from(values, (v) => (v < 0 ? 0 : Math.min(v , 255))));
+    return Buffer.from(Uint8Array.from(values, (v) => (v < 0 ? 0 : Math.min(v, 255))));
   } finally {
     input.dispose();
     alpha?.dispose();

@@ -58,7 +58,10 @@ export function runProcess(command: string, args: string[], opts: RunOptions): P
   const name = opts.name ?? command;
   return new Promise((resolve, reject) => {
     if (opts.signal.aborted) return reject(opts.signal.reason ?? new StepError(`${name} was cancelled`));
-    const child = spawn(command, args, { stdio: [opts.input ? 'pipe' : 'ignore', 'pipe', 'pipe'], ...(opts.env ? { env: { ...process.env, ...opts.env } } : {}) });
+    const child = spawn(command, args, {
+      stdio: [opts.input ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+      ...(opts.env ? { env: { ...process.env, ...opts.env } } : {}),
+    });
     if (opts.background && child.pid) {
       try {
         os.setPriority(child.pid, 10);
@@ -85,11 +88,14 @@ export function runProcess(command: string, args: string[], opts: RunOptions): P
     };
     const onAbort = () => kill(opts.signal.reason instanceof Error ? opts.signal.reason : new StepError(`${name} was cancelled`));
     opts.signal.addEventListener('abort', onAbort, { once: true });
-    const timer = opts.timeoutMs ? setTimeout(() => kill(new StepError(`${name} took longer than ${Math.round(opts.timeoutMs! / 1000)} s`)), opts.timeoutMs) : null;
+    const timer = opts.timeoutMs
+      ? setTimeout(() => kill(new StepError(`${name} took longer than ${Math.round(opts.timeoutMs! / 1000)} s`)), opts.timeoutMs)
+      : null;
     const cpuWatch =
       opts.cpuLimitMs && child.pid
         ? setInterval(() => {
-            if (cpuMsOf(child.pid!) > opts.cpuLimitMs!) kill(new StepError(`${name} used more than ${(opts.cpuLimitMs! / 1000).toFixed(1)} s of CPU`));
+            if (cpuMsOf(child.pid!) > opts.cpuLimitMs!)
+              kill(new StepError(`${name} used more than ${(opts.cpuLimitMs! / 1000).toFixed(1)} s of CPU`));
           }, 100)
         : null;
     const done = () => {

@@ -19,7 +19,12 @@ export class OpenAiSpeechToText implements SpeechToText {
   async transcribe(audio: string, opts: { signal: AbortSignal; language?: string }): Promise<Transcript> {
     if (!this.client) {
       const { default: OpenAIClient } = await import('openai');
-      this.client = new OpenAIClient({ baseURL: this.opts.baseUrl, apiKey: this.opts.apiKey ?? 'not-needed', maxRetries: 1, timeout: 300_000 });
+      this.client = new OpenAIClient({
+        baseURL: this.opts.baseUrl,
+        apiKey: this.opts.apiKey ?? 'not-needed',
+        maxRetries: 1,
+        timeout: 300_000,
+      });
     }
     let res: any;
     try {
@@ -35,22 +40,47 @@ export class OpenAiSpeechToText implements SpeechToText {
       );
     } catch (err) {
       const status = (err as any)?.status;
-      throw new StepError(`the transcription service failed${status ? ` (HTTP ${status})` : ''}: ${(err as Error).message.split('\n')[0]}`, { transient: !status || status >= 500 || status === 429 });
+      throw new StepError(
+        `the transcription service failed${status ? ` (HTTP ${status})` : ''}: ${(err as Error).message.split('\n')[0]}`,
+        { transient: !status || status >= 500 || status === 429 },
+      );
     }
     const words: any[] = res.words ?? [];
     const segments = (res.segments ?? []).map((s: any) => ({
       start: Number(s.start),
       end: Number(s.end),
       text: String(s.text).trim(),
-      words: words.filter((w) => w.start >= s.start && w.start < s.end).map((w) => ({ word: String(w.word).trim(), start: Number(w.start), end: Number(w.end) })),
+      words: words
+        .filter((w) => w.start >= s.start && w.start < s.end)
+        .map((w) => ({ word: String(w.word).trim(), start: Number(w.start), end: Number(w.end) })),
     }));
     // A segment may hold several sentences; claims are checked per sentence.
-    return { text: String(res.text ?? '').trim(), language: res.language ? toBcp47(res.language) : null, segments: splitPunctuated(segments) };
+    return {
+      text: String(res.text ?? '').trim(),
+      language: res.language ? toBcp47(res.language) : null,
+      segments: splitPunctuated(segments),
+    };
   }
 }
 
 /** Whisper reports languages by English name ("english"); the result uses BCP 47 codes where known. */
 function toBcp47(language: string): string {
-  const names: Record<string, string> = { english: 'en', spanish: 'es', french: 'fr', german: 'de', italian: 'it', portuguese: 'pt', japanese: 'ja', korean: 'ko', chinese: 'zh', russian: 'ru', arabic: 'ar', hindi: 'hi', dutch: 'nl', turkish: 'tr', polish: 'pl' };
+  const names: Record<string, string> = {
+    english: 'en',
+    spanish: 'es',
+    french: 'fr',
+    german: 'de',
+    italian: 'it',
+    portuguese: 'pt',
+    japanese: 'ja',
+    korean: 'ko',
+    chinese: 'zh',
+    russian: 'ru',
+    arabic: 'ar',
+    hindi: 'hi',
+    dutch: 'nl',
+    turkish: 'tr',
+    polish: 'pl',
+  };
   return names[language.toLowerCase()] ?? language;
 }

@@ -1,10 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
 import { runProcess } from '../process/run-process.js';
-import { detectSilences, planPieces } from './silence-split.js';
 import { sentencesOf } from './sentences.js';
-import { isolateVoice } from './voice-isolation.js';
+import { detectSilences, planPieces } from './silence-split.js';
 import type { SpeechToText, TimedWord, Transcript, TranscriptSegment } from './speech-to-text.port.js';
+import { isolateVoice } from './voice-isolation.js';
 
 /**
  * CMU's recommended speed settings (a narrower beam of active HMMs and words per frame, fewer Gaussians):
@@ -51,7 +51,10 @@ export class PocketsphinxSpeechToText implements SpeechToText {
           file = path.join(opts.workDir, `speech-${i}.wav`);
           await runProcess(this.ffmpeg, pieceArgs(audio, from, to, lead, file), { signal: opts.signal, name: 'ffmpeg' });
         }
-        const { stdout } = await runProcess(this.binary, ['-infile', file, '-time', 'yes', ...FAST_SEARCH, '-logfn', '/dev/null'], { signal: opts.signal, name: 'pocketsphinx' });
+        const { stdout } = await runProcess(this.binary, ['-infile', file, '-time', 'yes', ...FAST_SEARCH, '-logfn', '/dev/null'], {
+          signal: opts.signal,
+          name: 'pocketsphinx',
+        });
         // The lead-in's words belong to the piece before.
         results[i] = parseWords(stdout, from - start).filter((w) => w.start >= from - 0.05);
       }
@@ -63,7 +66,10 @@ export class PocketsphinxSpeechToText implements SpeechToText {
   }
 
   private async durationOf(audio: string, signal: AbortSignal): Promise<number> {
-    const { stderr } = await runProcess(this.ffmpeg, ['-hide_banner', '-i', audio, '-f', 'null', '-t', '0', '-'], { signal, name: 'ffmpeg' });
+    const { stderr } = await runProcess(this.ffmpeg, ['-hide_banner', '-i', audio, '-f', 'null', '-t', '0', '-'], {
+      signal,
+      name: 'ffmpeg',
+    });
     const m = /Duration: (\d+):(\d+):([\d.]+)/.exec(stderr);
     return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : 0;
   }

@@ -18,19 +18,24 @@ const MIN_WORDS = 3;
 // Words an English sentence practically never ends on: articles, prepositions, conjunctions, auxiliaries,
 // possessives, subject pronouns.
 const NEVER_LAST = new Set(
-  ('a an the of to in on at for with from by as into onto about over under than and or but nor so if because ' +
+  (
+    'a an the of to in on at for with from by as into onto about over under than and or but nor so if because ' +
     'that which who whose whom when where while is are was were be been being am has have had do does did will ' +
     'would can could should shall may might must my your our their his her its this these those i we you they he ' +
-    'she very more most less not no just also really').split(' '),
+    'she very more most less not no just also really'
+  ).split(' '),
 );
 // Words that often start an English sentence.
 const OFTEN_FIRST = new Set(
-  ('the this that these those it it\'s its there they we i you he she our my your their here now today so but ' +
+  (
+    "the this that these those it it's its there they we i you he she our my your their here now today so but " +
     'and then also what why how when where who do does did is are can just buy get try order click subscribe ' +
-    'follow shop use don\'t stop save join watch link only results doctors scientists experts studies research ' +
-    'in on every all most many some no one if').split(' '),
+    "follow shop use don't stop save join watch link only results doctors scientists experts studies research " +
+    'in on every all most many some no one if'
+  ).split(' '),
 );
-const QUESTION_FIRST = /^(what|why|how|where|when|who|which|whose)\b|^(do|does|did|is|are|was|were|can|could|would|should|will|have|has)\s+(you|we|they|i|it|he|she|this|that|there|your)\b/i;
+const QUESTION_FIRST =
+  /^(what|why|how|where|when|who|which|whose)\b|^(do|does|did|is|are|was|were|can|could|would|should|will|have|has)\s+(you|we|they|i|it|he|she|this|that|there|your)\b/i;
 
 /** Words grouped into sentences, each a segment with its times and its words. */
 export function sentencesOf(words: TimedWord[]): TranscriptSegment[] {
@@ -65,7 +70,8 @@ function capLength(group: TimedWord[]): TimedWord[][] {
   let bestScore = -Infinity;
   for (let i = MIN_WORDS; i <= group.length - MIN_WORDS; i++) {
     if (NEVER_LAST.has(bare(group[i - 1].word))) continue;
-    const score = group[i].start - group[i - 1].end + (OFTEN_FIRST.has(bare(group[i].word)) ? 0.1 : 0) - Math.abs(i - group.length / 2) * 0.001;
+    const score =
+      group[i].start - group[i - 1].end + (OFTEN_FIRST.has(bare(group[i].word)) ? 0.1 : 0) - Math.abs(i - group.length / 2) * 0.001;
     if (score > bestScore) [best, bestScore] = [i, score];
   }
   if (best < 0) best = Math.floor(group.length / 2);

@@ -2,7 +2,11 @@ import { runProcess } from '../process/run-process.js';
 
 /** Silences ffmpeg's silencedetect found: [start, end] in seconds. */
 export async function detectSilences(ffmpeg: string, audio: string, signal: AbortSignal): Promise<Array<[number, number]>> {
-  const { stderr } = await runProcess(ffmpeg, ['-hide_banner', '-nostats', '-i', audio, '-af', 'silencedetect=noise=-35dB:d=0.3', '-f', 'null', '-'], { signal, name: 'ffmpeg' });
+  const { stderr } = await runProcess(
+    ffmpeg,
+    ['-hide_banner', '-nostats', '-i', audio, '-af', 'silencedetect=noise=-35dB:d=0.3', '-f', 'null', '-'],
+    { signal, name: 'ffmpeg' },
+  );
   const silences: Array<[number, number]> = [];
   let start: number | null = null;
   for (const line of stderr.split('\n')) {
@@ -27,7 +31,9 @@ export function planPieces(duration: number, silences: Array<[number, number]>, 
   let from = 0;
   while (duration - from > max) {
     const mids = silences.map(([a, b]) => (a + b) / 2).filter((m) => m > from + target / 2 && m <= from + max);
-    const cut = mids.length ? mids.reduce((best, m) => (Math.abs(m - (from + target)) < Math.abs(best - (from + target)) ? m : best)) : from + max;
+    const cut = mids.length
+      ? mids.reduce((best, m) => (Math.abs(m - (from + target)) < Math.abs(best - (from + target)) ? m : best))
+      : from + max;
     pieces.push([from, cut]);
     from = cut;
   }

@@ -27,7 +27,8 @@ try {
     for (let j = 0; j < size; j++) view[j] = at + j < source.length ? source[at + j] : 0;
     rnnoise._rnnoise_process_frame(state, frame, frame);
     const out = rnnoise.HEAPF32.subarray(frame / 4, frame / 4 + size); // the heap may have grown
-    for (let j = Math.max(0, from - at); j < size && at + j < to; j++) target[at + j] = Math.max(-32768, Math.min(32767, Math.round(out[j])));
+    for (let j = Math.max(0, from - at); j < size && at + j < to; j++)
+      target[at + j] = Math.max(-32768, Math.min(32767, Math.round(out[j])));
   }
 } finally {
   rnnoise._free(frame);

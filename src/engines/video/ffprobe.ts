@@ -6,7 +6,11 @@ import type { MediaInfo } from './video-engine.port.js';
 export async function probeMedia(ffprobe: string, file: string, signal: AbortSignal): Promise<MediaInfo> {
   let out: string;
   try {
-    ({ stdout: out } = await runProcess(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { signal, timeoutMs: 30_000, name: 'ffprobe' }));
+    ({ stdout: out } = await runProcess(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
+      signal,
+      timeoutMs: 30_000,
+      name: 'ffprobe',
+    }));
   } catch (err) {
     if (err instanceof ProcessFailed) throw new StepError('the file is not a readable video (corrupt or unsupported format)');
     throw err;

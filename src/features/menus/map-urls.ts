@@ -25,18 +25,26 @@ export function readMapUrl(raw: string, extraHosts: string[] = []): MapUrl | nul
   const host = url.hostname.toLowerCase().replace(/^www\./, '');
   const path = url.pathname;
   const q = url.searchParams;
-  const placeId = q.get('query_place_id') ?? q.get('place_id') ?? /place_id:([A-Za-z0-9_-]+)/.exec(decodeURIComponent(url.search))?.[1] ?? null;
+  const placeId =
+    q.get('query_place_id') ?? q.get('place_id') ?? /place_id:([A-Za-z0-9_-]+)/.exec(decodeURIComponent(url.search))?.[1] ?? null;
   const nameFromPath = /\/maps\/place\/([^/@]+)/.exec(path)?.[1];
-  const name = nameFromPath ? decodeURIComponent(nameFromPath.replace(/\+/g, ' ')) : q.get('q') ?? q.get('query') ?? null;
+  const name = nameFromPath ? decodeURIComponent(nameFromPath.replace(/\+/g, ' ')) : (q.get('q') ?? q.get('query') ?? null);
 
-  if (SHORT_LINK_HOSTS.some((h) => (h.includes('/') ? `${host}${path}`.startsWith(h) : host === h)) && (host !== 'goo.gl' || path.startsWith('/maps'))) {
+  if (
+    SHORT_LINK_HOSTS.some((h) => (h.includes('/') ? `${host}${path}`.startsWith(h) : host === h)) &&
+    (host !== 'goo.gl' || path.startsWith('/maps'))
+  ) {
     return { kind: 'short_link', service: 'short link', name: null, placeId: null };
   }
   const google = /^(maps\.)?google\.[a-z.]+$/.test(host) && (host.startsWith('maps.') || path.startsWith('/maps'));
-  if (google && (path.includes('/place/') || placeId || q.get('cid') || q.get('q') || q.get('query'))) return { kind: 'place', service: 'Google Maps', name, placeId };
-  if (host === 'maps.apple.com' && (q.get('q') || q.get('address') || q.get('place-id') || q.get('auid'))) return { kind: 'place', service: 'Apple Maps', name: q.get('q'), placeId: null };
-  if (host === 'openstreetmap.org' && /^\/(node|way|relation)\/\d+/.test(path)) return { kind: 'place', service: 'OpenStreetMap', name: null, placeId: null };
-  if (/^bing\.com$/.test(host) && path.startsWith('/maps') && (q.get('q') || q.get('cp'))) return { kind: 'place', service: 'Bing Maps', name: q.get('q'), placeId: null };
+  if (google && (path.includes('/place/') || placeId || q.get('cid') || q.get('q') || q.get('query')))
+    return { kind: 'place', service: 'Google Maps', name, placeId };
+  if (host === 'maps.apple.com' && (q.get('q') || q.get('address') || q.get('place-id') || q.get('auid')))
+    return { kind: 'place', service: 'Apple Maps', name: q.get('q'), placeId: null };
+  if (host === 'openstreetmap.org' && /^\/(node|way|relation)\/\d+/.test(path))
+    return { kind: 'place', service: 'OpenStreetMap', name: null, placeId: null };
+  if (/^bing\.com$/.test(host) && path.startsWith('/maps') && (q.get('q') || q.get('cp')))
+    return { kind: 'place', service: 'Bing Maps', name: q.get('q'), placeId: null };
   if (extraHosts.includes(host) || extraHosts.includes(url.host.toLowerCase())) {
     if (path.includes('/place/') || placeId || q.get('cid') || q.get('q')) return { kind: 'place', service: host, name, placeId };
     return { kind: 'short_link', service: host, name: null, placeId: null };

@@ -18,7 +18,12 @@ export function parseMenuLines(lines: string[]): NativeCategory[] {
     const line = raw.replace(/\s+/g, ' ').trim();
     if (line.length < 2 || !/\p{L}|\d/u.test(line)) continue;
     const m = PRICE_AT_END.exec(line);
-    const name = m ? line.slice(0, m.index).replace(/[\s.·…:_-]+$/, '').trim() : '';
+    const name = m
+      ? line
+          .slice(0, m.index)
+          .replace(/[\s.·…:_-]+$/, '')
+          .trim()
+      : '';
     if (m && /\p{L}/u.test(name)) {
       current ??= { name: 'Menu', items: [] };
       if (!categories.includes(current)) categories.push(current);

@@ -24,7 +24,11 @@ export class PlacesApi {
   }
 
   async details(placeId: string, signal: AbortSignal): Promise<PlaceDetails> {
-    const body = await this.call(`/places/${encodeURIComponent(placeId)}`, { method: 'GET', headers: { 'X-Goog-FieldMask': FIELDS.join(',') } }, signal);
+    const body = await this.call(
+      `/places/${encodeURIComponent(placeId)}`,
+      { method: 'GET', headers: { 'X-Goog-FieldMask': FIELDS.join(',') } },
+      signal,
+    );
     return toDetails(body);
   }
 
@@ -32,7 +36,11 @@ export class PlacesApi {
   async search(text: string, signal: AbortSignal): Promise<PlaceDetails | null> {
     const body = await this.call(
       '/places:searchText',
-      { method: 'POST', headers: { 'content-type': 'application/json', 'X-Goog-FieldMask': FIELDS.map((f) => `places.${f}`).join(',') }, body: JSON.stringify({ textQuery: text, pageSize: 1 }) },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'X-Goog-FieldMask': FIELDS.map((f) => `places.${f}`).join(',') },
+        body: JSON.stringify({ textQuery: text, pageSize: 1 }),
+      },
       signal,
     );
     return body.places?.[0] ? toDetails(body.places[0]) : null;
@@ -45,14 +53,21 @@ export class PlacesApi {
     return body.photoUri;
   }
 
-  private async call(path: string, init: { method: string; headers: Record<string, string>; body?: string }, signal: AbortSignal): Promise<any> {
+  private async call(
+    path: string,
+    init: { method: string; headers: Record<string, string>; body?: string },
+    signal: AbortSignal,
+  ): Promise<any> {
     const res = await fetch(`${this.opts.url}${path}`, {
       ...init,
       headers: { ...init.headers, 'X-Goog-Api-Key': this.opts.apiKey },
       signal: AbortSignal.any([signal, AbortSignal.timeout(this.opts.timeoutSeconds * 1000)]),
     });
     const body: any = await res.json().catch(() => ({}));
-    if (!res.ok) throw Object.assign(new Error(`the Places API answered HTTP ${res.status}${body?.error?.message ? `: ${body.error.message}` : ''}`), { status: res.status });
+    if (!res.ok)
+      throw Object.assign(new Error(`the Places API answered HTTP ${res.status}${body?.error?.message ? `: ${body.error.message}` : ''}`), {
+        status: res.status,
+      });
     return body;
   }
 }

@@ -9,7 +9,11 @@ export interface CurrencyTable {
 }
 
 /** Currencies written with "$", "kr" or "¥": the country decides which one. */
-const SHARED_SYMBOLS: Record<string, string[]> = { $: ['USD', 'CAD', 'AUD', 'NZD', 'MXN', 'SGD', 'HKD'], kr: ['SEK', 'NOK', 'DKK', 'ISK'], '¥': ['JPY', 'CNY'] };
+const SHARED_SYMBOLS: Record<string, string[]> = {
+  $: ['USD', 'CAD', 'AUD', 'NZD', 'MXN', 'SGD', 'HKD'],
+  kr: ['SEK', 'NOK', 'DKK', 'ISK'],
+  '¥': ['JPY', 'CNY'],
+};
 
 /** ISO 3166-1 alpha-2 code of a country as an address writes it ("IT", "Italy", "Italia"), or null. */
 export function countryCode(table: CurrencyTable, written: string | null | undefined): string | null {
@@ -30,15 +34,23 @@ export function countryFromAddress(table: CurrencyTable, address: string | null)
  * such as "$", only as the country's currency when that currency writes it so), else the country's
  * currency. Decimal commas and thousands separators are read by position.
  */
-export function readPrice(text: string, table: CurrencyTable, countryCurrency: string | null, declared: string | null = null): { amount: number; currency: string | null } | null {
+export function readPrice(
+  text: string,
+  table: CurrencyTable,
+  countryCurrency: string | null,
+  declared: string | null = null,
+): { amount: number; currency: string | null } | null {
   const digits = /\d[\d.,\s]*/.exec(text)?.[0].trim();
   if (!digits) return null;
   let currency = declared?.toUpperCase() ?? null;
   if (!currency) {
     const code = /\b(USD|EUR|GBP|JPY|CHF|CAD|AUD|CNY|KRW|INR|SEK|NOK|DKK|PLN|CZK|MXN|BRL)\b/.exec(text)?.[1];
-    const symbol = Object.keys(table.symbols).sort((a, b) => b.length - a.length).find((s) => text.includes(s));
+    const symbol = Object.keys(table.symbols)
+      .sort((a, b) => b.length - a.length)
+      .find((s) => text.includes(s));
     if (code) currency = code;
-    else if (symbol && SHARED_SYMBOLS[symbol]) currency = countryCurrency && SHARED_SYMBOLS[symbol].includes(countryCurrency) ? countryCurrency : table.symbols[symbol];
+    else if (symbol && SHARED_SYMBOLS[symbol])
+      currency = countryCurrency && SHARED_SYMBOLS[symbol].includes(countryCurrency) ? countryCurrency : table.symbols[symbol];
     else if (symbol) currency = table.symbols[symbol];
     else currency = countryCurrency;
   }

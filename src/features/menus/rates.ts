@@ -18,7 +18,11 @@ export async function liveRates(url: string, signal: AbortSignal): Promise<Pick<
   const usd = raw.USD;
   const date = String(body.date ?? (body.timestamp ? new Date(body.timestamp * 1000).toISOString().slice(0, 10) : ''));
   if (!usd || !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error('RATES_URL answered without a USD rate and a date');
-  const rates = Object.fromEntries(Object.entries(raw).filter(([, v]) => typeof v === 'number' && v > 0).map(([k, v]) => [k.toUpperCase(), v / usd]));
+  const rates = Object.fromEntries(
+    Object.entries(raw)
+      .filter(([, v]) => typeof v === 'number' && v > 0)
+      .map(([k, v]) => [k.toUpperCase(), v / usd]),
+  );
   cached = { url, at: Date.now(), rates: { as_of: date, rates, rates_source: `${new URL(url).host} (${base} based)` } };
   return cached.rates;
 }

@@ -1,4 +1,4 @@
-import { parse, type HTMLElement } from 'node-html-parser';
+import { type HTMLElement, parse } from 'node-html-parser';
 
 /** Map and restaurant pages are HTML of at most this size. */
 export const PAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -26,7 +26,10 @@ export function readPage(html: string, url: URL): Page {
     url,
     root,
     jsonLd,
-    meta: (name) => root.querySelector(`meta[property="${name}"]`)?.getAttribute('content') ?? root.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? null,
+    meta: (name) =>
+      root.querySelector(`meta[property="${name}"]`)?.getAttribute('content') ??
+      root.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ??
+      null,
   };
 }
 
@@ -40,7 +43,19 @@ function flatten(value: any, out: any[]): void {
 export const isType = (o: any, ...types: string[]) => [o?.['@type']].flat().some((t) => types.includes(String(t)));
 
 /** schema.org types a restaurant page uses (FoodEstablishment and its subtypes, or a plain LocalBusiness). */
-const PLACE_TYPES = ['Restaurant', 'FoodEstablishment', 'LocalBusiness', 'CafeOrCoffeeShop', 'BarOrPub', 'Bakery', 'FastFoodRestaurant', 'IceCreamShop', 'Winery', 'Brewery', 'Distillery'];
+const PLACE_TYPES = [
+  'Restaurant',
+  'FoodEstablishment',
+  'LocalBusiness',
+  'CafeOrCoffeeShop',
+  'BarOrPub',
+  'Bakery',
+  'FastFoodRestaurant',
+  'IceCreamShop',
+  'Winery',
+  'Brewery',
+  'Distillery',
+];
 
 export interface PlaceData {
   name: string;
@@ -58,7 +73,14 @@ export function readPlace(page: Page): PlaceData | null {
   const p = page.jsonLd.find((o) => isType(o, ...PLACE_TYPES));
   if (p?.name) {
     const a = p.address;
-    const address = typeof a === 'string' ? a : a ? [a.streetAddress, [a.postalCode, a.addressLocality].filter(Boolean).join(' '), a.addressRegion, countryName(a.addressCountry)].filter(Boolean).join(', ') : null;
+    const address =
+      typeof a === 'string'
+        ? a
+        : a
+          ? [a.streetAddress, [a.postalCode, a.addressLocality].filter(Boolean).join(' '), a.addressRegion, countryName(a.addressCountry)]
+              .filter(Boolean)
+              .join(', ')
+          : null;
     const menu = p.hasMenu ?? p.menu ?? null;
     return {
       name: String(p.name).trim(),
@@ -84,7 +106,7 @@ function ownSite(place: any, pageUrl: URL): string | null {
 
 function countryName(c: any): string | null {
   if (!c) return null;
-  return typeof c === 'string' ? c : c.name ?? c.identifier ?? null;
+  return typeof c === 'string' ? c : (c.name ?? c.identifier ?? null);
 }
 
 export interface NativeItem {
@@ -104,11 +126,19 @@ export interface NativeCategory {
 export function readMenu(menu: any): NativeCategory[] {
   const categories: NativeCategory[] = [];
   const items = (list: any) =>
-    [list ?? []].flat().filter((i: any) => i?.name).map((i: any) => {
-      const offer = [i.offers ?? []].flat()[0] ?? {};
-      const price = offer.price ?? offer.priceSpecification?.price ?? null;
-      return { name: String(i.name).trim(), description: i.description ? String(i.description).trim() : null, priceText: price === null ? null : String(price), currency: offer.priceCurrency ?? offer.priceSpecification?.priceCurrency ?? null };
-    });
+    [list ?? []]
+      .flat()
+      .filter((i: any) => i?.name)
+      .map((i: any) => {
+        const offer = [i.offers ?? []].flat()[0] ?? {};
+        const price = offer.price ?? offer.priceSpecification?.price ?? null;
+        return {
+          name: String(i.name).trim(),
+          description: i.description ? String(i.description).trim() : null,
+          priceText: price === null ? null : String(price),
+          currency: offer.priceCurrency ?? offer.priceSpecification?.priceCurrency ?? null,
+        };
+      });
   const walk = (section: any, name: string) => {
     const own = items(section.hasMenuItem);
     if (own.length) categories.push({ name, items: own });
@@ -122,7 +152,8 @@ export function readMenu(menu: any): NativeCategory[] {
 export function findMenuData(page: Page): any | null {
   const direct = page.jsonLd.find((o) => isType(o, 'Menu'));
   if (direct) return direct;
-  for (const o of page.jsonLd) for (const m of [o.hasMenu ?? o.menu ?? []].flat()) if (m && typeof m === 'object' && (m.hasMenuSection || m.hasMenuItem)) return m;
+  for (const o of page.jsonLd)
+    for (const m of [o.hasMenu ?? o.menu ?? []].flat()) if (m && typeof m === 'object' && (m.hasMenuSection || m.hasMenuItem)) return m;
   return null;
 }
 
@@ -133,7 +164,10 @@ export function visibleLines(page: Page): string[] {
   const copy = parse(body.outerHTML);
   copy.querySelectorAll('script, style, nav, header, footer, noscript').forEach((e) => e.remove());
   const html = copy.innerHTML.replace(/<(br|\/p|\/div|\/li|\/h[1-6]|\/tr|\/dt|\/dd)[^>]*>/gi, '\n');
-  return parse(html).textContent.split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  return parse(html)
+    .textContent.split('\n')
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
 }
 
 /** Links whose text or address says "menu" (in the languages restaurants use most). */

@@ -1,6 +1,21 @@
-import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator';
 import { authorizationTypes, eip3009ABI, toFacilitatorEvmSigner } from '@x402/evm';
-import { createPublicClient, createWalletClient, erc20Abi, getAddress, http, isAddress, isAddressEqual, parseAbiItem, parseEventLogs, publicActions, recoverTypedDataAddress, type Address, type Hex, type PublicClient } from 'viem';
+import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator';
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  getAddress,
+  type Hex,
+  http,
+  isAddress,
+  isAddressEqual,
+  type PublicClient,
+  parseAbiItem,
+  parseEventLogs,
+  publicActions,
+  recoverTypedDataAddress,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
 import { USDC_EIP712 } from '../networks.js';
@@ -45,7 +60,12 @@ export function createEvmRail(opts: EvmRailOptions): X402Rail {
     reconcile: evmReconciler(client as unknown as PublicClient, opts.asset),
     async settle(payment, requirements): Promise<RailSettlement> {
       const r = await scheme.settle(payment as any, requirements as any);
-      return { ok: r.success, reason: r.errorReason ? describe(r.errorReason, (r as any).errorMessage) : undefined, transaction: r.transaction, payer: r.payer };
+      return {
+        ok: r.success,
+        reason: r.errorReason ? describe(r.errorReason, (r as any).errorMessage) : undefined,
+        transaction: r.transaction,
+        payer: r.payer,
+      };
     },
   };
 }
@@ -54,7 +74,11 @@ export function createEvmRail(opts: EvmRailOptions): X402Rail {
  * The maintained x402 v1 `exact` facilitator scheme for Base, signing and paying gas with `key`. Every
  * broadcast takes its nonce from `nonces`, so simultaneous settlements never collide on one.
  */
-export function exactEvmFacilitator(rpcUrl: string, key: Hex, sequencer: (settler: Address) => NonceSequencer = () => new MemoryNonceSequencer()) {
+export function exactEvmFacilitator(
+  rpcUrl: string,
+  key: Hex,
+  sequencer: (settler: Address) => NonceSequencer = () => new MemoryNonceSequencer(),
+) {
   const account = privateKeyToAccount(key);
   const nonces = sequencer(account.address);
   const client = createWalletClient({ account, chain: base, transport: http(rpcUrl) }).extend(publicActions);
@@ -75,7 +99,12 @@ const AUTH_FIELDS = ['from', 'to', 'value', 'validAfter', 'validBefore', 'nonce'
 
 function evmPayloadProblem(payment: X402PaymentPayload): string | null {
   const auth = payment.payload?.authorization;
-  if (typeof payment.payload?.signature !== 'string' || !auth || typeof auth !== 'object' || AUTH_FIELDS.some((f) => typeof auth[f] !== 'string')) {
+  if (
+    typeof payment.payload?.signature !== 'string' ||
+    !auth ||
+    typeof auth !== 'object' ||
+    AUTH_FIELDS.some((f) => typeof auth[f] !== 'string')
+  ) {
     return `an exact EVM payload needs signature and authorization {${AUTH_FIELDS.join(', ')}} as strings`;
   }
   return null;
@@ -86,24 +115,48 @@ function evmPayloadProblem(payment: X402PaymentPayload): string | null {
  * for at least the price. An EOA signature is checked locally; anything else (a smart wallet's
  * ERC-1271/6492 signature) through the node.
  */
-export async function authenticateEvm(client: PublicClient, payment: X402PaymentPayload, requirements: X402Requirements): Promise<RailVerdict> {
+export async function authenticateEvm(
+  client: PublicClient,
+  payment: X402PaymentPayload,
+  requirements: X402Requirements,
+): Promise<RailVerdict> {
   const malformed = evmPayloadProblem(payment);
   if (malformed) return { ok: false, reason: malformed };
   const auth = payment.payload.authorization;
   const signature = payment.payload.signature as Hex;
-  if (!isAddress(auth.from) || !isAddress(auth.to) || !/^0x[0-9a-fA-F]{64}$/.test(auth.nonce) || ![auth.value, auth.validAfter, auth.validBefore].every((v) => /^\d{1,78}$/.test(v))) {
+  if (
+    !isAddress(auth.from) ||
+    !isAddress(auth.to) ||
+    !/^0x[0-9a-fA-F]{64}$/.test(auth.nonce) ||
+    ![auth.value, auth.validAfter, auth.validBefore].every((v) => /^\d{1,78}$/.test(v))
+  ) {
     return { ok: false, reason: 'the authorization has malformed fields' };
   }
   if (!isAddressEqual(auth.to, requirements.payTo as Address)) return { ok: false, reason: 'the authorization pays another address' };
-  if (BigInt(auth.value) < BigInt(requirements.maxAmountRequired)) return { ok: false, reason: 'the authorization is for less than the price' };
+  if (BigInt(auth.value) < BigInt(requirements.maxAmountRequired))
+    return { ok: false, reason: 'the authorization is for less than the price' };
   const typed = {
-    domain: { name: String(requirements.extra.name), version: String(requirements.extra.version), chainId: base.id, verifyingContract: getAddress(requirements.asset) },
+    domain: {
+      name: String(requirements.extra.name),
+      version: String(requirements.extra.version),
+      chainId: base.id,
+      verifyingContract: getAddress(requirements.asset),
+    },
     types: authorizationTypes,
     primaryType: 'TransferWithAuthorization' as const,
-    message: { from: getAddress(auth.from), to: getAddress(auth.to), value: BigInt(auth.value), validAfter: BigInt(auth.validAfter), validBefore: BigInt(auth.validBefore), nonce: auth.nonce as Hex },
+    message: {
+      from: getAddress(auth.from),
+      to: getAddress(auth.to),
+      value: BigInt(auth.value),
+      validAfter: BigInt(auth.validAfter),
+      validBefore: BigInt(auth.validBefore),
+      nonce: auth.nonce as Hex,
+    },
   };
   const signer = await recoverTypedDataAddress({ ...typed, signature }).catch(() => null);
-  const valid = (signer && isAddressEqual(signer, auth.from)) || (await client.verifyTypedData({ ...typed, address: getAddress(auth.from), signature }).catch(() => false));
+  const valid =
+    (signer && isAddressEqual(signer, auth.from)) ||
+    (await client.verifyTypedData({ ...typed, address: getAddress(auth.from), signature }).catch(() => false));
   return valid ? { ok: true, payer: getAddress(auth.from) } : { ok: false, reason: 'the authorization is not signed by its payer' };
 }
 
@@ -123,7 +176,12 @@ export function evmReconciler(client: PublicClient, assetAddress: string): X402R
   const asset = getAddress(assetAddress);
   return async (payment) => {
     const auth = payment.payload.authorization;
-    const used = await client.readContract({ address: asset, abi: eip3009ABI, functionName: 'authorizationState', args: [getAddress(auth.from), auth.nonce] });
+    const used = await client.readContract({
+      address: asset,
+      abi: eip3009ABI,
+      functionName: 'authorizationState',
+      args: [getAddress(auth.from), auth.nonce],
+    });
     // Unused and past its validBefore, the token will never execute it: nothing moved, nothing can.
     if (!used) return { settled: false, final: BigInt(auth.validBefore) <= BigInt(Math.floor(Date.now() / 1000)) };
     const latest = await client.getBlockNumber({ cacheTime: 0 }); // viem caches it for seconds otherwise
@@ -138,7 +196,11 @@ export function evmReconciler(client: PublicClient, assetAddress: string): X402R
     const transaction = logs[0].transactionHash;
     const receipt = await client.getTransactionReceipt({ hash: transaction });
     const paid = parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: 'Transfer' }).some(
-      (t) => isAddressEqual(t.address, asset) && isAddressEqual(t.args.from, auth.from) && isAddressEqual(t.args.to, auth.to) && t.args.value === BigInt(auth.value),
+      (t) =>
+        isAddressEqual(t.address, asset) &&
+        isAddressEqual(t.args.from, auth.from) &&
+        isAddressEqual(t.args.to, auth.to) &&
+        t.args.value === BigInt(auth.value),
     );
     return paid ? { settled: true, transaction } : { settled: false, final: true };
   };

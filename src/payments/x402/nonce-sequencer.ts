@@ -29,7 +29,9 @@ async function nextNonce(chainNonce: () => Promise<number>, remembered: Remember
 
 /** A nonce the node refused as already used: asking the node again (not our memory) fixes it. */
 function isNonceConflict(err: unknown): boolean {
-  return /nonce (too low|has already been used)|lower than the current nonce|already known|replacement transaction underpriced/i.test(String((err as Error)?.message ?? err));
+  return /nonce (too low|has already been used)|lower than the current nonce|already known|replacement transaction underpriced/i.test(
+    String((err as Error)?.message ?? err),
+  );
 }
 
 abstract class SerialSequencer implements NonceSequencer {
@@ -101,7 +103,12 @@ export class RedisNonceSequencer extends SerialSequencer {
       return await fn();
     } finally {
       // Release only our own lock (it may have expired and been taken over).
-      await this.redis.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0", 1, this.lockKey, token);
+      await this.redis.eval(
+        "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0",
+        1,
+        this.lockKey,
+        token,
+      );
     }
   }
 

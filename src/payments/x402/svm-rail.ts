@@ -1,7 +1,19 @@
 import { createHash } from 'node:crypto';
-import { ExactSvmSchemeV1 } from '@x402/svm/exact/v1/facilitator';
+import {
+  type Address,
+  createKeyPairSignerFromBytes,
+  createSolanaRpc,
+  getBase58Decoder,
+  getBase58Encoder,
+  getBase64Encoder,
+  getPublicKeyFromAddress,
+  getTransactionDecoder,
+  type KeyPairSigner,
+  signBytes,
+  verifySignature,
+} from '@solana/kit';
 import { toFacilitatorSvmSigner } from '@x402/svm';
-import { createKeyPairSignerFromBytes, createSolanaRpc, getBase58Decoder, getBase58Encoder, getBase64Encoder, getPublicKeyFromAddress, getTransactionDecoder, signBytes, verifySignature, type Address, type KeyPairSigner } from '@solana/kit';
+import { ExactSvmSchemeV1 } from '@x402/svm/exact/v1/facilitator';
 import type { RailSettlement, RailVerdict, X402PaymentPayload, X402Rail } from './rail.js';
 
 export interface SvmRailOptions {
@@ -36,7 +48,12 @@ export async function createSvmRail(opts: SvmRailOptions): Promise<X402Rail> {
     },
     async settle(payment, requirements): Promise<RailSettlement> {
       const r = await scheme.settle(payment as any, requirements as any);
-      return { ok: r.success, reason: r.success ? undefined : describe(r.errorReason ?? 'settlement failed', (r as any).errorMessage), transaction: r.transaction || undefined, payer: r.payer };
+      return {
+        ok: r.success,
+        reason: r.success ? undefined : describe(r.errorReason ?? 'settlement failed', (r as any).errorMessage),
+        transaction: r.transaction || undefined,
+        payer: r.payer,
+      };
     },
     async reconcile(payment) {
       // Ed25519 signatures are deterministic: our co-signature, which names the transaction, can be recomputed.
@@ -67,7 +84,9 @@ async function authenticateSvm(payment: X402PaymentPayload, feePayer: string): P
   const signers = Object.entries(tx.signatures).filter(([address]) => address !== feePayer);
   if (!signers.length) return { ok: false, reason: 'the transaction is signed by no payer' };
   for (const [address, signature] of signers) {
-    const valid = signature && (await verifySignature(await getPublicKeyFromAddress(address as Address), signature, tx.messageBytes).catch(() => false));
+    const valid =
+      signature &&
+      (await verifySignature(await getPublicKeyFromAddress(address as Address), signature, tx.messageBytes).catch(() => false));
     if (!valid) return { ok: false, reason: 'the transaction is not signed by its payer' };
   }
   return { ok: true, payer: signers[0][0] };

@@ -1,5 +1,5 @@
 import type { Config } from '../../config/config.js';
-import type { PaymentMethod, ParsedPayment } from '../payment-method.js';
+import type { ParsedPayment, PaymentMethod } from '../payment-method.js';
 import type { PaidRequest, PaymentHeaders, PaymentRequirements, PricedResource } from '../paywall.js';
 import type { SettlementAttempt, SettlementIntent } from '../settlement.types.js';
 import { usdToAtomic } from '../usdc.js';

@@ -1,11 +1,22 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import { parseMenuLines } from '../menu-text.js';
-import { findMenuData, menuImages, menuLinks, PAGE_ACCEPT, PAGE_MAX_BYTES, readMenu, readPage, visibleLines, type NativeCategory, type Page } from '../structured-data.js';
-import { download } from '../../../steps/download.js';
-import type { ResolvedPlace } from '../menu.types.js';
 import { StepError } from '../../../engines/step-error.js';
+import { download } from '../../../steps/download.js';
 import { defineStep, type StepContext } from '../../../steps/step.js';
+import type { ResolvedPlace } from '../menu.types.js';
+import { parseMenuLines } from '../menu-text.js';
+import {
+  findMenuData,
+  menuImages,
+  menuLinks,
+  type NativeCategory,
+  PAGE_ACCEPT,
+  PAGE_MAX_BYTES,
+  type Page,
+  readMenu,
+  readPage,
+  visibleLines,
+} from '../structured-data.js';
 
 interface Output {
   categories: NativeCategory[];
@@ -50,7 +61,11 @@ export const findMenuStep = defineStep<{ place: ResolvedPlace }, Output>({
       const text = parseMenuLines(visibleLines(page));
       if (countItems(text) >= MIN_ITEMS) return found(ctx, text, 'menu page text', [page.url.toString()]);
       images.push(...menuImages(page));
-      pages.push(...menuLinks(page).filter((u) => !seen.has(u)).slice(0, 4));
+      pages.push(
+        ...menuLinks(page)
+          .filter((u) => !seen.has(u))
+          .slice(0, 4),
+      );
       tried.push(`${page.url}: no menu data or priced lines`);
     }
 
@@ -117,7 +132,12 @@ async function ocrLines(bytes: Buffer, ctx: StepContext, n: number): Promise<str
   try {
     const img = sharp(bytes).rotate();
     const { width = 0 } = await img.metadata();
-    await img.resize({ width: Math.max(width, 1600), withoutEnlargement: false }).greyscale().normalise().png().toFile(file);
+    await img
+      .resize({ width: Math.max(width, 1600), withoutEnlargement: false })
+      .greyscale()
+      .normalise()
+      .png()
+      .toFile(file);
   } catch {
     return [];
   }

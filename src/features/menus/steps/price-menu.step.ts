@@ -1,10 +1,10 @@
 import { loadKnowledge } from '../../../analyzers/knowledge.js';
-import { readPrice, toUsd, type CurrencyTable } from '../prices.js';
-import { liveRates } from '../rates.js';
-import type { NativeCategory } from '../structured-data.js';
-import type { PricedItem, ResolvedPlace } from '../menu.types.js';
 import { StepError } from '../../../engines/step-error.js';
 import { defineStep } from '../../../steps/step.js';
+import type { PricedItem, ResolvedPlace } from '../menu.types.js';
+import { type CurrencyTable, readPrice, toUsd } from '../prices.js';
+import { liveRates } from '../rates.js';
+import type { NativeCategory } from '../structured-data.js';
 
 export const priceMenuStep = defineStep<{ place: ResolvedPlace; categories: NativeCategory[] }, any>({
   type: 'price_menu',
@@ -12,7 +12,7 @@ export const priceMenuStep = defineStep<{ place: ResolvedPlace; categories: Nati
   description:
     "A price's own symbol or code decides its currency; a bare number takes the currency of the restaurant's " +
     'country (knowledge/currencies.yaml). USD comes from RATES_URL when set, else the shipped table in ' +
-    'knowledge/currencies.yaml; `as_of` is the table\'s date. A currency without a rate gets price_usd null and a note.',
+    "knowledge/currencies.yaml; `as_of` is the table's date. A currency without a rate gets price_usd null and a note.",
   with: {
     type: 'object',
     required: ['place', 'categories'],

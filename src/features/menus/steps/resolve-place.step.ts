@@ -1,12 +1,12 @@
 import { loadKnowledge } from '../../../analyzers/knowledge.js';
-import { readMapUrl } from '../map-urls.js';
-import type { PlaceDetails } from '../places-api.js';
-import { countryCode, countryFromAddress, type CurrencyTable } from '../prices.js';
-import { PAGE_ACCEPT, PAGE_MAX_BYTES, readPage, readPlace } from '../structured-data.js';
-import { download } from '../../../steps/download.js';
 import { StepError } from '../../../engines/step-error.js';
+import { download } from '../../../steps/download.js';
 import { defineStep } from '../../../steps/step.js';
+import { readMapUrl } from '../map-urls.js';
 import type { ResolvedPlace } from '../menu.types.js';
+import type { PlaceDetails } from '../places-api.js';
+import { type CurrencyTable, countryCode, countryFromAddress } from '../prices.js';
+import { PAGE_ACCEPT, PAGE_MAX_BYTES, readPage, readPlace } from '../structured-data.js';
 
 export const resolvePlaceStep = defineStep<{ url: string }, ResolvedPlace>({
   type: 'resolve_place',
@@ -24,7 +24,9 @@ export const resolvePlaceStep = defineStep<{ url: string }, ResolvedPlace>({
     const { extraHosts, places } = ctx.services.maps;
     const first = readMapUrl(input.url, extraHosts);
     if (!first) {
-      throw new StepError(`${input.url} is not a map-service place URL: send the link of the restaurant on Google Maps, Apple Maps, OpenStreetMap or Bing Maps (short links such as maps.app.goo.gl work)`);
+      throw new StepError(
+        `${input.url} is not a map-service place URL: send the link of the restaurant on Google Maps, Apple Maps, OpenStreetMap or Bing Maps (short links such as maps.app.goo.gl work)`,
+      );
     }
     const page = await download(input.url, ctx, { maxBytes: PAGE_MAX_BYTES, accept: PAGE_ACCEPT });
     const final = first.kind === 'place' ? first : readMapUrl(page.url.toString(), extraHosts);
@@ -32,14 +34,18 @@ export const resolvePlaceStep = defineStep<{ url: string }, ResolvedPlace>({
     const table = await loadKnowledge<CurrencyTable>(ctx.services.paths.knowledgeDir, 'currencies.yaml');
     const sourceUrl = page.url.toString();
     const parsed = page.status < 400 ? readPlace(readPage(page.body.toString('utf8'), page.url)) : null;
-    const currencyOf = (country: string | null) => (country ? table.countries[country] ?? null : null);
+    const currencyOf = (country: string | null) => (country ? (table.countries[country] ?? null) : null);
 
     if (places) {
       ctx.engine('place', places.name);
       const query = final.name ?? parsed?.name;
       let details: PlaceDetails | null;
       try {
-        details = final.placeId ? await places.details(final.placeId, ctx.signal) : query ? await places.search([query, parsed?.address].filter(Boolean).join(', '), ctx.signal) : null;
+        details = final.placeId
+          ? await places.details(final.placeId, ctx.signal)
+          : query
+            ? await places.search([query, parsed?.address].filter(Boolean).join(', '), ctx.signal)
+            : null;
       } catch (err) {
         const status = (err as any).status;
         throw new StepError((err as Error).message, { transient: !status || status >= 500 || status === 429 });
@@ -47,7 +53,14 @@ export const resolvePlaceStep = defineStep<{ url: string }, ResolvedPlace>({
       if (!details) throw new StepError(`the Places API found no place for ${JSON.stringify(query ?? sourceUrl)}`);
       const country = details.country ?? countryFromAddress(table, details.address);
       return {
-        restaurant: { name: details.name, address: details.address, country, currency: currencyOf(country), source_url: sourceUrl, website: details.website },
+        restaurant: {
+          name: details.name,
+          address: details.address,
+          country,
+          currency: currencyOf(country),
+          source_url: sourceUrl,
+          website: details.website,
+        },
         menu_hint: null,
         photos: details.photos,
         via: 'Places API',
@@ -56,11 +69,21 @@ export const resolvePlaceStep = defineStep<{ url: string }, ResolvedPlace>({
     }
 
     if (page.status >= 400) throw new StepError(`the place page answered HTTP ${page.status}`);
-    if (!parsed) throw new StepError(`the place page ${sourceUrl} names no place (no schema.org Restaurant data, no og:title); set PLACES_API_KEY to use the Places API`);
+    if (!parsed)
+      throw new StepError(
+        `the place page ${sourceUrl} names no place (no schema.org Restaurant data, no og:title); set PLACES_API_KEY to use the Places API`,
+      );
     ctx.engine('place', 'place page structured data');
     const country = countryCode(table, parsed.country) ?? countryFromAddress(table, parsed.address);
     return {
-      restaurant: { name: parsed.name, address: parsed.address, country, currency: currencyOf(country), source_url: sourceUrl, website: parsed.website },
+      restaurant: {
+        name: parsed.name,
+        address: parsed.address,
+        country,
+        currency: currencyOf(country),
+        source_url: sourceUrl,
+        website: parsed.website,
+      },
       menu_hint: parsed.menu,
       photos: [],
       via: 'page structured data',

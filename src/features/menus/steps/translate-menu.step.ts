@@ -1,9 +1,9 @@
 import { detectLanguage } from '../../../analyzers/text/language.js';
 import { createAjv } from '../../../pipelines/ajv.js';
 import { askModel } from '../../../steps/ask-model.js';
-import type { PricedItem } from '../menu.types.js';
 import { loadTemplate } from '../../../steps/prompt-templates.js';
 import { defineStep } from '../../../steps/step.js';
+import type { PricedItem } from '../menu.types.js';
 
 interface Input {
   restaurant: { name: string; address: string | null };
@@ -16,7 +16,15 @@ const SCHEMA = {
   additionalProperties: false,
   properties: {
     language: { type: 'string', pattern: '^[a-z]{2}$' },
-    translations: { type: 'array', items: { type: 'object', required: ['text', 'english'], additionalProperties: false, properties: { text: { type: 'string' }, english: { type: 'string' } } } },
+    translations: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['text', 'english'],
+        additionalProperties: false,
+        properties: { text: { type: 'string' }, english: { type: 'string' } },
+      },
+    },
   },
 };
 const validate = createAjv().compile<{ language: string; translations: Array<{ text: string; english: string }> }>(SCHEMA);
@@ -36,7 +44,8 @@ export const translateMenuStep = defineStep<Input, any>({
     properties: { restaurant: { type: 'object' }, categories: { type: 'array' } },
   },
   output: { type: 'object', required: ['categories', 'language', 'translation'] },
-  example: '- id: translation\n  uses: translate_menu\n  with: { restaurant: "{{steps.prices.restaurant}}", categories: "{{steps.prices.categories}}" }',
+  example:
+    '- id: translation\n  uses: translate_menu\n  with: { restaurant: "{{steps.prices.restaurant}}", categories: "{{steps.prices.categories}}" }',
   async run(input, ctx) {
     const texts = [...new Set(input.categories.flatMap((c) => [c.name, ...c.items.map((i) => i.name)]))];
     const sample = input.categories.flatMap((c) => c.items.map((i) => `${i.name}${i.description ? `. ${i.description}` : ''}`)).join('. ');
@@ -46,7 +55,10 @@ export const translateMenuStep = defineStep<Input, any>({
     const model = ctx.services.llm;
     if (model) {
       const prompt = (await loadTemplate(ctx.services.paths.promptsDir, 'menu-translate'))({ restaurant: input.restaurant, texts });
-      const answer = await askModel(model, { prompt, schema: SCHEMA }, validate, ctx, { who: 'the translation model', schema: 'its schema' });
+      const answer = await askModel(model, { prompt, schema: SCHEMA }, validate, ctx, {
+        who: 'the translation model',
+        schema: 'its schema',
+      });
       english = new Map(answer.translations.map((t) => [t.text, t.english]));
       language = answer.language;
       const untranslated = texts.filter((t) => !english.has(t)).length;
@@ -65,7 +77,14 @@ export const translateMenuStep = defineStep<Input, any>({
       name: tr(c.name) ?? c.name,
       name_native: c.name,
       name_translated: tr(c.name),
-      items: c.items.map((i) => ({ name: tr(i.name) ?? i.name, name_native: i.name, name_translated: tr(i.name), description: i.description, price: i.price, price_usd: i.price_usd })),
+      items: c.items.map((i) => ({
+        name: tr(i.name) ?? i.name,
+        name_native: i.name,
+        name_translated: tr(i.name),
+        description: i.description,
+        price: i.price,
+        price_usd: i.price_usd,
+      })),
     }));
     return { categories, language, translation: note };
   },
