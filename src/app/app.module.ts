@@ -9,6 +9,7 @@ import { JobsModule } from '../jobs/jobs.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { RedisModule } from '../redis/redis.module.js';
+import { WebhooksModule } from '../webhooks/webhooks.module.js';
 
 export interface AppOptions {
   config: Config;
@@ -30,7 +31,7 @@ export class AppModule {
     const serving = http ? [PaymentsModule, DiscoveryModule, HttpModule, ...(config.paymentMode === 'devnet' ? [DevnetModule] : [])] : [];
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config, logger), RedisModule, PipelinesModule, JobsModule.forRoot({ config, workers }), ...serving],
+      imports: [ConfigModule.forRoot(config, logger), RedisModule, WebhooksModule, PipelinesModule, JobsModule.forRoot({ config, workers }), ...serving],
     };
   }
 }

@@ -16,6 +16,9 @@ import { baseUrl } from './base-url.js';
 import type { HttpConfig } from './http.config.js';
 import { POLL_SECONDS } from './jobs.controller.js';
 import { SourcePrecheck } from './source-precheck.js';
+import { callbackUrl } from '../pipelines/callback-url-keyword.js';
+import { callbackKey } from '../webhooks/webhook-signature.js';
+import { WEBHOOK_SECRET } from '../webhooks/webhooks.tokens.js';
 
 const AFFILIATE_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
@@ -35,6 +38,7 @@ export class PaidRoutes implements OnModuleInit {
     private readonly precheck: SourcePrecheck,
     @Inject(HTTP_CONFIG) private readonly http: HttpConfig,
     @Inject(JOBS_CONFIG) private readonly jobsConfig: JobsConfig,
+    @Inject(WEBHOOK_SECRET) private readonly webhookSecret: string,
   ) {}
 
   onModuleInit(): void {
@@ -101,6 +105,8 @@ export class PaidRoutes implements OnModuleInit {
         // and a fast worker may already be running it.
         status: 'queued',
         estimated_completion_seconds: pipeline.estimatedSeconds,
+        // The key that verifies this job's callback deliveries, given to the payer only (README "Callbacks").
+        ...(callbackUrl(pipeline.requestSchema, body as Record<string, unknown>) ? { callback_secret: callbackKey(this.webhookSecret, outcome.jobId) } : {}),
       });
   }
 }

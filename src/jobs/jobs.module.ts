@@ -5,6 +5,8 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { JOBS_CONFIG, LOGGER } from '../config/config.tokens.js';
 import { StepsModule } from '../steps/steps.module.js';
+import { NotifyingJobStore } from '../webhooks/notifying-job-store.js';
+import { WebhookSender } from '../webhooks/webhook-sender.js';
 import { STEP_SERVICES } from '../steps/steps.tokens.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import { PipelinesModule } from '../pipelines/pipelines.module.js';
@@ -78,9 +80,9 @@ export class JobsModule {
 function processorProvider(): Provider {
   return {
     provide: JobProcessor,
-    inject: [PIPELINES, WORKER_JOB_STORE, JOBS_CONFIG, LOGGER, STEP_SERVICES],
-    useFactory: (pipelines: PipelineRegistry, store: JobStore, config: JobsConfig, logger: Logger, services: StepServices) =>
-      new JobProcessor(pipelines, store, config.workDir, logger, services),
+    inject: [PIPELINES, WORKER_JOB_STORE, JOBS_CONFIG, LOGGER, STEP_SERVICES, WebhookSender],
+    useFactory: (pipelines: PipelineRegistry, store: JobStore, config: JobsConfig, logger: Logger, services: StepServices, hooks: WebhookSender) =>
+      new JobProcessor(pipelines, new NotifyingJobStore(store, hooks), config.workDir, logger, services),
   };
 }
 
