@@ -29,10 +29,15 @@ export function addCallbackUrlKeyword(ajv: Ajv, opts: Pick<SourceUrlOptions, 'al
   });
 }
 
-/** The request body's callback URL: the value of the first request field marked `x-callback-url`, or null. */
-export function callbackUrl(requestSchema: { properties?: unknown }, body: Record<string, unknown>): string | null {
+/** The name of the request field marked `x-callback-url`, or null. */
+export function callbackField(requestSchema: { properties?: unknown }): string | null {
   const props = (requestSchema.properties ?? {}) as Record<string, Record<string, unknown> | undefined>;
-  const field = Object.keys(props).find((name) => props[name]?.[CALLBACK_URL_KEYWORD] === true);
+  return Object.keys(props).find((name) => props[name]?.[CALLBACK_URL_KEYWORD] === true) ?? null;
+}
+
+/** The request body's callback URL (the value of the field marked `x-callback-url`), or null. */
+export function callbackUrl(requestSchema: { properties?: unknown }, body: Record<string, unknown>): string | null {
+  const field = callbackField(requestSchema);
   const value = field ? body[field] : undefined;
   return typeof value === 'string' && value.length > 0 ? value : null;
 }
