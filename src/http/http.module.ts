@@ -6,6 +6,7 @@ import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { AdminController } from './admin.controller.js';
 import { JsonExceptionFilter } from './exception.filter.js';
 import { HealthController } from './health.controller.js';
+import { JobEventsController } from './job-events.controller.js';
 import { JobsController } from './jobs.controller.js';
 import { PaidRoutes } from './paid-routes.js';
 import { RouteTable } from './route-table.js';
@@ -30,7 +31,7 @@ class HttpDrain implements OnModuleDestroy {
  */
 @Module({
   imports: [PipelinesModule, PaymentsModule],
-  controllers: [JobsController, HealthController, AdminController],
+  controllers: [JobsController, JobEventsController, HealthController, AdminController],
   providers: [
     {
       // Built before any route is registered, so it sees every route (Nest's and the paid ones): 405 needs them all.
