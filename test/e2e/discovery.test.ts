@@ -101,6 +101,9 @@ describe('discovery documents generated from the loaded pipelines', () => {
       assert.ok(llms.text.includes(`POST ${h.url}${p}:`), `llms.txt lists ${p}`);
       assert.ok(page.text.includes(`<code>POST ${p}</code>`), `landing page lists ${p}`);
     }
+    assert.match(llms.text, /callback_url.*X-Vidint-Signature.*callback_secret/);
+    assert.match(llms.text, /GET \/jobs\/\{job_id\}\/events/);
+    assert.match(llms.text, /JOB_RETENTION_SECONDS/);
     assert.match(llms.text, /\/planned: .*\$0\.25 per call \(250000 atomic USDC\).*NOT AVAILABLE YET/);
     assert.match(page.text, /<td class="num">\$0\.01<\/td>/);
     assert.match(page.text, /<code>POST \/planned<\/code>.*<td class="num">\$0\.25<\/td>.*coming soon/);
