@@ -6,6 +6,7 @@ import { DevnetModule } from '../devnet/devnet.module.js';
 import { DiscoveryModule } from '../discovery/discovery.module.js';
 import { HttpModule } from '../http/http.module.js';
 import { JobsModule } from '../jobs/jobs.module.js';
+import { McpModule } from '../mcp/mcp.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { RedisModule } from '../redis/redis.module.js';
@@ -28,7 +29,7 @@ export interface AppOptions {
 @Module({})
 export class AppModule {
   static forRoot({ config, logger, http, workers }: AppOptions): DynamicModule {
-    const serving = http ? [PaymentsModule, DiscoveryModule, HttpModule, ...(config.paymentMode === 'devnet' ? [DevnetModule] : [])] : [];
+    const serving = http ? [PaymentsModule, DiscoveryModule, HttpModule, McpModule, ...(config.paymentMode === 'devnet' ? [DevnetModule] : [])] : [];
     return {
       module: AppModule,
       imports: [ConfigModule.forRoot(config, logger), RedisModule, WebhooksModule, PipelinesModule, JobsModule.forRoot({ config, workers }), ...serving],

@@ -40,6 +40,7 @@ export function buildLlmsTxt(ctx: DiscoveryContext): string {
     `- [x402 manifest](${ctx.baseUrl}/.well-known/x402): networks, assets, prices`,
     `- [Agent manifest](${ctx.baseUrl}/agents.json)`,
     `- [Plugin manifest](${ctx.baseUrl}/.well-known/ai-plugin.json)`,
+    `- MCP (Streamable HTTP, stateless): ${ctx.baseUrl}/mcp. Every endpoint is a tool (its body as input schema, its price in the description and _meta), plus the free get_job. An unpaid call returns isError with the x402 requirements in structuredContent; call again with the signed PaymentPayload in _meta["x402/payment"] to start the job (settlement in the result's _meta["x402/payment-response"]).`,
     '',
   );
   return lines.join('\n');

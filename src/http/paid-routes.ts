@@ -16,8 +16,7 @@ import { baseUrl } from './base-url.js';
 import type { HttpConfig } from './http.config.js';
 import { POLL_SECONDS } from './jobs.controller.js';
 import { SourcePrecheck } from './source-precheck.js';
-import { callbackUrl } from '../pipelines/callback-url-keyword.js';
-import { callbackKey } from '../webhooks/webhook-signature.js';
+import { jobAccepted } from './job-accepted.js';
 import { WEBHOOK_SECRET } from '../webhooks/webhooks.tokens.js';
 
 const AFFILIATE_ID = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -94,25 +93,16 @@ export class PaidRoutes implements OnModuleInit {
       const expired = `job ${outcome.jobId}, which has expired (jobs are kept ${this.jobsConfig.jobRetentionSeconds} s)`;
       throw new ApiError(409, `this payment was already settled for ${expired}; nothing was charged again`);
     }
-    const pollUrl = `${base}/jobs/${outcome.jobId}`;
+    const accepted = jobAccepted(pipeline, outcome.jobId, base, body as Record<string, unknown>, this.webhookSecret);
     return reply
       .status(202)
-      .headers({ ...outcome.headers, location: pollUrl, 'retry-after': String(POLL_SECONDS) })
-      .send({
-        job_id: outcome.jobId,
-        poll_url: pollUrl,
-        // Always `queued` (decision 1 and the JobAccepted schema): the job's own state is read at poll_url,
-        // and a fast worker may already be running it.
-        status: 'queued',
-        estimated_completion_seconds: pipeline.estimatedSeconds,
-        // The key that verifies this job's callback deliveries, given to the payer only (README "Callbacks").
-        ...(callbackUrl(pipeline.requestSchema, body as Record<string, unknown>) ? { callback_secret: callbackKey(this.webhookSecret, outcome.jobId) } : {}),
-      });
+      .headers({ ...outcome.headers, location: accepted.poll_url, 'retry-after': String(POLL_SECONDS) })
+      .send(accepted);
   }
 }
 
 /** Names a request (route and body, key order ignored), so a payment cannot be reused for another one. */
-function fingerprint(path: string, body: unknown): string {
+export function fingerprint(path: string, body: unknown): string {
   const canonical = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(canonical);
     if (!v || typeof v !== 'object') return v;

@@ -104,6 +104,7 @@ describe('discovery documents generated from the loaded pipelines', () => {
     assert.match(llms.text, /callback_url.*X-Vidint-Signature.*callback_secret/);
     assert.match(llms.text, /GET \/jobs\/\{job_id\}\/events/);
     assert.match(llms.text, /JOB_RETENTION_SECONDS/);
+    assert.ok(llms.text.includes(`${h.url}/mcp`), 'llms.txt names the MCP endpoint');
     assert.match(llms.text, /\/planned: .*\$0\.25 per call \(250000 atomic USDC\).*NOT AVAILABLE YET/);
     assert.match(page.text, /<td class="num">\$0\.01<\/td>/);
     assert.match(page.text, /<code>POST \/planned<\/code>.*<td class="num">\$0\.25<\/td>.*coming soon/);
