@@ -17,6 +17,8 @@ RUN python3 -m venv /app/.venv \
 
 # Dependencies first: this layer is rebuilt only when the lock file changes.
 COPY package.json package-lock.json ./
+# The client library is an npm workspace: its package.json is part of the dependency tree.
+COPY packages/client/package.json packages/client/
 RUN npm ci --no-audit --no-fund
 
 # Sources, pipelines, schemas, prompts, knowledge; build, then drop the dev dependencies.
