@@ -29,10 +29,18 @@ export interface AppOptions {
 @Module({})
 export class AppModule {
   static forRoot({ config, logger, http, workers }: AppOptions): DynamicModule {
-    const serving = http ? [PaymentsModule, DiscoveryModule, HttpModule, McpModule, ...(config.paymentMode === 'devnet' ? [DevnetModule] : [])] : [];
+    const devnet = config.paymentMode === 'devnet' ? [DevnetModule] : [];
+    const serving = http ? [PaymentsModule, DiscoveryModule, HttpModule, McpModule, ...devnet] : [];
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config, logger), RedisModule, WebhooksModule, PipelinesModule, JobsModule.forRoot({ config, workers }), ...serving],
+      imports: [
+        ConfigModule.forRoot(config, logger),
+        RedisModule,
+        WebhooksModule,
+        PipelinesModule,
+        JobsModule.forRoot({ config, workers }),
+        ...serving,
+      ],
     };
   }
 }

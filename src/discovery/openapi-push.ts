@@ -1,5 +1,5 @@
-import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { callbackField } from '../pipelines/callback-url-keyword.js';
+import type { Pipeline } from '../pipelines/pipeline.types.js';
 
 /**
  * The ways a job comes to its caller, in OpenAPI terms: the callback a paid operation with a callback_url
@@ -19,7 +19,11 @@ export function jobCallbacks(pipeline: Pipeline): Record<string, unknown> | null
             'a network error or a 10 s timeout. Verify X-Vidint-Signature (t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">, ' +
             "keyed with the 202's callback_secret) before trusting the body, and refuse old timestamps. A failed delivery never fails the job.",
           parameters: [
-            { name: 'X-Vidint-Signature', in: 'header', ...header('t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed by callback_secret>') },
+            {
+              name: 'X-Vidint-Signature',
+              in: 'header',
+              ...header('t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed by callback_secret>'),
+            },
             { name: 'X-Vidint-Job-Id', in: 'header', ...header('The job id', { type: 'string', format: 'uuid' }) },
             { name: 'X-Vidint-Attempt', in: 'header', ...header('1, 2 or 3', { type: 'integer' }) },
           ],

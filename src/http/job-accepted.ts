@@ -1,5 +1,5 @@
-import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { callbackUrl } from '../pipelines/callback-url-keyword.js';
+import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { callbackKey } from '../webhooks/webhook-signature.js';
 
 /** The answer to a settled paid request (the 202 body over HTTP, the tool result over MCP). */

@@ -3,9 +3,9 @@ import { Controller, Get, Inject, type OnModuleInit, Param, Res } from '@nestjs/
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { JOBS_CONFIG } from '../config/config.tokens.js';
-import { jobEnvelope } from '../jobs/job-envelope.js';
 import { JobService } from '../jobs/job.service.js';
 import type { JobRecord } from '../jobs/job.types.js';
+import { jobEnvelope } from '../jobs/job-envelope.js';
 import type { JobsConfig } from '../jobs/jobs.config.js';
 import { ApiError } from './api-error.js';
 import { JOB_ID } from './jobs.controller.js';

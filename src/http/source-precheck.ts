@@ -20,7 +20,8 @@ export class SourcePrecheck {
 
   constructor(@Inject(ENGINES_CONFIG) config: EnginesConfig) {
     const limits = { allowLoopback: config.media.allowLoopback, maxBytes: config.media.maxBytes };
-    this.check = async (pipeline, body) => (await checkSources(pipeline, body, limits)) ?? (await checkCallback(pipeline, body, limits.allowLoopback));
+    this.check = async (pipeline, body) =>
+      (await checkSources(pipeline, body, limits)) ?? (await checkCallback(pipeline, body, limits.allowLoopback));
   }
 }
 

@@ -81,8 +81,17 @@ function processorProvider(): Provider {
   return {
     provide: JobProcessor,
     inject: [PIPELINES, WORKER_JOB_STORE, JOBS_CONFIG, LOGGER, STEP_SERVICES, WebhookSender],
-    useFactory: (pipelines: PipelineRegistry, store: JobStore, config: JobsConfig, logger: Logger, services: StepServices, hooks: WebhookSender) =>
-      new JobProcessor(pipelines, new NotifyingJobStore(store, hooks), config.workDir, logger, services),
+    // The processor writes through a store that starts the job's callback (callback_url) when a write ends the job.
+    useFactory: (
+      pipelines: PipelineRegistry,
+      store: JobStore,
+      config: JobsConfig,
+      logger: Logger,
+      steps: StepServices,
+      hooks: WebhookSender,
+    ) => {
+      return new JobProcessor(pipelines, new NotifyingJobStore(store, hooks), config.workDir, logger, steps);
+    },
   };
 }
 

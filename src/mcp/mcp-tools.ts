@@ -1,11 +1,11 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { jobEnvelope } from '../jobs/job-envelope.js';
-import type { JobService } from '../jobs/job.service.js';
-import { JOB_ID } from '../http/jobs.controller.js';
 import { jobAccepted } from '../http/job-accepted.js';
+import { JOB_ID } from '../http/jobs.controller.js';
 import { fingerprint } from '../http/paid-routes.js';
 import type { SourcePrecheck } from '../http/source-precheck.js';
+import type { JobService } from '../jobs/job.service.js';
+import { jobEnvelope } from '../jobs/job-envelope.js';
 import type { Paywall, PricedResource } from '../payments/paywall.js';
 import { usdToAtomic } from '../payments/usdc.js';
 import { describeErrors } from '../pipelines/ajv.js';
@@ -24,7 +24,12 @@ export interface McpDeps {
 }
 
 const GET_JOB = 'get_job';
-type ToolResult = { content: Array<{ type: 'text'; text: string }>; structuredContent?: Record<string, unknown>; isError?: boolean; _meta?: Record<string, unknown> };
+type ToolResult = {
+  content: Array<{ type: 'text'; text: string }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+};
 
 /**
  * The MCP server of one request (the endpoint is stateless): every live pipeline as a paid tool (its request
@@ -43,12 +48,15 @@ export function createMcpServer(deps: McpDeps, base: string): Server {
     },
   );
   const paid = deps.pipelines.all().filter((p) => p.status === 'live');
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...paid.map((p) => paidTool(deps, p, base)), getJobTool(deps)] }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [...paid.map((p) => paidTool(deps, p, base)), getJobTool(deps)],
+  }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<ToolResult> => {
     const { name, arguments: args = {}, _meta } = request.params;
     if (name === GET_JOB) return getJob(deps, args);
     const pipeline = paid.find((p) => p.name === name);
-    if (!pipeline) throw new McpError(ErrorCode.InvalidParams, `unknown tool '${name}' (tools: ${[...paid.map((p) => p.name), GET_JOB].join(', ')})`);
+    if (!pipeline)
+      throw new McpError(ErrorCode.InvalidParams, `unknown tool '${name}' (tools: ${[...paid.map((p) => p.name), GET_JOB].join(', ')})`);
     return callPaid(deps, pipeline, base, args, _meta);
   });
   return server;
@@ -82,8 +90,14 @@ function getJobTool(deps: McpDeps): Tool {
   return {
     name: GET_JOB,
     title: 'A job: state, progress, result or error (free)',
-    description: `The job a paid tool started: status (queued, processing, complete, failed), progress, and the result or error. Free. Jobs are kept ${deps.retentionSeconds} s.`,
-    inputSchema: { type: 'object', required: ['job_id'], properties: { job_id: { type: 'string', format: 'uuid', description: 'The job_id a paid tool returned' } } },
+    description:
+      'The job a paid tool started: status (queued, processing, complete, failed), progress, and the result or error. ' +
+      `Free. Jobs are kept ${deps.retentionSeconds} s.`,
+    inputSchema: {
+      type: 'object',
+      required: ['job_id'],
+      properties: { job_id: { type: 'string', format: 'uuid', description: 'The job_id a paid tool returned' } },
+    },
     annotations: { title: 'Get a job', readOnlyHint: true, openWorldHint: false },
   };
 }
@@ -101,9 +115,16 @@ async function getJob(deps: McpDeps, args: Record<string, unknown>): Promise<Too
 }
 
 /** A paid tool call, in the HTTP route's order: request schema, then the Paywall (payment, precheck, settlement, job). */
-async function callPaid(deps: McpDeps, p: Pipeline, base: string, args: Record<string, unknown>, meta?: Record<string, unknown>): Promise<ToolResult> {
+async function callPaid(
+  deps: McpDeps,
+  p: Pipeline,
+  base: string,
+  args: Record<string, unknown>,
+  meta?: Record<string, unknown>,
+): Promise<ToolResult> {
   const body = structuredClone(args);
-  if (!p.validateRequest(body)) return failure(`invalid request: ${describeErrors(p.validateRequest.errors).join('; ')}. Nothing was charged.`, 400);
+  if (!p.validateRequest(body))
+    return failure(`invalid request: ${describeErrors(p.validateRequest.errors).join('; ')}. Nothing was charged.`, 400);
   const check = deps.precheck.check;
   const outcome = await deps.paywall.collect(resourceOf(p, base), paymentHeaders(meta), {
     fingerprint: fingerprint(p.path, body),

@@ -22,7 +22,12 @@ export function guardedPost(raw: string, body: string, opts: GuardedPostOptions)
     const req = client.request(url, {
       method: 'POST',
       lookup: guardedLookup(opts.allowLoopback) as any,
-      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'vidint/0.1 (+callback)', ...opts.headers },
+      headers: {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+        'user-agent': 'vidint/0.1 (+callback)',
+        ...opts.headers,
+      },
       timeout: opts.timeoutMs,
     });
     req.on('timeout', () => req.destroy(Object.assign(new Error(`no answer within ${opts.timeoutMs} ms`), { code: 'ETIMEDOUT' })));

@@ -1,5 +1,5 @@
+import { type JobRecord, type QueuedJob, TERMINAL_STATUSES } from '../jobs/job.types.js';
 import type { JobStore } from '../jobs/job-store.js';
-import { TERMINAL_STATUSES, type JobRecord, type QueuedJob } from '../jobs/job.types.js';
 import type { WebhookSender } from './webhook-sender.js';
 
 /**

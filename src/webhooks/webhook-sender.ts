@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { jobEnvelope } from '../jobs/job-envelope.js';
 import type { JobRecord } from '../jobs/job.types.js';
+import { jobEnvelope } from '../jobs/job-envelope.js';
 import { guardedPost } from '../net/guarded-post.js';
 import { FetchRefused } from '../net/safe-fetch.js';
 import { callbackKey, SIGNATURE_HEADER, signDelivery } from './webhook-signature.js';
@@ -35,7 +35,9 @@ export class WebhookSender {
   /** Starts the delivery of `record`'s envelope (when it has a callback_url) and returns at once. */
   notify(record: JobRecord): void {
     if (!record.callback_url) return;
-    const delivery = this.deliver(record.callback_url, record).catch((err) => this.opts.logger.error({ err, job_id: record.id }, 'callback crashed'));
+    const delivery = this.deliver(record.callback_url, record).catch((err) =>
+      this.opts.logger.error({ err, job_id: record.id }, 'callback crashed'),
+    );
     this.inFlight.add(delivery);
     void delivery.finally(() => this.inFlight.delete(delivery));
   }

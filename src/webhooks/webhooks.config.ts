@@ -1,4 +1,4 @@
-import { EnvReader } from '../config/env-reader.js';
+import type { EnvReader } from '../config/env-reader.js';
 
 /** Job callbacks (callback_url): the secret their signing keys derive from. */
 export interface WebhooksConfig {

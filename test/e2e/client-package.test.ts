@@ -3,8 +3,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { after, describe, it } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import { ROOT } from '../support/harness.js';
 
 /** packages/client is a package of its own: `npm pack` builds it, and what it packs is importable with its types. */
@@ -13,11 +13,16 @@ describe('@vidint/client as a package', () => {
   after(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
   it('packs its build (JavaScript and declarations), and the packed entry exports the client', async () => {
-    const out = execFileSync('npm', ['pack', '--json', '--pack-destination', tmp], { cwd: path.join(ROOT, 'packages/client'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('npm', ['pack', '--json', '--pack-destination', tmp], {
+      cwd: path.join(ROOT, 'packages/client'),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const [info] = JSON.parse(out);
     assert.equal(info.name, '@vidint/client');
     const files = info.files.map((f: { path: string }) => f.path);
-    for (const f of ['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts', 'dist/vidint-client.js', 'dist/mpp-credential.js']) assert.ok(files.includes(f), `packs ${f}`);
+    for (const f of ['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts', 'dist/vidint-client.js', 'dist/mpp-credential.js'])
+      assert.ok(files.includes(f), `packs ${f}`);
     assert.ok(!files.some((f: string) => f.startsWith('src/')), 'sources stay out');
 
     execFileSync('tar', ['xzf', path.join(tmp, info.filename), '-C', tmp]);

@@ -15,12 +15,16 @@ async function readEvents(url: string, headers: Record<string, string> = {}): Pr
   let buffer = '';
   for await (const chunk of res.body.pipeThrough(new TextDecoderStream())) {
     buffer += chunk;
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const field = (name: string) => block.split('\n').find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2);
-      if (field('event')) events.push({ event: field('event')!, data: JSON.parse(field('data') ?? 'null') });
+    const blocks = buffer.split('\n\n');
+    buffer = blocks.pop() ?? ''; // an event not yet complete
+    for (const block of blocks) {
+      const field = (name: string) =>
+        block
+          .split('\n')
+          .find((l) => l.startsWith(`${name}: `))
+          ?.slice(name.length + 2);
+      const event = field('event');
+      if (event) events.push({ event, data: JSON.parse(field('data') ?? 'null') });
     }
   }
   return { res, events };
@@ -43,9 +47,16 @@ for (const driver of ['memory', 'bullmq'] as Driver[]) {
       assert.match(res.headers.get('content-type') ?? '', /^text\/event-stream/);
       assert.equal(res.headers.get('access-control-allow-origin'), '*');
       const progress = events.filter((e) => e.event === 'progress').map((e) => e.data);
-      assert.ok(progress.some((p) => p.step && p.steps_total === 4), `a running step was shown: ${JSON.stringify(progress)}`);
+      assert.ok(
+        progress.some((p) => p.step && p.steps_total === 4),
+        `a running step was shown: ${JSON.stringify(progress)}`,
+      );
       for (let i = 1; i < progress.length; i++) assert.ok(progress[i].steps_done >= progress[i - 1].steps_done, 'progress never goes back');
-      assert.deepEqual(events.slice(0, -1).map((e) => e.event), progress.map(() => 'progress'), 'only progress before the end');
+      assert.deepEqual(
+        events.slice(0, -1).map((e) => e.event),
+        progress.map(() => 'progress'),
+        'only progress before the end',
+      );
       const last = events.at(-1)!;
       assert.equal(last.event, 'complete');
       assert.deepEqual(last.data, await pollJob(h.url, id), 'the final event carries the envelope GET /jobs/{id} shows');
@@ -64,7 +75,10 @@ for (const driver of ['memory', 'bullmq'] as Driver[]) {
       await pollJob(h.url, id);
       const started = Date.now();
       const { events } = await readEvents(`${h.url}/jobs/${id}/events`);
-      assert.deepEqual(events.map((e) => e.event), ['complete']);
+      assert.deepEqual(
+        events.map((e) => e.event),
+        ['complete'],
+      );
       assert.ok(Date.now() - started < 400, 'no wait for a finished job');
     });
 

@@ -27,7 +27,11 @@ describe('MCP endpoint (/mcp)', () => {
 
   /** A signed x402 v1 PaymentPayload for the requirement on Base, as x402's MCP transport sends it. */
   const paymentFor = async (accepts: any[]) => {
-    const header = await createPaymentHeader(chain.wallet(chain.dev.payerKey), 1, accepts.find((a) => a.network === 'base'));
+    const header = await createPaymentHeader(
+      chain.wallet(chain.dev.payerKey),
+      1,
+      accepts.find((a) => a.network === 'base'),
+    );
     return JSON.parse(Buffer.from(header, 'base64').toString());
   };
 

@@ -79,10 +79,14 @@ describe('job callbacks (callback_url)', () => {
     const res = await paidPost(h, '/echo', { text: 'flaky', callback_url: `${web.url}/flaky` });
     assert.equal(res.status, 202, res.text);
     await until('three attempts', () => (flaky.deliveries.length >= 3 ? true : undefined), 20);
-    assert.deepEqual(flaky.deliveries.map((d) => d.headers['x-vidint-attempt']), ['1', '2', '3']);
+    assert.deepEqual(
+      flaky.deliveries.map((d) => d.headers['x-vidint-attempt']),
+      ['1', '2', '3'],
+    );
     const gaps = [flaky.deliveries[1].at - flaky.deliveries[0].at, flaky.deliveries[2].at - flaky.deliveries[1].at];
     assert.ok(gaps[0] >= 900 && gaps[1] >= 1900, `backoff 1 s then 2 s: ${gaps}`);
-    for (const d of flaky.deliveries) assert.equal(verifyDelivery(res.json.callback_secret, String(d.headers['x-vidint-signature']), d.body), true);
+    for (const d of flaky.deliveries)
+      assert.equal(verifyDelivery(res.json.callback_secret, String(d.headers['x-vidint-signature']), d.body), true);
     assert.equal((await pollJob(h.url, res.json.job_id)).status, 'complete');
   });
 
