@@ -15,8 +15,11 @@ ARG YTDLP_VERSION=2026.08.19
 RUN python3 -m venv /app/.venv \
  && /app/.venv/bin/pip install --no-cache-dir --disable-pip-version-check "yt-dlp==${YTDLP_VERSION}"
 
-# Dependencies first: this layer is rebuilt only when the lock file changes.
-COPY package.json package-lock.json ./
+# Dependencies first: this layer is rebuilt only when the lock file changes. .npmrc carries
+# legacy-peer-deps=true, without which npm ci refuses the lock (litesvm's @solana-program peers want @solana/kit 8).
+COPY package.json package-lock.json .npmrc ./
+# The client library is an npm workspace: its package.json is part of the dependency tree.
+COPY packages/client/package.json packages/client/
 RUN npm ci --no-audit --no-fund
 
 # Sources, pipelines, schemas, prompts, knowledge; build, then drop the dev dependencies.

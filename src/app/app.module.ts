@@ -6,10 +6,12 @@ import { DevnetModule } from '../devnet/devnet.module.js';
 import { DiscoveryModule } from '../discovery/discovery.module.js';
 import { HttpModule } from '../http/http.module.js';
 import { JobsModule } from '../jobs/jobs.module.js';
+import { McpModule } from '../mcp/mcp.module.js';
 import { MetricsModule } from '../observability/metrics.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { RedisModule } from '../redis/redis.module.js';
+import { WebhooksModule } from '../webhooks/webhooks.module.js';
 
 export interface AppOptions {
   config: Config;
@@ -28,12 +30,14 @@ export interface AppOptions {
 @Module({})
 export class AppModule {
   static forRoot({ config, logger, http, workers }: AppOptions): DynamicModule {
-    const serving = http ? [PaymentsModule, DiscoveryModule, HttpModule, ...(config.paymentMode === 'devnet' ? [DevnetModule] : [])] : [];
+    const devnet = config.paymentMode === 'devnet' ? [DevnetModule] : [];
+    const serving = http ? [PaymentsModule, DiscoveryModule, HttpModule, McpModule, ...devnet] : [];
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config, logger),
         RedisModule,
+        WebhooksModule,
         PipelinesModule,
         JobsModule.forRoot({ config, workers }),
         MetricsModule,

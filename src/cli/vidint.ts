@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ledgerTable } from '../payments/ledger-table.js';
-import { ApiUnreachable, CallRefused, callApi, getJob, paidCall, waitForJob, type JobView, type PayMethod } from '../client/vidint-client.js';
+import { ApiUnreachable, CallRefused, callApi, getJob, paidCall, waitForJob, type JobView, type PayMethod } from '@vidint/client';
 import { type Args, parseArgs, UsageError } from './args.js';
 import { EVAL_USAGE, evalCommand } from './eval.command.js';
 import { RUN_USAGE, runCommand } from './run.command.js';

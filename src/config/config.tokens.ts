@@ -7,5 +7,6 @@ export const JOBS_CONFIG = Symbol('JOBS_CONFIG');
 export const PIPELINES_CONFIG = Symbol('PIPELINES_CONFIG');
 export const PAYMENTS_CONFIG = Symbol('PAYMENTS_CONFIG');
 export const ENGINES_CONFIG = Symbol('ENGINES_CONFIG');
+export const WEBHOOKS_CONFIG = Symbol('WEBHOOKS_CONFIG');
 /** The pino logger every module logs through. */
 export const LOGGER = Symbol('LOGGER');

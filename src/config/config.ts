@@ -4,17 +4,18 @@ import { JOBS_DEFAULTS, type JobsConfig, jobsConfig } from '../jobs/jobs.config.
 import { PAYMENTS_DEFAULTS, type PaymentsConfig, paymentsConfig } from '../payments/payments.config.js';
 import { PIPELINES_DEFAULTS, type PipelinesConfig, pipelinesConfig } from '../pipelines/pipelines.config.js';
 import { REDIS_DEFAULTS, type RedisConfig, redisConfig } from '../redis/redis.config.js';
+import { WEBHOOKS_DEFAULTS, type WebhooksConfig, webhooksConfig } from '../webhooks/webhooks.config.js';
 import { EnvReader } from './env-reader.js';
 import { PROCESS_DEFAULTS, type ProcessConfig, processConfig } from './process.config.js';
 
 export { DEVNET_MPP_SECRET_KEY, DEVNET_PAY_TO } from '../payments/payments.config.js';
-export type { ProcessConfig, EnginesConfig, HttpConfig, JobsConfig, PaymentsConfig, PipelinesConfig, RedisConfig };
+export type { ProcessConfig, EnginesConfig, HttpConfig, JobsConfig, PaymentsConfig, PipelinesConfig, RedisConfig, WebhooksConfig };
 
 /**
  * Every environment variable the service reads, parsed and checked once at start-up. Each section is
  * parsed beside the module that owns it; a module takes only its section (see config.tokens.ts).
  */
-export type Config = ProcessConfig & RedisConfig & HttpConfig & JobsConfig & PipelinesConfig & PaymentsConfig & EnginesConfig;
+export type Config = ProcessConfig & RedisConfig & HttpConfig & JobsConfig & PipelinesConfig & PaymentsConfig & EnginesConfig & WebhooksConfig;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -31,6 +32,7 @@ export const CONFIG_DEFAULTS = {
   ...PIPELINES_DEFAULTS,
   ...PAYMENTS_DEFAULTS,
   ...ENGINES_DEFAULTS,
+  ...WEBHOOKS_DEFAULTS,
 } as const;
 
 /** Parses every section, then throws one ConfigError naming all the problems found. */
@@ -48,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     ...pipelinesConfig(reader(PIPELINES_DEFAULTS)),
     ...paymentsConfig(reader(PAYMENTS_DEFAULTS), http.publicBaseUrl),
     ...enginesConfig(reader(ENGINES_DEFAULTS)),
+    ...webhooksConfig(reader(WEBHOOKS_DEFAULTS)),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

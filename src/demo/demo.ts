@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { paidCall, waitForJob } from '../client/vidint-client.js';
+import { paidCall, waitForJob } from '@vidint/client';
 import { makeSampleClip } from './sample-clip.js';
 
 /**

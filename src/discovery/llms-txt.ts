@@ -19,6 +19,8 @@ export function buildLlmsTxt(ctx: DiscoveryContext): string {
         ]
       : []),
     `3. Poll \`GET /jobs/{job_id}\` (free) every 2 to 5 seconds until \`status\` is \`complete\` (read \`result\`) or \`failed\` (read \`error\`). Jobs are kept for ${retention(ctx)}. Failed jobs are not refunded: send a new paid request.`,
+    '   Instead of polling: add `callback_url` to the body and the finished job (the same envelope) is POSTed there, signed with `X-Vidint-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed by the `callback_secret` the 202 returns (3 attempts on 5xx or timeouts); or read `GET /jobs/{job_id}/events`, a server-sent-events stream (`progress` events, then `complete` or `failed` with the envelope).',
+    `   Jobs are kept ${retention(ctx)} after creation; the operator keeps them longer with JOB_RETENTION_SECONDS.`,
     '',
     'Errors are JSON `{error}`: 400 invalid request (never charged), 402 payment missing or refused, 404 unknown job, 405 wrong method, 409 payment already used for a different request, 413 body too large, 415 not JSON, 501 endpoint not available yet (never charged), 503 the same payment is still settling (resend after Retry-After, do not pay again).',
     '',
@@ -38,6 +40,7 @@ export function buildLlmsTxt(ctx: DiscoveryContext): string {
     `- [x402 manifest](${ctx.baseUrl}/.well-known/x402): networks, assets, prices`,
     `- [Agent manifest](${ctx.baseUrl}/agents.json)`,
     `- [Plugin manifest](${ctx.baseUrl}/.well-known/ai-plugin.json)`,
+    `- MCP (Streamable HTTP, stateless): ${ctx.baseUrl}/mcp. Every endpoint is a tool (its body as input schema, its price in the description and _meta), plus the free get_job. An unpaid call returns isError with the x402 requirements in structuredContent; call again with the signed PaymentPayload in _meta["x402/payment"] to start the job (settlement in the result's _meta["x402/payment-response"]).`,
     '',
   );
   return lines.join('\n');

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../steps/step.js';
+import { jobCallbacks, jobEventsPath } from './openapi-push.js';
 import { type DiscoveryContext, type EndpointFacts, endpointFacts, offeredNetworks, offeredProtocols, oneLine, retention } from './discovery-context.js';
 
 /** OpenAPI 3.1.0 description of every paid route and the job resource, generated from the pipelines. */
@@ -67,6 +68,7 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
       },
     };
     if (!f.available) responses['501'] = error('Not available yet: its processing steps are still being built (never charged)');
+    const callbacks = jobCallbacks(p);
     const resultNote = resultName ? `\n\nResult (in the job's \`result\` when complete): \`${resultName}\`.` : '';
     paths[p.path] = {
       post: {
@@ -85,6 +87,7 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
           content: { 'application/json': { schema: embed(p.requestSchema, `#/paths/${pointerToken(p.path)}/post/requestBody/content/application~1json/schema`) } },
         },
         responses,
+        ...(callbacks ? { callbacks } : {}),
         'x-status': p.status,
         'x-available': f.available,
         ...(resultName ? { 'x-result-schema': { $ref: `#/components/schemas/${resultName}` } } : {}),
@@ -111,6 +114,8 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
       },
     },
   };
+
+  paths['/jobs/{id}/events'] = jobEventsPath(error, retention(ctx));
 
   return {
     openapi: '3.1.0',
@@ -184,6 +189,10 @@ function commonSchemas(resultByPath: Array<[string, string]>): Record<string, Js
         poll_url: { type: 'string', format: 'uri' },
         status: { const: 'queued' },
         estimated_completion_seconds: { type: 'integer' },
+        callback_secret: {
+          type: 'string',
+          description: 'When the request has a callback_url: the key (hex) that verifies this job\'s deliveries (X-Vidint-Signature)',
+        },
       },
     },
     PaymentRequirements: {

@@ -7,7 +7,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 export const CORS_OPTIONS: Parameters<NestFastifyApplication['enableCors']>[0] = {
   origin: '*',
   methods: ['GET', 'POST', 'OPTIONS'],
-  allowedHeaders: ['Content-Type', 'X-PAYMENT', 'PAYMENT-SIGNATURE', 'Authorization', 'X-AFFILIATE-ID'],
+  allowedHeaders: ['Content-Type', 'X-PAYMENT', 'PAYMENT-SIGNATURE', 'Authorization', 'X-AFFILIATE-ID', 'Mcp-Protocol-Version'],
   exposedHeaders: [
     'X-PAYMENT-RESPONSE',
     'PAYMENT-RESPONSE',

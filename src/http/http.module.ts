@@ -9,6 +9,7 @@ import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { AdminController } from './admin.controller.js';
 import { JsonExceptionFilter } from './exception.filter.js';
 import { HealthController } from './health.controller.js';
+import { JobEventsController } from './job-events.controller.js';
 import { JobsController } from './jobs.controller.js';
 import { MetricsController } from './metrics.controller.js';
 import { PaidRoutes } from './paid-routes.js';
@@ -37,7 +38,7 @@ class HttpDrain implements OnModuleDestroy {
  */
 @Module({
   imports: [PipelinesModule, PaymentsModule],
-  controllers: [JobsController, HealthController, AdminController, MetricsController],
+  controllers: [JobsController, JobEventsController, HealthController, AdminController, MetricsController],
   providers: [
     {
       // Built before any route is registered, so it sees every route (Nest's and the paid ones): 405 needs them all.

@@ -18,6 +18,8 @@ import type { HttpConfig } from './http.config.js';
 import { POLL_SECONDS } from './jobs.controller.js';
 import { paymentLabels } from './payment-labels.js';
 import { SourcePrecheck } from './source-precheck.js';
+import { jobAccepted } from './job-accepted.js';
+import { WEBHOOK_SECRET } from '../webhooks/webhooks.tokens.js';
 
 const AFFILIATE_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
@@ -39,6 +41,7 @@ export class PaidRoutes implements OnModuleInit {
     @Inject(JOBS_CONFIG) private readonly jobsConfig: JobsConfig,
     private readonly metrics: Metrics,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(WEBHOOK_SECRET) private readonly webhookSecret: string,
   ) {}
 
   onModuleInit(): void {
@@ -100,18 +103,11 @@ export class PaidRoutes implements OnModuleInit {
       const expired = `job ${outcome.jobId}, which has expired (jobs are kept ${this.jobsConfig.jobRetentionSeconds} s)`;
       throw new ApiError(409, `this payment was already settled for ${expired}; nothing was charged again`);
     }
-    const pollUrl = `${base}/jobs/${outcome.jobId}`;
+    const accepted = jobAccepted(pipeline, outcome.jobId, base, body as Record<string, unknown>, this.webhookSecret);
     return reply
       .status(202)
-      .headers({ ...outcome.headers, location: pollUrl, 'retry-after': String(POLL_SECONDS) })
-      .send({
-        job_id: outcome.jobId,
-        poll_url: pollUrl,
-        // Always `queued` (decision 1 and the JobAccepted schema): the job's own state is read at poll_url,
-        // and a fast worker may already be running it.
-        status: 'queued',
-        estimated_completion_seconds: pipeline.estimatedSeconds,
-      });
+      .headers({ ...outcome.headers, location: accepted.poll_url, 'retry-after': String(POLL_SECONDS) })
+      .send(accepted);
   }
 
   /** Counts and logs the decision on a request that carried a payment (method, network, outcome, reason; never the credential). */
@@ -143,7 +139,7 @@ function paymentDecision(outcome: PaymentOutcome): { outcome: string; reason: st
 }
 
 /** Names a request (route and body, key order ignored), so a payment cannot be reused for another one. */
-function fingerprint(path: string, body: unknown): string {
+export function fingerprint(path: string, body: unknown): string {
   const canonical = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(canonical);
     if (!v || typeof v !== 'object') return v;

@@ -6,6 +6,7 @@ import type { JobQueue } from './job-queue.js';
 import type { JobStore } from './job-store.js';
 import type { JobRecord } from './job.types.js';
 import type { Receipt } from '../payments/receipt.js';
+import { callbackUrl } from '../pipelines/callback-url-keyword.js';
 
 export interface AcceptJob {
   pipeline: Pipeline;
@@ -40,6 +41,7 @@ export class JobService {
       engines: {},
       warnings: [],
       attempts: 0,
+      ...callbackField(input),
     };
     const entry = { job_id: record.id, endpoint_path: record.endpoint_path, request: input.request };
     await this.store.create(record, entry);
@@ -106,4 +108,9 @@ export class JobService {
   get(id: string): Promise<JobRecord | null> {
     return this.store.get(id);
   }
+}
+
+function callbackField(input: AcceptJob): { callback_url?: string } {
+  const url = callbackUrl(input.pipeline.requestSchema, input.request);
+  return url ? { callback_url: url } : {};
 }

@@ -31,6 +31,8 @@ export interface JobRecord {
   steps?: StepTiming[];
   /** How many times a worker has started this job (more than 1 after a crash recovery). */
   attempts: number;
+  /** Where the finished job's envelope is posted (the request's callback_url), if anywhere. */
+  callback_url?: string;
 }
 
 /** One thing a job did without: the step and why. */

@@ -5,6 +5,8 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { JOBS_CONFIG, LOGGER } from '../config/config.tokens.js';
 import { StepsModule } from '../steps/steps.module.js';
+import { NotifyingJobStore } from '../webhooks/notifying-job-store.js';
+import { WebhookSender } from '../webhooks/webhook-sender.js';
 import { STEP_SERVICES } from '../steps/steps.tokens.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import { PipelinesModule } from '../pipelines/pipelines.module.js';
@@ -79,7 +81,8 @@ export class JobsModule {
 function processorProvider(): Provider {
   return {
     provide: JobProcessor,
-    inject: [PIPELINES, WORKER_JOB_STORE, JOBS_CONFIG, LOGGER, STEP_SERVICES, Metrics],
+    inject: [PIPELINES, WORKER_JOB_STORE, JOBS_CONFIG, LOGGER, STEP_SERVICES, Metrics, WebhookSender],
+    // The processor writes through a store that starts the job's callback (callback_url) when a write ends the job.
     useFactory: (
       pipelines: PipelineRegistry,
       store: JobStore,
@@ -87,7 +90,8 @@ function processorProvider(): Provider {
       logger: Logger,
       services: StepServices,
       metrics: Metrics,
-    ) => new JobProcessor(pipelines, store, config.workDir, logger, services, metrics),
+      hooks: WebhookSender,
+    ) => new JobProcessor(pipelines, new NotifyingJobStore(store, hooks), config.workDir, logger, services, metrics),
   };
 }
 

@@ -1,5 +1,6 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { loadSharedSecret } from '../redis/shared-secret.js';
 
 /**
  * The job id a payment buys: HMAC-SHA256(secret, claim key) in the form of a UUIDv4. The same payment
@@ -21,12 +22,5 @@ export function jobIdDeriver(secret: string): (claimKey: string) => string {
  * every API process derives the same ids); else, with no Redis, one per process.
  */
 export async function loadJobIdSecret(configured: string | null, redis: Redis | null, keyPrefix: string): Promise<string> {
-  if (configured) return configured;
-  const generated = randomBytes(32).toString('base64');
-  if (!redis) return generated;
-  const key = `${keyPrefix}:job-id-secret`;
-  await redis.set(key, generated, 'NX');
-  const stored = await redis.get(key);
-  if (!stored) throw new Error(`${key} vanished from Redis right after it was set`);
-  return stored;
+  return loadSharedSecret(configured, redis, `${keyPrefix}:job-id-secret`);
 }

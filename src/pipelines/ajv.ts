@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { addCallbackUrlKeyword } from './callback-url-keyword.js';
 import { addImageKeyword } from './image-keyword.js';
 import { addSourceUrlKeyword, type SourceUrlOptions } from './source-url-keyword.js';
 
@@ -8,7 +9,7 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 /**
  * The one JSON Schema validator configuration: all errors, standard formats, OpenAPI-style extra keywords
- * allowed. With `sourceUrls` (request validation), fields marked `x-source-url` are checked too.
+ * allowed. With `sourceUrls` (request validation), fields marked `x-source-url` and `x-callback-url` are checked too.
  */
 export function createAjv(sourceUrls?: SourceUrlOptions): Ajv {
   // useDefaults: a schema's `default` fills a missing field, so pipelines can rely on request defaults.
@@ -16,6 +17,7 @@ export function createAjv(sourceUrls?: SourceUrlOptions): Ajv {
   addFormats(ajv);
   addImageKeyword(ajv);
   if (sourceUrls) addSourceUrlKeyword(ajv, sourceUrls);
+  if (sourceUrls) addCallbackUrlKeyword(ajv, sourceUrls);
   return ajv;
 }
 

@@ -36,7 +36,7 @@ describe('discovery documents generated from the loaded pipelines', () => {
     assert.equal(doc.openapi, '3.1.0');
     assert.equal(doc.info.version, '1.0.0');
     assert.equal(doc.servers[0].url, h.url);
-    assert.deepEqual(Object.keys(doc.paths).sort(), [...FIXTURE_PATHS, '/jobs/{id}'].sort());
+    assert.deepEqual(Object.keys(doc.paths).sort(), [...FIXTURE_PATHS, '/jobs/{id}', '/jobs/{id}/events'].sort());
     const echo = doc.paths['/echo'].post;
     assert.equal(echo.requestBody.content['application/json'].schema.required[0], 'text');
     assert.deepEqual(Object.keys(echo.responses).sort(), ['202', '400', '402', '405', '409', '413', '415', '422', '500', '503']);
@@ -64,6 +64,11 @@ describe('discovery documents generated from the loaded pipelines', () => {
     assert.equal(echo.responses['501'], undefined);
     assert.equal(planned['x-payment-info'].amount, '250000');
     assert.ok(doc.paths['/jobs/{id}'].get.responses['404']);
+    const callback = echo.callbacks.jobFinished['{$request.body#/callback_url}'].post;
+    assert.deepEqual(callback.requestBody.content['application/json'].schema, { $ref: '#/components/schemas/Job' });
+    assert.ok(callback.parameters.some((p: any) => p.name === 'X-Vidint-Signature'));
+    assert.equal(doc.paths['/degraded'].post.callbacks, undefined, 'no callback_url in its request, no callback');
+    assert.ok(doc.paths['/jobs/{id}/events'].get.responses['200'].content['text/event-stream']);
     assert.ok(doc.components.schemas.Job.properties.result.anyOf.some((s: any) => s.$ref === '#/components/schemas/EchoResult'));
   });
 
@@ -97,6 +102,10 @@ describe('discovery documents generated from the loaded pipelines', () => {
       assert.ok(llms.text.includes(`POST ${h.url}${p}:`), `llms.txt lists ${p}`);
       assert.ok(page.text.includes(`<code>POST ${p}</code>`), `landing page lists ${p}`);
     }
+    assert.match(llms.text, /callback_url.*X-Vidint-Signature.*callback_secret/);
+    assert.match(llms.text, /GET \/jobs\/\{job_id\}\/events/);
+    assert.match(llms.text, /JOB_RETENTION_SECONDS/);
+    assert.ok(llms.text.includes(`${h.url}/mcp`), 'llms.txt names the MCP endpoint');
     assert.match(llms.text, /\/planned: .*\$0\.25 per call \(250000 atomic USDC\).*NOT AVAILABLE YET/);
     assert.match(page.text, /<td class="num">\$0\.01<\/td>/);
     assert.match(page.text, /<code>POST \/planned<\/code>.*<td class="num">\$0\.25<\/td>.*coming soon/);
@@ -271,7 +280,7 @@ describe('the OpenAPI description of the shipped pipelines', () => {
       const doc: any = await (await fetch(`${h.url}/openapi.json`)).json();
       const result = await validate(structuredClone(doc));
       assert.equal(result.valid, true, result.valid ? '' : compileErrors(result));
-      const prices = Object.fromEntries(Object.entries(doc.paths).filter(([p]) => p !== '/jobs/{id}').map(([p, o]: [string, any]) => [p, o.post['x-payment-info'].amount]));
+      const prices = Object.fromEntries(Object.entries(doc.paths).filter(([p]) => !p.startsWith('/jobs/')).map(([p, o]: [string, any]) => [p, o.post['x-payment-info'].amount]));
       assert.deepEqual(prices, {
         '/ad-debunk': '150000',
         '/analyze': '100000',

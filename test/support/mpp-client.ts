@@ -2,7 +2,7 @@ import { createPublicClient, http } from 'viem';
 import { tempoModerato } from 'viem/chains';
 import { Actions } from 'viem/tempo';
 
-export { mppCredential, type MppPayOptions } from '../../src/client/mpp-credential.js';
+export { mppCredential, type MppPayOptions } from '@vidint/client';
 
 /** TIP-20 balance on the devnet's Tempo node. */
 export async function tempoBalance(rpcUrl: string, chainId: number, token: `0x${string}`, account: `0x${string}`): Promise<bigint> {

@@ -1,0 +1,17 @@
+import { callbackUrl } from '../pipelines/callback-url-keyword.js';
+import type { Pipeline } from '../pipelines/pipeline.types.js';
+import { callbackKey } from '../webhooks/webhook-signature.js';
+
+/** The answer to a settled paid request (the 202 body over HTTP, the tool result over MCP). */
+export function jobAccepted(pipeline: Pipeline, jobId: string, base: string, body: Record<string, unknown>, webhookSecret: string) {
+  return {
+    job_id: jobId,
+    poll_url: `${base}/jobs/${jobId}`,
+    // Always `queued` (decision 1 and the JobAccepted schema): the job's own state is read at poll_url,
+    // and a fast worker may already be running it.
+    status: 'queued' as const,
+    estimated_completion_seconds: pipeline.estimatedSeconds,
+    // The key that verifies this job's callback deliveries, given to the payer only (README "Callbacks").
+    ...(callbackUrl(pipeline.requestSchema, body) ? { callback_secret: callbackKey(webhookSecret, jobId) } : {}),
+  };
+}

@@ -1,0 +1,40 @@
+import { type JobRecord, type QueuedJob, TERMINAL_STATUSES } from '../jobs/job.types.js';
+import type { JobStore } from '../jobs/job-store.js';
+import type { WebhookSender } from './webhook-sender.js';
+
+/**
+ * The job store a worker writes through, which starts the job's callback when a write finishes the job
+ * (complete or failed, whichever path wrote it). The store is the one place every ending passes.
+ */
+export class NotifyingJobStore implements JobStore {
+  constructor(
+    private readonly inner: JobStore,
+    private readonly sender: WebhookSender,
+  ) {}
+
+  async update(id: string, patch: Partial<JobRecord>): Promise<JobRecord | null> {
+    const record = await this.inner.update(id, patch);
+    if (record && patch.status && TERMINAL_STATUSES.has(patch.status)) this.sender.notify(record);
+    return record;
+  }
+
+  create(record: JobRecord, entry: QueuedJob): Promise<void> {
+    return this.inner.create(record, entry);
+  }
+
+  get(id: string): Promise<JobRecord | null> {
+    return this.inner.get(id);
+  }
+
+  waiting(before: number, limit: number): Promise<string[]> {
+    return this.inner.waiting(before, limit);
+  }
+
+  entry(id: string): Promise<QueuedJob | null> {
+    return this.inner.entry(id);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}

@@ -1,0 +1,46 @@
+import { type BeforeApplicationShutdown, Global, Injectable, Module } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { ENGINES_CONFIG, LOGGER, REDIS_CONFIG, WEBHOOKS_CONFIG } from '../config/config.tokens.js';
+import type { EnginesConfig } from '../engines/engines.config.js';
+import type { RedisConfig } from '../redis/redis.config.js';
+import { FAST_REDIS } from '../redis/redis.tokens.js';
+import { loadSharedSecret } from '../redis/shared-secret.js';
+import { WebhookSender } from './webhook-sender.js';
+import type { WebhooksConfig } from './webhooks.config.js';
+import { WEBHOOK_SECRET } from './webhooks.tokens.js';
+
+/** Lets callbacks under way finish (at most 10 s) once the worker has stopped taking jobs. */
+@Injectable()
+class WebhooksShutdown implements BeforeApplicationShutdown {
+  constructor(private readonly sender: WebhookSender) {}
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.sender.drain(10_000);
+  }
+}
+
+/**
+ * Job callbacks: the deployment's secret (WEBHOOK_SECRET, else generated once and kept in Redis at
+ * `<KEY_PREFIX>:webhook-secret`, else per process) for the 202's callback_secret, and the sender workers use.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: WEBHOOK_SECRET,
+      inject: [WEBHOOKS_CONFIG, REDIS_CONFIG, FAST_REDIS],
+      useFactory: (config: WebhooksConfig, redis: RedisConfig, fast: Redis | null) =>
+        loadSharedSecret(config.webhookSecret, fast, `${redis.keyPrefix}:webhook-secret`),
+    },
+    {
+      provide: WebhookSender,
+      inject: [WEBHOOK_SECRET, ENGINES_CONFIG, LOGGER],
+      useFactory: (secret: string, engines: EnginesConfig, logger: Logger) =>
+        new WebhookSender({ secret, allowLoopback: engines.media.allowLoopback, logger }),
+    },
+    WebhooksShutdown,
+  ],
+  exports: [WEBHOOK_SECRET, WebhookSender],
+})
+export class WebhooksModule {}
