@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ApiUnreachable, CallRefused, callApi, getJob, type JobView, type PayMethod, paidCall, waitForJob } from '@vidint/client';
 import { ledgerTable } from '../payments/ledger-table.js';
-import { ApiUnreachable, CallRefused, callApi, getJob, paidCall, waitForJob, type JobView, type PayMethod } from '@vidint/client';
 import { type Args, parseArgs, UsageError } from './args.js';
 import { EVAL_USAGE, evalCommand } from './eval.command.js';
 import { RUN_USAGE, runCommand } from './run.command.js';
@@ -63,7 +63,8 @@ async function main(argv: string[]): Promise<number> {
 }
 
 async function call(api: string, route: string | undefined, args: Args, json: boolean): Promise<number> {
-  if (!route?.startsWith('/')) throw new UsageError('vidint call <path> ...: the path starts with /, e.g. vidint call /analyze --url https://...');
+  if (!route?.startsWith('/'))
+    throw new UsageError('vidint call <path> ...: the path starts with /, e.g. vidint call /analyze --url https://...');
   const body: Record<string, unknown> = { ...args.fields };
   if (args.options.image) body.image_b64 = fs.readFileSync(args.options.image).toString('base64');
   const maxUsd = Number(args.options['max-usd'] ?? process.env.VIDINT_MAX_USD ?? '0.50');
@@ -72,14 +73,19 @@ async function call(api: string, route: string | undefined, args: Args, json: bo
   const headers = args.options.affiliate ? { 'x-affiliate-id': args.options.affiliate } : undefined;
 
   const accepted = await paidCall(api, route, body, { pay, maxUsd, headers });
-  progress(`paid $${accepted.paid_usd.toFixed(2)} on ${accepted.network}${accepted.transaction ? ` (transaction ${accepted.transaction})` : ''}; job ${accepted.job_id}`);
+  progress(
+    `paid $${accepted.paid_usd.toFixed(2)} on ${accepted.network}${accepted.transaction ? ` (transaction ${accepted.transaction})` : ''}; job ${accepted.job_id}`,
+  );
   const timeoutSeconds = Number(args.options.timeout ?? 600);
   const job = await waitForJob(api, accepted.job_id, {
     everyMs: 1000,
     timeoutSeconds,
     onProgress: (j, ms) => {
       const p = j.progress;
-      progress(`${j.status}${p ? `  step ${Math.min(p.steps_done + 1, p.steps_total)}/${p.steps_total}${p.step ? ` ${p.step}` : ''}` : ''}  ${(ms / 1000).toFixed(1)} s`, true);
+      progress(
+        `${j.status}${p ? `  step ${Math.min(p.steps_done + 1, p.steps_total)}/${p.steps_total}${p.step ? ` ${p.step}` : ''}` : ''}  ${(ms / 1000).toFixed(1)} s`,
+        true,
+      );
     },
   });
   progress('', true); // clears the progress line on a terminal
@@ -98,9 +104,14 @@ async function payMethod(api: string, kind: PayMethod['kind'], devnet: boolean):
     if (kind === 'solana') return { kind, secretKey: d.solana.test_payer.secret_key, rpcUrl: d.solana.rpc_url };
     return { kind, privateKey: d.tempo.test_payer.private_key, rpcUrl: d.tempo.rpc_url };
   }
-  const need = (name: string) => process.env[name] || (() => { throw new UsageError(`--pay ${kind} needs ${name} in the environment (or --devnet against a devnet service)`); })();
+  const need = (name: string) =>
+    process.env[name] ||
+    (() => {
+      throw new UsageError(`--pay ${kind} needs ${name} in the environment (or --devnet against a devnet service)`);
+    })();
   if (kind === 'base') return { kind, privateKey: need('VIDINT_EVM_KEY') as `0x${string}` };
-  if (kind === 'solana') return { kind, secretKey: need('VIDINT_SOLANA_KEY'), rpcUrl: process.env.VIDINT_SOLANA_RPC || 'https://api.mainnet-beta.solana.com' };
+  if (kind === 'solana')
+    return { kind, secretKey: need('VIDINT_SOLANA_KEY'), rpcUrl: process.env.VIDINT_SOLANA_RPC || 'https://api.mainnet-beta.solana.com' };
   return { kind, privateKey: need('VIDINT_TEMPO_KEY') as `0x${string}`, rpcUrl: need('VIDINT_TEMPO_RPC') };
 }
 
@@ -118,7 +129,10 @@ async function ledger(api: string, args: Args, json: boolean): Promise<number> {
 function printJob(job: JobView, json: boolean): void {
   if (json) return console.log(JSON.stringify(job, null, 2));
   if (job.status === 'failed') return console.error(`job ${job.id} failed: ${job.error}`);
-  if (job.status !== 'complete') return console.log(`job ${job.id} is ${job.status}${job.progress ? ` (${job.progress.steps_done}/${job.progress.steps_total} steps done)` : ''}`);
+  if (job.status !== 'complete')
+    return console.log(
+      `job ${job.id} is ${job.status}${job.progress ? ` (${job.progress.steps_done}/${job.progress.steps_total} steps done)` : ''}`,
+    );
   console.log(JSON.stringify(job.result, null, 2));
 }
 

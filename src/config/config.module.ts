@@ -2,7 +2,6 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import {
-  PROCESS_CONFIG,
   CONFIG,
   ENGINES_CONFIG,
   HTTP_CONFIG,
@@ -10,11 +9,21 @@ import {
   LOGGER,
   PAYMENTS_CONFIG,
   PIPELINES_CONFIG,
+  PROCESS_CONFIG,
   REDIS_CONFIG,
   WEBHOOKS_CONFIG,
 } from './config.tokens.js';
 
-const SECTIONS = [PROCESS_CONFIG, REDIS_CONFIG, HTTP_CONFIG, JOBS_CONFIG, PIPELINES_CONFIG, PAYMENTS_CONFIG, ENGINES_CONFIG, WEBHOOKS_CONFIG];
+const SECTIONS = [
+  PROCESS_CONFIG,
+  REDIS_CONFIG,
+  HTTP_CONFIG,
+  JOBS_CONFIG,
+  PIPELINES_CONFIG,
+  PAYMENTS_CONFIG,
+  ENGINES_CONFIG,
+  WEBHOOKS_CONFIG,
+];
 
 /**
  * The configuration loaded (and checked) before Nest starts, and the logger, for every module: a module

@@ -9,13 +9,20 @@ import { EnvReader } from './env-reader.js';
 import { PROCESS_DEFAULTS, type ProcessConfig, processConfig } from './process.config.js';
 
 export { DEVNET_MPP_SECRET_KEY, DEVNET_PAY_TO } from '../payments/payments.config.js';
-export type { ProcessConfig, EnginesConfig, HttpConfig, JobsConfig, PaymentsConfig, PipelinesConfig, RedisConfig, WebhooksConfig };
+export type { EnginesConfig, HttpConfig, JobsConfig, PaymentsConfig, PipelinesConfig, ProcessConfig, RedisConfig, WebhooksConfig };
 
 /**
  * Every environment variable the service reads, parsed and checked once at start-up. Each section is
  * parsed beside the module that owns it; a module takes only its section (see config.tokens.ts).
  */
-export type Config = ProcessConfig & RedisConfig & HttpConfig & JobsConfig & PipelinesConfig & PaymentsConfig & EnginesConfig & WebhooksConfig;
+export type Config = ProcessConfig &
+  RedisConfig &
+  HttpConfig &
+  JobsConfig &
+  PipelinesConfig &
+  PaymentsConfig &
+  EnginesConfig &
+  WebhooksConfig;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

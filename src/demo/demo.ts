@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -28,7 +28,15 @@ async function main(): Promise<void> {
   const api = `http://127.0.0.1:${port}`;
   const service = spawn(process.execPath, [path.join(ROOT, 'dist', 'src', 'main.js')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: '', LOG_LEVEL: 'warn', FETCH_ALLOW_LOOPBACK: 'true', WORK_DIR: path.join(work, 'jobs') },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      FETCH_ALLOW_LOOPBACK: 'true',
+      WORK_DIR: path.join(work, 'jobs'),
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let serviceLog = '';
@@ -49,7 +57,11 @@ async function main(): Promise<void> {
   say(`clip: ${videoUrl} (${fs.statSync(clip).size} bytes)`);
 
   step(3, 'POST /analyze without paying: 402 Payment Required');
-  const unpaid = await fetch(`${api}/analyze`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: videoUrl }) });
+  const unpaid = await fetch(`${api}/analyze`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url: videoUrl }),
+  });
   const offer: any = await unpaid.json();
   if (unpaid.status !== 402) throw new Error(`expected 402, got ${unpaid.status}: ${JSON.stringify(offer)}`);
   say(`HTTP ${unpaid.status}: ${offer.error}`);
@@ -59,7 +71,12 @@ async function main(): Promise<void> {
   step(4, "pay with the x402 client from the devnet's funded key (Base)");
   const devnet: any = await (await fetch(`${api}/devnet`)).json();
   say(`payer ${devnet.base.test_payer.address} on the local Base (chain ${devnet.base.chain_id})`);
-  const accepted = await paidCall(api, '/analyze', { url: videoUrl }, { pay: { kind: 'base', privateKey: devnet.base.test_payer.private_key }, maxUsd: 0.1 });
+  const accepted = await paidCall(
+    api,
+    '/analyze',
+    { url: videoUrl },
+    { pay: { kind: 'base', privateKey: devnet.base.test_payer.private_key }, maxUsd: 0.1 },
+  );
   say(`HTTP 202: job ${accepted.job_id}, status ${accepted.status}`);
   say(`settled: ${accepted.paid_usd} USDC on ${accepted.network}, transaction ${accepted.transaction}`);
   say(`poll: ${accepted.poll_url}`);
@@ -98,7 +115,10 @@ async function waitHealthy(api: string, child: ChildProcess, log: () => string):
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the service exited (${child.exitCode}):\n${log()}`);
-    const ok = await fetch(`${api}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${api}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -11,7 +11,7 @@ export function buildLlmsTxt(ctx: DiscoveryContext): string {
     '',
     '## How to call it',
     '',
-    '1. POST the endpoint with a JSON body. Without payment the answer is 402 with the payment options (network, asset, payTo, amount in USDC atomic units) twice: x402 v2 in the `PAYMENT-REQUIRED` header (base64 JSON, CAIP-2 networks, the route\'s input and output schemas), and x402 v1 in the body `{x402Version: 1, error, accepts[]}`.',
+    "1. POST the endpoint with a JSON body. Without payment the answer is 402 with the payment options (network, asset, payTo, amount in USDC atomic units) twice: x402 v2 in the `PAYMENT-REQUIRED` header (base64 JSON, CAIP-2 networks, the route's input and output schemas), and x402 v1 in the body `{x402Version: 1, error, accepts[]}`.",
     '2. Sign a payment for one option and send the same request again with the `PAYMENT-SIGNATURE` header (v2; the 202 carries `PAYMENT-RESPONSE`) or the `X-PAYMENT` header (v1; `X-PAYMENT-RESPONSE`). Stock clients do it: `@x402/fetch`, `x402-fetch`. The payment is settled before the answer: 202 with `{job_id, poll_url, status, estimated_completion_seconds}`.',
     ...(mpp
       ? [
@@ -30,7 +30,9 @@ export function buildLlmsTxt(ctx: DiscoveryContext): string {
   for (const f of facts) {
     const p = f.pipeline;
     const fields = f.requestFields.map((r) => `\`${r.name}\` (${r.type}${r.required ? ', required' : ''})`).join(', ') || 'none';
-    lines.push(`- POST ${f.url}: ${oneLine(p.summary)}. ${usd(p.priceUsd)} per call (${f.amount} atomic USDC), about ${p.estimatedSeconds} s.${f.available ? '' : ' NOT AVAILABLE YET (answers 501, never charged).'} Body: ${fields}.`);
+    lines.push(
+      `- POST ${f.url}: ${oneLine(p.summary)}. ${usd(p.priceUsd)} per call (${f.amount} atomic USDC), about ${p.estimatedSeconds} s.${f.available ? '' : ' NOT AVAILABLE YET (answers 501, never charged).'} Body: ${fields}.`,
+    );
   }
   lines.push(
     '',

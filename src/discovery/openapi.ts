@@ -1,6 +1,14 @@
 import type { JsonSchema } from '../steps/step.js';
+import {
+  type DiscoveryContext,
+  type EndpointFacts,
+  endpointFacts,
+  offeredNetworks,
+  offeredProtocols,
+  oneLine,
+  retention,
+} from './discovery-context.js';
 import { jobCallbacks, jobEventsPath } from './openapi-push.js';
-import { type DiscoveryContext, type EndpointFacts, endpointFacts, offeredNetworks, offeredProtocols, oneLine, retention } from './discovery-context.js';
 
 /** OpenAPI 3.1.0 description of every paid route and the job resource, generated from the pipelines. */
 export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
@@ -9,8 +17,7 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
   /** Endpoint path -> the component name of its result schema. */
   const resultByPath: Array<[string, string]> = [];
   const paths: Record<string, unknown> = {};
-  const text = { schema: { type: 'string' } };
-  const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+  const error = errorResponse;
   const names = new UniqueNames(['Error', 'JobAccepted', 'PaymentRequirements', 'PaymentRequired', 'Receipt', 'Job']);
   const operationIds = new UniqueNames(['getJob']);
 
@@ -21,53 +28,7 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
       resultSchemas[resultName] = embed(p.resultSchema, `#/components/schemas/${resultName}`);
       resultByPath.push([p.path, resultName]);
     }
-    const responses: Record<string, unknown> = {
-      '202': {
-        description: 'Payment settled; the job is queued. Poll `poll_url` (GET /jobs/{id}) every 2 to 5 seconds.',
-        headers: {
-          Location: { description: 'The poll URL', schema: { type: 'string' } },
-          'Retry-After': { description: 'Seconds to wait before polling', schema: { type: 'integer' } },
-          'PAYMENT-RESPONSE': {
-            description: 'x402 v2 settlement response (base64 JSON), when paid with PAYMENT-SIGNATURE',
-            schema: { type: 'string' },
-          },
-          'X-PAYMENT-RESPONSE': { description: 'x402 v1 settlement response (base64 JSON), when paid with X-PAYMENT', schema: { type: 'string' } },
-          ...(f.mpp ? { 'Payment-Receipt': { description: 'MPP receipt (when paid with Authorization: Payment)', schema: { type: 'string' } } } : {}),
-        },
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/JobAccepted' } } },
-      },
-      '400': error('The request body is not valid JSON or breaks the request schema (including a source URL refused on its face: not http/https, user credentials, an IP literal in a blocked range, or on /menu-from-maps not a map-service URL), or X-AFFILIATE-ID is malformed (never charged)'),
-      '402': {
-        description: 'Payment required, or the presented payment was refused (never charged)',
-        headers: {
-          'PAYMENT-REQUIRED': {
-            description:
-              'x402 v2 PaymentRequired (base64 JSON): the same options as the body, CAIP-2 networks, ' +
-              'and the bazaar extension with the input and output schemas',
-            schema: { type: 'string' },
-          },
-          ...(f.mpp
-            ? { 'WWW-Authenticate': { description: 'MPP challenge (`Payment ...`, method tempo, intent charge)', schema: { type: 'string' } } }
-            : {}),
-        },
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/PaymentRequired' } } },
-      },
-      '405': error('Wrong method; see the Allow header'),
-      '409': error('This payment was already used for a different request (nothing charged again)'),
-      '413': error('Request body too large'),
-      '422': error(
-        'The payment verified, but the source was refused before settling it (unreachable, gone, blocked, too large or not a video or page); the reason says which. Nothing was charged; the same payment can be sent again with another source',
-      ),
-      '415': error('Content-Type is not application/json'),
-      '500': error('Unexpected server error'),
-      '503': {
-        ...error(
-          'The same payment is still being settled by another request, or the job store (Redis) is not answering: resend the same payment after Retry-After, do not pay again (nothing is charged while the store is out)',
-        ),
-        headers: { 'Retry-After': { description: 'Seconds to wait before resending', schema: { type: 'integer' } } },
-      },
-    };
-    if (!f.available) responses['501'] = error('Not available yet: its processing steps are still being built (never charged)');
+    const responses = paidResponses(f);
     const callbacks = jobCallbacks(p);
     const resultNote = resultName ? `\n\nResult (in the job's \`result\` when complete): \`${resultName}\`.` : '';
     paths[p.path] = {
@@ -76,15 +37,14 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
         summary: p.summary,
         description: `${p.description}\n\nPrice: ${p.priceUsd} USD (${f.amount} USDC atomic units) per call. Typical completion: about ${p.estimatedSeconds} s.${resultNote}${f.available ? '' : '\n\n**Not available yet**: answers 501 before any payment.'}`,
         tags: [f.available ? 'paid' : 'planned'],
-        parameters: [
-          { name: 'PAYMENT-SIGNATURE', in: 'header', required: false, description: 'x402 v2 payment (base64 JSON PaymentPayload)', ...text },
-          { name: 'X-PAYMENT', in: 'header', required: false, description: 'x402 v1 payment (base64 JSON PaymentPayload)', ...text },
-          ...(f.mpp ? [{ name: 'Authorization', in: 'header', required: false, description: 'MPP credential: `Payment <credential>` answering the 402 challenge', schema: { type: 'string' } }] : []),
-          { name: 'X-AFFILIATE-ID', in: 'header', required: false, description: 'Referring affiliate (1-64 of A-Z a-z 0-9 _ . -)', schema: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,64}$' } },
-        ],
+        parameters: paidParameters(f),
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: embed(p.requestSchema, `#/paths/${pointerToken(p.path)}/post/requestBody/content/application~1json/schema`) } },
+          content: {
+            'application/json': {
+              schema: embed(p.requestSchema, `#/paths/${pointerToken(p.path)}/post/requestBody/content/application~1json/schema`),
+            },
+          },
         },
         responses,
         ...(callbacks ? { callbacks } : {}),
@@ -98,23 +58,7 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
     };
   }
 
-  paths['/jobs/{id}'] = {
-    get: {
-      operationId: 'getJob',
-      summary: 'The state, progress and result of a job (free)',
-      security: [],
-      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
-      responses: {
-        '200': { description: 'The job', content: { 'application/json': { schema: { $ref: '#/components/schemas/Job' } } } },
-        '404': error(`Unknown, malformed or expired (jobs are kept for ${retention(ctx)} after creation)`),
-        '503': {
-          ...error('The job store (Redis) is not answering: poll again after Retry-After'),
-          headers: { 'Retry-After': { description: 'Seconds to wait before polling again', schema: { type: 'integer' } } },
-        },
-      },
-    },
-  };
-
+  paths['/jobs/{id}'] = jobPath(retention(ctx));
   paths['/jobs/{id}/events'] = jobEventsPath(error, retention(ctx));
 
   return {
@@ -137,6 +81,133 @@ export function buildOpenApi(ctx: DiscoveryContext): Record<string, unknown> {
     paths,
     components: { schemas: { ...commonSchemas(resultByPath), ...resultSchemas } },
     'x-payment-networks': offeredNetworks(facts),
+  };
+}
+
+/** The answer a JSON error body gives, described. */
+function errorResponse(description: string) {
+  return { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+}
+
+/** Every answer a paid route can give, with the headers that carry the payment and the job. */
+function paidResponses(f: EndpointFacts): Record<string, unknown> {
+  const responses: Record<string, unknown> = {
+    '202': {
+      description: 'Payment settled; the job is queued. Poll `poll_url` (GET /jobs/{id}) every 2 to 5 seconds.',
+      headers: {
+        Location: { description: 'The poll URL', schema: { type: 'string' } },
+        'Retry-After': { description: 'Seconds to wait before polling', schema: { type: 'integer' } },
+        'PAYMENT-RESPONSE': {
+          description: 'x402 v2 settlement response (base64 JSON), when paid with PAYMENT-SIGNATURE',
+          schema: { type: 'string' },
+        },
+        'X-PAYMENT-RESPONSE': {
+          description: 'x402 v1 settlement response (base64 JSON), when paid with X-PAYMENT',
+          schema: { type: 'string' },
+        },
+        ...(f.mpp
+          ? { 'Payment-Receipt': { description: 'MPP receipt (when paid with Authorization: Payment)', schema: { type: 'string' } } }
+          : {}),
+      },
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/JobAccepted' } } },
+    },
+    '400': errorResponse(
+      'The request body is not valid JSON or breaks the request schema (including a source URL refused on its face: not http/https, user credentials, an IP literal in a blocked range, or on /menu-from-maps not a map-service URL), or X-AFFILIATE-ID is malformed (never charged)',
+    ),
+    '402': {
+      description: 'Payment required, or the presented payment was refused (never charged)',
+      headers: {
+        'PAYMENT-REQUIRED': {
+          description:
+            'x402 v2 PaymentRequired (base64 JSON): the same options as the body, CAIP-2 networks, ' +
+            'and the bazaar extension with the input and output schemas',
+          schema: { type: 'string' },
+        },
+        ...(f.mpp
+          ? {
+              'WWW-Authenticate': {
+                description: 'MPP challenge (`Payment ...`, method tempo, intent charge)',
+                schema: { type: 'string' },
+              },
+            }
+          : {}),
+      },
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/PaymentRequired' } } },
+    },
+    '405': errorResponse('Wrong method; see the Allow header'),
+    '409': errorResponse('This payment was already used for a different request (nothing charged again)'),
+    '413': errorResponse('Request body too large'),
+    '422': errorResponse(
+      'The payment verified, but the source was refused before settling it (unreachable, gone, blocked, too large or not a video or page); the reason says which. Nothing was charged; the same payment can be sent again with another source',
+    ),
+    '415': errorResponse('Content-Type is not application/json'),
+    '500': errorResponse('Unexpected server error'),
+    '503': {
+      ...errorResponse(
+        'The same payment is still being settled by another request, or the job store (Redis) is not answering: resend the same payment after Retry-After, do not pay again (nothing is charged while the store is out)',
+      ),
+      headers: { 'Retry-After': { description: 'Seconds to wait before resending', schema: { type: 'integer' } } },
+    },
+  };
+  if (!f.available) responses['501'] = errorResponse('Not available yet: its processing steps are still being built (never charged)');
+  return responses;
+}
+
+/** The payment and affiliate headers a paid route reads. */
+function paidParameters(f: EndpointFacts): unknown[] {
+  return [
+    {
+      name: 'PAYMENT-SIGNATURE',
+      in: 'header',
+      required: false,
+      description: 'x402 v2 payment (base64 JSON PaymentPayload)',
+      schema: { type: 'string' },
+    },
+    {
+      name: 'X-PAYMENT',
+      in: 'header',
+      required: false,
+      description: 'x402 v1 payment (base64 JSON PaymentPayload)',
+      schema: { type: 'string' },
+    },
+    ...(f.mpp
+      ? [
+          {
+            name: 'Authorization',
+            in: 'header',
+            required: false,
+            description: 'MPP credential: `Payment <credential>` answering the 402 challenge',
+            schema: { type: 'string' },
+          },
+        ]
+      : []),
+    {
+      name: 'X-AFFILIATE-ID',
+      in: 'header',
+      required: false,
+      description: 'Referring affiliate (1-64 of A-Z a-z 0-9 _ . -)',
+      schema: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,64}$' },
+    },
+  ];
+}
+
+/** GET /jobs/{id}; `kept` says how long a job can be read ("1 hour"). */
+function jobPath(kept: string): Record<string, unknown> {
+  return {
+    get: {
+      operationId: 'getJob',
+      summary: 'The state, progress and result of a job (free)',
+      security: [],
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+      responses: {
+        '200': { description: 'The job', content: { 'application/json': { schema: { $ref: '#/components/schemas/Job' } } } },
+        '404': errorResponse(`Unknown, malformed or expired (jobs are kept for ${kept} after creation)`),
+        '503': {
+          ...errorResponse('The job store (Redis) is not answering: poll again after Retry-After'),
+          headers: { 'Retry-After': { description: 'Seconds to wait before polling again', schema: { type: 'integer' } } },
+        },
+      },
+    },
   };
 }
 
@@ -191,7 +262,7 @@ function commonSchemas(resultByPath: Array<[string, string]>): Record<string, Js
         estimated_completion_seconds: { type: 'integer' },
         callback_secret: {
           type: 'string',
-          description: 'When the request has a callback_url: the key (hex) that verifies this job\'s deliveries (X-Vidint-Signature)',
+          description: "When the request has a callback_url: the key (hex) that verifies this job's deliveries (X-Vidint-Signature)",
         },
       },
     },
@@ -238,58 +309,63 @@ function commonSchemas(resultByPath: Array<[string, string]>): Record<string, Js
         affiliate_id: { type: 'string' },
       },
     },
-    Job: {
-      type: 'object',
-      description: `A job created by a paid request. Result schema by endpoint_path: ${which || 'none declared'}.`,
-      required: ['id', 'job_id', 'endpoint_path', 'status', 'created_at', 'cost_usd', 'progress', 'receipt', 'engines', 'warnings'],
-      properties: {
-        id: { type: 'string', format: 'uuid' },
-        job_id: { type: 'string', format: 'uuid', description: 'Same as id' },
-        endpoint_path: { type: 'string' },
-        status: { enum: ['queued', 'processing', 'complete', 'failed'] },
-        created_at: { type: 'integer', description: 'Epoch milliseconds' },
-        completed_at: { type: 'integer', description: 'Epoch milliseconds; when complete or failed' },
-        cost_usd: { type: 'number' },
-        progress: {
+    Job: jobSchema(resultByPath, which),
+  };
+}
+
+/** The job envelope of GET /jobs/{id}; its `result` is one of the endpoints' result schemas. */
+function jobSchema(resultByPath: Array<[string, string]>, which: string): JsonSchema {
+  return {
+    type: 'object',
+    description: `A job created by a paid request. Result schema by endpoint_path: ${which || 'none declared'}.`,
+    required: ['id', 'job_id', 'endpoint_path', 'status', 'created_at', 'cost_usd', 'progress', 'receipt', 'engines', 'warnings'],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      job_id: { type: 'string', format: 'uuid', description: 'Same as id' },
+      endpoint_path: { type: 'string' },
+      status: { enum: ['queued', 'processing', 'complete', 'failed'] },
+      created_at: { type: 'integer', description: 'Epoch milliseconds' },
+      completed_at: { type: 'integer', description: 'Epoch milliseconds; when complete or failed' },
+      cost_usd: { type: 'number' },
+      progress: {
+        type: 'object',
+        required: ['step', 'steps_done', 'steps_total'],
+        properties: { step: { type: ['string', 'null'] }, steps_done: { type: 'integer' }, steps_total: { type: 'integer' } },
+      },
+      result: resultByPath.length
+        ? {
+            description: `When complete: the result of the endpoint named by endpoint_path (${which}); also the operation's x-result-schema`,
+            anyOf: [...new Set(resultByPath.map(([, name]) => name))].map((name) => ({ $ref: `#/components/schemas/${name}` })),
+          }
+        : { description: "When complete: the endpoint's result (free-form JSON)" },
+      error: { type: 'string', description: 'When failed' },
+      receipt: { anyOf: [{ $ref: '#/components/schemas/Receipt' }, { type: 'null' }] },
+      affiliate_id: { type: 'string' },
+      engines: { type: 'object', additionalProperties: { type: 'string' } },
+      warnings: {
+        type: 'array',
+        description:
+          'What the job did without: an optional step that failed or timed out (its evidence is missing from the result), ' +
+          'or a part a step skipped (e.g. an unreadable frame). Empty when nothing was skipped.',
+        items: {
           type: 'object',
-          required: ['step', 'steps_done', 'steps_total'],
-          properties: { step: { type: ['string', 'null'] }, steps_done: { type: 'integer' }, steps_total: { type: 'integer' } },
+          required: ['step', 'message'],
+          properties: { step: { type: 'string' }, message: { type: 'string' } },
         },
-        result: resultByPath.length
-          ? {
-              description: `When complete: the result of the endpoint named by endpoint_path (${which}); also the operation's x-result-schema`,
-              anyOf: [...new Set(resultByPath.map(([, name]) => name))].map((name) => ({ $ref: `#/components/schemas/${name}` })),
-            }
-          : { description: "When complete: the endpoint's result (free-form JSON)" },
-        error: { type: 'string', description: 'When failed' },
-        receipt: { anyOf: [{ $ref: '#/components/schemas/Receipt' }, { type: 'null' }] },
-        affiliate_id: { type: 'string' },
-        engines: { type: 'object', additionalProperties: { type: 'string' } },
-        warnings: {
-          type: 'array',
-          description:
-            'What the job did without: an optional step that failed or timed out (its evidence is missing from the result), ' +
-            'or a part a step skipped (e.g. an unreadable frame). Empty when nothing was skipped.',
-          items: {
-            type: 'object',
-            required: ['step', 'message'],
-            properties: { step: { type: 'string' }, message: { type: 'string' } },
-          },
-        },
-        steps: {
-          type: 'array',
-          description:
-            "Each step's run, in the order the steps ended: `done`, `skipped` (a false condition, or an optional step that " +
-            'failed) or `failed`, with its wall time in milliseconds. Empty until the job has run.',
-          items: {
-            type: 'object',
-            required: ['id', 'uses', 'state', 'ms'],
-            properties: {
-              id: { type: 'string', description: "The step's id in the pipeline" },
-              uses: { type: 'string', description: 'The step type' },
-              state: { enum: ['done', 'skipped', 'failed'] },
-              ms: { type: 'integer', minimum: 0 },
-            },
+      },
+      steps: {
+        type: 'array',
+        description:
+          "Each step's run, in the order the steps ended: `done`, `skipped` (a false condition, or an optional step that " +
+          'failed) or `failed`, with its wall time in milliseconds. Empty until the job has run.',
+        items: {
+          type: 'object',
+          required: ['id', 'uses', 'state', 'ms'],
+          properties: {
+            id: { type: 'string', description: "The step's id in the pipeline" },
+            uses: { type: 'string', description: 'The step type' },
+            state: { enum: ['done', 'skipped', 'failed'] },
+            ms: { type: 'integer', minimum: 0 },
           },
         },
       },
@@ -315,7 +391,8 @@ export function embed(schema: JsonSchema, at: string): JsonSchema {
     for (const [k, v] of Object.entries(node)) {
       if (map) out[k] = walk(v, false);
       else if (k === '$id') continue;
-      else if ((k === '$ref' || k === '$dynamicRef') && typeof v === 'string' && v.startsWith('#')) out[k] = v.startsWith('#/') || v === '#' ? at + v.slice(1) : v;
+      else if ((k === '$ref' || k === '$dynamicRef') && typeof v === 'string' && v.startsWith('#'))
+        out[k] = v.startsWith('#/') || v === '#' ? at + v.slice(1) : v;
       else if (DATA.has(k)) out[k] = v;
       else out[k] = walk(v, SCHEMA_MAPS.has(k));
     }

@@ -5,21 +5,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { HTTP_CONFIG, JOBS_CONFIG, LOGGER } from '../config/config.tokens.js';
 import { JobService } from '../jobs/job.service.js';
-import { Metrics } from '../observability/metrics.js';
 import type { JobsConfig } from '../jobs/jobs.config.js';
-import type { PaymentOutcome, Paywall, PricedResource } from '../payments/paywall.js';
+import { Metrics } from '../observability/metrics.js';
 import { PAYWALL } from '../payments/payments.tokens.js';
+import type { PaymentOutcome, Paywall, PricedResource } from '../payments/paywall.js';
 import { describeErrors } from '../pipelines/ajv.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import { PIPELINES } from '../pipelines/pipelines.tokens.js';
+import { WEBHOOK_SECRET } from '../webhooks/webhooks.tokens.js';
 import { ApiError } from './api-error.js';
 import { baseUrl } from './base-url.js';
 import type { HttpConfig } from './http.config.js';
+import { jobAccepted } from './job-accepted.js';
 import { POLL_SECONDS } from './jobs.controller.js';
 import { paymentLabels } from './payment-labels.js';
 import { SourcePrecheck } from './source-precheck.js';
-import { jobAccepted } from './job-accepted.js';
-import { WEBHOOK_SECRET } from '../webhooks/webhooks.tokens.js';
 
 const AFFILIATE_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
@@ -58,7 +58,10 @@ export class PaidRoutes implements OnModuleInit {
     if (pipeline.status === 'planned') {
       throw new ApiError(501, `${pipeline.path} is not available yet: its processing steps are still being built. Nothing was charged.`);
     }
-    const type = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    const type = String(request.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
     if (type !== 'application/json') throw new ApiError(415, 'Content-Type must be application/json');
     const body = request.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'the request body must be a JSON object');
@@ -143,7 +146,13 @@ export function fingerprint(path: string, body: unknown): string {
   const canonical = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(canonical);
     if (!v || typeof v !== 'object') return v;
-    return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+    );
   };
-  return createHash('sha256').update(`${path}\n${JSON.stringify(canonical(body))}`).digest('hex');
+  return createHash('sha256')
+    .update(`${path}\n${JSON.stringify(canonical(body))}`)
+    .digest('hex');
 }

@@ -3,8 +3,8 @@ import { ENGINES_CONFIG } from '../config/config.tokens.js';
 import type { EnginesConfig } from '../engines/engines.config.js';
 import { blockedHost } from '../net/guarded-post.js';
 import { checkSources, SOURCE_REFUSED_STATUS } from '../net/source-check.js';
-import { callbackUrl } from '../pipelines/callback-url-keyword.js';
 import type { PrecheckRefusal } from '../payments/paywall.js';
+import { callbackUrl } from '../pipelines/callback-url-keyword.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 
 export type Precheck = (pipeline: Pipeline, request: Record<string, unknown>) => Promise<PrecheckRefusal | null>;

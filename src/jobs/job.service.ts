@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { describeErrors } from '../pipelines/ajv.js';
-import type { Pipeline } from '../pipelines/pipeline.types.js';
+import type { Receipt } from '../payments/receipt.js';
 import { atomicToUsdNumber, usdToAtomic } from '../payments/usdc.js';
+import { describeErrors } from '../pipelines/ajv.js';
+import { callbackUrl } from '../pipelines/callback-url-keyword.js';
+import type { Pipeline } from '../pipelines/pipeline.types.js';
+import type { JobRecord } from './job.types.js';
 import type { JobQueue } from './job-queue.js';
 import type { JobStore } from './job-store.js';
-import type { JobRecord } from './job.types.js';
-import type { Receipt } from '../payments/receipt.js';
-import { callbackUrl } from '../pipelines/callback-url-keyword.js';
 
 export interface AcceptJob {
   pipeline: Pipeline;
@@ -49,7 +49,9 @@ export class JobService {
       await this.queue.enqueue(entry);
     } catch (err) {
       // Never leave a job that no worker will ever see looking alive.
-      await this.store.update(record.id, { status: 'failed', error: 'the job could not be queued', completed_at: Date.now() }).catch(() => undefined);
+      await this.store
+        .update(record.id, { status: 'failed', error: 'the job could not be queued', completed_at: Date.now() })
+        .catch(() => undefined);
       throw err;
     }
     return record;
@@ -71,7 +73,8 @@ export class JobService {
         return raced;
       }
     }
-    if (existing.status === 'queued') await this.queue.enqueue({ job_id: existing.id, endpoint_path: existing.endpoint_path, request: input.request });
+    if (existing.status === 'queued')
+      await this.queue.enqueue({ job_id: existing.id, endpoint_path: existing.endpoint_path, request: input.request });
     return existing;
   }
 

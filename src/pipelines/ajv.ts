@@ -29,7 +29,8 @@ export function describeErrors(errors: ErrorObject[] | null | undefined, root = 
     const at = jsonPointerToPath(e.instancePath, root);
     if (e.keyword === 'required') lines.add(`${join(at, e.params.missingProperty)}: is required`);
     else if (e.keyword === 'additionalProperties') lines.add(`${join(at, e.params.additionalProperty)}: is not an allowed field`);
-    else if (e.keyword === 'enum') lines.add(`${at || '$'}: must be one of ${e.params.allowedValues.map((v: unknown) => JSON.stringify(v)).join(', ')}`);
+    else if (e.keyword === 'enum')
+      lines.add(`${at || '$'}: must be one of ${e.params.allowedValues.map((v: unknown) => JSON.stringify(v)).join(', ')}`);
     else lines.add(`${at || '$'}: ${e.message}`);
   }
   return [...lines];
@@ -40,7 +41,10 @@ function join(at: string, field: string): string {
 }
 
 export function jsonPointerToPath(pointer: string, root = ''): string {
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   let out = root;
   for (const p of parts) out += /^\d+$/.test(p) ? `[${p}]` : out ? `.${p}` : p;
   return out;

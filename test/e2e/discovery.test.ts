@@ -3,8 +3,8 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
 import { validatePaymentRequiredDetailed } from '@agentcash/discovery';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { escapeHtml } from '../../src/discovery/landing-page.js';
@@ -78,9 +78,20 @@ describe('discovery documents generated from the loaded pipelines', () => {
     assert.match(res.type, /application\/json/);
     const m = JSON.parse(res.text);
     assert.equal(m.version, 1);
-    assert.deepEqual(m.resources.sort(), FIXTURE_PATHS.filter((p) => p !== '/planned').map((p) => `${h.url}${p}`), 'every available paid route');
+    assert.deepEqual(
+      m.resources.sort(),
+      FIXTURE_PATHS.filter((p) => p !== '/planned').map((p) => `${h.url}${p}`),
+      'every available paid route',
+    );
     assert.equal(m.x402Version, 1);
-    assert.deepEqual(m.networks.map((n: any) => [n.network, n.protocol]), [['base', 'x402'], ['solana', 'x402'], ['tempo', 'mpp']]);
+    assert.deepEqual(
+      m.networks.map((n: any) => [n.network, n.protocol]),
+      [
+        ['base', 'x402'],
+        ['solana', 'x402'],
+        ['tempo', 'mpp'],
+      ],
+    );
     assert.equal(m.networks[2].chainId, 42431);
     const byPath = Object.fromEntries(m.endpoints.map((e: any) => [e.path, e]));
     assert.deepEqual(Object.keys(byPath).sort(), FIXTURE_PATHS);
@@ -179,7 +190,10 @@ describe('discovery documents generated from the loaded pipelines', () => {
     assert.deepEqual([v2.normalized?.hasInputSchema, v2.normalized?.hasOutputSchema], [true, true]);
     // The v1 body keeps the spec's shape; its only remark is that it is v1 (agentcash pays v2).
     const v1 = validatePaymentRequiredDetailed(await res.json());
-    assert.deepEqual(v1.issues.map((i) => i.code), ['X402_VERSION_V1_NOT_SUPPORTED']);
+    assert.deepEqual(
+      v1.issues.map((i) => i.code),
+      ['X402_VERSION_V1_NOT_SUPPORTED'],
+    );
   });
 });
 
@@ -203,7 +217,11 @@ describe('the landing page with hostile pipeline text', () => {
       const result = await validate(structuredClone(doc));
       assert.equal(result.valid, true, result.valid ? '' : compileErrors(result));
       assert.equal(doc.paths['/x'].post.summary, '<script>alert(1)</script>');
-      assert.doesNotMatch(JSON.stringify(doc), /"(anyOf|oneOf|allOf)":\[\]/, 'no empty anyOf (invalid JSON Schema) when no result schema exists');
+      assert.doesNotMatch(
+        JSON.stringify(doc),
+        /"(anyOf|oneOf|allOf)":\[\]/,
+        'no empty anyOf (invalid JSON Schema) when no result schema exists',
+      );
       const llms = await (await fetch(`${h.url}/llms.txt`)).text();
       assert.match(llms, /\/x: <script>alert\(1\)<\/script>\. \$1 per call \(1000000 atomic USDC\)/);
     } finally {
@@ -259,14 +277,20 @@ describe('the OpenAPI description of schemas with $id, $defs and awkward names',
       assert.equal(doc.components.schemas.OddNameV2Result.properties.value.$ref, '#/components/schemas/OddNameV2Result/$defs/v');
 
       const manifest: any = await (await fetch(`${h.url}/.well-known/x402`)).json();
-      assert.deepEqual(manifest.endpoints.map((e: any) => [e.path, e.amount, e.status]), [['/odd', '1', 'live']]);
+      assert.deepEqual(
+        manifest.endpoints.map((e: any) => [e.path, e.amount, e.status]),
+        [['/odd', '1', 'live']],
+      );
       const llms = await (await fetch(`${h.url}/llms.txt`)).text();
       assert.ok(llms.includes(`POST ${h.url}/odd: Odd </td> & "quotes". $0.000001 per call (1 atomic USDC)`));
       assert.match(llms, /Body: `item` \(any, required\), `\$id` \(string\)/);
       const html = await (await fetch(`${h.url}/`)).text();
       assert.ok(html.includes('<td>Odd &lt;/td&gt; &amp; &quot;quotes&quot;</td>'));
       const agents: any = await (await fetch(`${h.url}/agents.json`)).json();
-      assert.deepEqual(agents.skills.map((s: any) => s.path), ['/odd', '/jobs/{id}']);
+      assert.deepEqual(
+        agents.skills.map((s: any) => s.path),
+        ['/odd', '/jobs/{id}'],
+      );
     } finally {
       await h.close();
     }
@@ -280,7 +304,11 @@ describe('the OpenAPI description of the shipped pipelines', () => {
       const doc: any = await (await fetch(`${h.url}/openapi.json`)).json();
       const result = await validate(structuredClone(doc));
       assert.equal(result.valid, true, result.valid ? '' : compileErrors(result));
-      const prices = Object.fromEntries(Object.entries(doc.paths).filter(([p]) => !p.startsWith('/jobs/')).map(([p, o]: [string, any]) => [p, o.post['x-payment-info'].amount]));
+      const prices = Object.fromEntries(
+        Object.entries(doc.paths)
+          .filter(([p]) => !p.startsWith('/jobs/'))
+          .map(([p, o]: [string, any]) => [p, o.post['x-payment-info'].amount]),
+      );
       assert.deepEqual(prices, {
         '/ad-debunk': '150000',
         '/analyze': '100000',
@@ -291,7 +319,15 @@ describe('the OpenAPI description of the shipped pipelines', () => {
         '/scan-style': '500000',
         '/verify': '150000',
       });
-      assert.deepEqual(Object.keys(doc.components.schemas.AnalyzeResult.properties).slice(0, 7), ['title', 'duration', 'transcript', 'topics', 'sentiment', 'scenes', 'key_moments']);
+      assert.deepEqual(Object.keys(doc.components.schemas.AnalyzeResult.properties).slice(0, 7), [
+        'title',
+        'duration',
+        'transcript',
+        'topics',
+        'sentiment',
+        'scenes',
+        'key_moments',
+      ]);
     } finally {
       await h.close();
     }

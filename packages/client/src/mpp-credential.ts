@@ -1,8 +1,8 @@
 import { Challenge, Credential } from 'mppx';
 import { Bytes, Hash, Hex } from 'ox';
-import { createClient, http, type Hex as HexString } from 'viem';
+import { createClient, type Hex as HexString, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { sendRawTransactionSync, prepareTransactionRequest, signTransaction } from 'viem/actions';
+import { prepareTransactionRequest, sendRawTransactionSync, signTransaction } from 'viem/actions';
 import { tempoModerato } from 'viem/chains';
 import { Actions } from 'viem/tempo';
 

@@ -2,7 +2,10 @@ import { Challenge, Receipt } from 'mppx';
 import { mppCredential } from './mpp-credential.js';
 
 /** How the client pays: x402 on Base or Solana, or MPP on Tempo, with a key the user holds. */
-export type PayMethod = { kind: 'base'; privateKey: `0x${string}` } | { kind: 'solana'; secretKey: string; rpcUrl: string } | { kind: 'mpp'; privateKey: `0x${string}`; rpcUrl: string };
+export type PayMethod =
+  | { kind: 'base'; privateKey: `0x${string}` }
+  | { kind: 'solana'; secretKey: string; rpcUrl: string }
+  | { kind: 'mpp'; privateKey: `0x${string}`; rpcUrl: string };
 
 export interface Accepted {
   job_id: string;
@@ -58,7 +61,12 @@ const USDC_DECIMALS = 6;
  * One paid call the way an agent makes it: POST unpaid, read the 402's options, refuse any price above
  * `maxUsd` (nothing is signed then), pay with the chosen method, and return the 202's job handle.
  */
-export async function paidCall(api: string, path: string, body: unknown, opts: { pay: PayMethod; maxUsd: number; headers?: Record<string, string> }): Promise<Accepted> {
+export async function paidCall(
+  api: string,
+  path: string,
+  body: unknown,
+  opts: { pay: PayMethod; maxUsd: number; headers?: Record<string, string> },
+): Promise<Accepted> {
   const post = (headers: Record<string, string> = {}) =>
     callApi(
       `${api}${path}`,
@@ -74,7 +82,8 @@ export async function paidCall(api: string, path: string, body: unknown, opts: {
   let network: string;
   if (opts.pay.kind === 'mpp') {
     const challenge = unpaid.headers.get('www-authenticate');
-    if (!challenge || !/^Payment /i.test(challenge)) throw new CallRefused('no_option', 'the service offers no MPP payment (no WWW-Authenticate: Payment challenge)');
+    if (!challenge || !/^Payment /i.test(challenge))
+      throw new CallRefused('no_option', 'the service offers no MPP payment (no WWW-Authenticate: Payment challenge)');
     const request: any = Challenge.deserialize(challenge).request;
     priceAtomic = BigInt(request.amount);
     network = 'tempo';
@@ -82,7 +91,11 @@ export async function paidCall(api: string, path: string, body: unknown, opts: {
     header = { authorization: await mppCredential({ challenge, rpcUrl: opts.pay.rpcUrl, privateKey: opts.pay.privateKey, mode: 'pull' }) };
   } else {
     const requirements = offer.accepts?.find((a: any) => a.network === opts.pay.kind);
-    if (!requirements) throw new CallRefused('no_option', `the service offers no x402 payment on ${opts.pay.kind} (offered: ${(offer.accepts ?? []).map((a: any) => a.network).join(', ') || 'none'})`);
+    if (!requirements)
+      throw new CallRefused(
+        'no_option',
+        `the service offers no x402 payment on ${opts.pay.kind} (offered: ${(offer.accepts ?? []).map((a: any) => a.network).join(', ') || 'none'})`,
+      );
     priceAtomic = BigInt(requirements.maxAmountRequired);
     network = requirements.network;
     checkBudget(priceAtomic, opts.maxUsd);
@@ -101,7 +114,8 @@ export async function paidCall(api: string, path: string, body: unknown, opts: {
 
 function checkBudget(priceAtomic: bigint, maxUsd: number): void {
   const price = Number(priceAtomic) / 10 ** USDC_DECIMALS;
-  if (price > maxUsd + 1e-9) throw new CallRefused('over_budget', `the price is $${price.toFixed(2)}, above --max-usd ${maxUsd.toFixed(2)}: nothing was paid`);
+  if (price > maxUsd + 1e-9)
+    throw new CallRefused('over_budget', `the price is $${price.toFixed(2)}, above --max-usd ${maxUsd.toFixed(2)}: nothing was paid`);
 }
 
 async function refusal(res: Response, path: string): Promise<never> {
@@ -119,7 +133,9 @@ async function x402Header(pay: Exclude<PayMethod, { kind: 'mpp' }>, requirements
     const { privateKeyToAccount } = await import('viem/accounts');
     const { base } = await import('viem/chains');
     // Signing EIP-3009 typed data is local: the transport is never called.
-    const wallet: any = createWalletClient({ account: privateKeyToAccount(pay.privateKey), chain: base, transport: http() }).extend(publicActions);
+    const wallet: any = createWalletClient({ account: privateKeyToAccount(pay.privateKey), chain: base, transport: http() }).extend(
+      publicActions,
+    );
     return createPaymentHeader(wallet, 1, requirements);
   }
   const { createSigner } = await import('x402/types');
@@ -130,7 +146,7 @@ function settlementTransaction(headers: Headers): string | null {
   const x402 = headers.get('x-payment-response');
   if (x402) return JSON.parse(Buffer.from(x402, 'base64').toString('utf8')).transaction ?? null;
   const receipt = headers.get('payment-receipt');
-  return receipt ? Receipt.deserialize(receipt).reference ?? null : null;
+  return receipt ? (Receipt.deserialize(receipt).reference ?? null) : null;
 }
 
 export interface JobView {
@@ -145,19 +161,25 @@ export interface JobView {
 /** GET /jobs/{id}; a 404 is a CallRefused('not_found'). */
 export async function getJob(api: string, id: string): Promise<JobView> {
   const res = await callApi(`${api}/jobs/${encodeURIComponent(id)}`);
-  if (res.status === 404) throw new CallRefused('not_found', `job ${id} was not found (404): unknown, or expired after its retention time`, 404);
+  if (res.status === 404)
+    throw new CallRefused('not_found', `job ${id} was not found (404): unknown, or expired after its retention time`, 404);
   if (!res.ok) throw new CallRefused('http', `GET /jobs/${id} answered ${res.status}`, res.status);
   return (await res.json()) as JobView;
 }
 
 /** Polls a job until it is complete or failed, every `everyMs` (2 s by default, as the spec asks), reporting each view. */
-export async function waitForJob(api: string, id: string, opts: { everyMs?: number; timeoutSeconds?: number; onProgress?: (job: JobView, elapsedMs: number) => void } = {}): Promise<JobView> {
+export async function waitForJob(
+  api: string,
+  id: string,
+  opts: { everyMs?: number; timeoutSeconds?: number; onProgress?: (job: JobView, elapsedMs: number) => void } = {},
+): Promise<JobView> {
   const started = Date.now();
   for (;;) {
     const job = await getJob(api, id);
     opts.onProgress?.(job, Date.now() - started);
     if (job.status === 'complete' || job.status === 'failed') return job;
-    if (opts.timeoutSeconds && Date.now() - started > opts.timeoutSeconds * 1000) throw new Error(`job ${id} is still ${job.status} after ${opts.timeoutSeconds} s; run \`vidint job ${id}\` later`);
+    if (opts.timeoutSeconds && Date.now() - started > opts.timeoutSeconds * 1000)
+      throw new Error(`job ${id} is still ${job.status} after ${opts.timeoutSeconds} s; run \`vidint job ${id}\` later`);
     await new Promise((r) => setTimeout(r, opts.everyMs ?? 2000));
   }
 }
