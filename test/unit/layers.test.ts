@@ -23,8 +23,14 @@ describe('module layering', () => {
     assert.deepEqual(upward, []);
   });
 
-  it('the HTTP-side modules (http, payments, devnet, discovery) are composed by src/app only, so ROLE decides if they load', () => {
-    const nestModules = ['http/http.module.ts', 'payments/payments.module.ts', 'devnet/devnet.module.ts', 'discovery/discovery.module.ts'];
+  it('the HTTP-side modules (http, payments, devnet, discovery, mcp) are composed by src/app only, so ROLE decides if they load', () => {
+    const nestModules = [
+      'http/http.module.ts',
+      'payments/payments.module.ts',
+      'devnet/devnet.module.ts',
+      'discovery/discovery.module.ts',
+      'mcp/mcp.module.ts',
+    ];
     const importers = imports().filter(([from, to]) => nestModules.includes(to) && !from.startsWith('app/') && !nestModules.includes(from));
     assert.deepEqual(importers, []);
   });
