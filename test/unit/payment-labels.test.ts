@@ -17,6 +17,12 @@ describe('paymentLabels', () => {
     });
   });
 
+  it("names a PAYMENT-SIGNATURE (x402 v2) header's network by its v1 name", () => {
+    const v2 = { x402Version: 2, accepted: { scheme: 'exact', network: 'eip155:8453' }, payload: {} };
+    assert.deepEqual(paymentLabels({ 'payment-signature': x402Header(v2) }), { method: 'x402', network: 'base' });
+    assert.deepEqual(paymentLabels({ 'payment-signature': 'not base64 json' }), { method: 'x402', network: 'unknown' });
+  });
+
   it('labels an unreadable X-PAYMENT or a network that is not a plain name as unknown (a label never carries request text)', () => {
     assert.deepEqual(paymentLabels({ 'x-payment': 'not base64 json' }), { method: 'x402', network: 'unknown' });
     assert.deepEqual(paymentLabels({ 'x-payment': x402Header({ network: 'base"} 1\nfake_metric 9' }) }), {
