@@ -82,7 +82,7 @@ function printReport(report: LocalRunReport, args: Args): number {
   }
   const step = args.options.step;
   if (step && !(step in report.outputs)) {
-    console.error(`vidint: step '${step}' has no output (${report.steps.map((s) => `${s.step}: ${s.state}`).join(', ') || 'no step ran'})`);
+    console.error(`vidint: step '${step}' has no output (${report.steps.map((s) => `${s.id}: ${s.state}`).join(', ') || 'no step ran'})`);
     return report.ok ? 2 : 1;
   }
   if (args.flags.has('json')) console.log(JSON.stringify(report, null, 2));

@@ -7,7 +7,7 @@ import type { StepServices } from '../steps/services.js';
 import { type JobWarning, type QueuedJob, type StepTiming, TERMINAL_STATUSES } from './job.types.js';
 import { JobCancelled } from './job-cancelled.js';
 import type { JobStore } from './job-store.js';
-import { JobFailure, runPipeline, type StepEvent } from './pipeline-runner.js';
+import { JobFailure, runPipeline, type StepEvent, stepTiming } from './pipeline-runner.js';
 
 /** How a run ended: a result, a failure message for the client, or stopped because another worker runs the job. */
 type Outcome = { ok: true; result: unknown } | { ok: false; message: string } | { handedOver: string };
@@ -62,8 +62,9 @@ export class JobProcessor {
     const warnings: JobWarning[] = [];
     const steps: StepTiming[] = [];
     const onStep = (e: StepEvent) => {
-      if (e.state === 'started') return;
-      steps.push({ id: e.step, uses: e.uses, state: e.state, ms: e.ms ?? 0 });
+      const timing = stepTiming(e);
+      if (!timing) return;
+      steps.push(timing);
       this.metrics?.stepSeconds.observe({ pipeline: pipeline.path, step: e.step, uses: e.uses, outcome: e.state }, (e.ms ?? 0) / 1000);
     };
     let outcome: Outcome;

@@ -4,6 +4,7 @@ import { describeErrors } from '../pipelines/ajv.js';
 import { isTruthy, resolve } from '../pipelines/expression.js';
 import type { Pipeline, PipelineStep } from '../pipelines/pipeline.types.js';
 import type { StepServices } from '../steps/services.js';
+import type { StepTiming } from './job.types.js';
 import { JobCancelled } from './job-cancelled.js';
 
 /** A job failure with the message the client will read in `error`. */
@@ -23,6 +24,11 @@ export interface RunContext {
   onProgress: (running: string[], done: number) => void;
   /** Called as each step starts and ends, with its time and output (step timings, the workbench's display). */
   onStep?: (event: StepEvent) => void;
+}
+
+/** The timing a step's end leaves on its job (`steps` of the envelope); null for its start. */
+export function stepTiming(e: StepEvent): StepTiming | null {
+  return e.state === 'started' ? null : { id: e.step, uses: e.uses, state: e.state, ms: e.ms ?? 0 };
 }
 
 /** One step's start or end: `skipped` is a false `when` or an optional step that failed (its `error`). */

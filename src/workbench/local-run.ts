@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { type Config, loadConfig } from '../config/config.js';
-import type { JobWarning } from '../jobs/job.types.js';
-import { JobFailure, runPipeline, type StepEvent } from '../jobs/pipeline-runner.js';
+import type { JobWarning, StepTiming } from '../jobs/job.types.js';
+import { JobFailure, runPipeline, type StepEvent, stepTiming } from '../jobs/pipeline-runner.js';
 import { describeErrors } from '../pipelines/ajv.js';
 import { loadPipelines } from '../pipelines/pipeline.loader.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
@@ -29,13 +29,8 @@ export interface LocalRunOptions {
   onStep?: (event: StepEvent) => void;
 }
 
-export interface StepTiming {
-  step: string;
-  uses: string;
-  state: 'done' | 'skipped' | 'failed';
-  ms: number;
-  error?: string;
-}
+/** A step's timing as a job carries it, and why it was skipped or failed. */
+export type RunStepTiming = StepTiming & { error?: string };
 
 /** The outcome of one local run: the result or the error, and everything the steps produced on the way. */
 export interface LocalRunReport {
@@ -45,7 +40,7 @@ export interface LocalRunReport {
   result?: unknown;
   error?: string;
   ms: number;
-  steps: StepTiming[];
+  steps: RunStepTiming[];
   outputs: Record<string, unknown>;
   warnings: JobWarning[];
   engines: Record<string, string>;
@@ -102,16 +97,11 @@ export async function runLocally(opts: LocalRunOptions): Promise<LocalRunReport>
       warn: (step, message) => void report.warnings.push({ step, message }),
       onProgress: () => undefined,
       onStep: (event) => {
-        if (event.state === 'started') running.add(event.step);
+        const timing = stepTiming(event);
+        if (!timing) running.add(event.step);
         else {
           running.delete(event.step);
-          report.steps.push({
-            step: event.step,
-            uses: event.uses,
-            state: event.state,
-            ms: event.ms ?? 0,
-            ...(event.error ? { error: event.error } : {}),
-          });
+          report.steps.push({ ...timing, ...(event.error ? { error: event.error } : {}) });
           if (event.state !== 'failed') report.outputs[event.step] = event.output ?? null;
         }
         opts.onStep?.(
