@@ -1,3 +1,4 @@
+import type { CV, Mat } from '@techstark/opencv-js';
 import sharp from 'sharp';
 import { loadOpenCv } from './opencv.js';
 
@@ -11,6 +12,9 @@ export interface ScanResult {
   corners: Point[] | null;
   note?: string;
 }
+
+/** Keeps an OpenCV object for deletion when the scan ends (the WebAssembly heap is not garbage-collected). */
+type Track = <T extends { delete(): void }>(m: T) => T;
 
 const DETECT_SIDE = 1000;
 const OUTPUT_LONG_SIDE = 2048;
@@ -27,14 +31,14 @@ export async function scanDocument(file: string): Promise<ScanResult> {
   const { cv } = await loadOpenCv();
   const { data, info } = await sharp(file).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const src = cv.matFromArray(info.height, info.width, cv.CV_8UC4, data);
-  const mats: any[] = [src];
-  const track = <T>(m: T): T => {
+  const mats: Array<{ delete(): void }> = [src];
+  const track: Track = (m) => {
     mats.push(m);
     return m;
   };
   try {
     const corners = findPage(cv, src, track);
-    let flat: any;
+    let flat: Mat;
     let note: string | undefined;
     if (corners) {
       const ratio = pageAspect(corners, src.cols, src.rows);
@@ -67,12 +71,12 @@ export async function scanDocument(file: string): Promise<ScanResult> {
       ...(note ? { note } : {}),
     };
   } finally {
-    for (const m of mats) m.delete?.();
+    for (const m of mats) m.delete();
   }
 }
 
 /** The largest convex quadrilateral among the edge contours of a downscaled copy, in full-size pixels. */
-function findPage(cv: any, src: any, track: (m: any) => any): Point[] | null {
+function findPage(cv: CV, src: Mat, track: Track): Point[] | null {
   const scale = DETECT_SIDE / Math.max(src.cols, src.rows);
   const small = track(new cv.Mat());
   cv.resize(src, small, new cv.Size(Math.round(src.cols * scale), Math.round(src.rows * scale)), 0, 0, cv.INTER_AREA);
@@ -141,7 +145,7 @@ function order(points: Point[]): Point[] {
 }
 
 /** Rotates the photo so its text lines are level (the angle of the dark pixels' minimum-area rectangle). */
-function deskew(cv: any, src: any, track: (m: any) => any): any {
+function deskew(cv: CV, src: Mat, track: Track): Mat {
   const gray = track(new cv.Mat());
   cv.cvtColor(src, gray, cv.COLOR_RGBA2GRAY);
   const ink = track(new cv.Mat());
@@ -162,7 +166,7 @@ function deskew(cv: any, src: any, track: (m: any) => any): any {
 }
 
 /** Grayscale with shadows and uneven light removed (divided by a heavily blurred copy), then stretched. */
-function evenLighting(cv: any, img: any, track: (m: any) => any): any {
+function evenLighting(cv: CV, img: Mat, track: Track): Mat {
   const gray = track(new cv.Mat());
   cv.cvtColor(img, gray, cv.COLOR_RGBA2GRAY);
   const background = track(new cv.Mat());
