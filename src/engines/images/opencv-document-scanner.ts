@@ -1,16 +1,15 @@
 import type { CV, Mat } from '@techstark/opencv-js';
 import sharp from 'sharp';
+import type { DocumentScan, DocumentScanner, Point } from './document-scanner.port.js';
 import { loadOpenCv } from './opencv.js';
 
-export type Point = [number, number];
+/** The scanner port on OpenCV (WebAssembly), loaded on first use. */
+export class OpenCvDocumentScanner implements DocumentScanner {
+  readonly name = 'opencv (wasm)';
 
-export interface ScanResult {
-  png: Buffer;
-  width: number;
-  height: number;
-  /** The page outline in input pixels (TL, TR, BR, BL), or null when none was found. */
-  corners: Point[] | null;
-  note?: string;
+  scan(image: string): Promise<DocumentScan> {
+    return scanDocument(image);
+  }
 }
 
 /** Keeps an OpenCV object for deletion when the scan ends (the WebAssembly heap is not garbage-collected). */
@@ -27,7 +26,7 @@ const MIN_PAGE_AREA = 0.15;
  * its blurred background) and contrast, as a grayscale PNG with its long side at 2048 px. Without an
  * outline the photo is deskewed (text angle) and cleaned the same way.
  */
-export async function scanDocument(file: string): Promise<ScanResult> {
+async function scanDocument(file: string): Promise<DocumentScan> {
   const { cv } = await loadOpenCv();
   const { data, info } = await sharp(file).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const src = cv.matFromArray(info.height, info.width, cv.CV_8UC4, data);
@@ -116,7 +115,7 @@ const PAPER = [Math.SQRT2 /* A4, A5 */, 11 / 8.5 /* Letter */, 14 / 8.5 /* Legal
  * (Zhang and He, "Whiteboard scanning and image enhancement", 2007), the principal point taken at the
  * photo's centre; then snapped to a common paper shape when within 4%.
  */
-export function pageAspect(corners: Point[], width: number, height: number): number {
+function pageAspect(corners: Point[], width: number, height: number): number {
   const [u0, v0] = [width / 2, height / 2];
   const [tl, tr, br, bl] = corners.map(([x, y]) => [x - u0, y - v0, 1]);
   const cross = (a: number[], b: number[]) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
