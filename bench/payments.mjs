@@ -25,7 +25,7 @@ async function main() {
   const n = Number(process.env.BENCH_PAYMENTS_REQUESTS ?? 200);
   const paidN = Number(process.env.BENCH_PAYMENTS_PAID ?? 40);
   const [{ loadConfig }, { appParts }, { createLogger }, { createApp }] = await Promise.all([
-    import(dist('config/config.js')),
+    import(dist('app/load-config.js')),
     import(dist('app/app-parts.js')),
     import(dist('logging/logger.js')),
     import(dist('app/create-app.js')),

@@ -30,8 +30,9 @@ export interface AppOptions {
 @Module({})
 export class AppModule {
   static forRoot({ config, logger, http, workers }: AppOptions): DynamicModule {
-    const devnet = config.paymentMode === 'devnet' ? [DevnetModule] : [];
-    const serving = http ? [PaymentsModule, DiscoveryModule, HttpModule, McpModule, ...devnet] : [];
+    // In devnet mode, payments settle on the devnet module's local chains.
+    const networks = config.paymentMode === 'devnet' ? DevnetModule : null;
+    const serving = http ? [PaymentsModule.forRoot(networks), DiscoveryModule, HttpModule, McpModule, ...(networks ? [networks] : [])] : [];
     return {
       module: AppModule,
       imports: [

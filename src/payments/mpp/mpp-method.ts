@@ -3,10 +3,10 @@ import { Mppx, tempo } from 'mppx/server';
 import { type Chain, createClient, createPublicClient, http, isAddressEqual, keccak256, type Log, parseEventLogs } from 'viem';
 import { tempo as tempoMainnet, tempoModerato } from 'viem/chains';
 import { Abis, Transaction } from 'viem/tempo';
+import { usdToAtomic } from '../../chains/usdc.js';
 import type { ParsedPayment, PaymentMethod } from '../payment-method.js';
 import type { MppOffer, PaidRequest, PaymentHeaders, PaymentRequirements, PricedResource } from '../paywall.js';
 import type { SettlementAttempt, SettlementIntent } from '../settlement.types.js';
-import { usdToAtomic } from '../usdc.js';
 
 export interface MppTempoOptions {
   /** HMAC key binding challenges to this server (every API process must share it). */

@@ -1,8 +1,8 @@
+import { usdToAtomic } from '../../chains/usdc.js';
 import type { Config } from '../../config/config.js';
 import type { ParsedPayment, PaymentMethod } from '../payment-method.js';
 import type { PaidRequest, PaymentHeaders, PaymentRequirements, PricedResource } from '../paywall.js';
 import type { SettlementAttempt, SettlementIntent } from '../settlement.types.js';
-import { usdToAtomic } from '../usdc.js';
 import type { X402PaymentPayload, X402Rail } from './rail.js';
 import { v1OutputSchema } from './x402-schemas.js';
 import { fromV2Payload, paymentResponseHeaderV2 } from './x402-v2.js';

@@ -1,10 +1,10 @@
 import { loadKnowledge } from '../../../analyzers/knowledge.js';
+import type { PlaceDetails } from '../../../engines/places/places.port.js';
 import { StepError } from '../../../engines/step-error.js';
 import { download } from '../../../steps/download.js';
 import { defineStep } from '../../../steps/step.js';
 import { readMapUrl } from '../map-urls.js';
 import type { ResolvedPlace } from '../menu.types.js';
-import type { PlaceDetails } from '../places-api.js';
 import { type CurrencyTable, countryCode, countryFromAddress } from '../prices.js';
 import { PAGE_ACCEPT, PAGE_MAX_BYTES, readPage, readPlace } from '../structured-data.js';
 

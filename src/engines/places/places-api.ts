@@ -1,14 +1,4 @@
-/** What the place-details API says about a place. */
-export interface PlaceDetails {
-  id: string;
-  name: string;
-  address: string | null;
-  /** ISO 3166-1 alpha-2, from the address components. */
-  country: string | null;
-  website: string | null;
-  /** Photo resource names, to fetch with `photoUrl`. */
-  photos: string[];
-}
+import type { PlaceDetails, PlaceDirectory } from './places.port.js';
 
 const FIELDS = ['id', 'displayName', 'formattedAddress', 'addressComponents', 'websiteUri', 'photos'];
 
@@ -16,7 +6,7 @@ const FIELDS = ['id', 'displayName', 'formattedAddress', 'addressComponents', 'w
  * Google's Places API (New): place details by id, a text search when the URL names the place instead, and
  * photo media. Called over HTTPS with the key in `X-Goog-Api-Key` and a field mask (billing follows it).
  */
-export class PlacesApi {
+export class PlacesApi implements PlaceDirectory {
   readonly name: string;
 
   constructor(private readonly opts: { url: string; apiKey: string; timeoutSeconds: number }) {
