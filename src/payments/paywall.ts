@@ -26,7 +26,7 @@ export interface PricedResource {
   outputSchema?: Record<string, unknown> | null;
 }
 
-/** What a route offers through MPP, for discovery documents and GET /devnet. */
+/** What a route offers through MPP, for the discovery documents. */
 export interface MppOffer {
   protocol: 'mpp';
   network: 'tempo';

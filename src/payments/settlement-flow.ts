@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { Receipt } from '../chains/receipt.js';
 import type { AffiliateLedger } from './affiliate-ledger.js';
 import type { Claim, ClaimStore, SettlingClaim } from './claim-store.js';
-import type { Receipt } from './receipt.js';
 import type { CreateJob, SettlementAttempt, SettlementIntent, SettlementOutcome, SettlementResult } from './settlement.types.js';
 
 export interface SettlementFlowOptions {

@@ -1,5 +1,5 @@
+import type { Receipt } from '../chains/receipt.js';
 import type { JobOrder, PaidRequest, PaymentOutcome, PricedResource } from './paywall.js';
-import type { Receipt } from './receipt.js';
 
 /**
  * What any process needs to finish a settlement: the payment as sent, what it pays for and the job it
