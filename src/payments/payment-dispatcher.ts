@@ -15,7 +15,7 @@ import { paymentRequiredHeader } from './x402/x402-v2.js';
 
 /**
  * The paywall the HTTP layer calls: it picks the payment method a request pays with from its headers,
- * has the method authenticate it, hands the attempt to the settlement service, and builds the one 402
+ * has the method bind it to the route, hands the attempt to the settlement service, and builds the one 402
  * from every method (x402 `accepts[]` in the v1 body and, the same options in v2 form, in PAYMENT-REQUIRED;
  * MPP's challenge in `WWW-Authenticate`). A request pays with x402 (PAYMENT-SIGNATURE or X-PAYMENT) or
  * `Authorization: Payment` (MPP), never both.
@@ -59,7 +59,7 @@ export class PaymentDispatcher implements Paywall {
     const index = parsed.findIndex((p) => p !== null && 'payment' in p);
     if (index < 0) return refuse(this.whyNoMethod(parsed));
     const method = this.methods[index];
-    const attempt = await method.authenticate(resource, (parsed[index] as { payment: unknown }).payment, request);
+    const attempt = await method.attempt(resource, (parsed[index] as { payment: unknown }).payment, request);
     if ('refused' in attempt) return refuse(attempt.refused);
     const outcome = await this.flow.collect(attempt);
     return outcome.kind === 'refused' ? refuse(outcome.error) : outcome;

@@ -12,7 +12,7 @@ import { SettlementFlow } from '../../src/payments/settlement-flow.js';
 /**
  * The paywall against its port, PaymentMethod: two small methods stand in for x402 (one network, header
  * X-PAYMENT, an `accepts[]` entry) and MPP (header Authorization, a WWW-Authenticate challenge). A payment
- * is its header's text; "bad" fails authentication, "broke" fails verification.
+ * is its header's text; "bad" is not signed by its payer, "broke" fails verification (no funds).
  */
 class StandInMethod implements PaymentMethod<string> {
   settled: string[] = [];
@@ -62,8 +62,7 @@ class StandInMethod implements PaymentMethod<string> {
     return network === this.network ? { payment } : { network };
   }
 
-  async authenticate(resource: PricedResource, payment: string, request: PaidRequest): Promise<SettlementAttempt | { refused: string }> {
-    if (payment === 'bad') return { refused: 'payment refused: not signed by its payer. Nothing was charged.' };
+  async attempt(resource: PricedResource, payment: string, request: PaidRequest): Promise<SettlementAttempt | { refused: string }> {
     const intent: SettlementIntent = {
       network: this.network,
       credential: payment,
@@ -77,7 +76,9 @@ class StandInMethod implements PaymentMethod<string> {
       amount: '10000',
       request,
       intent,
-      verify: async () => (payment === 'broke' ? 'insufficient funds' : null),
+      authenticate: async () => (payment === 'bad' ? 'not signed by its payer' : null),
+      // Like the schemes' verify: the signature, then the chain state.
+      verify: async () => (payment === 'bad' ? 'invalid signature' : payment === 'broke' ? 'insufficient funds' : null),
       settle: async () => {
         this.settled.push(payment);
         return { ok: true, transaction: `tx-${payment}`, payer: 'payer' };

@@ -110,11 +110,8 @@ export class MppMethod implements PaymentMethod<MppCredential> {
     return { payment: { ...parsed, credential: authorization } };
   }
 
-  async authenticate(
-    resource: PricedResource,
-    payment: MppCredential,
-    request: PaidRequest,
-  ): Promise<SettlementAttempt | { refused: string }> {
+  /** An HMAC check of the challenge answered, no signature: the attempt needs no `authenticate` of its own. */
+  async attempt(resource: PricedResource, payment: MppCredential, request: PaidRequest): Promise<SettlementAttempt | { refused: string }> {
     const unbound = await this.bindingProblem(resource, payment.challenge);
     if (unbound) return { refused: `payment refused: ${unbound}. Nothing was charged.` };
     const intent: SettlementIntent = {

@@ -89,22 +89,17 @@ export class X402Method implements PaymentMethod<X402Payment> {
       : { network: payment.network };
   }
 
-  async authenticate(
+  async attempt(
     resource: PricedResource,
     { decoded: payment, credential, version }: X402Payment,
     request: PaidRequest,
   ): Promise<SettlementAttempt | { refused: string }> {
-    // Signature and binding first: only a payment its payer signed for this offer may be matched to an
-    // earlier settlement (a header rebuilt from a settled payment's public fields learns nothing).
-    const authentic = await this.rail
-      .authenticate(payment, this.requirement(resource))
-      .catch(() => ({ ok: false, reason: 'it could not be verified', payer: undefined }));
-    if (!authentic.ok) return { refused: `payment refused: ${authentic.reason ?? 'invalid payment'}. Nothing was charged.` };
     const intent: SettlementIntent = { network: this.network, credential, resource, fingerprint: request.fingerprint, job: request.job };
-    const attempt = this.attemptFor(intent, payment, version, request);
-    if (!attempt) return { refused: 'payment refused: it names no payer and nonce. Nothing was charged.' };
-    attempt.payer = authentic.payer;
-    return attempt;
+    return (
+      this.attemptFor(intent, payment, version, request) ?? {
+        refused: 'payment refused: it names no payer and nonce. Nothing was charged.',
+      }
+    );
   }
 
   async resume(intent: SettlementIntent): Promise<SettlementAttempt | null> {
@@ -133,6 +128,13 @@ export class X402Method implements PaymentMethod<X402Payment> {
       payer: typeof payment.payload?.authorization?.from === 'string' ? payment.payload.authorization.from : undefined,
       request,
       intent,
+      // Signature and binding with no chain state: what a resend must pass before it meets its earlier claim.
+      async authenticate() {
+        const verdict = await rail.authenticate(payment, requirements);
+        if (verdict.ok && verdict.payer) attempt.payer = verdict.payer;
+        return verdict.ok ? null : (verdict.reason ?? 'invalid payment');
+      },
+      // The scheme's own full check: signature, binding and chain state.
       async verify() {
         // A payload of the wrong shape can make a verifier throw: that is a refusal, not a server error.
         const verdict = await rail
