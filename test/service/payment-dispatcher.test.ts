@@ -5,7 +5,7 @@ import { MemoryClaimStore } from '../../src/payments/claim-store.js';
 import { jobIdDeriver } from '../../src/payments/job-id.js';
 import { PaymentDispatcher } from '../../src/payments/payment-dispatcher.js';
 import type { ParsedPayment, PaymentMethod } from '../../src/payments/payment-method.js';
-import type { PaidRequest, PaymentHeaders, PricedResource } from '../../src/payments/paywall.js';
+import type { PaidRequest, PaidWith, PaymentHeaders, PricedResource } from '../../src/payments/paywall.js';
 import type { SettlementAttempt, SettlementIntent } from '../../src/payments/settlement.types.js';
 import { SettlementFlow } from '../../src/payments/settlement-flow.js';
 
@@ -167,5 +167,23 @@ describe('the payment dispatcher (stand-in methods, real settlement service)', (
       assert.equal(outcome.challenge.headers['www-authenticate'], 'Payment tempo', 'and the MPP challenge');
     }
     assert.equal(jobs.length, 0);
+  });
+
+  it('tells how each request paid (metrics and logs): the method and a known network, never text from the header', async () => {
+    const cases: Array<[PaymentHeaders, PaidWith | null]> = [
+      [{}, null],
+      [{ authorization: 'Bearer not-a-payment' }, null],
+      [{ 'x-payment': 'solana:p5' }, { method: 'x402', network: 'solana' }],
+      [{ authorization: 'Payment p6' }, { method: 'mpp', network: 'tempo' }],
+      [{ 'x-payment': 'base:bad' }, { method: 'x402', network: 'base' }],
+      [{ 'x-payment': 'garbage' }, { method: 'x402', network: 'unknown' }],
+      [{ 'x-payment': 'base-sepolia:p7' }, { method: 'x402', network: 'base-sepolia' }],
+      [{ 'x-payment': 'fake_metric 9:p8' }, { method: 'x402', network: 'unknown' }],
+      [{ 'x-payment': 'constructor:p9' }, { method: 'x402', network: 'unknown' }],
+    ];
+    const { paywall } = setup();
+    for (const [headers, paidWith] of cases) {
+      assert.deepEqual((await paywall.collect(resource, headers, order('e'))).paidWith, paidWith, JSON.stringify(headers));
+    }
   });
 });
