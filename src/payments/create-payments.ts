@@ -17,6 +17,7 @@ import type { PaymentMethod } from './payment-method.js';
 import type { Paywall } from './paywall.js';
 import type { CreateJob } from './settlement.types.js';
 import { SettlementFlow } from './settlement-flow.js';
+import { sweepTiming } from './sweep-timing.js';
 import { authenticateEvm, basePublicClient, createEvmRail, evmClaimKey, evmReconciler } from './x402/evm-rail.js';
 import { createFacilitatorRail } from './x402/facilitator-rail.js';
 import { MemoryNonceSequencer, RedisNonceSequencer } from './x402/nonce-sequencer.js';
@@ -52,7 +53,7 @@ export async function createPayments({ config, logger, redis, createJob }: Payme
   const devnet: DevnetChains | null = config.paymentMode === 'devnet' ? { base: null, solana: null, tempo: null } : null;
   const stopDevnet = () => stopDevnetChains(devnet);
   const ledger = redis ? new RedisAffiliateLedger(redis, config.keyPrefix) : new MemoryAffiliateLedger();
-  const reconcileAfterMs = config.settlementReconcileSeconds * 1000;
+  const { afterMs: reconcileAfterMs, everyMs } = sweepTiming(config.settlementReconcileSeconds);
   let dispatcher: PaymentDispatcher;
   let flow: SettlementFlow;
   try {
@@ -73,7 +74,6 @@ export async function createPayments({ config, logger, redis, createJob }: Payme
     throw err;
   }
   // Settlements left unfinished (a crash, a client gone) are finished in the background.
-  const everyMs = Math.min(Math.max(reconcileAfterMs / 2, 1000), 30_000);
   const stopReconciler = flow.startReconciler(
     (intent) => dispatcher.resume(intent),
     everyMs,
