@@ -172,13 +172,14 @@ export function decodePayment(header: string | string[], version: 1 | 2 = 1): X4
   // A v2 payment echoes the 402's extensions (the route's schemas): it is allowed to be longer.
   if (header.length > (version === 2 ? 32_768 : 16_384)) return `it is longer than ${version === 2 ? 32 : 16} KiB`;
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(header.trim())) return 'it is not base64';
-  let value: any;
+  let parsed: unknown;
   try {
-    value = JSON.parse(Buffer.from(header.trim(), 'base64').toString('utf8'));
+    parsed = JSON.parse(Buffer.from(header.trim(), 'base64').toString('utf8'));
   } catch {
     return 'it is not base64-encoded JSON';
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'it is not a JSON object';
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return 'it is not a JSON object';
+  const value = parsed as Record<string, unknown>;
   if (value.x402Version !== version) {
     const expected = version === 2 ? 'version 2 in PAYMENT-SIGNATURE' : 'version 1 in X-PAYMENT';
     return `x402Version ${value.x402Version} is not supported here; send ${expected}`;
@@ -186,7 +187,7 @@ export function decodePayment(header: string | string[], version: 1 | 2 = 1): X4
   if (version === 2) return fromV2Payload(value);
   if (typeof value.scheme !== 'string' || typeof value.network !== 'string') return 'it lacks x402Version, scheme or network';
   if (!value.payload || typeof value.payload !== 'object') return 'it lacks a payload';
-  return value as X402PaymentPayload;
+  return value as unknown as X402PaymentPayload; // its fields checked above
 }
 
 /** The transaction and payer of recorded x402 receipt headers (either version), or null. */
