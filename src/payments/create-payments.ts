@@ -3,6 +3,7 @@ import { Store as MppStore } from 'mppx';
 import type { Logger } from 'pino';
 import { USDC_EIP712 } from '../chains/networks.js';
 import type { Config } from '../config/config.js';
+import { sweepTiming } from '../jobs/sweep-timing.js';
 import { type AffiliateLedger, MemoryAffiliateLedger, RedisAffiliateLedger } from './affiliate-ledger.js';
 import { MemoryClaimStore, RedisClaimStore } from './claim-store.js';
 import { jobIdDeriver, loadJobIdSecret } from './job-id.js';
@@ -47,7 +48,7 @@ export interface PaymentsDeps {
  */
 export async function createPayments({ config, logger, redis, createJob, networks }: PaymentsDeps): Promise<Payments> {
   const ledger = redis ? new RedisAffiliateLedger(redis, config.keyPrefix) : new MemoryAffiliateLedger();
-  const reconcileAfterMs = config.settlementReconcileSeconds * 1000;
+  const { afterMs: reconcileAfterMs, everyMs } = sweepTiming(config.settlementReconcileSeconds);
   const flow = new SettlementFlow({
     claims: redis ? new RedisClaimStore(redis, config.keyPrefix) : new MemoryClaimStore(),
     ledger,
@@ -61,7 +62,6 @@ export async function createPayments({ config, logger, redis, createJob, network
   if (networks.tempo) methods.push(createMppMethod(config, networks.tempo, redis));
   const dispatcher = new PaymentDispatcher(methods, flow);
   // Settlements left unfinished (a crash, a client gone) are finished in the background.
-  const everyMs = Math.min(Math.max(reconcileAfterMs / 2, 1000), 30_000);
   const stopReconciler = flow.startReconciler(
     (intent) => dispatcher.resume(intent),
     everyMs,
