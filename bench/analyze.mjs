@@ -151,7 +151,7 @@ async function sequential(clip) {
 
 async function pipeline(clip) {
   const [{ loadConfig }, { createApp }, { appParts }, { createLogger }] = await Promise.all([
-    import(dist('src/config/config.js')),
+    import(dist('src/app/load-config.js')),
     import(dist('src/app/create-app.js')),
     import(dist('src/app/app-parts.js')),
     import(dist('src/logging/logger.js')),

@@ -37,7 +37,7 @@ async function main() {
   const redisUrl = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
 
   const [{ loadConfig }, { appParts }, { createLogger }, { createApp }] = await Promise.all([
-    import(dist('config/config.js')),
+    import(dist('app/load-config.js')),
     import(dist('app/app-parts.js')),
     import(dist('logging/logger.js')),
     import(dist('app/create-app.js')),

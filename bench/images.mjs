@@ -22,7 +22,7 @@ setTimeout(() => process.exit(process.exitCode ?? 0), 5000).unref();
 
 async function main() {
   const { default: sharp } = await import('sharp');
-  const { loadConfig } = await dist('src/config/config.js');
+  const { loadConfig } = await dist('src/app/load-config.js');
   const { createStepServices } = await dist('src/steps/create-services.js');
   const { scanDocumentStep } = await dist('src/steps/scan-document.step.js');
   const { hairFormulaStep } = await dist('src/steps/hair-formula.step.js');

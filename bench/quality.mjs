@@ -86,7 +86,7 @@ async function main() {
  */
 async function startPipelines(files) {
   const [{ loadConfig }, { createApp }, { appParts }, { createLogger }] = await Promise.all([
-    import(dist('src/config/config.js')),
+    import(dist('src/app/load-config.js')),
     import(dist('src/app/create-app.js')),
     import(dist('src/app/app-parts.js')),
     import(dist('src/logging/logger.js')),

@@ -1,6 +1,7 @@
 import { roleModules } from './app/app.module.js';
 import { createApp } from './app/create-app.js';
-import { type Config, loadConfig } from './config/config.js';
+import { loadConfig } from './app/load-config.js';
+import type { Config } from './config/config.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { JOB_QUEUE } from './jobs/jobs.tokens.js';
 import { createLogger } from './logging/logger.js';

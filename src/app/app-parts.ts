@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Config } from '../config/config.js';
 import { CONFIG } from '../config/config.tokens.js';
+import { DEVNET_CHAINS } from '../devnet/devnet.tokens.js';
 import type { DevnetChains } from '../devnet/devnet-chains.js';
 import { type Precheck, SourcePrecheck } from '../http/source-precheck.js';
 import { JobService } from '../jobs/job.service.js';
@@ -44,7 +45,7 @@ export function appParts(context: INestApplicationContext): AppParts {
     store: context.get<JobStore>(JOB_STORE),
     queue: context.get<JobQueue>(JOB_QUEUE),
     payments,
-    devnet: payments?.devnet ?? null,
+    devnet: optional<DevnetChains>(DEVNET_CHAINS),
     get precheck() {
       return sourcePrecheck?.check ?? null;
     },

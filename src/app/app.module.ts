@@ -1,8 +1,7 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { ConfigModule } from '../config/config.module.js';
-import { DevnetModule } from '../devnet/devnet.module.js';
 import { DiscoveryModule } from '../discovery/discovery.module.js';
 import { HttpModule } from '../http/http.module.js';
 import { JobsModule } from '../jobs/jobs.module.js';
@@ -20,6 +19,8 @@ export interface AppOptions {
   http: boolean;
   /** Run jobs (ROLE=worker|all): the queue's worker, the job processor and the step engines. */
   workers: boolean;
+  /** PAYMENT_MODE=devnet in a process that takes payments: the DevnetModule (imported only then, see createApp). */
+  devnet: Type | null;
 }
 
 /**
@@ -29,9 +30,9 @@ export interface AppOptions {
  */
 @Module({})
 export class AppModule {
-  static forRoot({ config, logger, http, workers }: AppOptions): DynamicModule {
-    const devnet = config.paymentMode === 'devnet' ? [DevnetModule] : [];
-    const serving = http ? [PaymentsModule, DiscoveryModule, HttpModule, McpModule, ...devnet] : [];
+  static forRoot({ config, logger, http, workers, devnet }: AppOptions): DynamicModule {
+    // In devnet mode, payments settle on the devnet module's local chains.
+    const serving = http ? [PaymentsModule.forRoot(devnet), DiscoveryModule, HttpModule, McpModule, ...(devnet ? [devnet] : [])] : [];
     return {
       module: AppModule,
       imports: [

@@ -48,7 +48,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'pipelines': {
       if (rest[0] !== 'check') throw new UsageError('vidint pipelines check [dir]');
-      const checker = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'pipelines', 'check.cli.js');
+      const checker = path.join(path.dirname(fileURLToPath(import.meta.url)), 'check-pipelines.js');
       return spawnSync(process.execPath, [checker, ...rest.slice(1)], { stdio: 'inherit' }).status ?? 1;
     }
     case 'ledger':

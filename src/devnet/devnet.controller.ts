@@ -2,8 +2,6 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { privateKeyToAccount } from 'viem/accounts';
 import { PAYMENTS_CONFIG } from '../config/config.tokens.js';
 import type { PaymentsConfig } from '../payments/payments.config.js';
-import { PAYWALL } from '../payments/payments.tokens.js';
-import type { Paywall } from '../payments/paywall.js';
 import { DEVNET_CHAINS } from './devnet.tokens.js';
 import type { DevnetChains } from './devnet-chains.js';
 
@@ -12,14 +10,13 @@ import type { DevnetChains } from './devnet-chains.js';
 export class DevnetController {
   constructor(
     @Inject(DEVNET_CHAINS) private readonly devnet: DevnetChains,
-    @Inject(PAYWALL) private readonly paywall: Paywall,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
   ) {}
 
   @Get()
   info() {
     const { base, solana, tempo } = this.devnet;
-    const mpp = this.paywall.mppOffer();
+    const mpp = this.config.mpp.enabled ? this.config.mpp : null;
     return {
       mode: 'devnet',
       warning: 'local test chains: these keys and tokens are worthless and public',
@@ -46,7 +43,7 @@ export class DevnetController {
           chain_id: tempo.chainId,
           rpc_url: tempo.rpcUrl,
           currency: tempo.currency,
-          pay_to: mpp.recipient,
+          pay_to: mpp.payTo,
           test_payer: { address: privateKeyToAccount(tempo.payerKey).address, private_key: tempo.payerKey },
         },
     };

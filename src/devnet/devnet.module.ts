@@ -1,28 +1,33 @@
-import { Module } from '@nestjs/common';
-import type { Payments } from '../payments/create-payments.js';
-import { PaymentsModule } from '../payments/payments.module.js';
-import { PAYMENTS } from '../payments/payments.tokens.js';
+import { Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { PAYMENTS_CONFIG } from '../config/config.tokens.js';
+import type { PaymentsConfig } from '../payments/payments.config.js';
+import { SETTLEMENT_NETWORKS } from '../payments/payments.tokens.js';
 import { DevnetController } from './devnet.controller.js';
 import { DEVNET_CHAINS } from './devnet.tokens.js';
+import { type DevnetChains, devnetSettlementNetworks, startDevnetChains, stopDevnetChains } from './devnet-chains.js';
+
+/** Stops the local chains last, once the HTTP server has drained and the settlements under way have ended. */
+@Injectable()
+class DevnetShutdown implements OnApplicationShutdown {
+  constructor(@Inject(DEVNET_CHAINS) private readonly chains: DevnetChains) {}
+
+  onApplicationShutdown(): Promise<void> {
+    return stopDevnetChains(this.chains);
+  }
+}
 
 /**
- * The local chains' front door (GET /devnet: RPCs, tokens, a funded test payer). Loaded only when
- * PAYMENT_MODE=devnet and the process takes payments; the chains themselves are started with the paywall
- * (createPayments) and stopped with it.
+ * PAYMENT_MODE=devnet: starts a local chain for each offered network, gives payments their RPCs and keys
+ * (SETTLEMENT_NETWORKS), and serves GET /devnet (RPCs, tokens, a funded test payer). The composition root
+ * loads it only in devnet mode and only in processes that take payments.
  */
 @Module({
-  imports: [PaymentsModule],
   controllers: [DevnetController],
   providers: [
-    {
-      provide: DEVNET_CHAINS,
-      inject: [PAYMENTS],
-      useFactory: (payments: Payments) => {
-        if (!payments.devnet) throw new Error('the devnet module needs PAYMENT_MODE=devnet');
-        return payments.devnet;
-      },
-    },
+    { provide: DEVNET_CHAINS, inject: [PAYMENTS_CONFIG], useFactory: (config: PaymentsConfig) => startDevnetChains(config) },
+    { provide: SETTLEMENT_NETWORKS, inject: [DEVNET_CHAINS], useFactory: devnetSettlementNetworks },
+    DevnetShutdown,
   ],
-  exports: [DEVNET_CHAINS],
+  exports: [DEVNET_CHAINS, SETTLEMENT_NETWORKS],
 })
 export class DevnetModule {}

@@ -1,7 +1,7 @@
 import { type Address, createPublicClient, createWalletClient, getAddress, type Hex, http, pad, toHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
-import { USDC_BASE } from '../payments/networks.js';
+import { USDC_BASE } from '../chains/networks.js';
 import { anvilCall, startAnvil } from './anvil.js';
 import { compileTestUsdc } from './compile-test-usdc.js';
 import { MINTER_SLOT } from './test-usdc.source.js';

@@ -2,7 +2,7 @@ import { createHash, createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { type Address, address, createKeyPairSignerFromBytes, getBase58Decoder, lamports, none, some } from '@solana/kit';
 import { AccountState, findAssociatedTokenPda, getMintEncoder, getTokenEncoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { LiteSVM } from 'litesvm';
-import { USDC_SOLANA } from '../payments/networks.js';
+import { USDC_SOLANA } from '../chains/networks.js';
 import { DEVNET_PAY_TO } from '../payments/payments.config.js';
 import { startSvmRpcFront } from './svm-rpc-front.js';
 

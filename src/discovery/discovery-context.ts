@@ -1,6 +1,6 @@
+import { usdToAtomic } from '../chains/usdc.js';
 import type { Config } from '../config/config.js';
 import type { MppOffer, PaymentRequirements, Paywall, PricedResource } from '../payments/paywall.js';
-import { usdToAtomic } from '../payments/usdc.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 
 /** Everything a discovery document is generated from: the loaded pipelines and the running payment config. */

@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { PaymentsModule } from '../payments/payments.module.js';
 import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { DiscoveryController } from './discovery.controller.js';
 
 /** The discovery documents (landing page, OpenAPI, x402 manifest, llms.txt, agents.json, ai-plugin.json). */
 @Module({
-  imports: [PipelinesModule, PaymentsModule],
+  imports: [PipelinesModule],
   controllers: [DiscoveryController],
 })
 export class DiscoveryModule {}

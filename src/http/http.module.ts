@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { LOGGER } from '../config/config.tokens.js';
 import { Metrics } from '../observability/metrics.js';
-import { PaymentsModule } from '../payments/payments.module.js';
 import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { AdminController } from './admin.controller.js';
 import { JsonExceptionFilter } from './exception.filter.js';
@@ -37,7 +36,7 @@ class HttpDrain implements OnModuleDestroy {
  * (`{error}`) every route answers with.
  */
 @Module({
-  imports: [PipelinesModule, PaymentsModule],
+  imports: [PipelinesModule],
   controllers: [JobsController, JobEventsController, HealthController, AdminController, MetricsController],
   providers: [
     {

@@ -6,10 +6,10 @@ import type { Logger } from 'pino';
 import { HTTP_CONFIG, JOBS_CONFIG, LOGGER } from '../config/config.tokens.js';
 import { JobService } from '../jobs/job.service.js';
 import type { JobsConfig } from '../jobs/jobs.config.js';
+import { describeErrors } from '../json-schema/ajv.js';
 import { Metrics } from '../observability/metrics.js';
 import { PAYWALL } from '../payments/payments.tokens.js';
-import type { PaymentOutcome, Paywall, PricedResource } from '../payments/paywall.js';
-import { describeErrors } from '../pipelines/ajv.js';
+import type { CollectedPayment, PaymentOutcome, Paywall, PricedResource } from '../payments/paywall.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import { PIPELINES } from '../pipelines/pipelines.tokens.js';
 import { WEBHOOK_SECRET } from '../webhooks/webhooks.tokens.js';
@@ -18,7 +18,6 @@ import { baseUrl } from './base-url.js';
 import type { HttpConfig } from './http.config.js';
 import { jobAccepted } from './job-accepted.js';
 import { POLL_SECONDS } from './jobs.controller.js';
-import { paymentLabels } from './payment-labels.js';
 import { SourcePrecheck } from './source-precheck.js';
 
 const AFFILIATE_ID = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -90,7 +89,7 @@ export class PaidRoutes implements OnModuleInit {
       job: { path: pipeline.path, request: body as Record<string, unknown>, affiliateId },
       precheck: check ? () => check(pipeline, body as Record<string, unknown>) : undefined,
     });
-    this.observePayment(pipeline.path, request.headers, outcome);
+    this.observePayment(pipeline.path, outcome);
     switch (outcome.kind) {
       case 'refused':
         return reply.status(402).headers(outcome.challenge.headers).send(outcome.challenge.body);
@@ -114,8 +113,8 @@ export class PaidRoutes implements OnModuleInit {
   }
 
   /** Counts and logs the decision on a request that carried a payment (method, network, outcome, reason; never the credential). */
-  private observePayment(route: string, headers: FastifyRequest['headers'], outcome: PaymentOutcome): void {
-    const labels = paymentLabels(headers);
+  private observePayment(route: string, outcome: CollectedPayment): void {
+    const labels = outcome.paidWith;
     if (!labels) return; // no payment offered: the 402 challenge is counted as such, not as a payment
     const decision = paymentDecision(outcome);
     this.metrics.payments.inc({ ...labels, outcome: decision.outcome });

@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ENGINES_CONFIG } from '../config/config.tokens.js';
 import type { EnginesConfig } from '../engines/engines.config.js';
 import { blockedHost } from '../net/guarded-post.js';
-import { checkSources, SOURCE_REFUSED_STATUS } from '../net/source-check.js';
 import type { PrecheckRefusal } from '../payments/paywall.js';
 import { callbackUrl } from '../pipelines/callback-url-keyword.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
+import { checkSources, SOURCE_REFUSED_STATUS } from '../pipelines/source-check.js';
 
 export type Precheck = (pipeline: Pipeline, request: Record<string, unknown>) => Promise<PrecheckRefusal | null>;
 

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { CONFIG, LOGGER } from '../config/config.tokens.js';
 import { JobService } from './job.service.js';
+import { sweepTiming } from './sweep-timing.js';
 
 /**
  * Enqueues again a job recorded `queued` that its queue does not hold (its writer died before enqueueing it),
@@ -19,8 +20,7 @@ export class JobRequeuer implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    const afterMs = this.config.settlementReconcileSeconds * 1000;
-    const everyMs = Math.min(Math.max(afterMs / 2, 1000), 30_000);
+    const { afterMs, everyMs } = sweepTiming(this.config.settlementReconcileSeconds);
     this.stop = this.jobs.startRequeuer(everyMs, afterMs, (err) =>
       this.logger.warn({ err: err.message }, 're-enqueueing waiting jobs failed'),
     );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Receipt } from '../payments/receipt.js';
-import { atomicToUsdNumber, usdToAtomic } from '../payments/usdc.js';
-import { describeErrors } from '../pipelines/ajv.js';
+import type { Receipt } from '../chains/receipt.js';
+import { atomicToUsdNumber, usdToAtomic } from '../chains/usdc.js';
+import { describeErrors } from '../json-schema/ajv.js';
 import { callbackUrl } from '../pipelines/callback-url-keyword.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 import type { JobRecord } from './job.types.js';

@@ -1,4 +1,4 @@
-import type { Receipt } from '../payments/receipt.js';
+import type { Receipt } from '../chains/receipt.js';
 
 /** Job states served (ARCHITECTURE "Spec decisions" 1): `running` is served as `processing`. */
 export type JobStatus = 'queued' | 'processing' | 'complete' | 'failed';

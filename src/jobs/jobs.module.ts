@@ -1,5 +1,14 @@
 import { BullModule, getQueueToken } from '@nestjs/bullmq';
-import { type DynamicModule, Inject, Injectable, Module, type OnModuleDestroy, Optional, type Provider } from '@nestjs/common';
+import {
+  type DynamicModule,
+  Inject,
+  Injectable,
+  Module,
+  type OnModuleDestroy,
+  type OnModuleInit,
+  Optional,
+  type Provider,
+} from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -14,8 +23,6 @@ import type { RedisConnections } from '../redis/redis-connections.js';
 import type { StepServices } from '../steps/services.js';
 import { StepsModule } from '../steps/steps.module.js';
 import { STEP_SERVICES } from '../steps/steps.tokens.js';
-import { NotifyingJobStore } from '../webhooks/notifying-job-store.js';
-import { WebhookSender } from '../webhooks/webhook-sender.js';
 import { createBullJobWorker } from './bull-job-worker.js';
 import { BullmqJobQueue } from './bullmq-job-queue.js';
 import { JobService } from './job.service.js';
@@ -24,10 +31,11 @@ import type { JobQueue } from './job-queue.js';
 import type { JobStore } from './job-store.js';
 import type { JobWorker } from './job-worker.js';
 import type { JobsConfig } from './jobs.config.js';
-import { JOB_QUEUE, JOB_STORE, JOB_WORKER, WORKER_JOB_STORE } from './jobs.tokens.js';
+import { JOB_END_LISTENER, JOB_QUEUE, JOB_STORE, JOB_WORKER, WORKER_JOB_STORE } from './jobs.tokens.js';
 import { MemoryJobQueue } from './memory-job-queue.js';
 import { MemoryJobStore } from './memory-job-store.js';
 import { MemoryJobWorker } from './memory-job-worker.js';
+import { type JobEndListener, NotifyingJobStore } from './notifying-job-store.js';
 import { RedisJobStore } from './redis-job-store.js';
 
 /**
@@ -49,6 +57,23 @@ class JobsShutdown implements OnModuleDestroy {
   }
 }
 
+const JOBS_MODULE_OPTIONS = Symbol('JOBS_MODULE_OPTIONS');
+
+/** The queue's depth and this process's job slots, on GET /metrics. */
+@Injectable()
+class QueueGauges implements OnModuleInit {
+  constructor(
+    private readonly metrics: Metrics,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(JOBS_MODULE_OPTIONS) private readonly options: JobsModuleOptions,
+  ) {}
+
+  onModuleInit(): void {
+    const slots = this.options.workers ? this.options.config.workerConcurrency : 0;
+    this.metrics.watchQueue({ counts: () => this.queue.counts(), workers: () => slots });
+  }
+}
+
 export interface JobsModuleOptions {
   config: JobsConfig & RedisConfig;
   /** Whether this process runs jobs (ROLE=worker|all): registers the worker, the processor and the engines. */
@@ -61,10 +86,13 @@ export interface JobsModuleOptions {
  */
 @Module({})
 export class JobsModule {
-  static forRoot({ config, workers }: JobsModuleOptions): DynamicModule {
+  static forRoot(options: JobsModuleOptions): DynamicModule {
+    const { config, workers } = options;
     const providers: Provider[] = [
       { provide: JobService, inject: [JOB_STORE, JOB_QUEUE], useFactory: (store: JobStore, q: JobQueue) => new JobService(store, q) },
+      { provide: JOBS_MODULE_OPTIONS, useValue: options },
       JobsShutdown,
+      QueueGauges,
     ];
     if (workers) providers.push(processorProvider());
     const driver = config.redisUrl ? bullmqDriver(config, workers) : memoryDriver(config, workers);
@@ -81,8 +109,8 @@ export class JobsModule {
 function processorProvider(): Provider {
   return {
     provide: JobProcessor,
-    inject: [PIPELINES, WORKER_JOB_STORE, JOBS_CONFIG, LOGGER, STEP_SERVICES, Metrics, WebhookSender],
-    // The processor writes through a store that starts the job's callback (callback_url) when a write ends the job.
+    inject: [PIPELINES, WORKER_JOB_STORE, JOBS_CONFIG, LOGGER, STEP_SERVICES, Metrics, { token: JOB_END_LISTENER, optional: true }],
+    // The processor writes through a store that tells the listener (the job's callback_url) when a write ends the job.
     useFactory: (
       pipelines: PipelineRegistry,
       store: JobStore,
@@ -90,8 +118,8 @@ function processorProvider(): Provider {
       logger: Logger,
       services: StepServices,
       metrics: Metrics,
-      hooks: WebhookSender,
-    ) => new JobProcessor(pipelines, new NotifyingJobStore(store, hooks), config.workDir, logger, services, metrics),
+      listener: JobEndListener | undefined,
+    ) => new JobProcessor(pipelines, listener ? new NotifyingJobStore(store, listener) : store, config.workDir, logger, services, metrics),
   };
 }
 

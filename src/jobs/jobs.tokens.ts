@@ -6,3 +6,5 @@ export const WORKER_JOB_STORE = Symbol('WORKER_JOB_STORE');
 export const JOB_QUEUE = Symbol('JOB_QUEUE');
 /** What consumes the queue in this process (JobWorker); absent in ROLE=api. */
 export const JOB_WORKER = Symbol('JOB_WORKER');
+/** Told when a job ends (JobEndListener, optional): the webhooks module provides it. */
+export const JOB_END_LISTENER = Symbol('JOB_END_LISTENER');

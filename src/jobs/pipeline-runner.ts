@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { StepError } from '../engines/step-error.js';
-import { describeErrors } from '../pipelines/ajv.js';
+import { describeErrors } from '../json-schema/ajv.js';
 import { isTruthy, resolve } from '../pipelines/expression.js';
 import type { Pipeline, PipelineStep } from '../pipelines/pipeline.types.js';
 import type { StepServices } from '../steps/services.js';

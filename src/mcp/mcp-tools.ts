@@ -1,14 +1,14 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { usdToAtomic } from '../chains/usdc.js';
 import { jobAccepted } from '../http/job-accepted.js';
 import { JOB_ID } from '../http/jobs.controller.js';
 import { fingerprint } from '../http/paid-routes.js';
 import type { SourcePrecheck } from '../http/source-precheck.js';
 import type { JobService } from '../jobs/job.service.js';
 import { jobEnvelope } from '../jobs/job-envelope.js';
+import { describeErrors } from '../json-schema/ajv.js';
 import type { Paywall, PricedResource } from '../payments/paywall.js';
-import { usdToAtomic } from '../payments/usdc.js';
-import { describeErrors } from '../pipelines/ajv.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { PAYMENT_RESPONSE_META, paymentHeaders, paymentRequiredResult, settlementOf } from './mcp-payment.js';

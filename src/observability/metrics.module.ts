@@ -3,8 +3,6 @@ import { Global, Inject, Injectable, Module, type OnApplicationBootstrap, type O
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { CONFIG, LOGGER } from '../config/config.tokens.js';
-import type { JobQueue } from '../jobs/job-queue.js';
-import { JOB_QUEUE } from '../jobs/jobs.tokens.js';
 import { Metrics } from './metrics.js';
 
 /**
@@ -47,18 +45,10 @@ class WorkerMetricsServer implements OnApplicationBootstrap, OnModuleDestroy {
   }
 }
 
-/** One Metrics registry per app, for every module (global): HTTP, payments, jobs and the queue's gauges. */
+/** One Metrics registry per app, for every module (global): HTTP, payments, jobs and (added by JobsModule) the queue's gauges. */
 @Global()
 @Module({
-  providers: [
-    {
-      provide: Metrics,
-      inject: [JOB_QUEUE, CONFIG],
-      useFactory: (queue: JobQueue, config: Config) =>
-        new Metrics({ counts: () => queue.counts(), workers: () => (config.role === 'api' ? 0 : config.workerConcurrency) }),
-    },
-    WorkerMetricsServer,
-  ],
+  providers: [{ provide: Metrics, useFactory: () => new Metrics() }, WorkerMetricsServer],
   exports: [Metrics],
 })
 export class MetricsModule {}

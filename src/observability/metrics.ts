@@ -53,9 +53,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(queue: QueueProbe | null) {
+  constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'vidint_process_' });
-    if (!queue) return;
+  }
+
+  /** Adds the queue's gauges, read at scrape time (the jobs module calls it once it has a queue). */
+  watchQueue(queue: QueueProbe): void {
     new Gauge({
       name: 'vidint_queue_jobs',
       help: 'Jobs in the queue by state, read from the queue at scrape time',

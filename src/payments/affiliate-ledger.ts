@@ -22,18 +22,51 @@ export function commissionOf(amountAtomic: bigint): bigint {
   return (amountAtomic * AFFILIATE_COMMISSION_PERCENT) / 100n;
 }
 
+/** How long a credited payment is remembered: longer than any claim of it lives (24 h), so no resend can be credited again. */
+export const CREDITED_TTL_MS = 7 * 24 * 3600 * 1000;
+
+export interface MemoryAffiliateLedgerOptions {
+  /** How long a credited payment is remembered (default CREDITED_TTL_MS, as in Redis). */
+  rememberMs?: number;
+  now?: () => number;
+}
+
 export class MemoryAffiliateLedger implements AffiliateLedger {
   private readonly rows = new Map<string, { payments: number; paid: bigint; commission: bigint }>();
-  private readonly credited = new Set<string>();
+  /** Credited payments and when each may be forgotten, oldest first (a Map keeps insertion order). */
+  private readonly credited = new Map<string, number>();
+  private readonly rememberMs: number;
+  private readonly now: () => number;
+
+  constructor(options: MemoryAffiliateLedgerOptions = {}) {
+    this.rememberMs = options.rememberMs ?? CREDITED_TTL_MS;
+    this.now = options.now ?? Date.now;
+  }
 
   async record(affiliateId: string, amountAtomic: bigint, paymentKey: string): Promise<void> {
+    this.forgetExpired();
     if (this.credited.has(paymentKey)) return;
-    this.credited.add(paymentKey);
+    this.credited.set(paymentKey, this.now() + this.rememberMs);
     const row = this.rows.get(affiliateId) ?? { payments: 0, paid: 0n, commission: 0n };
     row.payments += 1;
     row.paid += amountAtomic;
     row.commission += commissionOf(amountAtomic);
     this.rows.set(affiliateId, row);
+  }
+
+  /** Drops the payments past their time, from the oldest on: the set holds one window of payments, not all of them. */
+  private forgetExpired(): void {
+    const now = this.now();
+    for (const [key, expires] of this.credited) {
+      if (expires > now) break;
+      this.credited.delete(key);
+    }
+  }
+
+  /** How many credited payments are held: one window's worth, whatever the process's age. */
+  remembered(): number {
+    this.forgetExpired();
+    return this.credited.size;
   }
 
   async balances(): Promise<AffiliateBalance[]> {
@@ -42,9 +75,6 @@ export class MemoryAffiliateLedger implements AffiliateLedger {
       .map(([id, r]) => ({ affiliate_id: id, payments: r.payments, paid: r.paid.toString(), commission: r.commission.toString() }));
   }
 }
-
-/** How long a credited payment is remembered: longer than any claim of it lives (24 h). */
-const CREDITED_TTL_MS = 7 * 24 * 3600 * 1000;
 
 /**
  * Marks the payment credited and adds it to the affiliate's row in one step, or does nothing when it

@@ -1,5 +1,5 @@
+import { atomicToUsdNumber } from '../chains/usdc.js';
 import type { AffiliateBalance } from './affiliate-ledger.js';
-import { atomicToUsdNumber } from './usdc.js';
 
 /** The affiliate ledger as a text table (npm run ledger, vidint ledger). */
 export function ledgerTable(rows: AffiliateBalance[], commissionPercent: number | bigint): string[] {

@@ -1,10 +1,12 @@
-import type { PaymentMethod } from './payment-method.js';
+import { CAIP2_NETWORKS } from '../chains/networks.js';
+import type { ParsedPayment, PaymentMethod } from './payment-method.js';
 import type {
+  CollectedPayment,
   MppOffer,
   PaidRequest,
+  PaidWith,
   PaymentChallenge,
   PaymentHeaders,
-  PaymentOutcome,
   PaymentRequirements,
   Paywall,
   PricedResource,
@@ -15,7 +17,7 @@ import { paymentRequiredHeader } from './x402/x402-v2.js';
 
 /**
  * The paywall the HTTP layer calls: it picks the payment method a request pays with from its headers,
- * has the method authenticate it, hands the attempt to the settlement service, and builds the one 402
+ * has the method bind it to the route, hands the attempt to the settlement service, and builds the one 402
  * from every method (x402 `accepts[]` in the v1 body and, the same options in v2 form, in PAYMENT-REQUIRED;
  * MPP's challenge in `WWW-Authenticate`). A request pays with x402 (PAYMENT-SIGNATURE or X-PAYMENT) or
  * `Authorization: Payment` (MPP), never both.
@@ -45,12 +47,14 @@ export class PaymentDispatcher implements Paywall {
     return { status: 402, headers, body: { x402Version: 1, error, accepts } };
   }
 
-  async collect(resource: PricedResource, headers: PaymentHeaders, request: PaidRequest): Promise<PaymentOutcome> {
-    const refuse = async (error: string): Promise<PaymentOutcome> => ({
+  async collect(resource: PricedResource, headers: PaymentHeaders, request: PaidRequest): Promise<CollectedPayment> {
+    const parsed = await Promise.all(this.methods.map((m) => m.parse(headers)));
+    const paidWith = this.paidWith(parsed);
+    const refuse = async (error: string): Promise<CollectedPayment> => ({
       kind: 'refused',
       challenge: await this.challenge(resource, error),
+      paidWith,
     });
-    const parsed = await Promise.all(this.methods.map((m) => m.parse(headers)));
     const headersUsed = new Set(this.methods.filter((_, i) => parsed[i] !== null).map((m) => m.header));
     if (headersUsed.size > 1)
       return refuse(
@@ -59,14 +63,30 @@ export class PaymentDispatcher implements Paywall {
     const index = parsed.findIndex((p) => p !== null && 'payment' in p);
     if (index < 0) return refuse(this.whyNoMethod(parsed));
     const method = this.methods[index];
-    const attempt = await method.authenticate(resource, (parsed[index] as { payment: unknown }).payment, request);
+    const attempt = await method.attempt(resource, (parsed[index] as { payment: unknown }).payment, request);
     if ('refused' in attempt) return refuse(attempt.refused);
     const outcome = await this.flow.collect(attempt);
-    return outcome.kind === 'refused' ? refuse(outcome.error) : outcome;
+    return outcome.kind === 'refused' ? refuse(outcome.error) : { ...outcome, paidWith };
+  }
+
+  /**
+   * How a request paid, from what the methods made of its headers: the method that owns its payment, or
+   * the first that read something (a malformed header, another network). Labels are bounded: an x402
+   * network is named only when it is one x402 knows, never as the client wrote it.
+   */
+  private paidWith(parsed: ParsedPayment<unknown>[]): PaidWith | null {
+    const owner = parsed.findIndex((p) => p !== null && 'payment' in p);
+    const index = owner >= 0 ? owner : parsed.findIndex((p) => p !== null);
+    const found = parsed[index];
+    if (!found) return null;
+    const method = this.methods[index];
+    if (method.header === 'authorization') return { method: 'mpp', network: method.network };
+    if ('payment' in found) return { method: 'x402', network: method.network };
+    return { method: 'x402', network: 'network' in found && Object.hasOwn(CAIP2_NETWORKS, found.network) ? found.network : 'unknown' };
   }
 
   /** Why no method takes a request's payment: none sent, a malformed one, or one for a network not offered. */
-  private whyNoMethod(parsed: Awaited<ReturnType<PaymentMethod['parse']>>[]): string {
+  private whyNoMethod(parsed: ParsedPayment<unknown>[]): string {
     const refusal = parsed.find((p) => p !== null && 'refused' in p) as { refused: string } | undefined;
     if (refusal) return refusal.refused;
     const elsewhere = parsed.find((p) => p !== null && 'network' in p) as { network: string } | undefined;

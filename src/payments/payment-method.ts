@@ -14,8 +14,9 @@ export type ParsedPayment<P> =
 
 /**
  * One way of paying (x402 `exact` on one network, MPP on Tempo): everything the paywall needs from
- * it. The order is the contract: parse -> authenticate (signature and binding, no chain state) ->
- * the attempt the settlement service matches, verifies, claims and settles.
+ * it. The order is the contract: parse -> attempt (bound to the route) -> the settlement service
+ * matches it to an earlier send only after the attempt's signature check, or verifies (signature and
+ * chain state), claims and settles a new one.
  */
 export interface PaymentMethod<P = unknown> {
   /** The network settlement intents of this method name: base, solana, tempo. */
@@ -30,10 +31,12 @@ export interface PaymentMethod<P = unknown> {
   offer(): MppOffer | null;
   parse(headers: PaymentHeaders): Promise<ParsedPayment<P>>;
   /**
-   * The payment's signature and its binding to this route (payer, amount, asset, pay-to, resource):
-   * the attempt to settle, or why it is refused. Nothing is looked up before this passes.
+   * The attempt to settle the payment for this route, or why it is refused. What is cheap to check is
+   * checked here (MPP: the challenge is ours and for this route); a signature that costs a recovery is
+   * left to the attempt's `authenticate` and `verify`, which the settlement service runs before any
+   * earlier claim is revealed and before anything is claimed.
    */
-  authenticate(resource: PricedResource, payment: P, request: PaidRequest): Promise<SettlementAttempt | { refused: string }>;
+  attempt(resource: PricedResource, payment: P, request: PaidRequest): Promise<SettlementAttempt | { refused: string }>;
   /** The attempt a recorded intent describes (for the reconciler), or null when it is not one of this method's. */
   resume(intent: SettlementIntent): Promise<SettlementAttempt | null>;
 }

@@ -1,8 +1,8 @@
-import { Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, type DynamicModule, Inject, Injectable, Module, type Type } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
-import { CONFIG, LOGGER } from '../config/config.tokens.js';
+import { CONFIG, LOGGER, PAYMENTS_CONFIG } from '../config/config.tokens.js';
 import { JobService } from '../jobs/job.service.js';
 import { JobRequeuer } from '../jobs/job-requeuer.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
@@ -10,44 +10,64 @@ import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { PIPELINES } from '../pipelines/pipelines.tokens.js';
 import { FAST_REDIS } from '../redis/redis.tokens.js';
 import { createPayments, type Payments } from './create-payments.js';
-import { AFFILIATE_LEDGER, PAYMENTS, PAYWALL } from './payments.tokens.js';
+import { AFFILIATE_LEDGER, PAYMENTS, PAYWALL, SETTLEMENT_NETWORKS } from './payments.tokens.js';
 import type { CreateJob } from './settlement.types.js';
+import { liveSettlementNetworks, type SettlementNetworks } from './settlement-networks.js';
 
-/** Stops the reconciler and the devnet chains, once the HTTP server has drained and the jobs have closed. */
+/** Stops the background reconciler before the chains it reaches go (the devnet's stop on application shutdown). */
 @Injectable()
-class PaymentsShutdown implements OnApplicationShutdown {
+class PaymentsShutdown implements BeforeApplicationShutdown {
   constructor(@Inject(PAYMENTS) private readonly payments: Payments) {}
 
-  onApplicationShutdown(): Promise<void> {
-    return this.payments.close();
+  beforeApplicationShutdown(): void {
+    this.payments.close();
   }
 }
 
 /**
- * Payments, in processes that take them (ROLE=api|all): the paywall of the paid routes, the affiliate
- * ledger and, in devnet mode, the local chains. Settled payments become jobs through JobService (JobsModule is global).
+ * Payments, in processes that take them (ROLE=api|all): the paywall of the paid routes and the affiliate
+ * ledger. Settled payments become jobs through JobService (JobsModule is global). Where each network settles
+ * comes from `networks`, the module that provides SETTLEMENT_NETWORKS (the devnet's), or live from config.
  */
-@Module({
-  imports: [PipelinesModule],
-  providers: [
-    {
-      provide: PAYMENTS,
-      inject: [CONFIG, LOGGER, FAST_REDIS, PIPELINES, JobService],
-      useFactory: (config: Config, logger: Logger, redis: Redis | null, pipelines: PipelineRegistry, jobs: JobService) => {
-        // The settlement service turns settled payments into jobs through this one port (also from its reconciler).
-        const createJob: CreateJob = async ({ path, request, affiliateId, jobId, receipt }) => {
-          const pipeline = pipelines.byPath(path);
-          if (!pipeline) throw new Error(`no pipeline serves ${path}`);
-          await jobs.ensure({ pipeline, request, receipt, affiliateId, jobId });
-        };
-        return createPayments({ config, logger, redis, createJob });
-      },
+@Module({})
+export class PaymentsModule {
+  static forRoot(networks: Type | null): DynamicModule {
+    const live = { provide: SETTLEMENT_NETWORKS, inject: [PAYMENTS_CONFIG], useFactory: liveSettlementNetworks };
+    return {
+      module: PaymentsModule,
+      // Global, as JobsModule: the HTTP-side modules (http, discovery, mcp) take the paywall without importing it.
+      global: true,
+      imports: [PipelinesModule, ...(networks ? [networks] : [])],
+      providers: [...(networks ? [] : [live]), paymentsProvider(), ...derived, PaymentsShutdown, JobRequeuer],
+      exports: [PAYMENTS, PAYWALL, AFFILIATE_LEDGER],
+    };
+  }
+}
+
+const derived = [
+  { provide: PAYWALL, inject: [PAYMENTS], useFactory: (p: Payments) => p.paywall },
+  { provide: AFFILIATE_LEDGER, inject: [PAYMENTS], useFactory: (p: Payments) => p.ledger },
+];
+
+function paymentsProvider() {
+  return {
+    provide: PAYMENTS,
+    inject: [CONFIG, LOGGER, FAST_REDIS, PIPELINES, JobService, SETTLEMENT_NETWORKS],
+    useFactory: (
+      config: Config,
+      logger: Logger,
+      redis: Redis | null,
+      pipelines: PipelineRegistry,
+      jobs: JobService,
+      networks: SettlementNetworks,
+    ) => {
+      // The settlement service turns settled payments into jobs through this one port (also from its reconciler).
+      const createJob: CreateJob = async ({ path, request, affiliateId, jobId, receipt }) => {
+        const pipeline = pipelines.byPath(path);
+        if (!pipeline) throw new Error(`no pipeline serves ${path}`);
+        await jobs.ensure({ pipeline, request, receipt, affiliateId, jobId });
+      };
+      return createPayments({ config, logger, redis, createJob, networks });
     },
-    { provide: PAYWALL, inject: [PAYMENTS], useFactory: (p: Payments) => p.paywall },
-    { provide: AFFILIATE_LEDGER, inject: [PAYMENTS], useFactory: (p: Payments) => p.ledger },
-    PaymentsShutdown,
-    JobRequeuer,
-  ],
-  exports: [PAYMENTS, PAYWALL, AFFILIATE_LEDGER],
-})
-export class PaymentsModule {}
+  };
+}

@@ -26,7 +26,7 @@ export interface PricedResource {
   outputSchema?: Record<string, unknown> | null;
 }
 
-/** What a route offers through MPP, for discovery documents and GET /devnet. */
+/** What a route offers through MPP, for the discovery documents. */
 export interface MppOffer {
   protocol: 'mpp';
   network: 'tempo';
@@ -84,6 +84,16 @@ export type PaymentOutcome =
   /** The same payment is still being settled by another request: retry it, do not pay again (503). */
   | { kind: 'pending'; message: string; retryAfterSeconds: number };
 
+/** How a request paid, for metrics and logs: the method and the network only, never the credential itself. */
+export interface PaidWith {
+  method: 'x402' | 'mpp';
+  /** The method's network; `unknown` for an x402 header that cannot be read or names no x402 network we know. */
+  network: string;
+}
+
+/** The paywall's decision on a request, and how it paid (null: it carried no payment, and gets the challenge). */
+export type CollectedPayment = PaymentOutcome & { paidWith: PaidWith | null };
+
 /**
  * The one door to money, as the HTTP layer sees it. Given a paid route, the request's headers and the
  * job it orders, it either settles a payment and creates exactly one job for it, or answers with the
@@ -95,5 +105,5 @@ export interface Paywall {
   /** The MPP offer (Tempo) every route also makes, or null when MPP is off. */
   mppOffer(): MppOffer | null;
   challenge(resource: PricedResource, error: string): Promise<PaymentChallenge>;
-  collect(resource: PricedResource, headers: PaymentHeaders, request: PaidRequest): Promise<PaymentOutcome>;
+  collect(resource: PricedResource, headers: PaymentHeaders, request: PaidRequest): Promise<CollectedPayment>;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { Receipt } from '../chains/receipt.js';
 import type { AffiliateLedger } from './affiliate-ledger.js';
 import type { Claim, ClaimStore, SettlingClaim } from './claim-store.js';
-import type { Receipt } from './receipt.js';
 import type { CreateJob, SettlementAttempt, SettlementIntent, SettlementOutcome, SettlementResult } from './settlement.types.js';
 
 export interface SettlementFlowOptions {
@@ -41,24 +41,40 @@ export class SettlementFlow {
   }
 
   /**
-   * Takes an authenticated payment: the answer of an earlier send of it (same 202, conflict, wait), or
-   * it is checked against the chain, claimed, settled and made into its one job. A payment that fails
-   * the check because it already landed is never answered "nothing was charged": its job is owed.
+   * Takes a payment: the answer of an earlier send of it (same 202, conflict, wait), or it is verified
+   * (signature and chain state), claimed, settled and made into its one job. A payment that fails the
+   * check because it already landed is never answered "nothing was charged": its job is owed.
+   *
+   * The lookup comes first but answers nothing by itself: an earlier claim is revealed only to a
+   * payment whose signature checks out. A new payment's signature is checked by its verify, so the
+   * common case pays for one signature check, not two; nothing is claimed before verify passes.
    */
   async collect(attempt: SettlementAttempt): Promise<SettlementOutcome> {
     const earlier = await this.answerIfSeen(attempt);
     if (earlier) return earlier;
     const problem = await attempt.verify?.();
     if (!problem) return this.claimAndSettle(attempt);
+    // Refused, perhaps because it landed already (a crash before its claim): only its payer may learn that.
+    const forged = await this.forgery(attempt);
+    if (forged) return refused(forged);
     const onChain = await attempt.reconcile().catch(() => null);
     if (!onChain?.settled) return refused(`payment refused: ${problem}. Nothing was charged.`);
     return this.claimAndSettle(attempt, { landed: true });
   }
 
-  /** The answer for a payment seen before (same 202, conflict, wait), or null for a new payment. */
+  /** The answer for a payment seen before (same 202, conflict, wait; 402 if not signed by its payer), or null for a new payment. */
   async answerIfSeen(attempt: SettlementAttempt): Promise<SettlementOutcome | null> {
     const earlier = await this.claims.get(attempt.key);
-    return earlier ? this.answerEarlier(attempt, earlier) : null;
+    if (!earlier) return null;
+    const forged = await this.forgery(attempt);
+    return forged ? refused(forged) : this.answerEarlier(attempt, earlier);
+  }
+
+  /** Why the payment is not signed by its payer (the refusal to answer), or null when it is (or its method checked that already). */
+  private async forgery(attempt: SettlementAttempt): Promise<string | null> {
+    // A verifier handed a payload of the wrong shape may throw: that is a refusal too.
+    const problem = attempt.authenticate ? await attempt.authenticate().catch(() => 'it could not be verified') : null;
+    return problem ? `payment refused: ${problem}. Nothing was charged.` : null;
   }
 
   /** Claims the payment, settles it and creates its one job. */

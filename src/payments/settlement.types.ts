@@ -1,5 +1,5 @@
+import type { Receipt } from '../chains/receipt.js';
 import type { JobOrder, PaidRequest, PaymentOutcome, PricedResource } from './paywall.js';
-import type { Receipt } from './receipt.js';
 
 /**
  * What any process needs to finish a settlement: the payment as sent, what it pays for and the job it
@@ -38,7 +38,10 @@ export interface Reconciliation {
   final?: boolean;
 }
 
-/** One authenticated payment of any method, ready to be matched to an earlier send, claimed and settled. */
+/**
+ * One payment of any method, bound to its route, ready to be matched to an earlier send (once its
+ * signature is checked), verified, claimed and settled.
+ */
 export interface SettlementAttempt {
   /** Names the payment on its chain: every resend of the same payment has the same key. */
   key: string;
@@ -56,8 +59,17 @@ export interface SettlementAttempt {
   /** Written before the broadcast, so the reconciler can finish the settlement in any process. */
   intent: SettlementIntent;
   /**
-   * The chain-state check of a new payment before it is claimed (balance, unused nonce, validity
-   * window): why it cannot settle, or null. Absent when settling checks it (MPP).
+   * The payer's signature over this payment, checked locally: why it is not the payer's, or null. It is
+   * run before the payment is matched to an earlier claim, and before a payment that `verify` refused
+   * is looked up on the chain, so a header rebuilt from a settled payment's public fields learns
+   * nothing. A new payment does not need it: its `verify` checks the signature itself, once. Absent when
+   * the method already authenticated the payment (MPP: the challenge it answers is ours, by HMAC).
+   */
+  authenticate?(): Promise<string | null>;
+  /**
+   * The full check of a new payment before it is claimed: its signature (whenever `authenticate` is
+   * present) and chain state (balance, unused nonce, validity window): why it cannot settle, or null.
+   * Absent when settling checks it (MPP).
    */
   verify?(): Promise<string | null>;
   settle(): Promise<SettlementResult>;

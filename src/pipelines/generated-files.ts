@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createStepRegistry } from '../steps/registry.js';
 import { buildPipelineSchema } from './pipeline-schema.js';
+import { createStepRegistry } from './step.registry.js';
 import { renderStepReference, spliceStepReference } from './step-reference.js';
 
 /** The files generated from the step registry, with the content they should have. */

@@ -2,14 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Ajv } from 'ajv';
 import YAML from 'yaml';
-import type { StepRegistry } from '../steps/registry.js';
+import { describeErrors, jsonPointerToPath } from '../json-schema/ajv.js';
 import type { JsonSchema } from '../steps/step.js';
-import { createAjv, describeErrors, jsonPointerToPath } from './ajv.js';
 import { topologicalOrder } from './dag.js';
 import { allowExpressions, collectReferences, ExpressionError, type Reference } from './expression.js';
 import { DEFAULT_STEP_TIMEOUT_SECONDS, type Pipeline, type PipelineFile, type PipelineStep } from './pipeline.types.js';
 import { buildPipelineSchema } from './pipeline-schema.js';
+import { createRequestAjv } from './request-ajv.js';
 import type { SourceUrlOptions } from './source-url-keyword.js';
+import type { StepRegistry } from './step.registry.js';
 
 /** Every problem found in the pipeline files, each line naming the file, the step and the field. */
 export class PipelineLoadError extends Error {
@@ -36,7 +37,7 @@ export function loadPipelines(opts: LoaderOptions): Pipeline[] {
     .map((f) => path.join(opts.pipelinesDir, f));
   if (files.length === 0) throw new PipelineLoadError([`${opts.pipelinesDir}: holds no pipeline (*.yaml) file`]);
 
-  const ajv = createAjv(opts.sourceUrls ?? { allowLoopback: false, extraMapHosts: [] });
+  const ajv = createRequestAjv(opts.sourceUrls ?? { allowLoopback: false, extraMapHosts: [] });
   const validateFile = ajv.compile(buildPipelineSchema(opts.registry));
   const problems: string[] = [];
   const pipelines: Pipeline[] = [];

@@ -2,13 +2,13 @@ import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnModuleD
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { CONFIG, LOGGER } from '../config/config.tokens.js';
-import { createStepRegistry } from '../steps/registry.js';
 import type { LoaderOptions } from './pipeline.loader.js';
 import { loadPipelines } from './pipeline.loader.js';
 import { PipelineRegistry } from './pipeline.registry.js';
 import { PipelineWatcher } from './pipeline-watcher.js';
 import { PIPELINES } from './pipelines.tokens.js';
 import { sourceUrlOptions } from './source-url-keyword.js';
+import { createStepRegistry } from './step.registry.js';
 
 function loaderOptions(config: Config): LoaderOptions {
   return {

@@ -2,7 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import type { ChatModelProvider } from '../engines/chat/chat-model.port.js';
 import { httpStatusOf } from '../engines/http-status.js';
 import { StepError } from '../engines/step-error.js';
-import { describeErrors } from '../pipelines/ajv.js';
+import { describeErrors } from '../json-schema/ajv.js';
 import type { StepContext } from './step.js';
 
 /**

@@ -8,11 +8,11 @@ import { createImageEditor } from '../engines/images/openai-image-editor.js';
 import { OpenCvDocumentScanner } from '../engines/images/opencv-document-scanner.js';
 import { SelfieSegmenter } from '../engines/images/selfie-segmentation.js';
 import { TesseractOcr } from '../engines/ocr/tesseract-ocr.js';
+import { PlacesApi } from '../engines/places/places-api.js';
 import { OpenAiSpeechToText } from '../engines/speech/openai-transcription.js';
 import { PocketsphinxSpeechToText } from '../engines/speech/pocketsphinx.js';
 import { resolveMediaBinaries } from '../engines/video/ffmpeg-binaries.js';
 import { FfmpegVideoEngine } from '../engines/video/ffmpeg-video-engine.js';
-import { PlacesApi } from '../features/menus/places-api.js';
 import type { StepServices } from './services.js';
 
 /** Builds the step services, each engine's adapter chosen from the validated config (called once, by the composition root). */

@@ -2,9 +2,9 @@ import { classifyFace, type FaceShape, MAX_YAW_DEGREES, measureFace } from '../a
 import { loadKnowledge } from '../analyzers/knowledge.js';
 import type { ChatModelProvider } from '../engines/chat/chat-model.port.js';
 import { StepError } from '../engines/step-error.js';
+import { createAjv, describeErrors } from '../json-schema/ajv.js';
 import { pickOneFace, readPhoto } from '../media/faces.js';
 import { renderCard } from '../media/share-cards.js';
-import { createAjv, describeErrors } from '../pipelines/ajv.js';
 import { loadTemplate } from './prompt-templates.js';
 import { defineStep, type StepContext } from './step.js';
 

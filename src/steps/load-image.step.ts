@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { StepError } from '../engines/step-error.js';
-import { IMAGE_MAX_BYTES, IMAGE_MIN_SIDE, sniffImage } from '../pipelines/image-keyword.js';
+import { IMAGE_MAX_BYTES, IMAGE_MIN_SIDE, sniffImage } from '../json-schema/image-keyword.js';
 import { download } from './download.js';
 import { defineStep } from './step.js';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { offlineAnalyzers } from '../analyzers/registry.js';
 import { StepError } from '../engines/step-error.js';
-import { createAjv, describeErrors } from '../pipelines/ajv.js';
+import { createAjv, describeErrors } from '../json-schema/ajv.js';
 import { askModel } from './ask-model.js';
 import { loadTemplate } from './prompt-templates.js';
 import { defineStep } from './step.js';

@@ -6,9 +6,9 @@ import type { FaceDetector } from '../engines/images/face-detector.port.js';
 import type { ImageEditor } from '../engines/images/image-editor.port.js';
 import type { PersonSegmenter } from '../engines/images/person-segmenter.port.js';
 import type { OcrEngine } from '../engines/ocr/ocr-engine.port.js';
+import type { PlaceDirectory } from '../engines/places/places.port.js';
 import type { SpeechToText } from '../engines/speech/speech-to-text.port.js';
 import type { VideoEngine } from '../engines/video/video-engine.port.js';
-import type { PlacesApi } from '../features/menus/places-api.js';
 
 /**
  * What step executors may use besides their `with:`: settings, and engines behind their ports, built once
@@ -45,7 +45,7 @@ export interface StepServices {
   /** The configured image-generation model (IMAGE_PROVIDER), or null: /pfp composes offline. */
   imageEditor: ImageEditor | null;
   /** /menu-from-maps: extra map hosts, the Places API (or null), a live rates table URL (or null: knowledge/currencies.yaml). */
-  maps: { extraHosts: string[]; places: PlacesApi | null; ratesUrl: string | null };
+  maps: { extraHosts: string[]; places: PlaceDirectory | null; ratesUrl: string | null };
   /** The evidence source of fact-checks (FACTCHECK_API_URL), or null. */
   factCheck: FactCheckSearch | null;
 }

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { ENGINES_CONFIG, LOGGER, REDIS_CONFIG, WEBHOOKS_CONFIG } from '../config/config.tokens.js';
 import type { EnginesConfig } from '../engines/engines.config.js';
+import { JOB_END_LISTENER } from '../jobs/jobs.tokens.js';
 import type { RedisConfig } from '../redis/redis.config.js';
 import { FAST_REDIS } from '../redis/redis.tokens.js';
 import { loadSharedSecret } from '../redis/shared-secret.js';
@@ -39,8 +40,10 @@ class WebhooksShutdown implements BeforeApplicationShutdown {
       useFactory: (secret: string, engines: EnginesConfig, logger: Logger) =>
         new WebhookSender({ secret, allowLoopback: engines.media.allowLoopback, logger }),
     },
+    // Workers tell the sender when a job ends (jobs' JobEndListener port).
+    { provide: JOB_END_LISTENER, useExisting: WebhookSender },
     WebhooksShutdown,
   ],
-  exports: [WEBHOOK_SECRET, WebhookSender],
+  exports: [WEBHOOK_SECRET, WebhookSender, JOB_END_LISTENER],
 })
 export class WebhooksModule {}

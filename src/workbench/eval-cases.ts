@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import { createAjv, describeErrors } from '../pipelines/ajv.js';
+import { createAjv, describeErrors } from '../json-schema/ajv.js';
 import type { Expectations } from './expectations.js';
 
 /** One eval case: an input and what its result must show. */

@@ -3,15 +3,16 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { type Config, loadConfig } from '../config/config.js';
+import { loadConfig } from '../app/load-config.js';
+import type { Config } from '../config/config.js';
 import type { JobWarning, StepTiming } from '../jobs/job.types.js';
 import { JobFailure, runPipeline, type StepEvent, stepTiming } from '../jobs/pipeline-runner.js';
-import { describeErrors } from '../pipelines/ajv.js';
+import { describeErrors } from '../json-schema/ajv.js';
 import { loadPipelines } from '../pipelines/pipeline.loader.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { sourceUrlOptions } from '../pipelines/source-url-keyword.js';
+import { createStepRegistry } from '../pipelines/step.registry.js';
 import { createStepServices } from '../steps/create-services.js';
-import { createStepRegistry } from '../steps/registry.js';
 import { PromptPreviewStop, PromptRecorder, type RecordedPrompt } from './prompt-recorder.js';
 
 /** What to run, and where the operator's working copy of pipelines, prompts and schemas is. */

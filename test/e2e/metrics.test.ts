@@ -27,6 +27,7 @@ describe('watching the running service (Redis)', () => {
     h = await startHarness({ driver: 'bullmq', env: { ADMIN_TOKEN } });
     jobs = [await paidJob(h, '/echo', { text: 'one' }), await paidJob(h, '/echo', { text: 'two', shout: true })];
     assert.equal((await postJson(`${h.url}/echo`, { text: 'unpaid' })).status, 402);
+    assert.equal((await postJson(`${h.url}/echo`, { text: 'garbled' }, { 'x-payment': 'not base64 json' })).status, 402);
     const res = await fetch(`${h.url}/metrics`);
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-type') ?? '', /^text\/plain; version=0\.0\.4/);
@@ -35,16 +36,18 @@ describe('watching the running service (Redis)', () => {
   after(() => h?.close());
 
   it('counts requests by route pattern and status, and 402s by route', () => {
-    // Each paid job: a 402 (the challenge) then a 202; plus one request left unpaid.
-    assert.equal(sample(text, 'vidint_http_requests_total', { method: 'POST', route: '/echo', status: '402' }), 3);
+    // Each paid job: a 402 (the challenge) then a 202; plus one request left unpaid and one with an unreadable payment.
+    assert.equal(sample(text, 'vidint_http_requests_total', { method: 'POST', route: '/echo', status: '402' }), 4);
     assert.equal(sample(text, 'vidint_http_requests_total', { method: 'POST', route: '/echo', status: '202' }), 2);
     assert.ok(sample(text, 'vidint_http_requests_total', { method: 'GET', route: '/jobs/:id', status: '200' }) >= 2);
     assert.doesNotMatch(text, new RegExp(jobs[0].id), 'a raw URL (with a job id) was used as a label');
-    assert.equal(sample(text, 'vidint_payment_required_total', { route: '/echo' }), 3);
+    assert.equal(sample(text, 'vidint_payment_required_total', { route: '/echo' }), 4);
   });
 
   it('counts settled payments by method, network and outcome', () => {
     assert.equal(sample(text, 'vidint_payments_total', { method: 'x402', network: 'base', outcome: 'settled' }), 2);
+    // A payment offered and refused is counted too; what cannot be read is `unknown`, never the header's text.
+    assert.equal(sample(text, 'vidint_payments_total', { method: 'x402', network: 'unknown', outcome: 'refused' }), 1);
   });
 
   it('counts jobs by pipeline and outcome and times each step in a histogram', () => {

@@ -21,7 +21,7 @@ describe('a newcomer adds an endpoint with one YAML file', () => {
     assert.ok(m, 'the README shows an example pipeline file');
     fs.writeFileSync(path.join(dir, m[1]), m[2]);
 
-    const check = await runNode(['dist/src/pipelines/check.cli.js', dir]);
+    const check = await runNode(['dist/src/cli/check-pipelines.js', dir]);
     assert.equal(check.code, 0, check.output);
 
     h = await startHarness({ env: { PIPELINES_DIR: dir } });

@@ -84,7 +84,7 @@ for (const driver of ['memory', 'bullmq'] as Driver[])
       assert.equal(ledger.commission_percent, 20);
       assert.deepEqual(ledger.affiliates, [{ affiliate_id: 'catalog-7', payments: 1, paid: '10000', commission: '2000' }]);
       if (driver === 'bullmq') {
-        const cli = await runNode(['dist/src/payments/ledger.cli.js', '--json'], {
+        const cli = await runNode(['dist/src/cli/ledger.js', '--json'], {
           REDIS_URL: h.env.REDIS_URL,
           KEY_PREFIX: h.env.KEY_PREFIX,
         });

@@ -49,7 +49,7 @@ describe('start-up refuses misconfiguration loudly', () => {
 
 describe('npm run pipelines:check', () => {
   it('lists the valid pipelines and exits 0', async () => {
-    const { code, output } = await runNode(['dist/src/pipelines/check.cli.js']);
+    const { code, output } = await runNode(['dist/src/cli/check-pipelines.js']);
     assert.equal(code, 0, output);
     assert.match(output, /ok {2}POST \/analyze +\$0\.10 +live +8 steps/);
     assert.match(output, /ok {2}POST \/verify +\$0\.15 +live +\d+ steps/);
@@ -58,13 +58,13 @@ describe('npm run pipelines:check', () => {
   });
 
   it('marks a pipeline without steps as planned', async () => {
-    const { code, output } = await runNode(['dist/src/pipelines/check.cli.js', path.join(ROOT, 'test/fixtures/pipelines')]);
+    const { code, output } = await runNode(['dist/src/cli/check-pipelines.js', path.join(ROOT, 'test/fixtures/pipelines')]);
     assert.equal(code, 0, output);
     assert.match(output, /ok {2}POST \/planned +\$[\d.]+ +planned/);
   });
 
   it('exits 1 with every problem of a bad folder', async () => {
-    const { code, output } = await runNode(['dist/src/pipelines/check.cli.js', brokenPipelines()]);
+    const { code, output } = await runNode(['dist/src/cli/check-pipelines.js', brokenPipelines()]);
     assert.equal(code, 1);
     assert.match(output, /unknown step type 'transcode_video'/);
     assert.match(output, /there is no step 'three'/);

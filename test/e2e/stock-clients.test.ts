@@ -12,7 +12,7 @@ import { createClient, createWalletClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base, tempoModerato } from 'viem/chains';
 import { wrapFetchWithPayment } from 'x402-fetch';
-import { USDC_BASE, USDC_SOLANA } from '../../src/payments/networks.js';
+import { USDC_BASE, USDC_SOLANA } from '../../src/chains/networks.js';
 import { devnetClients } from '../support/devnet.js';
 import { FIXTURE_PIPELINES, type Harness, pollJob, startHarness } from '../support/harness.js';
 import { tempoBalance } from '../support/mpp-client.js';

@@ -22,8 +22,8 @@ import type { JobsConfig } from '../../src/jobs/jobs.config.js';
 import { RedisJobStore } from '../../src/jobs/redis-job-store.js';
 import { loadPipelines } from '../../src/pipelines/pipeline.loader.js';
 import { PipelineRegistry } from '../../src/pipelines/pipeline.registry.js';
+import { builtinSteps, StepRegistry } from '../../src/pipelines/step.registry.js';
 import { RedisConnections } from '../../src/redis/redis-connections.js';
-import { builtinSteps, StepRegistry } from '../../src/steps/registry.js';
 import type { StepServices } from '../../src/steps/services.js';
 
 /**

@@ -13,7 +13,7 @@ import { MemoryJobQueue } from '../../src/jobs/memory-job-queue.js';
 import { MemoryJobStore } from '../../src/jobs/memory-job-store.js';
 import { loadPipelines } from '../../src/pipelines/pipeline.loader.js';
 import { PipelineRegistry } from '../../src/pipelines/pipeline.registry.js';
-import { builtinSteps, StepRegistry } from '../../src/steps/registry.js';
+import { builtinSteps, StepRegistry } from '../../src/pipelines/step.registry.js';
 import type { StepServices } from '../../src/steps/services.js';
 import { defineStep } from '../../src/steps/step.js';
 

@@ -5,14 +5,14 @@ import { MemoryClaimStore } from '../../src/payments/claim-store.js';
 import { jobIdDeriver } from '../../src/payments/job-id.js';
 import { PaymentDispatcher } from '../../src/payments/payment-dispatcher.js';
 import type { ParsedPayment, PaymentMethod } from '../../src/payments/payment-method.js';
-import type { PaidRequest, PaymentHeaders, PricedResource } from '../../src/payments/paywall.js';
+import type { PaidRequest, PaidWith, PaymentHeaders, PricedResource } from '../../src/payments/paywall.js';
 import type { SettlementAttempt, SettlementIntent } from '../../src/payments/settlement.types.js';
 import { SettlementFlow } from '../../src/payments/settlement-flow.js';
 
 /**
  * The paywall against its port, PaymentMethod: two small methods stand in for x402 (one network, header
  * X-PAYMENT, an `accepts[]` entry) and MPP (header Authorization, a WWW-Authenticate challenge). A payment
- * is its header's text; "bad" fails authentication, "broke" fails verification.
+ * is its header's text; "bad" is not signed by its payer, "broke" fails verification (no funds).
  */
 class StandInMethod implements PaymentMethod<string> {
   settled: string[] = [];
@@ -62,8 +62,7 @@ class StandInMethod implements PaymentMethod<string> {
     return network === this.network ? { payment } : { network };
   }
 
-  async authenticate(resource: PricedResource, payment: string, request: PaidRequest): Promise<SettlementAttempt | { refused: string }> {
-    if (payment === 'bad') return { refused: 'payment refused: not signed by its payer. Nothing was charged.' };
+  async attempt(resource: PricedResource, payment: string, request: PaidRequest): Promise<SettlementAttempt | { refused: string }> {
     const intent: SettlementIntent = {
       network: this.network,
       credential: payment,
@@ -77,7 +76,9 @@ class StandInMethod implements PaymentMethod<string> {
       amount: '10000',
       request,
       intent,
-      verify: async () => (payment === 'broke' ? 'insufficient funds' : null),
+      authenticate: async () => (payment === 'bad' ? 'not signed by its payer' : null),
+      // Like the schemes' verify: the signature, then the chain state.
+      verify: async () => (payment === 'bad' ? 'invalid signature' : payment === 'broke' ? 'insufficient funds' : null),
       settle: async () => {
         this.settled.push(payment);
         return { ok: true, transaction: `tx-${payment}`, payer: 'payer' };
@@ -166,5 +167,23 @@ describe('the payment dispatcher (stand-in methods, real settlement service)', (
       assert.equal(outcome.challenge.headers['www-authenticate'], 'Payment tempo', 'and the MPP challenge');
     }
     assert.equal(jobs.length, 0);
+  });
+
+  it('tells how each request paid (metrics and logs): the method and a known network, never text from the header', async () => {
+    const cases: Array<[PaymentHeaders, PaidWith | null]> = [
+      [{}, null],
+      [{ authorization: 'Bearer not-a-payment' }, null],
+      [{ 'x-payment': 'solana:p5' }, { method: 'x402', network: 'solana' }],
+      [{ authorization: 'Payment p6' }, { method: 'mpp', network: 'tempo' }],
+      [{ 'x-payment': 'base:bad' }, { method: 'x402', network: 'base' }],
+      [{ 'x-payment': 'garbage' }, { method: 'x402', network: 'unknown' }],
+      [{ 'x-payment': 'base-sepolia:p7' }, { method: 'x402', network: 'base-sepolia' }],
+      [{ 'x-payment': 'fake_metric 9:p8' }, { method: 'x402', network: 'unknown' }],
+      [{ 'x-payment': 'constructor:p9' }, { method: 'x402', network: 'unknown' }],
+    ];
+    const { paywall } = setup();
+    for (const [headers, paidWith] of cases) {
+      assert.deepEqual((await paywall.collect(resource, headers, order('e'))).paidWith, paidWith, JSON.stringify(headers));
+    }
   });
 });

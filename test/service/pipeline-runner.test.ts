@@ -10,7 +10,7 @@ import type { JobWarning } from '../../src/jobs/job.types.js';
 import { JobCancelled } from '../../src/jobs/job-cancelled.js';
 import { JobFailure, runPipeline } from '../../src/jobs/pipeline-runner.js';
 import { loadPipelines } from '../../src/pipelines/pipeline.loader.js';
-import { builtinSteps, StepRegistry } from '../../src/steps/registry.js';
+import { builtinSteps, StepRegistry } from '../../src/pipelines/step.registry.js';
 import type { StepServices } from '../../src/steps/services.js';
 import { defineStep } from '../../src/steps/step.js';
 

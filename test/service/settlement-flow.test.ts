@@ -18,8 +18,11 @@ class Chain {
   delayMs = 5;
   /** What the next settle call does: transfer and answer, transfer and lose the answer, or refuse. */
   next: 'ok' | 'lost' | 'refuse' = 'ok';
+  /** Signature checks made: by authenticate (before an earlier claim is revealed) and by verify (a new payment). */
+  signatureChecks = 0;
 
-  attempt(key: string, intent: SettlementIntent, precheck?: SettlementAttempt['request']['precheck']): SettlementAttempt {
+  /** A send of payment `key`; `signed: false` is a header rebuilt from the payment's public fields. */
+  attempt(key: string, intent: SettlementIntent, precheck?: SettlementAttempt['request']['precheck'], signed = true): SettlementAttempt {
     return {
       key,
       network: 'base',
@@ -27,6 +30,16 @@ class Chain {
       payer: '0xpayer',
       request: { fingerprint: intent.fingerprint, job: intent.job, precheck },
       intent,
+      authenticate: async () => {
+        this.signatureChecks++;
+        return signed ? null : 'not signed by its payer';
+      },
+      // Like the schemes' verify: the signature, then the chain state (a used authorization cannot settle again).
+      verify: async () => {
+        this.signatureChecks++;
+        if (!signed) return 'invalid signature';
+        return this.transfers.has(key) ? 'authorization already used' : null;
+      },
       settle: async () => {
         this.settleCalls++;
         await new Promise((r) => setTimeout(r, this.delayMs));
@@ -146,6 +159,43 @@ describe('the settlement service (memory stores)', () => {
     assert.equal(await flow.reconcileStale(async () => chain.attempt('p6', intent('f'))), 1);
     assert.equal(jobs.size, 1);
     assert.equal(chain.transfers.size, 1);
+  });
+
+  it("checks a new payment's signature once (in verify), and a resend's before its earlier claim is answered", async () => {
+    const { flow, chain } = setup(undefined, 60_000);
+    assert.equal((await flow.collect(chain.attempt('p8', intent('i')))).kind, 'accepted');
+    assert.equal(chain.signatureChecks, 1, 'verify alone: no second check before the lookup');
+    const resend = await flow.collect(chain.attempt('p8', intent('i')));
+    assert.equal(resend.kind === 'accepted' && resend.replay, true);
+    assert.equal(chain.signatureChecks, 2, 'the resend was authenticated before meeting its claim');
+  });
+
+  it('a forged send learns nothing: the same refusal whether or not the payment was settled, no claim left behind', async () => {
+    const { flow, chain, jobs } = setup(undefined, 60_000);
+    const paid = await flow.collect(chain.attempt('p9', intent('j')));
+    assert.equal(paid.kind, 'accepted');
+    const jobId = paid.kind === 'accepted' ? paid.jobId : '';
+    const againstSettled = await flow.collect(chain.attempt('p9', intent('j'), undefined, false));
+    const againstNew = await flow.collect(chain.attempt('p10', intent('k'), undefined, false));
+    assert.deepEqual(againstSettled, { kind: 'refused', error: 'payment refused: not signed by its payer. Nothing was charged.' });
+    assert.deepEqual(againstNew, againstSettled, 'nothing tells a settled payment from an unknown one');
+    assert.ok(!JSON.stringify(againstSettled).includes(jobId));
+    assert.equal(await flow.answerIfSeen(chain.attempt('p10', intent('k'))), null, 'the forgery claimed nothing');
+    const real = await flow.collect(chain.attempt('p10', intent('k')));
+    assert.equal(real.kind === 'accepted' && real.replay, false, 'the real payer is not blocked');
+    assert.equal(jobs.size, 2);
+  });
+
+  it('a payment that landed with no claim (a crash before it) is owed its job, but only its payer learns it', async () => {
+    const { flow, chain, jobs } = setup(undefined, 60_000);
+    chain.transfers.set('p11', '0xlanded'); // settled on chain directly: verify now refuses it (nonce used)
+    const forged = await flow.collect(chain.attempt('p11', intent('l'), undefined, false));
+    assert.equal(forged.kind, 'refused');
+    assert.equal(jobs.size, 0);
+    const real = await flow.collect(chain.attempt('p11', intent('l')));
+    assert.equal(real.kind, 'accepted');
+    assert.deepEqual(real.kind === 'accepted' && real.headers, { 'x-payment-response': '0xlanded' });
+    assert.equal(jobs.size, 1);
   });
 
   it('names the job by the payment: the same payment, the same id; another payment or another secret, another id', async () => {

@@ -4,7 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
 import { type AppParts, appParts } from '../../src/app/app-parts.js';
 import { createApp } from '../../src/app/create-app.js';
-import { loadConfig } from '../../src/config/config.js';
+import { loadConfig } from '../../src/app/load-config.js';
 import { createLogger } from '../../src/logging/logger.js';
 
 export const ROOT = process.cwd();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { createAjv, describeErrors } from '../../src/pipelines/ajv.js';
+import { createAjv, describeErrors } from '../../src/json-schema/ajv.js';
 import type { StepServices } from '../../src/steps/services.js';
 import type { StepContext, StepExecutor } from '../../src/steps/step.js';
 

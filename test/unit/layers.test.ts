@@ -3,23 +3,57 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 
-/** Every relative import of every source file under src/, as [importer, imported] paths relative to src/. */
-function imports(): Array<[string, string]> {
+/**
+ * The layers of src/, top to bottom: a folder imports (at run time) only folders of the layers below its own.
+ * Type-only imports (`import type`) are left out: they vanish from the build and tie no module to another.
+ */
+const LAYERS: string[][] = [
+  ['main.ts', 'cli', 'demo'], // entry points
+  ['workbench'], // the pipelines run in-process (vidint run / eval)
+  ['app'], // the composition root: which modules a ROLE starts, the configuration composed
+  ['mcp', 'discovery'], // faces over HTTP built on the routes
+  ['http', 'devnet'], // the routes; the local chains of devnet mode
+  ['payments', 'webhooks'], // payments turn into jobs; job callbacks
+  ['jobs'], // records, queues, the worker and the pipeline runner
+  ['pipelines'], // YAML pipelines, their request validation and the step catalogue
+  ['features'], // features spanning several steps (menus)
+  ['steps'], // the generic step executors and what they share
+  ['engines', 'media', 'redis', 'observability'], // adapters behind ports, in-process media, Redis, metrics
+  ['analyzers', 'net', 'json-schema', 'chains', 'config', 'logging'], // the ground: no side effect composed here
+];
+
+const layerOf = (folder: string): number => LAYERS.findIndex((layer) => layer.includes(folder));
+const folderOf = (file: string): string => file.split(path.sep)[0];
+
+/** Every run-time relative import of every source file under src/, as [importer, imported] paths relative to src/. */
+function runtimeImports(): Array<[string, string]> {
   const files = fs.readdirSync('src', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
   return files.flatMap((file) => {
     const source = fs.readFileSync(path.join('src', file), 'utf8');
-    return [...source.matchAll(/from '(\.[^']+)'/g)].map((m): [string, string] => [
+    const statics = [...source.matchAll(/^(?:import|export)\s+(type\s+)?[^;]*?from\s+'(\.[^']+)'/gms)]
+      .filter((m) => !m[1])
+      .map((m) => m[2]);
+    const dynamics = [...source.matchAll(/import\(\s*'(\.[^']+)'\s*\)/g)].map((m) => m[1]);
+    return [...statics, ...dynamics].map((spec): [string, string] => [
       file,
-      path.normalize(path.join(path.dirname(file), m[1])).replace(/\.js$/, '.ts'),
+      path.normalize(path.join(path.dirname(file), spec)).replace(/\.js$/, '.ts'),
     ]);
   });
 }
 
 describe('module layering', () => {
-  it('only main.ts imports the composition root (src/app): nothing reaches upward into it', () => {
-    const upward = imports().filter(
-      ([from, to]) => to.startsWith(`app${path.sep}`) && !from.startsWith(`app${path.sep}`) && from !== 'main.ts',
+  it('every folder of src/ has its layer', () => {
+    const folders = fs.readdirSync('src').filter((f) => !f.endsWith('.d.ts'));
+    assert.deepEqual(
+      folders.filter((f) => layerOf(f) < 0),
+      [],
     );
+  });
+
+  it('no folder imports a folder of its own layer or of a layer above it (no cycle between folders)', () => {
+    const upward = runtimeImports()
+      .filter(([from, to]) => folderOf(from) !== folderOf(to) && layerOf(folderOf(from)) >= layerOf(folderOf(to)))
+      .map(([from, to]) => `${from} -> ${to}`);
     assert.deepEqual(upward, []);
   });
 
@@ -31,7 +65,9 @@ describe('module layering', () => {
       'discovery/discovery.module.ts',
       'mcp/mcp.module.ts',
     ];
-    const importers = imports().filter(([from, to]) => nestModules.includes(to) && !from.startsWith('app/') && !nestModules.includes(from));
+    const importers = runtimeImports().filter(
+      ([from, to]) => nestModules.includes(to) && !from.startsWith(`app${path.sep}`) && !nestModules.includes(from),
+    );
     assert.deepEqual(importers, []);
   });
 });

@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import type { JobWarning } from '../../src/jobs/job.types.js';
 import { JobFailure, runPipeline } from '../../src/jobs/pipeline-runner.js';
 import { loadPipelines } from '../../src/pipelines/pipeline.loader.js';
-import { createStepRegistry } from '../../src/steps/registry.js';
+import { createStepRegistry } from '../../src/pipelines/step.registry.js';
 import type { StepServices } from '../../src/steps/services.js';
 
 const dirs: string[] = [];

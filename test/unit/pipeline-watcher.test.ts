@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { loadPipelines } from '../../src/pipelines/pipeline.loader.js';
 import { PipelineRegistry } from '../../src/pipelines/pipeline.registry.js';
 import { PipelineWatcher } from '../../src/pipelines/pipeline-watcher.js';
-import { createStepRegistry } from '../../src/steps/registry.js';
+import { createStepRegistry } from '../../src/pipelines/step.registry.js';
 
 const ROOT = process.cwd();
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { checkSource, sourceUrls } from '../../src/net/source-check.js';
 import { loadPipelines } from '../../src/pipelines/pipeline.loader.js';
-import { createStepRegistry } from '../../src/steps/registry.js';
+import { checkSource, sourceUrls } from '../../src/pipelines/source-check.js';
+import { createStepRegistry } from '../../src/pipelines/step.registry.js';
 import { type FileServer, startFileServer } from '../support/file-server.js';
 
 /** The pre-settlement source check against real HTTP servers on 127.0.0.1. */

@@ -3,10 +3,10 @@ import { Mppx, tempo } from 'mppx/server';
 import { type Chain, createClient, createPublicClient, http, isAddressEqual, keccak256, type Log, parseEventLogs } from 'viem';
 import { tempo as tempoMainnet, tempoModerato } from 'viem/chains';
 import { Abis, Transaction } from 'viem/tempo';
+import { usdToAtomic } from '../../chains/usdc.js';
 import type { ParsedPayment, PaymentMethod } from '../payment-method.js';
 import type { MppOffer, PaidRequest, PaymentHeaders, PaymentRequirements, PricedResource } from '../paywall.js';
 import type { SettlementAttempt, SettlementIntent } from '../settlement.types.js';
-import { usdToAtomic } from '../usdc.js';
 
 export interface MppTempoOptions {
   /** HMAC key binding challenges to this server (every API process must share it). */
@@ -110,11 +110,8 @@ export class MppMethod implements PaymentMethod<MppCredential> {
     return { payment: { ...parsed, credential: authorization } };
   }
 
-  async authenticate(
-    resource: PricedResource,
-    payment: MppCredential,
-    request: PaidRequest,
-  ): Promise<SettlementAttempt | { refused: string }> {
+  /** An HMAC check of the challenge answered, no signature: the attempt needs no `authenticate` of its own. */
+  async attempt(resource: PricedResource, payment: MppCredential, request: PaidRequest): Promise<SettlementAttempt | { refused: string }> {
     const unbound = await this.bindingProblem(resource, payment.challenge);
     if (unbound) return { refused: `payment refused: ${unbound}. Nothing was charged.` };
     const intent: SettlementIntent = {
@@ -154,7 +151,7 @@ export class MppMethod implements PaymentMethod<MppCredential> {
         }
         const result = await this.charge(resource, authorization);
         if (result.status === 402) {
-          const problem: any = await result.challenge.json().catch(() => null);
+          const problem = (await result.challenge.json().catch(() => null)) as { detail?: unknown } | null;
           return {
             ok: false,
             reason: String(problem?.detail ?? 'the credential was refused')
@@ -215,7 +212,7 @@ export class MppMethod implements PaymentMethod<MppCredential> {
   private paysUs(logs: Log[], amount: string): boolean {
     const events = parseEventLogs({ abi: Abis.tip20, logs, eventName: ['Transfer', 'TransferWithMemo'] });
     return events.some(
-      (e: any) =>
+      (e) =>
         isAddressEqual(e.address, this.options.currency) &&
         isAddressEqual(e.args.to, this.options.recipient) &&
         e.args.amount === BigInt(amount),

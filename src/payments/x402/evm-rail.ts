@@ -18,7 +18,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
-import { USDC_EIP712 } from '../networks.js';
+import { USDC_EIP712 } from '../../chains/networks.js';
 import { MemoryNonceSequencer, type NonceSequencer } from './nonce-sequencer.js';
 import type { RailSettlement, RailVerdict, X402PaymentPayload, X402Rail, X402Requirements } from './rail.js';
 
@@ -54,15 +54,15 @@ export function createEvmRail(opts: EvmRailOptions): X402Rail {
     async verify(payment, requirements): Promise<RailVerdict> {
       const malformed = evmPayloadProblem(payment);
       if (malformed) return { ok: false, reason: malformed };
-      const r = await scheme.verify(payment as any, requirements as any);
-      return { ok: r.isValid, reason: r.invalidReason ? describe(r.invalidReason, (r as any).invalidMessage) : undefined, payer: r.payer };
+      const r = await scheme.verify(...schemeArgs(payment, requirements));
+      return { ok: r.isValid, reason: r.invalidReason ? describe(r.invalidReason, r.invalidMessage) : undefined, payer: r.payer };
     },
     reconcile: evmReconciler(client as unknown as PublicClient, opts.asset),
     async settle(payment, requirements): Promise<RailSettlement> {
-      const r = await scheme.settle(payment as any, requirements as any);
+      const r = await scheme.settle(...schemeArgs(payment, requirements));
       return {
         ok: r.success,
-        reason: r.errorReason ? describe(r.errorReason, (r as any).errorMessage) : undefined,
+        reason: r.errorReason ? describe(r.errorReason, r.errorMessage) : undefined,
         transaction: r.transaction,
         payer: r.payer,
       };
@@ -93,6 +93,15 @@ export function exactEvmFacilitator(
     getCode: (args) => client.getCode(args),
   });
   return { scheme: new ExactEvmSchemeV1(signer), client };
+}
+
+/**
+ * A v1 payment and its requirements as the v1 scheme takes them: its methods are declared with the v2
+ * types of @x402/core, but a V1 scheme reads the v1 shapes (`maxAmountRequired`, a top-level `network`).
+ */
+function schemeArgs(payment: X402PaymentPayload, requirements: object) {
+  type Args = Parameters<ExactEvmSchemeV1['verify']>;
+  return [payment as unknown as Args[0], requirements as Args[1]] as const;
 }
 
 const AUTH_FIELDS = ['from', 'to', 'value', 'validAfter', 'validBefore', 'nonce'] as const;

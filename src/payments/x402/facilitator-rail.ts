@@ -1,5 +1,5 @@
 import { useFacilitator } from 'x402/verify';
-import type { RailSettlement, RailVerdict, X402Rail } from './rail.js';
+import type { RailSettlement, RailVerdict, X402PaymentPayload, X402Rail } from './rail.js';
 
 export interface FacilitatorRailOptions {
   network: string;
@@ -27,12 +27,18 @@ export function createFacilitatorRail(opts: FacilitatorRailOptions): X402Rail {
     reconcile: opts.reconcile,
     authenticate: opts.authenticate,
     async verify(payment, requirements): Promise<RailVerdict> {
-      const r = await facilitator.verify(payment as any, requirements as any);
+      const r = await facilitator.verify(...facilitatorArgs(payment, requirements));
       return { ok: r.isValid, reason: r.invalidReason ?? undefined, payer: r.payer ?? undefined };
     },
     async settle(payment, requirements): Promise<RailSettlement> {
-      const r = await facilitator.settle(payment as any, requirements as any);
+      const r = await facilitator.settle(...facilitatorArgs(payment, requirements));
       return { ok: r.success, reason: r.errorReason ?? undefined, transaction: r.transaction || undefined, payer: r.payer ?? undefined };
     },
   };
+}
+
+/** A payment and its requirements in the facilitator client's types (checked by the facilitator, not here). */
+function facilitatorArgs(payment: X402PaymentPayload, requirements: object) {
+  type Args = Parameters<ReturnType<typeof useFacilitator>['verify']>;
+  return [payment as unknown as Args[0], requirements as Args[1]] as const;
 }

@@ -44,7 +44,10 @@ export interface X402Rail {
    * signatures zeroed) from a settled payment never obtains that payment's job.
    */
   authenticate(payment: X402PaymentPayload, requirements: X402Requirements): Promise<RailVerdict>;
-  /** The full check before settling: authenticate plus chain state (balance, unused nonce, validity window). */
+  /**
+   * The full check before settling: signature and binding (everything authenticate checks: a new payment
+   * is not authenticated separately) plus chain state (balance, unused nonce, validity window).
+   */
   verify(payment: X402PaymentPayload, requirements: object): Promise<RailVerdict>;
   settle(payment: X402PaymentPayload, requirements: object): Promise<RailSettlement>;
   /**

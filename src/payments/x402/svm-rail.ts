@@ -9,7 +9,9 @@ import {
   getPublicKeyFromAddress,
   getTransactionDecoder,
   type KeyPairSigner,
+  type Signature,
   signBytes,
+  signature as toSignature,
   verifySignature,
 } from '@solana/kit';
 import { toFacilitatorSvmSigner } from '@x402/svm';
@@ -43,14 +45,14 @@ export async function createSvmRail(opts: SvmRailOptions): Promise<X402Rail> {
     claimKey: svmClaimKey,
     authenticate: (payment) => authenticateSvm(payment, signer.address),
     async verify(payment, requirements): Promise<RailVerdict> {
-      const r = await scheme.verify(payment as any, requirements as any);
-      return { ok: r.isValid, reason: r.isValid ? undefined : describe(r.invalidReason, (r as any).invalidMessage), payer: r.payer };
+      const r = await scheme.verify(...schemeArgs(payment, requirements));
+      return { ok: r.isValid, reason: r.isValid ? undefined : describe(r.invalidReason, r.invalidMessage), payer: r.payer };
     },
     async settle(payment, requirements): Promise<RailSettlement> {
-      const r = await scheme.settle(payment as any, requirements as any);
+      const r = await scheme.settle(...schemeArgs(payment, requirements));
       return {
         ok: r.success,
-        reason: r.success ? undefined : describe(r.errorReason ?? 'settlement failed', (r as any).errorMessage),
+        reason: r.success ? undefined : describe(r.errorReason ?? 'settlement failed', r.errorMessage),
         transaction: r.transaction || undefined,
         payer: r.payer,
       };
@@ -59,12 +61,18 @@ export async function createSvmRail(opts: SvmRailOptions): Promise<X402Rail> {
       // Ed25519 signatures are deterministic: our co-signature, which names the transaction, can be recomputed.
       const signature = await feePayerSignature(signer, payment);
       if (!signature) return { settled: false, final: true };
-      const { value } = await rpc.getSignatureStatuses([signature as any]).send();
+      const { value } = await rpc.getSignatureStatuses([signature]).send();
       const status = value[0];
       if (!status) return { settled: false };
       return status.err ? { settled: false, final: true } : { settled: true, transaction: signature };
     },
   };
+}
+
+/** A v1 payment and its requirements as the v1 scheme takes them (declared with @x402/core's v2 types, it reads the v1 shapes). */
+function schemeArgs(payment: X402PaymentPayload, requirements: object) {
+  type Args = Parameters<ExactSvmSchemeV1['verify']>;
+  return [payment as unknown as Args[0], requirements as Args[1]] as const;
 }
 
 /**
@@ -108,9 +116,9 @@ function messageBytes(payment: X402PaymentPayload): Uint8Array | null {
   }
 }
 
-async function feePayerSignature(signer: KeyPairSigner, payment: X402PaymentPayload): Promise<string | null> {
+async function feePayerSignature(signer: KeyPairSigner, payment: X402PaymentPayload): Promise<Signature | null> {
   const message = messageBytes(payment);
-  return message ? getBase58Decoder().decode(await signBytes(signer.keyPair.privateKey, message)) : null;
+  return message ? toSignature(getBase58Decoder().decode(await signBytes(signer.keyPair.privateKey, message))) : null;
 }
 
 /** A 64-byte Solana secret key from base58 or a JSON byte array (solana-keygen's file format). */

@@ -1,8 +1,8 @@
+import { usdToAtomic } from '../../chains/usdc.js';
 import type { Config } from '../../config/config.js';
 import type { ParsedPayment, PaymentMethod } from '../payment-method.js';
 import type { PaidRequest, PaymentHeaders, PaymentRequirements, PricedResource } from '../paywall.js';
 import type { SettlementAttempt, SettlementIntent } from '../settlement.types.js';
-import { usdToAtomic } from '../usdc.js';
 import type { X402PaymentPayload, X402Rail } from './rail.js';
 import { v1OutputSchema } from './x402-schemas.js';
 import { fromV2Payload, paymentResponseHeaderV2 } from './x402-v2.js';
@@ -89,22 +89,17 @@ export class X402Method implements PaymentMethod<X402Payment> {
       : { network: payment.network };
   }
 
-  async authenticate(
+  async attempt(
     resource: PricedResource,
     { decoded: payment, credential, version }: X402Payment,
     request: PaidRequest,
   ): Promise<SettlementAttempt | { refused: string }> {
-    // Signature and binding first: only a payment its payer signed for this offer may be matched to an
-    // earlier settlement (a header rebuilt from a settled payment's public fields learns nothing).
-    const authentic = await this.rail
-      .authenticate(payment, this.requirement(resource))
-      .catch(() => ({ ok: false, reason: 'it could not be verified', payer: undefined }));
-    if (!authentic.ok) return { refused: `payment refused: ${authentic.reason ?? 'invalid payment'}. Nothing was charged.` };
     const intent: SettlementIntent = { network: this.network, credential, resource, fingerprint: request.fingerprint, job: request.job };
-    const attempt = this.attemptFor(intent, payment, version, request);
-    if (!attempt) return { refused: 'payment refused: it names no payer and nonce. Nothing was charged.' };
-    attempt.payer = authentic.payer;
-    return attempt;
+    return (
+      this.attemptFor(intent, payment, version, request) ?? {
+        refused: 'payment refused: it names no payer and nonce. Nothing was charged.',
+      }
+    );
   }
 
   async resume(intent: SettlementIntent): Promise<SettlementAttempt | null> {
@@ -133,6 +128,13 @@ export class X402Method implements PaymentMethod<X402Payment> {
       payer: typeof payment.payload?.authorization?.from === 'string' ? payment.payload.authorization.from : undefined,
       request,
       intent,
+      // Signature and binding with no chain state: what a resend must pass before it meets its earlier claim.
+      async authenticate() {
+        const verdict = await rail.authenticate(payment, requirements);
+        if (verdict.ok && verdict.payer) attempt.payer = verdict.payer;
+        return verdict.ok ? null : (verdict.reason ?? 'invalid payment');
+      },
+      // The scheme's own full check: signature, binding and chain state.
       async verify() {
         // A payload of the wrong shape can make a verifier throw: that is a refusal, not a server error.
         const verdict = await rail
@@ -170,13 +172,14 @@ export function decodePayment(header: string | string[], version: 1 | 2 = 1): X4
   // A v2 payment echoes the 402's extensions (the route's schemas): it is allowed to be longer.
   if (header.length > (version === 2 ? 32_768 : 16_384)) return `it is longer than ${version === 2 ? 32 : 16} KiB`;
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(header.trim())) return 'it is not base64';
-  let value: any;
+  let parsed: unknown;
   try {
-    value = JSON.parse(Buffer.from(header.trim(), 'base64').toString('utf8'));
+    parsed = JSON.parse(Buffer.from(header.trim(), 'base64').toString('utf8'));
   } catch {
     return 'it is not base64-encoded JSON';
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'it is not a JSON object';
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return 'it is not a JSON object';
+  const value = parsed as Record<string, unknown>;
   if (value.x402Version !== version) {
     const expected = version === 2 ? 'version 2 in PAYMENT-SIGNATURE' : 'version 1 in X-PAYMENT';
     return `x402Version ${value.x402Version} is not supported here; send ${expected}`;
@@ -184,7 +187,7 @@ export function decodePayment(header: string | string[], version: 1 | 2 = 1): X4
   if (version === 2) return fromV2Payload(value);
   if (typeof value.scheme !== 'string' || typeof value.network !== 'string') return 'it lacks x402Version, scheme or network';
   if (!value.payload || typeof value.payload !== 'object') return 'it lacks a payload';
-  return value as X402PaymentPayload;
+  return value as unknown as X402PaymentPayload; // its fields checked above
 }
 
 /** The transaction and payer of recorded x402 receipt headers (either version), or null. */

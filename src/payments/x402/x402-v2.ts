@@ -1,5 +1,5 @@
 import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
-import { caip2, v1NetworkName } from '../networks.js';
+import { caip2, v1NetworkName } from '../../chains/networks.js';
 import type { PaymentRequirements, PricedResource } from '../paywall.js';
 import type { X402PaymentPayload } from './rail.js';
 import { bazaarExtension, type Schema } from './x402-schemas.js';

@@ -1,10 +1,10 @@
 import { loadKnowledge } from '../../../analyzers/knowledge.js';
+import { type PlaceDetails, PlaceDirectoryError } from '../../../engines/places/places.port.js';
 import { StepError } from '../../../engines/step-error.js';
 import { download } from '../../../steps/download.js';
 import { defineStep } from '../../../steps/step.js';
 import { readMapUrl } from '../map-urls.js';
 import type { ResolvedPlace } from '../menu.types.js';
-import { type PlaceDetails, PlacesApiError } from '../places-api.js';
 import { type CurrencyTable, countryCode, countryFromAddress } from '../prices.js';
 import { PAGE_ACCEPT, PAGE_MAX_BYTES, readPage, readPlace } from '../structured-data.js';
 
@@ -47,7 +47,7 @@ export const resolvePlaceStep = defineStep<{ url: string }, ResolvedPlace>({
             ? await places.search([query, parsed?.address].filter(Boolean).join(', '), ctx.signal)
             : null;
       } catch (err) {
-        const status = err instanceof PlacesApiError ? err.status : undefined;
+        const status = err instanceof PlaceDirectoryError ? err.status : undefined;
         throw new StepError((err as Error).message, { transient: !status || status >= 500 || status === 429 });
       }
       if (!details) throw new StepError(`the Places API found no place for ${JSON.stringify(query ?? sourceUrl)}`);

@@ -1,5 +1,5 @@
 import { detectLanguage } from '../../../analyzers/text/language.js';
-import { createAjv } from '../../../pipelines/ajv.js';
+import { createAjv } from '../../../json-schema/ajv.js';
 import { askModel } from '../../../steps/ask-model.js';
 import { loadTemplate } from '../../../steps/prompt-templates.js';
 import { defineStep } from '../../../steps/step.js';

@@ -1,23 +1,20 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { addCallbackUrlKeyword } from './callback-url-keyword.js';
 import { addImageKeyword } from './image-keyword.js';
-import { addSourceUrlKeyword, type SourceUrlOptions } from './source-url-keyword.js';
 
 // ajv-formats' default export is typed for CommonJS; under NodeNext it needs this cast.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 /**
  * The one JSON Schema validator configuration: all errors, standard formats, OpenAPI-style extra keywords
- * allowed. With `sourceUrls` (request validation), fields marked `x-source-url` and `x-callback-url` are checked too.
+ * allowed, and `x-image` (a base64 image field). Request validation adds the URL keywords on top
+ * (pipelines/request-ajv.ts).
  */
-export function createAjv(sourceUrls?: SourceUrlOptions): Ajv {
+export function createAjv(): Ajv {
   // useDefaults: a schema's `default` fills a missing field, so pipelines can rely on request defaults.
   const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
   addFormats(ajv);
   addImageKeyword(ajv);
-  if (sourceUrls) addSourceUrlKeyword(ajv, sourceUrls);
-  if (sourceUrls) addCallbackUrlKeyword(ajv, sourceUrls);
   return ajv;
 }
 

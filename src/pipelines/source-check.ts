@@ -1,6 +1,6 @@
-import type { Pipeline } from '../pipelines/pipeline.types.js';
-import { SOURCE_URL_KEYWORD } from '../pipelines/source-url-keyword.js';
-import { FetchRefused, safeFetch } from './safe-fetch.js';
+import { FetchRefused, safeFetch } from '../net/safe-fetch.js';
+import type { Pipeline } from './pipeline.types.js';
+import { SOURCE_URL_KEYWORD } from './source-url-keyword.js';
 
 export type SourceVerdict = { ok: true } | { ok: false; status: number; reason: string };
 

@@ -1,21 +1,21 @@
 import { menuSteps } from '../features/menus/menu-steps.js';
-import { audioLevelsStep } from './audio-levels.step.js';
-import { detectScenesStep } from './detect-scenes.step.js';
-import { echoStep } from './echo.step.js';
-import { editorialPortraitStep } from './editorial-portrait.step.js';
-import { factCheckSearchStep } from './fact-check-search.step.js';
-import { failStep } from './fail.step.js';
-import { fetchVideoStep } from './fetch-video.step.js';
-import { hairFormulaStep } from './hair-formula.step.js';
-import { loadImageStep } from './load-image.step.js';
-import { ocrStep } from './ocr.step.js';
-import { probeStep } from './probe.step.js';
-import { promptStep } from './prompt.step.js';
-import { scanDocumentStep } from './scan-document.step.js';
-import { sleepStep } from './sleep.step.js';
-import type { StepExecutor } from './step.js';
-import { transcodeStep } from './transcode.step.js';
-import { transcribeStep } from './transcribe.step.js';
+import { audioLevelsStep } from '../steps/audio-levels.step.js';
+import { detectScenesStep } from '../steps/detect-scenes.step.js';
+import { echoStep } from '../steps/echo.step.js';
+import { editorialPortraitStep } from '../steps/editorial-portrait.step.js';
+import { factCheckSearchStep } from '../steps/fact-check-search.step.js';
+import { failStep } from '../steps/fail.step.js';
+import { fetchVideoStep } from '../steps/fetch-video.step.js';
+import { hairFormulaStep } from '../steps/hair-formula.step.js';
+import { loadImageStep } from '../steps/load-image.step.js';
+import { ocrStep } from '../steps/ocr.step.js';
+import { probeStep } from '../steps/probe.step.js';
+import { promptStep } from '../steps/prompt.step.js';
+import { scanDocumentStep } from '../steps/scan-document.step.js';
+import { sleepStep } from '../steps/sleep.step.js';
+import type { StepExecutor } from '../steps/step.js';
+import { transcodeStep } from '../steps/transcode.step.js';
+import { transcribeStep } from '../steps/transcribe.step.js';
 
 /** The step executors a pipeline can `use`, by type. */
 export class StepRegistry {

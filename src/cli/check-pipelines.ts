@@ -1,7 +1,7 @@
-import { ConfigError, loadConfig } from '../config/config.js';
-import { createStepRegistry } from '../steps/registry.js';
-import { loadPipelines, PipelineLoadError } from './pipeline.loader.js';
-import { sourceUrlOptions } from './source-url-keyword.js';
+import { ConfigError, loadConfig } from '../app/load-config.js';
+import { loadPipelines, PipelineLoadError } from '../pipelines/pipeline.loader.js';
+import { sourceUrlOptions } from '../pipelines/source-url-keyword.js';
+import { createStepRegistry } from '../pipelines/step.registry.js';
 
 /**
  * `npm run pipelines:check [dir]`: the start-up validation of every pipeline file, without starting

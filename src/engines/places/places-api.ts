@@ -1,14 +1,4 @@
-/** What the place-details API says about a place. */
-export interface PlaceDetails {
-  id: string;
-  name: string;
-  address: string | null;
-  /** ISO 3166-1 alpha-2, from the address components. */
-  country: string | null;
-  website: string | null;
-  /** Photo resource names, to fetch with `photoUrl`. */
-  photos: string[];
-}
+import { type PlaceDetails, type PlaceDirectory, PlaceDirectoryError } from './places.port.js';
 
 /** A place as the Places API writes it, the fields of FIELDS only; an answer may leave any of them out. */
 interface ApiPlace {
@@ -20,23 +10,13 @@ interface ApiPlace {
   photos?: Array<{ name?: string }>;
 }
 
-/** The API's answer to an HTTP error status (its status kept: 429 and 5xx are worth a retry). */
-export class PlacesApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
 const FIELDS = ['id', 'displayName', 'formattedAddress', 'addressComponents', 'websiteUri', 'photos'];
 
 /**
  * Google's Places API (New): place details by id, a text search when the URL names the place instead, and
  * photo media. Called over HTTPS with the key in `X-Goog-Api-Key` and a field mask (billing follows it).
  */
-export class PlacesApi {
+export class PlacesApi implements PlaceDirectory {
   readonly name: string;
 
   constructor(private readonly opts: { url: string; apiKey: string; timeoutSeconds: number }) {
@@ -91,7 +71,7 @@ export class PlacesApi {
     const body = (await res.json().catch(() => ({}))) as T & { error?: { message?: string } };
     if (!res.ok) {
       const detail = body?.error?.message ? `: ${body.error.message}` : '';
-      throw new PlacesApiError(`the Places API answered HTTP ${res.status}${detail}`, res.status);
+      throw new PlaceDirectoryError(`the Places API answered HTTP ${res.status}${detail}`, res.status);
     }
     return body;
   }

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
-import { ConfigError, loadConfig } from '../config/config.js';
-import { AFFILIATE_COMMISSION_PERCENT, RedisAffiliateLedger } from './affiliate-ledger.js';
-import { ledgerTable } from './ledger-table.js';
+import { ConfigError, loadConfig } from '../app/load-config.js';
+import { AFFILIATE_COMMISSION_PERCENT, RedisAffiliateLedger } from '../payments/affiliate-ledger.js';
+import { ledgerTable } from '../payments/ledger-table.js';
 
 /**
  * `npm run ledger`: each affiliate's referred payments and commission, read from Redis (REDIS_URL,

@@ -1,20 +1,24 @@
-import { type JobRecord, type QueuedJob, TERMINAL_STATUSES } from '../jobs/job.types.js';
-import type { JobStore } from '../jobs/job-store.js';
-import type { WebhookSender } from './webhook-sender.js';
+import { type JobRecord, type QueuedJob, TERMINAL_STATUSES } from './job.types.js';
+import type { JobStore } from './job-store.js';
+
+/** Told when a job ends (complete or failed): the webhooks module's sender delivers the job's callback_url. */
+export interface JobEndListener {
+  notify(record: JobRecord): void;
+}
 
 /**
- * The job store a worker writes through, which starts the job's callback when a write finishes the job
+ * The job store a worker writes through, which tells the listener when a write finishes the job
  * (complete or failed, whichever path wrote it). The store is the one place every ending passes.
  */
 export class NotifyingJobStore implements JobStore {
   constructor(
     private readonly inner: JobStore,
-    private readonly sender: WebhookSender,
+    private readonly listener: JobEndListener,
   ) {}
 
   async update(id: string, patch: Partial<JobRecord>): Promise<JobRecord | null> {
     const record = await this.inner.update(id, patch);
-    if (record && patch.status && TERMINAL_STATUSES.has(patch.status)) this.sender.notify(record);
+    if (record && patch.status && TERMINAL_STATUSES.has(patch.status)) this.listener.notify(record);
     return record;
   }
 

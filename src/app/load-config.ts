@@ -1,0 +1,45 @@
+import { type Config, ConfigError } from '../config/config.js';
+import { EnvReader } from '../config/env-reader.js';
+import { PROCESS_DEFAULTS, processConfig } from '../config/process.config.js';
+import { ENGINES_DEFAULTS, enginesConfig } from '../engines/engines.config.js';
+import { HTTP_DEFAULTS, httpConfig } from '../http/http.config.js';
+import { JOBS_DEFAULTS, jobsConfig } from '../jobs/jobs.config.js';
+import { PAYMENTS_DEFAULTS, paymentsConfig } from '../payments/payments.config.js';
+import { PIPELINES_DEFAULTS, pipelinesConfig } from '../pipelines/pipelines.config.js';
+import { REDIS_DEFAULTS, redisConfig } from '../redis/redis.config.js';
+import { WEBHOOKS_DEFAULTS, webhooksConfig } from '../webhooks/webhooks.config.js';
+
+export { ConfigError };
+
+/** Documented defaults; the README's configuration table lists the same names and values. */
+export const CONFIG_DEFAULTS = {
+  ...PROCESS_DEFAULTS,
+  ...HTTP_DEFAULTS,
+  ...REDIS_DEFAULTS,
+  ...JOBS_DEFAULTS,
+  ...PIPELINES_DEFAULTS,
+  ...PAYMENTS_DEFAULTS,
+  ...ENGINES_DEFAULTS,
+  ...WEBHOOKS_DEFAULTS,
+} as const;
+
+/** Parses every section, then throws one ConfigError naming all the problems found. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = process.cwd()): Config {
+  const problems: string[] = [];
+  const reader = <D extends Record<string, string>>(defaults: D) => new EnvReader(env, projectRoot, defaults, problems);
+  const redis = redisConfig(reader(REDIS_DEFAULTS));
+  const proc = processConfig(reader(PROCESS_DEFAULTS), redis.redisUrl);
+  const http = httpConfig(reader(HTTP_DEFAULTS));
+  const config: Config = {
+    ...proc,
+    ...redis,
+    ...http,
+    ...jobsConfig(reader(JOBS_DEFAULTS)),
+    ...pipelinesConfig(reader(PIPELINES_DEFAULTS)),
+    ...paymentsConfig(reader(PAYMENTS_DEFAULTS), http.publicBaseUrl),
+    ...enginesConfig(reader(ENGINES_DEFAULTS)),
+    ...webhooksConfig(reader(WEBHOOKS_DEFAULTS)),
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
