@@ -56,12 +56,11 @@ const RECOMMENDATIONS = {
  * Triggered rules give the verdict and the evidence (rule, standard, the words that triggered it);
  * strong statements no rule covers are `unverifiable`: nothing offline can check them.
  */
-export const adDebunkAnalyzer = defineAnalyzer<any, unknown>({
+export const adDebunkAnalyzer = defineAnalyzer<VideoEvidence, unknown>({
   name: 'ad_debunk',
   description: 'claims from speech and on-screen text checked against advertising-standard rules',
   result: 'results/ad-debunk.json',
-  async run(raw, ctx) {
-    const input = raw as VideoEvidence;
+  async run(input, ctx) {
     const { rules } = await loadKnowledge<{ rules: AdRule[] }>(ctx.knowledgeDir, 'ad-rules.yaml');
     if (!compiled.has(rules)) {
       compiled.set(

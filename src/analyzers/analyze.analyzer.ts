@@ -40,12 +40,11 @@ const QUOTE_CHARS = 120;
  * - key_moments: cuts, loudness peaks (6 dB over the median) and strong statements (numbers,
  *   superlatives, absolute claims, calls to action), in time order, at most 10.
  */
-export const analyzeAnalyzer = defineAnalyzer<any, unknown>({
+export const analyzeAnalyzer = defineAnalyzer<AnalyzeInput, unknown>({
   name: 'analyze',
   description: 'title, topics, sentiment, scenes and key moments from metadata, speech, on-screen text, cuts and loudness',
   result: 'results/analyze.json',
-  async run(raw, ctx) {
-    const input = raw as AnalyzeInput;
+  async run(input, ctx) {
     const taxonomy = await loadKnowledge<TopicTaxonomy>(ctx.knowledgeDir, 'topics.yaml');
     const segments = input.transcript?.segments ?? [];
     const captions = input.ocr?.captions ?? [];

@@ -8,7 +8,7 @@ export interface AnalyzerContext {
  * `offline: <name>` calls it with the same `input` its template would get. Its spec names the result
  * schema it produces, so a pipeline that pairs it with another schema is refused at load time.
  */
-export interface OfflineAnalyzer<I = any, O = unknown> {
+export interface OfflineAnalyzer<I = unknown, O = unknown> {
   /** What a prompt step's `offline:` names. */
   name: string;
   description: string;

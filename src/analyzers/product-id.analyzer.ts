@@ -59,12 +59,11 @@ function compile(lexicon: BrandLexicon) {
  * with independent evidence: seen on screen, said aloud, seen in several scenes, the product named.
  * Nothing found: an empty list, never a guess.
  */
-export const productIdAnalyzer = defineAnalyzer<any, unknown>({
+export const productIdAnalyzer = defineAnalyzer<VideoEvidence, unknown>({
   name: 'product_id',
   description: 'brands and products from a curated lexicon, matched in on-screen text and speech, with evidence-based confidence',
   result: 'results/product-id.json',
-  async run(raw, ctx) {
-    const input = raw as VideoEvidence;
+  async run(input, ctx) {
     const lexicon = await loadKnowledge<BrandLexicon>(ctx.knowledgeDir, 'brands.yaml');
     const statements = statementsOf(input);
     const products = [];

@@ -29,12 +29,16 @@ export const OFFLINE_CONFIDENCE = 0.2;
  * their URLs as sources, and the credibility follows the checked claims. Otherwise it says honestly that
  * nothing was checked: `unverifiable`, low confidence, credibility `low`. A model gives real verdicts.
  */
-export const verifyAnalyzer = defineAnalyzer<any, unknown>({
+/** The video's evidence and, from the fact_check_search step, published reviews of its claims. */
+type VerifyInput = VideoEvidence & {
+  evidence?: { source: string | null; claims: Array<{ claim: string; reviews: ClaimReview[] }> };
+};
+
+export const verifyAnalyzer = defineAnalyzer<VerifyInput, unknown>({
   name: 'verify',
   description: 'check-worthy factual claims extracted and ranked; verdicts left unverifiable without an evidence source',
   result: 'results/verify.json',
-  async run(raw) {
-    const input = raw as VideoEvidence;
+  async run(input) {
     const seen = new Set<string>();
     const found = statementsOf(input)
       .map((s) => ({ s, c: checkWorthy(s.text) }))
@@ -49,9 +53,7 @@ export const verifyAnalyzer = defineAnalyzer<any, unknown>({
       })
       .sort((a, b) => b.c.score - a.c.score || a.s.time - b.s.time)
       .slice(0, MAX_CLAIMS);
-    const evidence = (input as any).evidence as
-      | { source: string | null; claims: Array<{ claim: string; reviews: ClaimReview[] }> }
-      | undefined;
+    const { evidence } = input;
     const claims = found.map(({ s, c }) => {
       const where = `${s.source === 'screen' ? 'on screen' : 'said'} at ${s.time.toFixed(1)} s`;
       const reviews = (evidence?.claims.find((e) => e.claim === s.text)?.reviews ?? []).filter((r) => verdictOfRating(r.rating));

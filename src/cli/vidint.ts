@@ -93,17 +93,17 @@ async function call(api: string, route: string | undefined, args: Args, json: bo
   return job.status === 'failed' ? 1 : 0;
 }
 
+/** What GET /devnet answers (the parts read here): a funded test key per local chain, null for a chain not running. */
+interface DevnetKeys {
+  base: { test_payer: { private_key: `0x${string}` } } | null;
+  solana: { rpc_url: string; test_payer: { secret_key: string } } | null;
+  tempo: { rpc_url: string; test_payer: { private_key: `0x${string}` } } | null;
+}
+
 /** The payer: --devnet reads the devnet's test keys from the service; otherwise keys come from the environment. */
 async function payMethod(api: string, kind: PayMethod['kind'], devnet: boolean): Promise<PayMethod> {
   if (!['base', 'solana', 'mpp'].includes(kind)) throw new UsageError(`--pay ${kind}: choose base, solana or mpp`);
-  if (devnet) {
-    const res = await callApi(`${api}/devnet`);
-    if (!res.ok) throw new UsageError(`--devnet: ${api}/devnet answered ${res.status} (the service takes real payments)`);
-    const d: any = await res.json();
-    if (kind === 'base') return { kind, privateKey: d.base.test_payer.private_key };
-    if (kind === 'solana') return { kind, secretKey: d.solana.test_payer.secret_key, rpcUrl: d.solana.rpc_url };
-    return { kind, privateKey: d.tempo.test_payer.private_key, rpcUrl: d.tempo.rpc_url };
-  }
+  if (devnet) return devnetPayer(api, kind);
   const need = (name: string) =>
     process.env[name] ||
     (() => {
@@ -115,11 +115,35 @@ async function payMethod(api: string, kind: PayMethod['kind'], devnet: boolean):
   return { kind, privateKey: need('VIDINT_TEMPO_KEY') as `0x${string}`, rpcUrl: need('VIDINT_TEMPO_RPC') };
 }
 
+async function devnetPayer(api: string, kind: PayMethod['kind']): Promise<PayMethod> {
+  const res = await callApi(`${api}/devnet`);
+  if (!res.ok) throw new UsageError(`--devnet: ${api}/devnet answered ${res.status} (the service takes real payments)`);
+  const { base, solana, tempo } = (await res.json()) as DevnetKeys;
+  const none = (chain: string) => new UsageError(`--devnet: ${api}/devnet runs no ${chain} chain`);
+  if (kind === 'base') {
+    if (!base) throw none('Base');
+    return { kind, privateKey: base.test_payer.private_key };
+  }
+  if (kind === 'solana') {
+    if (!solana) throw none('Solana');
+    return { kind, secretKey: solana.test_payer.secret_key, rpcUrl: solana.rpc_url };
+  }
+  if (!tempo) throw none('Tempo');
+  return { kind, privateKey: tempo.test_payer.private_key, rpcUrl: tempo.rpc_url };
+}
+
+/** GET /admin/affiliates: the ledger's rows, or the reason it was refused. */
+interface LedgerAnswer {
+  affiliates: Parameters<typeof ledgerTable>[0];
+  commission_percent: number;
+  error?: string;
+}
+
 async function ledger(api: string, args: Args, json: boolean): Promise<number> {
   const token = args.options['admin-token'] ?? process.env.VIDINT_ADMIN_TOKEN;
   if (!token) throw new UsageError('vidint ledger needs the operator token: --admin-token T or VIDINT_ADMIN_TOKEN');
   const res = await callApi(`${api}/admin/affiliates`, { headers: { authorization: `Bearer ${token}` } });
-  const body: any = await res.json().catch(() => ({}));
+  const body = (await res.json().catch(() => ({}))) as LedgerAnswer;
   if (!res.ok) throw new CallRefused('http', `GET /admin/affiliates answered ${res.status}: ${body.error ?? ''}`, res.status);
   if (json) console.log(JSON.stringify(body, null, 2));
   else for (const line of ledgerTable(body.affiliates, body.commission_percent)) console.log(line);

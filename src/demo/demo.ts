@@ -19,6 +19,16 @@ const started: Array<() => Promise<void> | void> = [];
 const say = (line = '') => console.log(line);
 const step = (n: number, title: string) => say(`\n== ${n}. ${title}`);
 
+/** The x402 v1 body of a 402 (the parts shown). */
+interface PaymentOffer {
+  error: string;
+  accepts: Array<{ network: string; maxAmountRequired: string; payTo: string }>;
+}
+/** GET /devnet's Base chain, which the demo's own devnet service always runs. */
+interface DevnetBase {
+  base: { chain_id: number; test_payer: { address: string; private_key: `0x${string}` } };
+}
+
 async function main(): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vidint-demo-'));
   started.push(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -62,14 +72,14 @@ async function main(): Promise<void> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ url: videoUrl }),
   });
-  const offer: any = await unpaid.json();
+  const offer = (await unpaid.json()) as PaymentOffer;
   if (unpaid.status !== 402) throw new Error(`expected 402, got ${unpaid.status}: ${JSON.stringify(offer)}`);
   say(`HTTP ${unpaid.status}: ${offer.error}`);
   for (const a of offer.accepts) say(`  x402 ${a.network.padEnd(7)} ${Number(a.maxAmountRequired) / 1e6} USDC to ${a.payTo}`);
   if (unpaid.headers.get('www-authenticate')) say('  MPP    tempo   (WWW-Authenticate: Payment challenge)');
 
   step(4, "pay with the x402 client from the devnet's funded key (Base)");
-  const devnet: any = await (await fetch(`${api}/devnet`)).json();
+  const devnet = (await (await fetch(`${api}/devnet`)).json()) as DevnetBase;
   say(`payer ${devnet.base.test_payer.address} on the local Base (chain ${devnet.base.chain_id})`);
   const accepted = await paidCall(
     api,

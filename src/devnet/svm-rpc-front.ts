@@ -1,10 +1,23 @@
 import http from 'node:http';
 import { type Address, getBase58Decoder, getBase64Encoder, getTransactionDecoder } from '@solana/kit';
-import { FailedTransactionMetadata, type LiteSVM } from 'litesvm';
+import { FailedTransactionMetadata, type LiteSVM, type TransactionMetadata } from 'litesvm';
 
 const b58 = getBase58Decoder();
 const fromB64 = getBase64Encoder();
 const decodeTransaction = getTransactionDecoder();
+
+/** litesvm is typed against its own copy of @solana/kit: the same Transaction, another declaration of it. */
+type SvmTransaction = Parameters<LiteSVM['sendTransaction']>[0];
+const toSvm = (wire: unknown) => decodeTransaction.decode(fromB64.encode(wire as string)) as unknown as SvmTransaction;
+
+/** A JSON-RPC method: its positional params as the client sent them (JSON, each read as the method documents it). */
+type Handler = (params: unknown[]) => unknown;
+/** simulateTransaction's config object (the fields read here). */
+interface SimulateConfig {
+  sigVerify?: boolean;
+  replaceRecentBlockhash?: boolean;
+  innerInstructions?: boolean;
+}
 
 interface Landed {
   slot: bigint;
@@ -25,7 +38,7 @@ export async function startSvmRpcFront(svm: LiteSVM): Promise<{ url: string; clo
   let slot = 1n;
 
   const context = () => ({ context: { slot: Number(slot), apiVersion: '2.2.0' } });
-  const handlers: Record<string, (params: any[]) => unknown> = {
+  const handlers: Record<string, Handler> = {
     getLatestBlockhash: () => {
       svm.expireBlockhash();
       slot += 1n;
@@ -34,9 +47,9 @@ export async function startSvmRpcFront(svm: LiteSVM): Promise<{ url: string; clo
     getSlot: () => Number(slot),
     getBlockHeight: () => Number(slot),
     getGenesisHash: () => '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d',
-    getMinimumBalanceForRentExemption: ([size]) => Number(svm.minimumBalanceForRentExemption(BigInt(size))),
+    getMinimumBalanceForRentExemption: ([size]) => Number(svm.minimumBalanceForRentExemption(BigInt(size as number))),
     getBalance: ([addr]) => ({ ...context(), value: Number(svm.getBalance(addr as Address) ?? 0n) }),
-    getAccountInfo: ([addr]) => ({ ...context(), value: accountJson(svm, addr) }),
+    getAccountInfo: ([addr]) => ({ ...context(), value: accountJson(svm, addr as string) }),
     getMultipleAccounts: ([addrs]) => ({ ...context(), value: (addrs as string[]).map((a) => accountJson(svm, a)) }),
     getTokenAccountBalance: ([addr]) => {
       const acc = svm.getAccount(addr as Address);
@@ -47,13 +60,14 @@ export async function startSvmRpcFront(svm: LiteSVM): Promise<{ url: string; clo
       const ui = Number(amount) / 10 ** decimals;
       return { ...context(), value: { amount: amount.toString(), decimals, uiAmount: ui, uiAmountString: String(ui) } };
     },
-    simulateTransaction: ([wire, opts]) => {
-      const tx = decodeTransaction.decode(fromB64.encode(wire));
+    simulateTransaction: ([wire, config]) => {
+      const tx = toSvm(wire);
+      const opts = config as SimulateConfig | undefined;
       // Clients estimate compute units with unsigned transactions and a placeholder blockhash.
       const relaxed = opts?.sigVerify === false || opts?.replaceRecentBlockhash === true;
       if (relaxed) svm.withSigverify(false);
       try {
-        const result = svm.simulateTransaction(tx as any);
+        const result = svm.simulateTransaction(tx);
         const failed = result instanceof FailedTransactionMetadata;
         const meta = result.meta();
         return {
@@ -72,10 +86,10 @@ export async function startSvmRpcFront(svm: LiteSVM): Promise<{ url: string; clo
       }
     },
     sendTransaction: ([wire]) => {
-      const tx = decodeTransaction.decode(fromB64.encode(wire));
+      const tx = toSvm(wire);
       const signature = b58.decode(Object.values(tx.signatures)[0] ?? new Uint8Array(64));
       if (landed.has(signature)) throw rpcError(-32002, 'Transaction simulation failed: This transaction has already been processed');
-      const result = svm.sendTransaction(tx as any);
+      const result = svm.sendTransaction(tx);
       if (result instanceof FailedTransactionMetadata) {
         throw rpcError(-32002, `Transaction simulation failed: ${JSON.stringify(errorJson(result))}`, {
           err: errorJson(result),
@@ -83,7 +97,7 @@ export async function startSvmRpcFront(svm: LiteSVM): Promise<{ url: string; clo
         });
       }
       slot += 1n;
-      landed.set(signature, { slot, err: null, wire, logs: result.logs(), unitsConsumed: result.computeUnitsConsumed() });
+      landed.set(signature, { slot, err: null, wire: wire as string, logs: result.logs(), unitsConsumed: result.computeUnitsConsumed() });
       return signature;
     },
     getSignatureStatuses: ([sigs]) => ({
@@ -94,7 +108,7 @@ export async function startSvmRpcFront(svm: LiteSVM): Promise<{ url: string; clo
       }),
     }),
     getTransaction: ([sig]) => {
-      const l = landed.get(sig);
+      const l = landed.get(sig as string);
       if (!l) return null;
       return {
         slot: Number(l.slot),
@@ -119,20 +133,22 @@ export async function startSvmRpcFront(svm: LiteSVM): Promise<{ url: string; clo
 }
 
 /** Answers JSON-RPC 2.0 requests (single or batched) on loopback with the given method handlers. */
-async function serveJsonRpc(handlers: Record<string, (params: any[]) => unknown>): Promise<{ url: string; close(): Promise<void> }> {
-  const answer = (one: any) => {
+async function serveJsonRpc(handlers: Record<string, Handler>): Promise<{ url: string; close(): Promise<void> }> {
+  const answer = (request: unknown) => {
+    const one = request as { method?: unknown; id?: unknown; params?: unknown[] } | null;
     try {
-      const handler = handlers[one?.method];
+      const handler = typeof one?.method === 'string' ? handlers[one.method] : undefined;
       if (!handler) throw rpcError(-32601, `Method not found: ${one?.method} (this devnet answers ${Object.keys(handlers).join(', ')})`);
-      return { jsonrpc: '2.0', id: one.id ?? null, result: handler(one.params ?? []) };
-    } catch (err: any) {
-      return { jsonrpc: '2.0', id: one?.id ?? null, error: err?.rpc ?? { code: -32603, message: String(err?.message ?? err) } };
+      return { jsonrpc: '2.0', id: one?.id ?? null, result: handler(one?.params ?? []) };
+    } catch (err) {
+      const failure = err as { rpc?: unknown; message?: unknown } | null;
+      return { jsonrpc: '2.0', id: one?.id ?? null, error: failure?.rpc ?? { code: -32603, message: String(failure?.message ?? err) } };
     }
   };
   const server = http.createServer(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
-    let parsed: any;
+    let parsed: unknown;
     try {
       parsed = JSON.parse(body);
     } catch {
@@ -167,14 +183,14 @@ function accountJson(svm: LiteSVM, addr: string) {
 }
 
 function errorJson(failed: FailedTransactionMetadata): unknown {
-  const err: any = failed.err();
+  const err = failed.err();
   return typeof err === 'number'
     ? { code: err, message: failed.toString().slice(0, 300) }
     : { message: String(failed.toString()).slice(0, 300) };
 }
 
-function innerJson(meta: any) {
-  return (meta.innerInstructions() as any[][]).map((list, index) => ({
+function innerJson(meta: TransactionMetadata) {
+  return meta.innerInstructions().map((list, index) => ({
     index,
     instructions: list.map((ii) => ({
       programIdIndex: ii.instruction().programIdIndex(),

@@ -20,14 +20,15 @@ export class JsonExceptionFilter implements ExceptionFilter {
 
   catch(thrown: unknown, host: ArgumentsHost): void {
     // Nest wraps Fastify's client errors in an HttpException; unwrap them to keep their code.
-    const cause = thrown instanceof HttpException ? (thrown.cause as any) : undefined;
-    const exception = typeof cause?.code === 'string' && cause.code.startsWith('FST_') ? cause : thrown;
+    const cause = thrown instanceof HttpException ? thrown.cause : undefined;
+    const exception = fastifyCode(cause)?.startsWith('FST_') ? cause : thrown;
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
     let status = 500;
     let message = 'internal server error';
     let headers: Record<string, string> = {};
+    const clientStatus = fastifyClientStatus(exception);
 
     if (exception instanceof ApiError) {
       ({ status, message, headers } = exception);
@@ -50,10 +51,10 @@ export class JsonExceptionFilter implements ExceptionFilter {
     } else if (exception instanceof HttpException) {
       status = exception.getStatus();
       const body = exception.getResponse();
-      message = typeof body === 'string' ? body : String((body as any).message ?? exception.message);
-    } else if (typeof (exception as any)?.statusCode === 'number' && (exception as any).statusCode < 500) {
-      status = (exception as any).statusCode; // Fastify's own client errors: body too large, bad JSON, media type
-      message = describeFastifyError(exception as any);
+      message = typeof body === 'string' ? body : String((body as { message?: unknown }).message ?? exception.message);
+    } else if (clientStatus !== null) {
+      status = clientStatus; // Fastify's own client errors: body too large, bad JSON, media type
+      message = describeFastifyError(fastifyCode(exception), String((exception as { message?: unknown }).message));
     } else {
       this.logger.error({ err: exception, url: request.url }, 'unhandled error');
     }
@@ -65,8 +66,20 @@ export class JsonExceptionFilter implements ExceptionFilter {
   }
 }
 
-function describeFastifyError(err: { code?: string; message: string }): string {
-  switch (err.code) {
+/** A Fastify error's `code` (FST_...), when the thrown value has one. */
+function fastifyCode(thrown: unknown): string | undefined {
+  const code = (thrown as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The 4xx `statusCode` Fastify puts on its client errors, or null. */
+function fastifyClientStatus(thrown: unknown): number | null {
+  const status = (thrown as { statusCode?: unknown } | null | undefined)?.statusCode;
+  return typeof status === 'number' && status < 500 ? status : null;
+}
+
+function describeFastifyError(code: string | undefined, message: string): string {
+  switch (code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'request body is too large';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -76,6 +89,6 @@ function describeFastifyError(err: { code?: string; message: string }): string {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return 'the request body is not valid JSON';
     default:
-      return err.message;
+      return message;
   }
 }

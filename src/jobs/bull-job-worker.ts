@@ -25,6 +25,8 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
     private readonly connections: RedisConnections,
     private readonly queueName: string,
     private readonly prefix: string,
+    /** How long close() waits for running jobs before it gives them up. */
+    private readonly closeTimeoutMs = CLOSE_TIMEOUT_MS,
   ) {
     super();
   }
@@ -69,7 +71,7 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
   }
 
   /**
-   * Graceful (waits for running jobs) for up to CLOSE_TIMEOUT_MS, then gives up: a job cut short is
+   * Graceful (waits for running jobs) for up to closeTimeoutMs, then gives up: a job cut short is
    * recovered by another worker as stalled (and cancelled here: its child processes killed). The bound also covers BullMQ's Worker.close() never
    * resolving after Redis was unreachable (taskforcesh/bullmq#4656).
    */
@@ -80,11 +82,13 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
     })();
     const done = await Promise.race([
       graceful.then(() => true),
-      new Promise<boolean>((r) => setTimeout(() => r(false), CLOSE_TIMEOUT_MS).unref()),
+      new Promise<boolean>((r) => setTimeout(() => r(false), this.closeTimeoutMs).unref()),
     ]);
     if (!done) {
       void graceful.catch(() => undefined);
-      // Forced closes also wait on Redis: start them, do not wait; RedisModule's shutdown ends the sockets.
+      // Once the graceful close reached the worker, BullMQ answers close(true) with that same pending close: the
+      // disconnect is what stops it (the job can no longer be marked done here). Both wait on Redis: started, not
+      // awaited; RedisModule's shutdown ends the sockets.
       for (const p of [this.worker.close(true), this.worker.disconnect()]) void p.catch(() => undefined);
       // Cut short: cancelled here once the connections are closing, so this worker records nothing for them.
       this.cancel([...this.running.keys()], 'this worker shut down; another worker runs the job');
@@ -104,6 +108,7 @@ export function createBullJobWorker(
   prefix: string,
   processor: JobProcessor,
   connections: RedisConnections,
+  closeTimeoutMs = CLOSE_TIMEOUT_MS,
 ): BullJobWorker {
   class QueueWorker extends BullJobWorker {}
   Processor(config.queueName, {
@@ -113,5 +118,5 @@ export function createBullJobWorker(
     stalledInterval: config.workerStalledIntervalMs,
     maxStalledCount: config.workerMaxStalled,
   })(QueueWorker);
-  return new QueueWorker(processor, connections, config.queueName, prefix);
+  return new QueueWorker(processor, connections, config.queueName, prefix, closeTimeoutMs);
 }

@@ -1,4 +1,4 @@
-import type { Ajv } from 'ajv';
+import type { Ajv, SchemaValidateFunction } from 'ajv';
 
 /** Largest decoded image accepted in a request (10 MiB); larger is a 400 before payment. */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -43,7 +43,7 @@ export function addImageKeyword(ajv: Ajv): void {
     errors: true,
     validate: function check(this: unknown, enabled: boolean, data: string) {
       const fail = (message: string) => {
-        (check as any).errors = [{ keyword: 'x-image', message, params: {} }];
+        (check as SchemaValidateFunction).errors = [{ keyword: 'x-image', message, params: {} }];
         return false;
       };
       if (!enabled) return true;

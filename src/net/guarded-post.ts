@@ -21,7 +21,7 @@ export function guardedPost(raw: string, body: string, opts: GuardedPostOptions)
   return new Promise((resolve, reject) => {
     const req = client.request(url, {
       method: 'POST',
-      lookup: guardedLookup(opts.allowLoopback) as any,
+      lookup: guardedLookup(opts.allowLoopback),
       headers: {
         'content-type': 'application/json',
         'content-length': String(Buffer.byteLength(body)),

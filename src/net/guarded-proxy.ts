@@ -136,7 +136,8 @@ function resolveTarget(host: string, allowLoopback: boolean): Promise<string> {
     if (!allowLoopback) return Promise.reject(new FetchRefused(`${bare} is a blocked address (loopback)`));
   }
   const lookup = guardedLookup(allowLoopback);
-  return new Promise((resolve, reject) => lookup(bare, {}, (err: Error | null, address: string) => (err ? reject(err) : resolve(address))));
+  // Without `all`, a lookup answers one address as a string.
+  return new Promise((resolve, reject) => lookup(bare, {}, (err, address) => (err ? reject(err) : resolve(address as string))));
 }
 
 function splitHostPort(authority: string): [string, number] {

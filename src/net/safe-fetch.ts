@@ -1,7 +1,7 @@
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { blockedReason } from './address-guard.js';
 
 export interface SafeFetchOptions {
@@ -27,14 +27,14 @@ export interface SafeResponse {
  * socket connects to one of them, so a name pointing at a private address (DNS rebinding included)
  * is refused at the address actually connected to.
  */
-export function guardedLookup(allowLoopback: boolean) {
-  return (hostname: string, options: dns.LookupOptions, callback: (...args: any[]) => void) => {
+export function guardedLookup(allowLoopback: boolean): LookupFunction {
+  return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err);
+      if (err) return callback(err, []);
       const list = addresses as dns.LookupAddress[];
       for (const a of list) {
         const why = blockedReason(a.address, { allowLoopback });
-        if (why) return callback(new FetchRefused(`${hostname} resolves to a blocked address (${a.address}: ${why})`));
+        if (why) return callback(new FetchRefused(`${hostname} resolves to a blocked address (${a.address}: ${why})`), []);
       }
       if (options.all) return callback(null, list);
       callback(null, list[0].address, list[0].family);
@@ -83,13 +83,13 @@ export async function safeFetch(raw: string, opts: SafeFetchOptions): Promise<Sa
   }
 }
 
-function get(url: URL, lookup: ReturnType<typeof guardedLookup>, opts: SafeFetchOptions): Promise<http.IncomingMessage> {
+function get(url: URL, lookup: LookupFunction, opts: SafeFetchOptions): Promise<http.IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.get(
       url,
       {
-        lookup: lookup as any,
+        lookup,
         signal: opts.signal,
         headers: { 'user-agent': 'vidint/0.1 (+media fetch)', ...opts.headers },
         timeout: 15_000,

@@ -1,4 +1,4 @@
-import type { Ajv } from 'ajv';
+import type { Ajv, SchemaValidateFunction } from 'ajv';
 import { checkUrl } from '../net/safe-fetch.js';
 import type { SourceUrlOptions } from './source-url-keyword.js';
 
@@ -22,7 +22,9 @@ export function addCallbackUrlKeyword(ajv: Ajv, opts: Pick<SourceUrlOptions, 'al
         checkUrl(data, opts.allowLoopback);
         return true;
       } catch (err) {
-        (check as any).errors = [{ keyword: CALLBACK_URL_KEYWORD, message: `is refused: ${(err as Error).message}`, params: {} }];
+        (check as SchemaValidateFunction).errors = [
+          { keyword: CALLBACK_URL_KEYWORD, message: `is refused: ${(err as Error).message}`, params: {} },
+        ];
         return false;
       }
     },

@@ -64,7 +64,7 @@ export function lookup(scope: Record<string, unknown>, path: Array<string | numb
   for (const seg of path) {
     if (cur === null || cur === undefined) return undefined;
     if (typeof seg === 'number') cur = Array.isArray(cur) ? cur[seg] : undefined;
-    else cur = typeof cur === 'object' && Object.hasOwn(cur as object, seg) ? (cur as any)[seg] : undefined;
+    else cur = typeof cur === 'object' && Object.hasOwn(cur as object, seg) ? (cur as Record<string, unknown>)[seg] : undefined;
   }
   return cur;
 }
@@ -106,11 +106,15 @@ export function isTruthy(v: unknown): boolean {
  */
 export function allowExpressions(schema: unknown): unknown {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema;
-  const s = { ...(schema as Record<string, any>) };
-  if (s.properties) s.properties = Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, allowExpressions(v)]));
+  const s: Record<string, unknown> = { ...schema };
+  if (s.properties && typeof s.properties === 'object')
+    s.properties = Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, allowExpressions(v)]));
   if (s.items) s.items = allowExpressions(s.items);
   if (s.additionalProperties && typeof s.additionalProperties === 'object')
     s.additionalProperties = allowExpressions(s.additionalProperties);
-  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) if (Array.isArray(s[key])) s[key] = s[key].map(allowExpressions);
+  for (const key of ['anyOf', 'oneOf', 'allOf']) {
+    const list = s[key];
+    if (Array.isArray(list)) s[key] = list.map(allowExpressions);
+  }
   return { anyOf: [s, { type: 'string', pattern: '\\{\\{.*\\}\\}' }] };
 }

@@ -138,8 +138,11 @@ function buildPipeline(doc: PipelineFile, shown: string, ctx: BuildContext): Pip
   const { ajv, report, opts } = ctx;
   const steps = Array.isArray(doc.steps) ? doc.steps : [];
   const stepLabel = (i: number) => {
-    const s = steps[i] as any;
-    return s && typeof s === 'object' ? `step '${s.id ?? i}'${typeof s.uses === 'string' ? ` (${s.uses})` : ''}` : `steps[${i}]`;
+    // Not yet checked against the pipeline schema: the YAML may hold anything here.
+    const s: unknown = steps[i];
+    if (!s || typeof s !== 'object') return `steps[${i}]`;
+    const { id, uses } = s as { id?: unknown; uses?: unknown };
+    return `step '${id ?? i}'${typeof uses === 'string' ? ` (${uses})` : ''}`;
   };
 
   // Unknown step types get their own message listing the known ones; the schema check below skips them.
@@ -245,8 +248,8 @@ function checkReference(
   const target = steps.get(first as string);
   if (!target) return `'{{${ref.text}}}': there is no step '${first}'`;
   if (self && target.id === self.id) return `'{{${ref.text}}}': a step cannot reference its own output`;
-  const props = (target.executor.output as any).properties as Record<string, unknown> | undefined;
-  const closed = (target.executor.output as any).additionalProperties === false;
+  const props = target.executor.output.properties as Record<string, unknown> | undefined;
+  const closed = target.executor.output.additionalProperties === false;
   if (typeof second === 'string' && props && closed && !(second in props)) {
     return `'{{${ref.text}}}': step '${target.id}' (${target.uses}) has no output '${second}' (outputs: ${Object.keys(props).join(', ')})`;
   }
@@ -254,7 +257,7 @@ function checkReference(
 }
 
 function loadSchema(value: JsonSchema, field: string, schemasDir: string, report: (m: string) => void): JsonSchema | null {
-  const ref = (value as any).$ref;
+  const ref = value.$ref;
   if (typeof ref !== 'string') return value;
   const file = path.resolve(schemasDir, ref);
   if (!file.startsWith(path.resolve(schemasDir) + path.sep)) {

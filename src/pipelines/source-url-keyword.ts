@@ -1,4 +1,4 @@
-import type { Ajv } from 'ajv';
+import type { Ajv, SchemaValidateFunction } from 'ajv';
 import type { Config } from '../config/config.js';
 import { readMapUrl } from '../features/menus/map-urls.js';
 import { checkUrl } from '../net/safe-fetch.js';
@@ -32,7 +32,7 @@ export function addSourceUrlKeyword(ajv: Ajv, opts: SourceUrlOptions): void {
     errors: true,
     validate: function check(this: unknown, kind: boolean | 'map', data: string) {
       const fail = (message: string) => {
-        (check as any).errors = [{ keyword: SOURCE_URL_KEYWORD, message, params: {} }];
+        (check as SchemaValidateFunction).errors = [{ keyword: SOURCE_URL_KEYWORD, message, params: {} }];
         return false;
       };
       if (kind === false) return true;

@@ -1,5 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import type { ChatModelProvider } from '../engines/chat/chat-model.port.js';
+import { httpStatusOf } from '../engines/http-status.js';
 import { StepError } from '../engines/step-error.js';
 import { describeErrors } from '../json-schema/ajv.js';
 import type { StepContext } from './step.js';
@@ -17,12 +18,17 @@ export async function askModel<T>(
   names: { who: string; schema: string },
 ): Promise<T> {
   const ask = (repair?: { answer: unknown; errors: string[] }) =>
-    model.structured({ ...call, repair, signal: ctx.signal }).catch((err: any) => {
+    model.structured({ ...call, repair, signal: ctx.signal }).catch((err: unknown) => {
       if (ctx.signal.aborted) throw err;
-      const status = err?.status ?? err?.response?.status;
-      throw new StepError(`${names.who} call failed${status ? ` (HTTP ${status})` : ''}: ${String(err?.message ?? err).split('\n')[0]}`, {
-        transient: !status || status >= 500 || status === 429,
-      });
+      // LangChain's provider errors carry the status, some on their HTTP response.
+      const failure = err as { message?: unknown; response?: unknown } | null | undefined;
+      const status = httpStatusOf(err) ?? httpStatusOf(failure?.response);
+      throw new StepError(
+        `${names.who} call failed${status ? ` (HTTP ${status})` : ''}: ${String(failure?.message ?? err).split('\n')[0]}`,
+        {
+          transient: !status || status >= 500 || status === 429,
+        },
+      );
     });
   let answer = await ask();
   if (!validate(answer)) {

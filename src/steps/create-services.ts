@@ -5,6 +5,7 @@ import { YtDlpDownloader } from '../engines/download/yt-dlp-downloader.js';
 import { FactCheckToolsSearch } from '../engines/fact-check/fact-check-tools.js';
 import { HumanFaceDetector } from '../engines/images/human-face-detector.js';
 import { createImageEditor } from '../engines/images/openai-image-editor.js';
+import { OpenCvDocumentScanner } from '../engines/images/opencv-document-scanner.js';
 import { SelfieSegmenter } from '../engines/images/selfie-segmentation.js';
 import { TesseractOcr } from '../engines/ocr/tesseract-ocr.js';
 import { PlacesApi } from '../engines/places/places-api.js';
@@ -33,6 +34,7 @@ export function createStepServices(config: Config): StepServices {
     llm: createChatModelProvider(config.llm),
     faces: new HumanFaceDetector(),
     segmenter: new SelfieSegmenter(),
+    scanner: new OpenCvDocumentScanner(),
     imageEditor: createImageEditor(config.image),
     maps: {
       extraHosts: config.maps.extraHosts,

@@ -17,7 +17,17 @@ interface Input {
 type Direction = 'clothing_style' | 'color_palette' | 'pose';
 const DIRECTIONS: Direction[] = ['clothing_style', 'color_palette', 'pose'];
 
-export const editorialPortraitStep = defineStep<Input, any>({
+interface Output {
+  image_b64: string;
+  mime_type: 'image/jpeg';
+  width: number;
+  height: number;
+  /** Which directions the portrait follows (offline, only the colour palette can be). */
+  applied: Record<Direction, boolean>;
+  notes: string[];
+}
+
+export const editorialPortraitStep = defineStep<Input, Output>({
   type: 'editorial_portrait',
   summary: 'Makes a 1024x1024 editorial head-and-shoulders portrait from a face photo',
   description:

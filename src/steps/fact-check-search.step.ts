@@ -1,4 +1,4 @@
-import { statementsOf } from '../analyzers/evidence.js';
+import { statementsOf, type VideoEvidence } from '../analyzers/evidence.js';
 import { checkWorthy } from '../analyzers/text/check-worthy.js';
 import type { ClaimReview } from '../engines/fact-check/fact-check.port.js';
 import { defineStep } from './step.js';
@@ -21,7 +21,14 @@ interface Output {
   claims: Array<{ claim: string; time: number; reviews: ClaimReview[] }>;
 }
 
-export const factCheckSearchStep = defineStep<{ transcript?: unknown; ocr?: unknown; max_claims?: number }, Output>({
+/** The outputs of the `transcribe` and `ocr` steps (either may be null: a failed optional step). */
+interface Input {
+  transcript?: VideoEvidence['transcript'];
+  ocr?: VideoEvidence['ocr'];
+  max_claims?: number;
+}
+
+export const factCheckSearchStep = defineStep<Input, Output>({
   type: 'fact_check_search',
   summary: 'Looks up published fact-checks of the claims a video makes',
   description:
@@ -55,7 +62,9 @@ export const factCheckSearchStep = defineStep<{ transcript?: unknown; ocr?: unkn
   async run(input, ctx) {
     const search = ctx.services.factCheck;
     if (!search) return { source: null, claims: [] };
-    const claims = statementsOf({ transcript: input.transcript, ocr: input.ocr } as any)
+    // Statements come from the speech and the captions alone: no scenes, and the rest of the evidence is not read.
+    const evidence = { transcript: input.transcript ?? null, ocr: input.ocr ?? null, scenes: null } as VideoEvidence;
+    const claims = statementsOf(evidence)
       .map((s) => ({ s, c: checkWorthy(s.text) }))
       .filter((x) => x.c)
       .sort((a, b) => b.c!.score - a.c!.score)

@@ -35,7 +35,19 @@ interface Guide {
   shapes: Record<FaceShape, { prototype: number[]; summary: string; recipes: Recipe[]; avoid: Array<{ name: string; reason: string }> }>;
 }
 
-export const hairFormulaStep = defineStep<{ image: string }, any>({
+interface Output {
+  face_shape: FaceShape;
+  confidence: number;
+  summary: string;
+  measurements: ReturnType<typeof measureFace>;
+  /** How the shape was decided: the measurement, the vision model's reading, or both. */
+  reading: Record<string, unknown>;
+  recipes: Recipe[];
+  avoid: Array<{ name: string; reason: string }>;
+  share_cards: Array<{ title: string; mime_type: string; image_b64: string }>;
+}
+
+export const hairFormulaStep = defineStep<{ image: string }, Output>({
   type: 'hair_formula',
   summary: 'Classifies the face shape in a photo and picks haircuts for it',
   description:
@@ -110,7 +122,7 @@ async function refineWithVision(
   const model: ChatModelProvider | null = ctx.services.llm;
   if (!model?.vision) return { ...measured, reading };
   const prompt = (await loadTemplate(ctx.services.paths.promptsDir, 'hair-formula'))({ measurements, measured });
-  let answer: any;
+  let answer: unknown;
   try {
     answer = await model.structured({ prompt, schema: READING_SCHEMA, images: [image], signal: ctx.signal });
   } catch (err) {

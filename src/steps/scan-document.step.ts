@@ -1,4 +1,3 @@
-import { scanDocument } from '../media/document-scan.js';
 import { defineStep } from './step.js';
 
 export const scanDocumentStep = defineStep<
@@ -29,8 +28,9 @@ export const scanDocumentStep = defineStep<
   },
   example: `- id: scan\n  uses: scan_document\n  with: { image: "{{steps.photo.path}}" }`,
   async run(input, ctx) {
-    const r = await scanDocument(input.image);
-    ctx.engine('scan', 'opencv (wasm)');
+    const { scanner } = ctx.services;
+    const r = await scanner.scan(input.image);
+    ctx.engine('scan', scanner.name);
     return {
       image_b64: r.png.toString('base64'),
       mime_type: 'image/png',

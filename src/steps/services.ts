@@ -1,6 +1,7 @@
 import type { ChatModelProvider } from '../engines/chat/chat-model.port.js';
 import type { PageVideoDownloader, WebFetcher } from '../engines/download/download.port.js';
 import type { FactCheckSearch } from '../engines/fact-check/fact-check.port.js';
+import type { DocumentScanner } from '../engines/images/document-scanner.port.js';
 import type { FaceDetector } from '../engines/images/face-detector.port.js';
 import type { ImageEditor } from '../engines/images/image-editor.port.js';
 import type { PersonSegmenter } from '../engines/images/person-segmenter.port.js';
@@ -39,6 +40,8 @@ export interface StepServices {
   faces: FaceDetector;
   /** The person cut out of a photo (/pfp composed offline). */
   segmenter: PersonSegmenter;
+  /** Photographed pages flattened into scans (/scan-style). */
+  scanner: DocumentScanner;
   /** The configured image-generation model (IMAGE_PROVIDER), or null: /pfp composes offline. */
   imageEditor: ImageEditor | null;
   /** /menu-from-maps: extra map hosts, the Places API (or null), a live rates table URL (or null: knowledge/currencies.yaml). */

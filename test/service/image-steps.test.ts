@@ -3,14 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import sharp from 'sharp';
+import type { DocumentScan, DocumentScanner } from '../../src/engines/images/document-scanner.port.js';
 import type { Face, FaceDetector } from '../../src/engines/images/face-detector.port.js';
 import type { ImageEditor } from '../../src/engines/images/image-editor.port.js';
 import { StepError } from '../../src/engines/step-error.js';
 import { editorialPortraitStep } from '../../src/steps/editorial-portrait.step.js';
 import { hairFormulaStep } from '../../src/steps/hair-formula.step.js';
+import { scanDocumentStep } from '../../src/steps/scan-document.step.js';
 import { fakeServices, runStep, stepContext } from '../support/step-context.js';
 
-/** hair_formula and editorial_portrait against the face and image-editor ports, with fake engines. */
+/** hair_formula, editorial_portrait and scan_document against the face, image-editor and scanner ports, with fake engines. */
 const photoFile = path.join(stepContext(fakeServices()).workDir, 'photo.jpg');
 before(async () => {
   await sharp({ create: { width: 400, height: 500, channels: 3, background: '#c8a080' } })
@@ -125,5 +127,41 @@ describe('editorial_portrait against the face and image-editor ports', () => {
       stepError(/^no face was found/),
     );
     assert.ok(fs.existsSync(photoFile));
+  });
+});
+
+describe('scan_document against the scanner port', () => {
+  /** A scanner answering `scan` for any photo, remembering which files it was given. */
+  const scanner = (scan: DocumentScan) => {
+    const seen: string[] = [];
+    const fake: DocumentScanner = { name: 'fake scanner', scan: async (image) => (seen.push(image), scan) };
+    return { fake, seen };
+  };
+
+  it("answers the scanner's PNG as base64, with its size and the page's corners, and names the scanner", async () => {
+    const png = await sharp({ create: { width: 160, height: 200, channels: 3, background: 'white' } })
+      .png()
+      .toBuffer();
+    const corners: Array<[number, number]> = [
+      [10, 12],
+      [150, 14],
+      [148, 190],
+      [8, 188],
+    ];
+    const { fake, seen } = scanner({ png, width: 160, height: 200, corners });
+    const ctx = stepContext(fakeServices({ scanner: fake }));
+    const out = await runStep(scanDocumentStep, { image: photoFile }, ctx);
+    assert.deepEqual(seen, [photoFile]);
+    assert.deepEqual(Buffer.from(out.image_b64, 'base64'), png);
+    assert.deepEqual({ ...out, image_b64: '' }, { image_b64: '', mime_type: 'image/png', width: 160, height: 200, corners });
+    assert.equal(ctx.engines.scan, 'fake scanner');
+  });
+
+  it('passes on a scan without a page outline: corners null and the note saying so', async () => {
+    const note = 'no page outline was found: the photo was deskewed and cleaned, not flattened';
+    const { fake } = scanner({ png: Buffer.from('png'), width: 2048, height: 1536, corners: null, note });
+    const out = await runStep(scanDocumentStep, { image: photoFile }, stepContext(fakeServices({ scanner: fake })));
+    assert.equal(out.corners, null);
+    assert.equal(out.note, note);
   });
 });

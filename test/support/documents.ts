@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { loadOpenCv } from '../../src/media/opencv.js';
+import { loadOpenCv } from '../../src/engines/images/opencv.js';
 import { ROOT } from './harness.js';
 
 export const PAGE_LINES = ['INVOICE 2026', 'Fresh pasta delivery', 'Tomatoes and basil', 'Total due 128 dollars'];

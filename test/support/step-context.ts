@@ -35,6 +35,7 @@ export function fakeServices(over: Partial<StepServices> = {}): StepServices {
     speech: absent('speech'),
     faces: absent('faces'),
     segmenter: absent('segmenter'),
+    scanner: absent('scanner'),
     llm: null,
     imageEditor: null,
     maps: { extraHosts: [], places: null, ratesUrl: null },

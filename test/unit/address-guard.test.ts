@@ -73,7 +73,7 @@ describe('outbound address guard', () => {
 describe('guarded DNS lookup', () => {
   const lookup = (host: string, allowLoopback: boolean) =>
     new Promise<string>((resolve, reject) =>
-      guardedLookup(allowLoopback)(host, {}, (err: Error | null, addr?: string) => (err ? reject(err) : resolve(addr!))),
+      guardedLookup(allowLoopback)(host, {}, (err, addr) => (err ? reject(err) : resolve(addr as string))),
     );
 
   it('checks the addresses a name resolves to, which is what the socket connects to (DNS rebinding)', async () => {

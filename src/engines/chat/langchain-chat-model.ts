@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import type { BaseMessage } from '@langchain/core/messages';
+import type { BaseMessage, ContentBlock } from '@langchain/core/messages';
 import type { Config } from '../../config/config.js';
 import type { ChatModelProvider, StructuredCall } from './chat-model.port.js';
 
@@ -60,13 +60,13 @@ async function buildModel(llm: Config['llm']): Promise<BaseChatModel> {
 /** The messages a structured call sends: the prompt with its images, then the repair turn when there is one. */
 export async function chatMessages(call: StructuredCall): Promise<BaseMessage[]> {
   const { AIMessage, HumanMessage } = await import('@langchain/core/messages');
-  const content: Array<Record<string, unknown>> = [{ type: 'text', text: call.prompt }];
+  const content: ContentBlock[] = [{ type: 'text', text: call.prompt }];
   for (const image of call.images ?? []) {
     const data = await fs.readFile(image);
     const mime = image.endsWith('.png') ? 'image/png' : 'image/jpeg';
     content.push({ type: 'image_url', image_url: { url: `data:${mime};base64,${data.toString('base64')}` } });
   }
-  const list: BaseMessage[] = [new HumanMessage({ content: content as any })];
+  const list: BaseMessage[] = [new HumanMessage({ content })];
   if (call.repair) {
     list.push(new AIMessage(JSON.stringify(call.repair.answer)));
     list.push(

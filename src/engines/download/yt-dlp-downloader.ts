@@ -52,12 +52,21 @@ async function downloadWithYtDlp(url: string, opts: YtDlpOptions): Promise<PageV
   }
   const refused = blocked();
   if (refused) throw refused;
-  const info = JSON.parse(stdout.trim().split('\n').pop() || '{}') as Record<string, any>;
-  const file: string | undefined = info.filepath ?? info._filename;
+  const info = JSON.parse(stdout.trim().split('\n').pop() || '{}') as YtDlpInfo;
+  const file = info.filepath ?? info._filename;
   const stat = file ? await fs.stat(file).catch(() => null) : null;
   if (!file || !stat) throw new StepError(`${opts.label} could not be downloaded (it may be private, removed, or larger than the limit)`);
   if (stat.size > opts.maxBytes) throw new StepError(`the video is larger than the limit of ${mib(opts.maxBytes)} MiB`);
   return { path: file, bytes: stat.size, finalUrl: info.webpage_url ?? url, title: info.title ?? info.description ?? null };
+}
+
+/** The fields of yt-dlp's --print-json line read here (any may be missing, depending on the site). */
+interface YtDlpInfo {
+  filepath?: string;
+  _filename?: string;
+  webpage_url?: string;
+  title?: string;
+  description?: string;
 }
 
 function ytDlpArgs(url: string, proxyUrl: string, opts: YtDlpOptions): string[] {

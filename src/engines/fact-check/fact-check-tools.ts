@@ -1,6 +1,20 @@
 import { StepError } from '../step-error.js';
 import type { ClaimReview, FactCheckSearch } from './fact-check.port.js';
 
+/** The search's answer as the API documents it; a compatible service may leave any field out. */
+interface SearchAnswer {
+  claims?: Array<{ text?: string; claimant?: string; claimReview?: Array<Review | null> }>;
+}
+interface Review {
+  publisher?: { name?: string; site?: string };
+  url?: unknown;
+  title?: string;
+  textualRating?: unknown;
+}
+/** A review this service can cite: it has an address and a rating. */
+const citable = (r: Review | null): r is Review & { url: string; textualRating: string } =>
+  typeof r?.url === 'string' && typeof r?.textualRating === 'string';
+
 /**
  * The Google Fact Check Tools API (`GET {url}?query=...&key=...&languageCode=en`, as at
  * https://factchecktools.googleapis.com/v1alpha1/claims:search), or any service answering in its shape:
@@ -28,18 +42,16 @@ export class FactCheckToolsSearch implements FactCheckSearch {
     }
     if (!res.ok)
       throw new StepError(`the fact-check search answered HTTP ${res.status}`, { transient: res.status >= 500 || res.status === 429 });
-    const body: any = await res.json().catch(() => ({}));
-    return (body.claims ?? []).flatMap((c: any) =>
-      (c.claimReview ?? [])
-        .filter((r: any) => typeof r?.url === 'string' && typeof r?.textualRating === 'string')
-        .map((r: any) => ({
-          claim: String(c.text ?? ''),
-          claimant: c.claimant ? String(c.claimant) : null,
-          publisher: String(r.publisher?.name ?? r.publisher?.site ?? new URL(r.url).host),
-          rating: String(r.textualRating),
-          url: String(r.url),
-          title: r.title ? String(r.title) : null,
-        })),
+    const body = (await res.json().catch(() => ({}))) as SearchAnswer;
+    return (body.claims ?? []).flatMap((c) =>
+      (c.claimReview ?? []).filter(citable).map((r) => ({
+        claim: String(c.text ?? ''),
+        claimant: c.claimant ? String(c.claimant) : null,
+        publisher: String(r.publisher?.name ?? r.publisher?.site ?? new URL(r.url).host),
+        rating: String(r.textualRating),
+        url: String(r.url),
+        title: r.title ? String(r.title) : null,
+      })),
     );
   }
 }

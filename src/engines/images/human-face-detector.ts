@@ -18,10 +18,10 @@ async function detectFaces(rgb: Buffer, width: number, height: number): Promise<
     const result = await human.detect(tensor);
     const deg = (r: number | undefined) => ((r ?? 0) * 180) / Math.PI;
     return result.face
-      .filter((f: any) => f.mesh?.length >= 468)
-      .map((f: any) => ({
+      .filter((f) => f.mesh?.length >= 468)
+      .map((f) => ({
         box: f.box,
-        mesh: f.mesh,
+        mesh: f.mesh as Face['mesh'], // facemesh points carry their depth (z)
         yaw: deg(f.rotation?.angle?.yaw),
         pitch: deg(f.rotation?.angle?.pitch),
         roll: deg(f.rotation?.angle?.roll),

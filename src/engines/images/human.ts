@@ -2,22 +2,24 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Human } from '@vladmandic/human';
 
 const require = createRequire(import.meta.url);
-let loading: Promise<{ human: any }> | null = null;
+let loading: Promise<{ human: Human }> | null = null;
 
 /**
  * Face detection and the 468-point face mesh with @vladmandic/human, whose models ship inside its npm
  * package, on TensorFlow.js's WebAssembly backend (its .wasm files ship in npm too; tfjs-node would
  * download a library at install). Loaded once, on first use, wrapped as `{ human }`.
  */
-export function loadHuman(): Promise<{ human: any }> {
+export function loadHuman(): Promise<{ human: Human }> {
   return (loading ??= (async () => {
     // Neither package exports its package.json: find their folders from their main files.
     const pkg = path.resolve(path.dirname(require.resolve('@vladmandic/human')), '..');
     const wasm = path.resolve(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm')), '..');
-    const { Human } = require(path.join(pkg, 'dist', 'human.node-wasm.js'));
-    const human = new Human({
+    // The WebAssembly build, loaded by its path: the package's exports do not offer it.
+    const wasmBuild = require(path.join(pkg, 'dist', 'human.node-wasm.js')) as typeof import('@vladmandic/human');
+    const human = new wasmBuild.Human({
       backend: 'wasm',
       wasmPath: `${pathToFileURL(path.join(wasm, 'dist'))}/`,
       modelBasePath: `${pathToFileURL(path.join(pkg, 'models'))}/`,
@@ -28,7 +30,7 @@ export function loadHuman(): Promise<{ human: any }> {
       face: {
         enabled: true,
         detector: { maxDetected: 5, rotation: true, minConfidence: 0.5, skipFrames: 0, skipTime: 0 },
-        mesh: { enabled: true, skipFrames: 0, skipTime: 0 } as any,
+        mesh: { enabled: true, skipFrames: 0, skipTime: 0 },
         iris: { enabled: false },
         description: { enabled: false },
         emotion: { enabled: false },
@@ -58,7 +60,7 @@ export function loadHuman(): Promise<{ human: any }> {
  */
 export async function withFileFetch<T>(load: () => Promise<T>): Promise<T> {
   const original = globalThis.fetch;
-  globalThis.fetch = (async (url: any, init?: any) => {
+  globalThis.fetch = (async (url: string | URL | Request, init?: RequestInit) => {
     const u = String(url instanceof Request ? url.url : url);
     if (!u.startsWith('file://')) return original(url, init);
     const data = fs.readFileSync(new URL(u));

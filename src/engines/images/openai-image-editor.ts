@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type OpenAI from 'openai';
 import type { Config } from '../../config/config.js';
+import { httpStatusOf } from '../http-status.js';
 import { StepError } from '../step-error.js';
 import type { ImageEditor } from './image-editor.port.js';
 
@@ -46,7 +47,7 @@ export class OpenAiImageEditor implements ImageEditor {
         { signal: call.signal },
       )) as OpenAI.ImagesResponse;
     } catch (err) {
-      const status = (err as any)?.status;
+      const status = httpStatusOf(err);
       throw new StepError(`the image model failed${status ? ` (HTTP ${status})` : ''}: ${String((err as Error).message).split('\n')[0]}`, {
         transient: !status || status >= 500 || status === 429,
       });

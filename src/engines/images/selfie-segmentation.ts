@@ -1,4 +1,5 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Human } from '@vladmandic/human';
 import { loadHuman, withFileFetch } from './human.js';
 import type { PersonSegmenter } from './person-segmenter.port.js';
 
@@ -32,13 +33,13 @@ async function segmentPerson(rgb: Buffer, width: number, height: number): Promis
   return run(human, rgb, width, height);
 }
 
-async function run(human: any, rgb: Buffer, width: number, height: number): Promise<Buffer> {
+async function run(human: Human, rgb: Buffer, width: number, height: number): Promise<Buffer> {
   const input = human.tf.tensor3d(new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.byteLength), [height, width, 3], 'int32');
-  let alpha: any = null;
+  let alpha: Awaited<ReturnType<Human['segmentation']>> = null;
   try {
     alpha = await human.segmentation(input, SEGMENTATION);
     if (!alpha) throw new Error('the segmentation model did not run');
-    const values: Int32Array = await alpha.data();
+    const values = await alpha.data();
     const [h, w] = alpha.shape;
     if (h !== height || w !== width) throw new Error(`the segmentation mask is ${w}x${h}, not ${width}x${height}`);
     return Buffer.from(Uint8Array.from(values, (v) => (v < 0 ? 0 : Math.min(v, 255))));

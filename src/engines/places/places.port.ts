@@ -17,3 +17,13 @@ export interface PlaceDirectory {
   search(text: string, signal: AbortSignal): Promise<PlaceDetails | null>;
   photoUrl(photoName: string, signal: AbortSignal): Promise<string>;
 }
+
+/** A directory's refusal with its HTTP status (429 and 5xx are worth a retry). */
+export class PlaceDirectoryError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type OpenAI from 'openai';
+import { httpStatusOf } from '../http-status.js';
 import { StepError } from '../step-error.js';
 import { splitPunctuated } from './sentences.js';
 import type { SpeechToText, Transcript } from './speech-to-text.port.js';
@@ -26,7 +27,7 @@ export class OpenAiSpeechToText implements SpeechToText {
         timeout: 300_000,
       });
     }
-    let res: any;
+    let res: OpenAI.Audio.TranscriptionVerbose;
     try {
       res = await this.client.audio.transcriptions.create(
         {
@@ -39,14 +40,14 @@ export class OpenAiSpeechToText implements SpeechToText {
         { signal: opts.signal },
       );
     } catch (err) {
-      const status = (err as any)?.status;
+      const status = httpStatusOf(err);
       throw new StepError(
         `the transcription service failed${status ? ` (HTTP ${status})` : ''}: ${(err as Error).message.split('\n')[0]}`,
         { transient: !status || status >= 500 || status === 429 },
       );
     }
-    const words: any[] = res.words ?? [];
-    const segments = (res.segments ?? []).map((s: any) => ({
+    const words = res.words ?? [];
+    const segments = (res.segments ?? []).map((s) => ({
       start: Number(s.start),
       end: Number(s.end),
       text: String(s.text).trim(),

@@ -15,7 +15,7 @@ export async function probeMedia(ffprobe: string, file: string, signal: AbortSig
     if (err instanceof ProcessFailed) throw new StepError('the file is not a readable video (corrupt or unsupported format)');
     throw err;
   }
-  const info = JSON.parse(out) as { format?: any; streams?: any[] };
+  const info = JSON.parse(out) as { format?: ProbeFormat; streams?: ProbeStream[] };
   const streams = info.streams ?? [];
   const video = streams.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
   const audio = streams.find((s) => s.codec_type === 'audio');
@@ -35,6 +35,22 @@ export async function probeMedia(ffprobe: string, file: string, signal: AbortSig
     title: nonEmpty(tags.title),
     description: nonEmpty(tags.description ?? tags.comment ?? tags.synopsis),
   };
+}
+
+/** The parts of ffprobe's JSON read here; ffprobe leaves out what it does not know, and writes numbers of the format as strings. */
+interface ProbeFormat {
+  duration?: string;
+  size?: string;
+  format_name?: string;
+  tags?: Record<string, unknown>;
+}
+interface ProbeStream {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  duration?: string;
+  disposition?: { attached_pic?: number };
 }
 
 function lowerKeys(o: Record<string, unknown>): Record<string, string | undefined> {

@@ -17,6 +17,11 @@ export interface ResolvedPlace {
   sources: string[];
 }
 
+export interface PricedCategory {
+  name: string;
+  items: PricedItem[];
+}
+
 export interface PricedItem {
   name: string;
   description: string | null;

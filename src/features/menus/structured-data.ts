@@ -4,17 +4,24 @@ import { type HTMLElement, parse } from 'node-html-parser';
 export const PAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const PAGE_ACCEPT = 'text/html,application/xhtml+xml,image/*;q=0.8,*/*;q=0.5';
 
+/** A JSON-LD object as a page writes it: any field may be missing or of any JSON type, so each is narrowed where read. */
+export type JsonLdNode = Record<string, unknown>;
+
+export function isJsonLdNode(value: unknown): value is JsonLdNode {
+  return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
 /** A parsed HTML page: its schema.org JSON-LD objects (graphs flattened), meta tags, links and images. */
 export interface Page {
   url: URL;
   root: HTMLElement;
-  jsonLd: any[];
+  jsonLd: JsonLdNode[];
   meta(name: string): string | null;
 }
 
 export function readPage(html: string, url: URL): Page {
   const root = parse(html, { blockTextElements: { script: true, style: false, noscript: false, pre: true } });
-  const jsonLd: any[] = [];
+  const jsonLd: JsonLdNode[] = [];
   for (const s of root.querySelectorAll('script[type="application/ld+json"]')) {
     try {
       flatten(JSON.parse(s.rawText), jsonLd);
@@ -33,14 +40,15 @@ export function readPage(html: string, url: URL): Page {
   };
 }
 
-function flatten(value: any, out: any[]): void {
+function flatten(value: unknown, out: JsonLdNode[]): void {
   if (Array.isArray(value)) return value.forEach((v) => flatten(v, out));
-  if (!value || typeof value !== 'object') return;
+  if (!isJsonLdNode(value)) return;
   out.push(value);
   if (value['@graph']) flatten(value['@graph'], out);
 }
 
-export const isType = (o: any, ...types: string[]) => [o?.['@type']].flat().some((t) => types.includes(String(t)));
+export const isType = (o: unknown, ...types: string[]) =>
+  [isJsonLdNode(o) ? o['@type'] : undefined].flat().some((t) => types.includes(String(t)));
 
 /** schema.org types a restaurant page uses (FoodEstablishment and its subtypes, or a plain LocalBusiness). */
 const PLACE_TYPES = [
@@ -64,7 +72,7 @@ export interface PlaceData {
   country: string | null;
   website: string | null;
   /** schema.org hasMenu/menu: a URL, or a Menu object. */
-  menu: string | object | null;
+  menu: string | JsonLdNode | null;
   servesCuisine: string | null;
 }
 
@@ -76,18 +84,17 @@ export function readPlace(page: Page): PlaceData | null {
     const address =
       typeof a === 'string'
         ? a
-        : a
+        : isJsonLdNode(a)
           ? [a.streetAddress, [a.postalCode, a.addressLocality].filter(Boolean).join(' '), a.addressRegion, countryName(a.addressCountry)]
               .filter(Boolean)
               .join(', ')
           : null;
-    const menu = p.hasMenu ?? p.menu ?? null;
     return {
       name: String(p.name).trim(),
       address: address || null,
-      country: a && typeof a === 'object' ? countryName(a.addressCountry) : null,
+      country: isJsonLdNode(a) ? countryName(a.addressCountry) : null,
       website: ownSite(p, page.url),
-      menu: typeof menu === 'string' ? new URL(menu, page.url).toString() : Array.isArray(menu) ? menu[0] : menu,
+      menu: menuOf(p.hasMenu ?? p.menu ?? null, page.url),
       servesCuisine: [p.servesCuisine].flat().filter(Boolean).join(', ') || null,
     };
   }
@@ -97,16 +104,29 @@ export function readPlace(page: Page): PlaceData | null {
   return { name: name.trim(), address: rest.join(' · ').trim() || null, country: null, website: null, menu: null, servesCuisine: null };
 }
 
+/** hasMenu as a URL (made absolute) or a Menu object; of a list, the first. */
+function menuOf(menu: unknown, pageUrl: URL): string | JsonLdNode | null {
+  if (typeof menu === 'string') return new URL(menu, pageUrl).toString();
+  const first = Array.isArray(menu) ? menu[0] : menu;
+  return typeof first === 'string' || isJsonLdNode(first) ? first : null;
+}
+
 /** schema.org `url` is the restaurant's own site, unless it is this very page; else `sameAs`. */
-function ownSite(place: any, pageUrl: URL): string | null {
+function ownSite(place: JsonLdNode, pageUrl: URL): string | null {
   const url = typeof place.url === 'string' ? new URL(place.url, pageUrl).href : null;
   if (url && url !== pageUrl.href) return url;
   return typeof place.sameAs === 'string' ? place.sameAs : null;
 }
 
-function countryName(c: any): string | null {
-  if (!c) return null;
-  return typeof c === 'string' ? c : (c.name ?? c.identifier ?? null);
+/** schema.org addressCountry: a name or code, or a Country object with a name or identifier. */
+function countryName(c: unknown): string | null {
+  if (typeof c === 'string') return c || null;
+  return isJsonLdNode(c) ? textOf(c.name ?? c.identifier) : null;
+}
+
+/** A JSON-LD value written as text (numbers too); absent stays null. */
+function textOf(v: unknown): string | null {
+  return v === undefined || v === null ? null : String(v);
 }
 
 export interface NativeItem {
@@ -123,37 +143,37 @@ export interface NativeCategory {
 }
 
 /** The categories and items of a schema.org Menu (hasMenuSection, nested sections, hasMenuItem, offers). */
-export function readMenu(menu: any): NativeCategory[] {
+export function readMenu(menu: JsonLdNode): NativeCategory[] {
   const categories: NativeCategory[] = [];
-  const items = (list: any) =>
-    [list ?? []]
-      .flat()
-      .filter((i: any) => i?.name)
-      .map((i: any) => {
-        const offer = [i.offers ?? []].flat()[0] ?? {};
-        const price = offer.price ?? offer.priceSpecification?.price ?? null;
+  const nodes = (list: unknown) => [list ?? []].flat().filter(isJsonLdNode);
+  const items = (list: unknown): NativeItem[] =>
+    nodes(list)
+      .filter((i) => i.name)
+      .map((i) => {
+        const offer = nodes(i.offers)[0] ?? {};
+        const spec = isJsonLdNode(offer.priceSpecification) ? offer.priceSpecification : {};
         return {
           name: String(i.name).trim(),
           description: i.description ? String(i.description).trim() : null,
-          priceText: price === null ? null : String(price),
-          currency: offer.priceCurrency ?? offer.priceSpecification?.priceCurrency ?? null,
+          priceText: textOf(offer.price ?? spec.price),
+          currency: textOf(offer.priceCurrency ?? spec.priceCurrency),
         };
       });
-  const walk = (section: any, name: string) => {
+  const walk = (section: JsonLdNode, name: string) => {
     const own = items(section.hasMenuItem);
     if (own.length) categories.push({ name, items: own });
-    for (const sub of [section.hasMenuSection ?? []].flat()) walk(sub, sub.name ? String(sub.name).trim() : name);
+    for (const sub of nodes(section.hasMenuSection)) walk(sub, sub.name ? String(sub.name).trim() : name);
   };
   walk(menu, menu.name ? String(menu.name).trim() : 'Menu');
   return categories;
 }
 
 /** The first schema.org Menu among a page's JSON-LD (standalone, or a restaurant's hasMenu object). */
-export function findMenuData(page: Page): any | null {
+export function findMenuData(page: Page): JsonLdNode | null {
   const direct = page.jsonLd.find((o) => isType(o, 'Menu'));
   if (direct) return direct;
   for (const o of page.jsonLd)
-    for (const m of [o.hasMenu ?? o.menu ?? []].flat()) if (m && typeof m === 'object' && (m.hasMenuSection || m.hasMenuItem)) return m;
+    for (const m of [o.hasMenu ?? o.menu ?? []].flat()) if (isJsonLdNode(m) && (m.hasMenuSection || m.hasMenuItem)) return m;
   return null;
 }
 

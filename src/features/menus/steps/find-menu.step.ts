@@ -7,6 +7,7 @@ import type { ResolvedPlace } from '../menu.types.js';
 import { parseMenuLines } from '../menu-text.js';
 import {
   findMenuData,
+  isJsonLdNode,
   menuImages,
   menuLinks,
   type NativeCategory,
@@ -42,7 +43,7 @@ export const findMenuStep = defineStep<{ place: ResolvedPlace }, Output>({
   async run({ place }, ctx) {
     const tried: string[] = [];
     const hint = place.menu_hint;
-    if (hint && typeof hint === 'object') {
+    if (isJsonLdNode(hint)) {
       const categories = readMenu(hint);
       if (countItems(categories)) return found(ctx, categories, 'schema.org Menu', [place.restaurant.source_url]);
     }

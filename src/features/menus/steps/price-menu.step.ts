@@ -1,12 +1,20 @@
 import { loadKnowledge } from '../../../analyzers/knowledge.js';
 import { StepError } from '../../../engines/step-error.js';
 import { defineStep } from '../../../steps/step.js';
-import type { PricedItem, ResolvedPlace } from '../menu.types.js';
+import type { PricedCategory, PricedItem, ResolvedPlace } from '../menu.types.js';
 import { type CurrencyTable, readPrice, toUsd } from '../prices.js';
 import { liveRates } from '../rates.js';
 import type { NativeCategory } from '../structured-data.js';
 
-export const priceMenuStep = defineStep<{ place: ResolvedPlace; categories: NativeCategory[] }, any>({
+interface Output {
+  /** The place's restaurant, its currency read from the prices when the country gave none. */
+  restaurant: ResolvedPlace['restaurant'];
+  categories: PricedCategory[];
+  as_of: string;
+  notes: string[];
+}
+
+export const priceMenuStep = defineStep<{ place: ResolvedPlace; categories: NativeCategory[] }, Output>({
   type: 'price_menu',
   summary: 'Reads each price as an amount and currency, and converts it to USD with a dated rates table',
   description:
@@ -34,15 +42,17 @@ export const priceMenuStep = defineStep<{ place: ResolvedPlace; categories: Nati
     ctx.engine('rates', rates.rates_source);
     const countryCurrency = place.restaurant.currency;
     const missing = new Set<string>();
-    const priced = categories.map((c) => ({
-      name: c.name,
-      items: c.items.map((i): PricedItem => {
-        const price = i.priceText ? readPrice(i.priceText, table, countryCurrency, i.currency) : null;
-        const usd = price ? toUsd(rates.rates, price.amount, price.currency) : null;
-        if (price && usd === null) missing.add(price.currency ?? 'unknown currency');
-        return { name: i.name, description: i.description, price, price_usd: usd };
+    const priced = categories.map(
+      (c): PricedCategory => ({
+        name: c.name,
+        items: c.items.map((i): PricedItem => {
+          const price = i.priceText ? readPrice(i.priceText, table, countryCurrency, i.currency) : null;
+          const usd = price ? toUsd(rates.rates, price.amount, price.currency) : null;
+          if (price && usd === null) missing.add(price.currency ?? 'unknown currency');
+          return { name: i.name, description: i.description, price, price_usd: usd };
+        }),
       }),
-    }));
+    );
     // The menu's own currency when the place's country gave none.
     const seen = priced.flatMap((c) => c.items.map((i) => i.price?.currency)).filter(Boolean) as string[];
     const currency = countryCurrency ?? mostCommon(seen);

@@ -1,5 +1,5 @@
 import { loadKnowledge } from '../../../analyzers/knowledge.js';
-import type { PlaceDetails } from '../../../engines/places/places.port.js';
+import { type PlaceDetails, PlaceDirectoryError } from '../../../engines/places/places.port.js';
 import { StepError } from '../../../engines/step-error.js';
 import { download } from '../../../steps/download.js';
 import { defineStep } from '../../../steps/step.js';
@@ -47,7 +47,7 @@ export const resolvePlaceStep = defineStep<{ url: string }, ResolvedPlace>({
             ? await places.search([query, parsed?.address].filter(Boolean).join(', '), ctx.signal)
             : null;
       } catch (err) {
-        const status = (err as any).status;
+        const status = err instanceof PlaceDirectoryError ? err.status : undefined;
         throw new StepError((err as Error).message, { transient: !status || status >= 500 || status === 429 });
       }
       if (!details) throw new StepError(`the Places API found no place for ${JSON.stringify(query ?? sourceUrl)}`);

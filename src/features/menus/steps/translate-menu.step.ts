@@ -3,11 +3,24 @@ import { createAjv } from '../../../json-schema/ajv.js';
 import { askModel } from '../../../steps/ask-model.js';
 import { loadTemplate } from '../../../steps/prompt-templates.js';
 import { defineStep } from '../../../steps/step.js';
-import type { PricedItem } from '../menu.types.js';
+import type { PricedCategory, PricedItem } from '../menu.types.js';
 
 interface Input {
   restaurant: { name: string; address: string | null };
-  categories: Array<{ name: string; items: PricedItem[] }>;
+  categories: PricedCategory[];
+}
+
+/** A name in English when known, as written, and its translation (null when none was made). */
+interface Names {
+  name: string;
+  name_native: string;
+  name_translated: string | null;
+}
+
+interface Output {
+  categories: Array<Names & { items: Array<Names & Omit<PricedItem, 'name'>> }>;
+  language: string | null;
+  translation: string;
 }
 
 const SCHEMA = {
@@ -29,7 +42,7 @@ const SCHEMA = {
 };
 const validate = createAjv().compile<{ language: string; translations: Array<{ text: string; english: string }> }>(SCHEMA);
 
-export const translateMenuStep = defineStep<Input, any>({
+export const translateMenuStep = defineStep<Input, Output>({
   type: 'translate_menu',
   summary: 'Translates category and dish names into English (with a model), or says why not',
   description:

@@ -1,16 +1,19 @@
+import type { CV, Mat } from '@techstark/opencv-js';
 import sharp from 'sharp';
+import type { DocumentScan, DocumentScanner, Point } from './document-scanner.port.js';
 import { loadOpenCv } from './opencv.js';
 
-export type Point = [number, number];
+/** The scanner port on OpenCV (WebAssembly), loaded on first use. */
+export class OpenCvDocumentScanner implements DocumentScanner {
+  readonly name = 'opencv (wasm)';
 
-export interface ScanResult {
-  png: Buffer;
-  width: number;
-  height: number;
-  /** The page outline in input pixels (TL, TR, BR, BL), or null when none was found. */
-  corners: Point[] | null;
-  note?: string;
+  scan(image: string): Promise<DocumentScan> {
+    return scanDocument(image);
+  }
 }
+
+/** Keeps an OpenCV object for deletion when the scan ends (the WebAssembly heap is not garbage-collected). */
+type Track = <T extends { delete(): void }>(m: T) => T;
 
 const DETECT_SIDE = 1000;
 const OUTPUT_LONG_SIDE = 2048;
@@ -23,18 +26,18 @@ const MIN_PAGE_AREA = 0.15;
  * its blurred background) and contrast, as a grayscale PNG with its long side at 2048 px. Without an
  * outline the photo is deskewed (text angle) and cleaned the same way.
  */
-export async function scanDocument(file: string): Promise<ScanResult> {
+async function scanDocument(file: string): Promise<DocumentScan> {
   const { cv } = await loadOpenCv();
   const { data, info } = await sharp(file).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const src = cv.matFromArray(info.height, info.width, cv.CV_8UC4, data);
-  const mats: any[] = [src];
-  const track = <T>(m: T): T => {
+  const mats: Array<{ delete(): void }> = [src];
+  const track: Track = (m) => {
     mats.push(m);
     return m;
   };
   try {
     const corners = findPage(cv, src, track);
-    let flat: any;
+    let flat: Mat;
     let note: string | undefined;
     if (corners) {
       const ratio = pageAspect(corners, src.cols, src.rows);
@@ -67,12 +70,12 @@ export async function scanDocument(file: string): Promise<ScanResult> {
       ...(note ? { note } : {}),
     };
   } finally {
-    for (const m of mats) m.delete?.();
+    for (const m of mats) m.delete();
   }
 }
 
 /** The largest convex quadrilateral among the edge contours of a downscaled copy, in full-size pixels. */
-function findPage(cv: any, src: any, track: (m: any) => any): Point[] | null {
+function findPage(cv: CV, src: Mat, track: Track): Point[] | null {
   const scale = DETECT_SIDE / Math.max(src.cols, src.rows);
   const small = track(new cv.Mat());
   cv.resize(src, small, new cv.Size(Math.round(src.cols * scale), Math.round(src.rows * scale)), 0, 0, cv.INTER_AREA);
@@ -112,7 +115,7 @@ const PAPER = [Math.SQRT2 /* A4, A5 */, 11 / 8.5 /* Letter */, 14 / 8.5 /* Legal
  * (Zhang and He, "Whiteboard scanning and image enhancement", 2007), the principal point taken at the
  * photo's centre; then snapped to a common paper shape when within 4%.
  */
-export function pageAspect(corners: Point[], width: number, height: number): number {
+function pageAspect(corners: Point[], width: number, height: number): number {
   const [u0, v0] = [width / 2, height / 2];
   const [tl, tr, br, bl] = corners.map(([x, y]) => [x - u0, y - v0, 1]);
   const cross = (a: number[], b: number[]) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
@@ -141,7 +144,7 @@ function order(points: Point[]): Point[] {
 }
 
 /** Rotates the photo so its text lines are level (the angle of the dark pixels' minimum-area rectangle). */
-function deskew(cv: any, src: any, track: (m: any) => any): any {
+function deskew(cv: CV, src: Mat, track: Track): Mat {
   const gray = track(new cv.Mat());
   cv.cvtColor(src, gray, cv.COLOR_RGBA2GRAY);
   const ink = track(new cv.Mat());
@@ -162,7 +165,7 @@ function deskew(cv: any, src: any, track: (m: any) => any): any {
 }
 
 /** Grayscale with shadows and uneven light removed (divided by a heavily blurred copy), then stretched. */
-function evenLighting(cv: any, img: any, track: (m: any) => any): any {
+function evenLighting(cv: CV, img: Mat, track: Track): Mat {
   const gray = track(new cv.Mat());
   cv.cvtColor(img, gray, cv.COLOR_RGBA2GRAY);
   const background = track(new cv.Mat());
