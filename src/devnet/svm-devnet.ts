@@ -90,7 +90,7 @@ function setTokenProgramAccount(svm: LiteSVM, at: Address, data: Uint8Array) {
     lamports: lamports(svm.minimumBalanceForRentExemption(BigInt(data.length))),
     programAddress: TOKEN_PROGRAM_ADDRESS,
     space: BigInt(data.length),
-  } as any);
+  } as Parameters<LiteSVM['setAccount']>[0]);
 }
 
 /** PKCS#8 DER of an Ed25519 private key, before its 32-byte seed. */

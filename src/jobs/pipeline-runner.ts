@@ -106,7 +106,7 @@ export async function runPipeline(pipeline: Pipeline, request: Record<string, un
  * step) resolves to null or leaves the field out; when the step's `with` then fails validation, an
  * optional step is skipped too and a mandatory one fails the job naming the skipped steps it needed.
  */
-async function runStep(step: PipelineStep, scope: Record<string, any>, ctx: RunContext, jobSignal: AbortSignal): Promise<unknown> {
+async function runStep(step: PipelineStep, scope: Record<string, unknown>, ctx: RunContext, jobSignal: AbortSignal): Promise<unknown> {
   const label = `step '${step.id}' (${step.uses})`;
   const emit = (event: Omit<StepEvent, 'step' | 'uses'>) => ctx.onStep?.({ step: step.id, uses: step.uses, ...event });
   if (step.when !== null && !isTruthy(resolve(step.when, scope))) {
@@ -133,11 +133,12 @@ async function runStep(step: PipelineStep, scope: Record<string, any>, ctx: RunC
   }
 }
 
-async function attemptStep(step: PipelineStep, scope: Record<string, any>, ctx: RunContext, jobSignal: AbortSignal): Promise<unknown> {
+async function attemptStep(step: PipelineStep, scope: Record<string, unknown>, ctx: RunContext, jobSignal: AbortSignal): Promise<unknown> {
   const label = `step '${step.id}' (${step.uses})`;
   const input = resolve(step.with, scope) as Record<string, unknown>;
   if (!step.validateWith(input)) {
-    const missing = step.dependsOn.filter((d) => scope.steps[d] === null);
+    const outputs = scope.steps as Record<string, unknown>;
+    const missing = step.dependsOn.filter((d) => outputs[d] === null);
     const why = describeErrors(step.validateWith.errors, 'with').slice(0, 3).join('; ');
     if (missing.length)
       throw new JobFailure(

@@ -56,7 +56,7 @@ export async function createPayments({ config, logger, redis, createJob, network
     createJob,
     jobIdOf: jobIdDeriver(await loadJobIdSecret(config.jobIdSecret, redis, config.keyPrefix)),
   });
-  const methods: PaymentMethod<any>[] = (await createRails(config, networks, redis)).map(
+  const methods: PaymentMethod[] = (await createRails(config, networks, redis)).map(
     (rail) => new X402Method(rail, config.paymentTimeoutSeconds),
   );
   if (networks.tempo) methods.push(createMppMethod(config, networks.tempo, redis));

@@ -25,7 +25,7 @@ export interface StepContext {
  * examples) and its function. The pipeline schema and the README's step reference are generated
  * from these specs, so the documentation cannot drift from the code.
  */
-export interface StepExecutor<W = any, O = any> {
+export interface StepExecutor<W = unknown, O = unknown> {
   type: string;
   summary: string;
   description: string;

@@ -244,9 +244,12 @@ interface ParsedCredential {
 /** A parsed credential and the header as sent (stored in the settlement intent). */
 type MppCredential = ParsedCredential & { credential: string };
 
+/** The payload of a tempo charge credential, as sent: unchecked until read below. */
+type MppPayload = { type?: unknown; hash?: unknown; signature?: `0x${string}` };
+
 async function parseCredential(header: string): Promise<ParsedCredential | string> {
   if (header.length > 16_384) return 'it is longer than 16 KiB';
-  let credential: Credential.Credential<any>;
+  let credential: Credential.Credential<MppPayload>;
   try {
     credential = Credential.deserialize(header);
   } catch (err) {
@@ -256,15 +259,17 @@ async function parseCredential(header: string): Promise<ParsedCredential | strin
   if (challenge?.method !== 'tempo' || challenge?.intent !== 'charge') return 'it answers no tempo charge challenge';
   const payer = typeof source === 'string' ? /0x[0-9a-fA-F]{40}$/.exec(source)?.[0] : undefined;
   if (payload?.type === 'hash') {
-    if (typeof payload.hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(payload.hash)) return 'its hash is not a transaction hash';
-    return { mode: 'push', hash: payload.hash, payer, challenge };
+    const hash = payload.hash;
+    if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) return 'its hash is not a transaction hash';
+    return { mode: 'push', hash: hash as `0x${string}`, payer, challenge };
   }
   if (payload?.type === 'transaction') {
+    if (typeof payload.signature !== 'string') return 'its transaction cannot be decoded (it has none)';
     try {
       // Hash the canonical envelope, as the node (and mppx's replay check) will.
-      const tx = Transaction.deserialize(payload.signature);
+      const tx = Transaction.deserialize(payload.signature as `0x${string}`);
       const hash = keccak256(await Transaction.serialize(tx));
-      return { mode: 'pull', hash, payer: payer ?? (tx as any).from, challenge };
+      return { mode: 'pull', hash, payer: payer ?? (tx as { from?: string }).from, challenge };
     } catch (err) {
       return `its transaction cannot be decoded (${(err as Error).message.split('\n')[0]})`;
     }

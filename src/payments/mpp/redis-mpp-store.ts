@@ -14,7 +14,7 @@ export function redisMppStore(redis: Redis, keyPrefix: string): Store.AtomicStor
   let watcher: Redis | null = null;
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function update<R>(key: string, fn: (current: any) => Store.Change<any, R>): Promise<R> {
+  async function update<R>(key: string, fn: (current: unknown) => Store.Change<unknown, R>): Promise<R> {
     watcher ??= redis.duplicate();
     const conn = watcher;
     for (let attempt = 0; attempt < 20; attempt++) {
@@ -44,7 +44,7 @@ export function redisMppStore(redis: Redis, keyPrefix: string): Store.AtomicStor
     async delete(key: string) {
       await redis.del(k(key));
     },
-    update: ((key: string, fn: any) => {
+    update: ((key: string, fn: (current: unknown) => Store.Change<unknown, unknown>) => {
       const run = queue.then(() => update(key, fn));
       queue = run.catch(() => undefined);
       return run;

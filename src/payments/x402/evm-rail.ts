@@ -14,7 +14,11 @@ import {
   parseAbiItem,
   parseEventLogs,
   publicActions,
+  type ReadContractParameters,
   recoverTypedDataAddress,
+  type SendTransactionParameters,
+  type VerifyTypedDataParameters,
+  type WriteContractParameters,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
@@ -52,8 +56,8 @@ export function createEvmRail(opts: EvmRailOptions): X402Rail {
     claimKey: evmClaimKey,
     authenticate: (payment, requirements) => authenticateEvm(client as unknown as PublicClient, payment, requirements),
     async verify(payment, requirements): Promise<RailVerdict> {
-      const malformed = evmPayloadProblem(payment);
-      if (malformed) return { ok: false, reason: malformed };
+      const payload = readEvmPayload(payment);
+      if (typeof payload === 'string') return { ok: false, reason: payload };
       const r = await scheme.verify(...schemeArgs(payment, requirements));
       return { ok: r.isValid, reason: r.invalidReason ? describe(r.invalidReason, r.invalidMessage) : undefined, payer: r.payer };
     },
@@ -85,10 +89,12 @@ export function exactEvmFacilitator(
   const pendingNonce = () => client.getTransactionCount({ address: account.address, blockTag: 'pending' });
   const signer = toFacilitatorEvmSigner({
     address: account.address,
-    readContract: (args) => client.readContract(args as any),
-    verifyTypedData: (args) => client.verifyTypedData(args as any),
-    writeContract: (args) => nonces.send(pendingNonce, (nonce) => client.writeContract({ ...(args as any), nonce })),
-    sendTransaction: (args) => nonces.send(pendingNonce, (nonce) => client.sendTransaction({ ...(args as any), nonce })),
+    // The scheme's argument types are looser than viem's (plain strings for addresses): handed on as viem's.
+    readContract: (args) => client.readContract(args as ReadContractParameters),
+    verifyTypedData: (args) => client.verifyTypedData(args as VerifyTypedDataParameters),
+    writeContract: (args) => nonces.send(pendingNonce, (nonce) => client.writeContract({ ...(args as WriteContractParameters), nonce })),
+    sendTransaction: (args) =>
+      nonces.send(pendingNonce, (nonce) => client.sendTransaction({ ...(args as SendTransactionParameters), nonce })),
     waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
     getCode: (args) => client.getCode(args),
   });
@@ -106,7 +112,14 @@ function schemeArgs(payment: X402PaymentPayload, requirements: object) {
 
 const AUTH_FIELDS = ['from', 'to', 'value', 'validAfter', 'validBefore', 'nonce'] as const;
 
-function evmPayloadProblem(payment: X402PaymentPayload): string | null {
+/** An exact EVM payload whose fields are all strings (their formats are checked where they are used). */
+interface EvmPayload {
+  signature: Hex;
+  authorization: Record<(typeof AUTH_FIELDS)[number], string>;
+}
+
+/** The payload read as an exact EVM one, or why it is not one. */
+function readEvmPayload(payment: X402PaymentPayload): EvmPayload | string {
   const auth = payment.payload?.authorization;
   if (
     typeof payment.payload?.signature !== 'string' ||
@@ -116,7 +129,7 @@ function evmPayloadProblem(payment: X402PaymentPayload): string | null {
   ) {
     return `an exact EVM payload needs signature and authorization {${AUTH_FIELDS.join(', ')}} as strings`;
   }
-  return null;
+  return payment.payload as unknown as EvmPayload;
 }
 
 /**
@@ -129,10 +142,9 @@ export async function authenticateEvm(
   payment: X402PaymentPayload,
   requirements: X402Requirements,
 ): Promise<RailVerdict> {
-  const malformed = evmPayloadProblem(payment);
-  if (malformed) return { ok: false, reason: malformed };
-  const auth = payment.payload.authorization;
-  const signature = payment.payload.signature as Hex;
+  const payload = readEvmPayload(payment);
+  if (typeof payload === 'string') return { ok: false, reason: payload };
+  const { authorization: auth, signature } = payload;
   if (
     !isAddress(auth.from) ||
     !isAddress(auth.to) ||
@@ -184,7 +196,10 @@ export function evmClaimKey(payment: X402PaymentPayload): string | null {
 export function evmReconciler(client: PublicClient, assetAddress: string): X402Rail['reconcile'] {
   const asset = getAddress(assetAddress);
   return async (payment) => {
-    const auth = payment.payload.authorization;
+    const payload = readEvmPayload(payment);
+    if (typeof payload === 'string') throw new Error(`not an exact EVM payment: ${payload}`);
+    // Reconciled payments were authenticated when their intent was recorded: their addresses and nonce are hex.
+    const auth = payload.authorization as EvmPayload['authorization'] & { from: Address; to: Address; nonce: Hex };
     const used = await client.readContract({
       address: asset,
       abi: eip3009ABI,

@@ -1,11 +1,22 @@
 import type { Reconciliation } from '../settlement.types.js';
 
+/**
+ * A scheme's payload as decoded from the wire, unchecked until a rail reads it: EVM `exact` carries a
+ * `signature` and an EIP-3009 `authorization`, SVM `exact` a base64 `transaction`.
+ */
+export interface X402WirePayload {
+  signature?: unknown;
+  authorization?: { [field: string]: unknown };
+  transaction?: unknown;
+  [field: string]: unknown;
+}
+
 /** x402 v1 PaymentPayload as sent base64-encoded in X-PAYMENT. */
 export interface X402PaymentPayload {
   x402Version: number;
   scheme: string;
   network: string;
-  payload: Record<string, any>;
+  payload: X402WirePayload;
 }
 
 /** The fields of a 402 option a payment is bound to. */

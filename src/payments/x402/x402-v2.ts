@@ -74,12 +74,17 @@ export function paymentResponseHeaderV2(network: string, transaction: string, pa
  * A decoded v2 PaymentPayload ({x402Version: 2, accepted, payload, resource?, extensions?}) in the v1
  * form the rails read ({x402Version, scheme, network (v1 name), payload}), or why it is not one.
  */
-export function fromV2Payload(value: Record<string, any>): X402PaymentPayload | string {
-  const accepted = value.accepted;
+export function fromV2Payload(value: Record<string, unknown>): X402PaymentPayload | string {
+  const accepted = value.accepted as { scheme?: unknown; network?: unknown } | null | undefined;
   if (!accepted || typeof accepted !== 'object' || typeof accepted.scheme !== 'string' || typeof accepted.network !== 'string') {
     return 'it lacks accepted {scheme, network}';
   }
   if (!value.payload || typeof value.payload !== 'object') return 'it lacks a payload';
   // The v1 form of the same transfer: the v1 facilitator schemes check it exactly as they check X-PAYMENT.
-  return { x402Version: 1, scheme: accepted.scheme, network: v1NetworkName(accepted.network), payload: value.payload };
+  return {
+    x402Version: 1,
+    scheme: accepted.scheme,
+    network: v1NetworkName(accepted.network),
+    payload: value.payload as X402PaymentPayload['payload'],
+  };
 }
