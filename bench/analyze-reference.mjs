@@ -1,0 +1,73 @@
+// /analyze on bench/analyze's 60 s clip, this build against a reference build of the project, interleaved in one
+// run: BENCH_REFERENCE=<a checkout, built> (issue 15's reference: the parent of its first commit, 923be8b).
+// Each job runs in a process of its own (bench/support/analyze-once.mjs), alternating this build and the
+// reference (A, B, A, B, ...; BENCH_ROUNDS pairs, 3 by default), so that load from other work on the machine hits
+// both alike. Prints each run, the median wall times, `ratio this/reference` (goal <= 1.2), each build's peak
+// worker RSS (goal < 400 MB) and the load average before and after. Skipped without BENCH_REFERENCE.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { PLAIN_CLIP } from './support/analyze-clip.mjs';
+
+const run = promisify(execFile);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reference = process.env.BENCH_REFERENCE;
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+
+if (!reference) {
+  console.log('bench/analyze-reference: skipped (set BENCH_REFERENCE to a built checkout to compare against)');
+} else {
+  await main().catch((err) => {
+    console.error(`bench/analyze-reference: ERROR ${err?.stack ?? err}`);
+    process.exitCode = 2;
+  });
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(reference, 'dist/src/config/config.js'))) throw new Error(`${reference} has no build (dist/)`);
+  const { makeClip } = await import(pathToFileURL(path.join(root, 'dist/test/support/media.js')).href);
+  const clip = await makeClip(PLAIN_CLIP);
+  const builds = [
+    { name: 'this build', root, runs: [] },
+    { name: `reference (${await commitOf(reference)})`, root: reference, runs: [] },
+  ];
+  const loadBefore = os.loadavg();
+  for (let i = 0; i < rounds; i++) {
+    // The order flips every round (A B, B A, ...): neither build always runs first after a pause.
+    for (const b of i % 2 ? [...builds].reverse() : builds) {
+      const r = await once(b.root, clip);
+      b.runs.push(r);
+      console.log(`round ${i + 1} ${b.name.padEnd(30)} ${(r.ms / 1000).toFixed(2)} s  RSS ${mb(r.peakRss)} MB  load ${load()}`);
+    }
+  }
+  const loadAfter = os.loadavg();
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  for (const b of builds) {
+    b.median = median(b.runs.map((r) => r.ms));
+    const rss = Math.max(...b.runs.map((r) => r.peakRss));
+    console.log(`${b.name.padEnd(30)} median ${(b.median / 1000).toFixed(2)} s  peak worker RSS ${mb(rss)} MB (goal < 400 MB)`);
+  }
+  console.log(`ratio this/reference: ${(builds[0].median / builds[1].median).toFixed(2)} (goal <= 1.2)`);
+  const fmt = (l) => l.map((x) => x.toFixed(2)).join(' ');
+  console.log(`load average (1, 5, 15 min): before ${fmt(loadBefore)}, after ${fmt(loadAfter)}; cores: ${os.availableParallelism()}`);
+}
+
+async function once(buildRoot, clip) {
+  const { stdout } = await run(process.execPath, [path.join(root, 'bench/support/analyze-once.mjs'), buildRoot, clip], {
+    cwd: buildRoot,
+    maxBuffer: 16 << 20,
+  });
+  const r = JSON.parse(stdout.trim().split('\n').pop());
+  if (r.status !== 'complete') throw new Error(`${buildRoot}: the job failed: ${r.error}`);
+  return r;
+}
+
+async function commitOf(dir) {
+  return (await run('git', ['-C', dir, 'rev-parse', '--short', 'HEAD']).catch(() => ({ stdout: 'unknown' }))).stdout.trim();
+}
+
+const mb = (bytes) => (bytes / 1024 / 1024).toFixed(0);
+const load = () => os.loadavg()[0].toFixed(2);
