@@ -69,5 +69,10 @@ async function commitOf(dir) {
   return (await run('git', ['-C', dir, 'rev-parse', '--short', 'HEAD']).catch(() => ({ stdout: 'unknown' }))).stdout.trim();
 }
 
-const mb = (bytes) => (bytes / 1024 / 1024).toFixed(0);
-const load = () => os.loadavg()[0].toFixed(2);
+function mb(bytes) {
+  return (bytes / 1024 / 1024).toFixed(0);
+}
+
+function load() {
+  return os.loadavg()[0].toFixed(2);
+}
