@@ -2,8 +2,9 @@
 // run: BENCH_REFERENCE=<a checkout, built> (issue 15's reference: the parent of its first commit, 923be8b).
 // Each job runs in a process of its own (bench/support/analyze-once.mjs), alternating this build and the
 // reference (A, B, A, B, ...; BENCH_ROUNDS pairs, 3 by default), so that load from other work on the machine hits
-// both alike. Prints each run, the median wall times, `ratio this/reference` (goal <= 1.2), each build's peak
-// worker RSS (goal < 400 MB) and the load average before and after. Skipped without BENCH_REFERENCE.
+// both alike. Prints each run (with this build's step times), the median wall times, `ratio this/reference` (the
+// median of the rounds' ratios; goal <= 1.2), each build's peak worker RSS (goal < 400 MB) and the load average
+// before and after. Skipped without BENCH_REFERENCE.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,7 +41,10 @@ async function main() {
     for (const b of i % 2 ? [...builds].reverse() : builds) {
       const r = await once(b.root, clip);
       b.runs.push(r);
-      console.log(`round ${i + 1} ${b.name.padEnd(30)} ${(r.ms / 1000).toFixed(2)} s  RSS ${mb(r.peakRss)} MB  load ${load()}`);
+      const steps = Object.entries(r.steps ?? {}).map(([id, ms]) => `${id} ${(ms / 1000).toFixed(1)}`);
+      console.log(
+        `round ${i + 1} ${b.name.padEnd(30)} ${(r.ms / 1000).toFixed(2)} s  RSS ${mb(r.peakRss)} MB  load ${load()}${steps.length ? `  steps (s): ${steps.join(', ')}` : ''}`,
+      );
     }
   }
   const loadAfter = os.loadavg();
@@ -50,7 +54,12 @@ async function main() {
     const rss = Math.max(...b.runs.map((r) => r.peakRss));
     console.log(`${b.name.padEnd(30)} median ${(b.median / 1000).toFixed(2)} s  peak worker RSS ${mb(rss)} MB (goal < 400 MB)`);
   }
-  console.log(`ratio this/reference: ${(builds[0].median / builds[1].median).toFixed(2)} (goal <= 1.2)`);
+  // Each round's two runs are neighbours in time, so their ratio sees the same load: its median is the figure.
+  const pairs = builds[0].runs.map((r, i) => r.ms / builds[1].runs[i].ms);
+  console.log(`ratio this/reference per round: ${pairs.map((x) => x.toFixed(2)).join(', ')}`);
+  console.log(
+    `ratio this/reference: median of rounds ${median(pairs).toFixed(2)}, of medians ${(builds[0].median / builds[1].median).toFixed(2)} (goal <= 1.2)`,
+  );
   const fmt = (l) => l.map((x) => x.toFixed(2)).join(' ');
   console.log(`load average (1, 5, 15 min): before ${fmt(loadBefore)}, after ${fmt(loadAfter)}; cores: ${os.availableParallelism()}`);
 }

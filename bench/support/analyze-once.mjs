@@ -1,5 +1,5 @@
 // One /analyze job on one clip with the build of the checkout at argv[2] (its dist/ and pipelines/), in this
-// process alone, so that its peak RSS is that build's: prints {ms, peakRss, status, error} as one JSON line.
+// process alone, so that its peak RSS is that build's: prints {ms, peakRss, status, error, steps} as one JSON line.
 // Used by bench/analyze-reference.mjs. Builds from before the Nest modules (a Runtime object) are run too.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -35,7 +35,9 @@ for (;;) {
 }
 const ms = performance.now() - t;
 clearInterval(sampler);
-console.log(JSON.stringify({ ms, peakRss, status: job.status, error: job.error ?? null }));
+// Each step's time where the build records it (jobs carry `steps` since the watch work): where the time goes.
+const steps = Object.fromEntries((job.steps ?? []).map((st) => [st.id, st.ms]));
+console.log(JSON.stringify({ ms, peakRss, status: job.status, error: job.error ?? null, steps }));
 await rt.close();
 server.close();
 setTimeout(() => process.exit(0), 2000).unref();
