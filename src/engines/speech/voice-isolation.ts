@@ -105,8 +105,9 @@ function runWorker(file: URL, job: object, signal: AbortSignal): Promise<void> {
  * - the tone pass removes at least this share of the energy: measured on the test clips, flite speech alone
  *   loses 0.0-3.2% (and some words with it), speech over chords, pads or a band 3.7-12%;
  * - the level between the words (the 10th percentile of 30 ms frames) is within BED_FLOOR_DB of the voice's
- *   (the 95th percentile): speech alone is 90 dB or more down between its words (a quiet room, 40 to 60), speech
- *   over a bed 12 to 9 dB under it 15 to 23 dB down. The share alone is a thin margin (3.2% against 3.7%).
+ *   (the 95th percentile): flite speech alone is about 93 dB down between its words (digital silence), speech
+ *   over a bed 12 to 9 dB under it 15 to 23 dB down; a recording's room noise sits between (not measured here).
+ *   The share alone leaves a thin margin (3.2% on clean speech against 3.7% under the quietest bed).
  */
 export const MUSIC_BED_SHARE = 0.03;
 export const BED_FLOOR_DB = 30;
