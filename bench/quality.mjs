@@ -204,7 +204,8 @@ await (async function claims() {
 //    claims that span two scripted sentences, opinions or calls to action kept as claims (goal: 0 and 0)
 //  - /ad-debunk: the same for the scripted advertising claims
 //  - the music-bed gate's measures on the clip (voice-isolation.ts): the share of the energy the tone pass
-//    removes, the level between the words against the voice's, and whether a bed was found
+//    removes ('-': not run, the level between the words ruled a bed out), that level against the voice's, and
+//    whether a bed was found
 // VOICE_ISOLATION=off runs the engine on the audio as it is (the numbers before voice isolation).
 await (async function speechKinds() {
   if (!section('speech')) return;
@@ -324,7 +325,8 @@ async function bedGate(clip) {
     const wav = path.join(dir, 'audio.wav');
     await promisify(execFile)('ffmpeg', ['-v', 'error', '-y', '-i', clip, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', wav]);
     const gate = await isolateVoice('ffmpeg', wav, dir, new AbortController().signal);
-    return `bed share ${(gate.bedShare * 100).toFixed(1).padStart(4)}% floor ${gate.floorDb.toFixed(0).padStart(4)} dB bed ${gate.musicBed ? 'yes' : 'no '}`;
+    const share = gate.bedShare === null ? '   - ' : `${(gate.bedShare * 100).toFixed(1).padStart(4)}%`;
+    return `bed share ${share} floor ${gate.floorDb.toFixed(0).padStart(4)} dB bed ${gate.musicBed ? 'yes' : 'no '}`;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -38,13 +38,18 @@ export async function isolateVoice(
   const pcm = (rate: number) => ['-f', 's16le', '-ar', String(rate), '-ac', '1'];
   await runProcess(ffmpeg, ['-v', 'error', '-y', '-i', audio, ...pcm(16000), raw16], { signal, name: 'ffmpeg' });
   const original = fs.readFileSync(raw16);
-  const withoutTones = await inStretches(original, 'sustained-tones', 0, parallelism, signal);
-  // Only a bed of held tones is taken out: on speech alone the pass removes little and costs words.
   const samples = new Int16Array(Uint8Array.from(original).buffer, 0, Math.floor(original.length / 2)); // copied: aligned
-  const bedShare = removedShare(samples, withoutTones);
+  // Only a bed of held tones is taken out: on speech alone the pass removes little and costs words. Where the
+  // quiet between the words is far below the voice there is no bed, and the pass is not even run.
   const floorDb = floorUnderVoice(samples);
-  const musicBed = bedShare >= MUSIC_BED_SHARE && floorDb >= -BED_FLOOR_DB;
-  if (musicBed) fs.writeFileSync(raw16, withoutTones);
+  let bedShare: number | null = null;
+  let musicBed = false;
+  if (floorDb >= -BED_FLOOR_DB) {
+    const withoutTones = await inStretches(original, 'sustained-tones', 0, parallelism, signal);
+    bedShare = removedShare(samples, withoutTones);
+    musicBed = bedShare >= MUSIC_BED_SHARE;
+    if (musicBed) fs.writeFileSync(raw16, withoutTones);
+  }
   await runProcess(ffmpeg, ['-v', 'error', '-y', ...pcm(16000), '-i', raw16, ...pcm(RATE), raw48], { signal, name: 'ffmpeg' });
   const voice = await inStretches(fs.readFileSync(raw48), 'voice-isolation', WARM_UP, parallelism, signal);
   muteUnvoiced(voice);
@@ -60,8 +65,8 @@ export async function isolateVoice(
 export interface IsolatedVoice {
   file: string;
   musicBed: boolean;
-  /** The share of the energy the tone pass would remove: the gate's measure (see MUSIC_BED_SHARE). */
-  bedShare: number;
+  /** The share of the energy the tone pass would remove (see MUSIC_BED_SHARE); null when the floor ruled a bed out first. */
+  bedShare: number | null;
   /** The level between the words against the voice's, in dB (see BED_FLOOR_DB). */
   floorDb: number;
 }
