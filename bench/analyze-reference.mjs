@@ -2,9 +2,10 @@
 // run: BENCH_REFERENCE=<a checkout, built> (issue 15's reference: the parent of its first commit, 923be8b).
 // Each job runs in a process of its own (bench/support/analyze-once.mjs), alternating this build and the
 // reference (A, B, A, B, ...; BENCH_ROUNDS pairs, 3 by default), so that load from other work on the machine hits
-// both alike. Prints each run (with this build's step times), the median wall times, `ratio this/reference` (the
-// median of the rounds' ratios; goal <= 1.2), each build's peak worker RSS (goal < 400 MB) and the load average
-// before and after. Skipped without BENCH_REFERENCE.
+// both alike. Prints each run (with its CPU seconds and this build's step times), the median wall times,
+// `ratio this/reference` (the median of the rounds' ratios; goal <= 1.2), the CPU seconds of each build and their
+// ratio, each build's peak worker RSS (goal < 400 MB) and the load average before and after. Skipped without
+// BENCH_REFERENCE.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,7 +44,7 @@ async function main() {
       b.runs.push(r);
       const steps = Object.entries(r.steps ?? {}).map(([id, ms]) => `${id} ${(ms / 1000).toFixed(1)}`);
       console.log(
-        `round ${i + 1} ${b.name.padEnd(30)} ${(r.ms / 1000).toFixed(2)} s  RSS ${mb(r.peakRss)} MB  load ${load()}${steps.length ? `  steps (s): ${steps.join(', ')}` : ''}`,
+        `round ${i + 1} ${b.name.padEnd(30)} ${(r.ms / 1000).toFixed(2)} s  CPU ${r.cpu.toFixed(1)} s  RSS ${mb(r.peakRss)} MB  load ${load()}${steps.length ? `  steps (s): ${steps.join(', ')}` : ''}`,
       );
     }
   }
@@ -59,6 +60,11 @@ async function main() {
   console.log(`ratio this/reference per round: ${pairs.map((x) => x.toFixed(2)).join(', ')}`);
   console.log(
     `ratio this/reference: median of rounds ${median(pairs).toFixed(2)}, of medians ${(builds[0].median / builds[1].median).toFixed(2)} (goal <= 1.2)`,
+  );
+  // CPU seconds hardly depend on the load: what the job costs, where wall time is what it waits.
+  const cpu = (b) => median(b.runs.map((r) => r.cpu));
+  console.log(
+    `CPU seconds (median): this ${cpu(builds[0]).toFixed(1)}, reference ${cpu(builds[1]).toFixed(1)}, ratio ${(cpu(builds[0]) / cpu(builds[1])).toFixed(2)}`,
   );
   const fmt = (l) => l.map((x) => x.toFixed(2)).join(' ');
   console.log(`load average (1, 5, 15 min): before ${fmt(loadBefore)}, after ${fmt(loadAfter)}; cores: ${os.availableParallelism()}`);

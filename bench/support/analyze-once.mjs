@@ -1,5 +1,6 @@
 // One /analyze job on one clip with the build of the checkout at argv[2] (its dist/ and pipelines/), in this
-// process alone, so that its peak RSS is that build's: prints {ms, peakRss, status, error, steps} as one JSON line.
+// process alone, so that its peak RSS is that build's: prints {ms, cpu, peakRss, status, error, steps} as one JSON
+// line; cpu is the CPU seconds of this process and its finished child processes (ffmpeg, pocketsphinx, tesseract).
 // Used by bench/analyze-reference.mjs. Builds from before the Nest modules (a Runtime object) are run too.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -22,6 +23,7 @@ const rt = await runtime(config, createLogger('silent'));
 let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);
 const t = performance.now();
+const cpu0 = cpuSeconds();
 const accepted = await rt.jobs.accept({
   pipeline: rt.pipelines.byPath('/analyze'),
   request: { url: `http://127.0.0.1:${server.address().port}/clip.mp4` },
@@ -34,10 +36,11 @@ for (;;) {
   await new Promise((r) => setTimeout(r, 20));
 }
 const ms = performance.now() - t;
+const cpu = cpuSeconds() - cpu0;
 clearInterval(sampler);
 // Each step's time where the build records it (jobs carry `steps` since the watch work): where the time goes.
 const steps = Object.fromEntries((job.steps ?? []).map((st) => [st.id, st.ms]));
-console.log(JSON.stringify({ ms, peakRss, status: job.status, error: job.error ?? null, steps }));
+console.log(JSON.stringify({ ms, cpu, peakRss, status: job.status, error: job.error ?? null, steps }));
 await rt.close();
 server.close();
 setTimeout(() => process.exit(0), 2000).unref();
@@ -53,4 +56,10 @@ async function runtime(config, logger) {
   const rt = await createRuntime(config, logger);
   await startWorker(rt);
   return rt;
+}
+
+/** CPU seconds used by this process (all threads) and its waited-for children, from /proc/self/stat. */
+function cpuSeconds() {
+  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
 }
