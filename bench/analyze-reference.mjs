@@ -49,7 +49,11 @@ async function main() {
     }
   }
   const loadAfter = os.loadavg();
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const median = (xs) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  };
   for (const b of builds) {
     b.median = median(b.runs.map((r) => r.ms));
     const rss = Math.max(...b.runs.map((r) => r.peakRss));
