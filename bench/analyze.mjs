@@ -15,49 +15,11 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { CAPTIONS, PLAIN_CLIP, SPEECH } from './support/analyze-clip.mjs';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
-
-const SPEECH =
-  'Welcome back to the kitchen. Today I will show you the fastest pasta recipe you will ever make. ' +
-  'First, boil a big pot of salted water and add the spaghetti. While it cooks, slice four cloves of garlic ' +
-  'and warm them gently in olive oil. Add a can of crushed tomatoes, a pinch of chili flakes and some salt. ' +
-  'Let the sauce simmer for about ten minutes until it thickens. Drain the pasta, but keep a cup of the water. ' +
-  'Toss everything together with fresh basil and a handful of parmesan cheese. This is honestly the best ' +
-  'weeknight dinner, and it costs less than five dollars. Save this video, follow for more easy recipes, ' +
-  'and tell me in the comments what you want me to cook next. See you tomorrow, and happy cooking everyone.';
-const CAPTIONS = [
-  'FASTEST PASTA EVER',
-  'BOIL SALTED WATER',
-  'SLICE THE GARLIC',
-  'ADD TOMATOES',
-  'SIMMER 10 MINUTES',
-  'KEEP PASTA WATER',
-  'ADD FRESH BASIL',
-  'UNDER 5 DOLLARS',
-  'SAVE THIS VIDEO',
-  'FOLLOW FOR MORE',
-  'COMMENT BELOW',
-  'HAPPY COOKING',
-];
-// Neighbouring scenes differ in brightness: ffmpeg's scdet compares luma, so two solid colours of equal
-// brightness would not be a detectable cut (nor, to a viewer in greyscale, a visible one).
-const SOURCES = [
-  'color=c=0x2050a0',
-  'testsrc2',
-  'color=c=0xa04020',
-  'smptebars',
-  'color=c=0x103010',
-  'color=c=0xc0c0a0',
-  'color=c=0x301040',
-  'testsrc',
-  'color=c=0xe0a060',
-  'rgbtestsrc',
-  'color=c=0x102040',
-  'color=c=0xd09090',
-];
 
 await main().catch((err) => {
   console.error(`bench/analyze: ERROR ${err?.stack ?? err}`);
@@ -67,13 +29,7 @@ setTimeout(() => process.exit(process.exitCode ?? 0), 5000).unref();
 
 async function main() {
   const { makeClip } = await import(dist('test/support/media.js'));
-  const clip = await makeClip({
-    scenes: CAPTIONS.map((caption, i) => ({ seconds: 5, source: SOURCES[i], caption })),
-    speech: SPEECH,
-    width: 720,
-    height: 1280,
-    title: 'Fastest pasta',
-  });
+  const clip = await makeClip(PLAIN_CLIP);
 
   const sequentialMs = await sequential(clip);
   const { ms: pipelineMs, peakRss, job } = await pipeline(clip);

@@ -4,10 +4,13 @@
 //  - word error rate: pocketsphinx transcript against the flite script (substitutions+deletions+insertions / words)
 // Prints each clip's numbers and their means, then claim and brand recall and precision (below). No ratio
 // to a reference: these are accuracy figures.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 
 /** QUALITY_ONLY=speech,screen (cuts, claims, speech, screen) runs only those parts; all by default. */
 const section = (name) => !process.env.QUALITY_ONLY || process.env.QUALITY_ONLY.split(',').includes(name);
@@ -200,6 +203,9 @@ await (async function claims() {
 //  - /verify: share of the scripted factual sentences that are each their own claim (goal: at least 0.9),
 //    claims that span two scripted sentences, opinions or calls to action kept as claims (goal: 0 and 0)
 //  - /ad-debunk: the same for the scripted advertising claims
+//  - the music-bed gate's measures on the clip (voice-isolation.ts): the share of the energy the tone pass
+//    removes ('-': not run, the level between the words ruled a bed out), that level against the voice's, and
+//    whether a bed was found
 // VOICE_ISOLATION=off runs the engine on the audio as it is (the numbers before voice isolation).
 await (async function speechKinds() {
   if (!section('speech')) return;
@@ -214,6 +220,7 @@ await (async function speechKinds() {
     { name: `beat ${MUSIC_BELOW_DB} dB`, below: MUSIC_BELOW_DB, bed: 'beat' },
     { name: `beat ${LOUD_MUSIC_BELOW_DB} dB`, below: LOUD_MUSIC_BELOW_DB, bed: 'beat' },
     { name: `pad ${LOUD_MUSIC_BELOW_DB} dB`, below: LOUD_MUSIC_BELOW_DB, bed: 'pad' },
+    { name: `band ${LOUD_MUSIC_BELOW_DB} dB`, below: LOUD_MUSIC_BELOW_DB, bed: 'band' },
   ];
   const files = {};
   for (const k of kinds) for (const b of beds) files[`${k.name} ${b.name}`] = await makeClip(scriptClip(k.script, b.below, b.bed));
@@ -241,8 +248,9 @@ await (async function speechKinds() {
           music.wanted += wanted;
         }
         const ratio = b.below ? `  (${(wer / Math.max(clean, 0.01)).toFixed(2)}x clean)` : '';
+        const gate = await bedGate(files[clip]);
         console.log(
-          `speech ${clip.padEnd(17)} WER ${wer.toFixed(2)}${ratio.padEnd(14)} sentences ${analysis.segments.length}/${k.script.length}  ` +
+          `speech ${clip.padEnd(17)} WER ${wer.toFixed(2)}${ratio.padEnd(14)} ${gate}  sentences ${analysis.segments.length}/${k.script.length}  ` +
             `${k.route} sentence-claim recall ${(own / wanted).toFixed(2)} (${own}/${wanted})  spanning two sentences ${spanning}  opinions or calls to action ${notClaims}`,
         );
       }
@@ -308,6 +316,21 @@ await (async function screen() {
   console.error(`bench/quality (screen): ERROR ${err?.stack ?? err}`);
   process.exitCode = 2;
 });
+
+/** The music-bed gate's measures on a clip's audio, as the transcribe step sees it (16 kHz mono). */
+async function bedGate(clip) {
+  const { isolateVoice } = await import(dist('src/engines/speech/voice-isolation.js'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quality-gate-'));
+  try {
+    const wav = path.join(dir, 'audio.wav');
+    await promisify(execFile)('ffmpeg', ['-v', 'error', '-y', '-i', clip, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', wav]);
+    const gate = await isolateVoice('ffmpeg', wav, dir, new AbortController().signal);
+    const share = gate.bedShare === null ? '   - ' : `${(gate.bedShare * 100).toFixed(1).padStart(4)}%`;
+    return `bed share ${share} floor ${gate.floorDb.toFixed(0).padStart(4)} dB bed ${gate.musicBed ? 'yes' : 'no '}`;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 function screenKinds() {
   const tall = { width: 720, height: 1280 };

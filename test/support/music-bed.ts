@@ -41,8 +41,44 @@ export function padExpression(): string {
   return `(0.8+0.2*sin(2*PI*t/4))*(${notes.join('+')}+0.1*sin(2*PI*t*${note(0, 0.5)}))`;
 }
 
-/** The kinds of bed: `beat` (chords pulsing on the beat, melody and drums) or `pad` (held chords). */
-export type MusicBed = 'beat' | 'pad';
+/** A minor-key loop (Am, F, C, G), a chord every 4 beats at 100 beats a minute: the band bed's progression. */
+const BAND_CHORDS = [
+  [220.0, 261.6, 329.6],
+  [174.6, 220.0, 261.6],
+  [261.6, 329.6, 392.0],
+  [196.0, 246.9, 293.7],
+];
+const BEAT = 0.6;
+const BAR = 4 * BEAT;
+
+/** The note `n` of the band's chord at time t (`scale` 0.5: an octave down), as an ffmpeg expression. */
+function bandNote(n: number, scale = 1): string {
+  return BAND_CHORDS.slice(0, 3).reduceRight(
+    (rest, chord, i) => `if(lt(mod(t,${4 * BAR}),${BAR * (i + 1)}),${(chord[n] * scale).toFixed(2)},${rest})`,
+    (BAND_CHORDS[3][n] * scale).toFixed(2),
+  );
+}
+
+/**
+ * A band as pop reels have one, harder than `beat`: nothing is held for long, so little of it is a sustained
+ * tone. A kick with a falling pitch on every beat, a noise snare on beats 2 and 4, hi-hats on the eighths, a
+ * plucked bass on the chord's root in eighths, and a sixteenth-note arpeggio over the chord (root, third, fifth,
+ * third) with three harmonics, the chords changing every bar.
+ */
+export function bandExpression(): string {
+  const m = (period: number, shift = 0) => `mod(t+${shift},${period})`;
+  const kick = `0.6*sin(2*PI*(45+90*exp(-25*${m(BEAT)}))*${m(BEAT)})*exp(-7*${m(BEAT)})`;
+  const snare = `0.25*(random(0)*2-1)*exp(-18*${m(2 * BEAT, BEAT)})`;
+  const hat = `0.06*(random(1)*2-1)*exp(-60*${m(BEAT / 2)})`;
+  const bass = [1, 2, 3].map((k) => `${(0.22 / k).toFixed(3)}*sin(2*PI*${k}*t*${bandNote(0, 0.5)})`).join('+');
+  const step = `mod(floor(t/${BEAT / 4}),4)`;
+  const arpNote = `if(eq(${step},0),${bandNote(0, 2)},if(eq(${step},2),${bandNote(2, 2)},${bandNote(1, 2)}))`;
+  const arp = [1, 2, 3].map((k) => `${(0.07 / k).toFixed(3)}*sin(2*PI*${k}*t*${arpNote})`).join('+');
+  return `${kick}+${snare}+${hat}+(${bass})*exp(-5*${m(BEAT / 2)})+(${arp})*exp(-12*${m(BEAT / 4)})`;
+}
+
+/** The kinds of bed: `beat` (chords pulsing on the beat, melody and drums), `pad` (held chords) or `band` (drums, bass, arpeggio). */
+export type MusicBed = 'beat' | 'pad' | 'band';
 
 async function meanVolume(file: string): Promise<number> {
   const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostdin', '-i', file, '-af', 'volumedetect', '-f', 'null', '-']);
@@ -58,7 +94,7 @@ export async function addMusicBed(wav: string, belowDb: number, bed: MusicBed = 
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav]);
   const duration = Number(stdout.trim()) + intro + 0.5;
   const music = `${wav}.music.wav`;
-  const expression = bed === 'pad' ? padExpression() : musicExpression();
+  const expression = { beat: musicExpression, pad: padExpression, band: bandExpression }[bed]();
   await run('ffmpeg', ['-y', '-v', 'error', '-nostdin', '-f', 'lavfi', '-i', `aevalsrc='${expression}':s=16000:d=${duration}`, music]);
   const gain = speech - belowDb - (await meanVolume(music));
   const mixed = `${wav}.mixed.wav`;

@@ -22,9 +22,13 @@ const NEVER_LAST = new Set(
     'a an the of to in on at for with from by as into onto about over under than and or but nor so if because ' +
     'that which who whose whom when where while is are was were be been being am has have had do does did will ' +
     'would can could should shall may might must my your our their his her its this these those i we you they he ' +
-    'she very more most less not no just also really'
+    'she very more most less not no just also really how whether unless although until'
   ).split(' '),
 );
+// Words that continue a sentence and practically never start one.
+const NEVER_FIRST = new Set(['of', 'than', 'whom', 'nor', "'s"]);
+// Words that open a clause the sentence is not complete without: "I love how soft" goes on "my skin feels".
+const OPENS_CLAUSE = new Set(['how', 'whether']);
 // Words that often start an English sentence.
 const OFTEN_FIRST = new Set(
   (
@@ -55,12 +59,23 @@ export function sentencesOf(words: TimedWord[]): TranscriptSegment[] {
 /** Whether a sentence ends between words[i - 1] and words[i], `length` words into it. */
 function endsBefore(words: TimedWord[], i: number, length: number): boolean {
   const gap = words[i].start - words[i - 1].end;
-  const last = bare(words[i - 1].word);
   const next = bare(words[i].word);
   if (gap >= 1.5 * LONG_PAUSE) return true;
-  if (NEVER_LAST.has(last)) return false;
+  if (!mayEnd(words.slice(i - length, i)) || NEVER_FIRST.has(next)) return false;
   if (gap >= LONG_PAUSE) return true;
   return gap >= SHORT_PAUSE && length >= MIN_WORDS && OFTEN_FIRST.has(next);
+}
+
+/**
+ * Whether `sentence` (its words so far) can be a whole sentence: not when its last word cannot end one, nor when
+ * a clause it opened inside ("how", "whether") has at most one word yet: "I love how soft" is waiting for its verb.
+ */
+function mayEnd(sentence: TimedWord[]): boolean {
+  const words = sentence.map((w) => bare(w.word));
+  if (NEVER_LAST.has(words[words.length - 1])) return false;
+  let opener = -1;
+  for (let k = 1; k < words.length; k++) if (OPENS_CLAUSE.has(words[k])) opener = k;
+  return opener < 0 || words.length - opener > 2;
 }
 
 /** A run-on group cut at its longest pause where a sentence may end, until every part is short enough. */
@@ -69,7 +84,7 @@ function capLength(group: TimedWord[]): TimedWord[][] {
   let best = -1;
   let bestScore = -Infinity;
   for (let i = MIN_WORDS; i <= group.length - MIN_WORDS; i++) {
-    if (NEVER_LAST.has(bare(group[i - 1].word))) continue;
+    if (!mayEnd(group.slice(0, i)) || NEVER_FIRST.has(bare(group[i].word))) continue;
     const score =
       group[i].start - group[i - 1].end + (OFTEN_FIRST.has(bare(group[i].word)) ? 0.1 : 0) - Math.abs(i - group.length / 2) * 0.001;
     if (score > bestScore) [best, bestScore] = [i, score];

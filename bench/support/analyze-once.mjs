@@ -1,0 +1,65 @@
+// One /analyze job on one clip with the build of the checkout at argv[2] (its dist/ and pipelines/), in this
+// process alone, so that its peak RSS is that build's: prints {ms, cpu, peakRss, status, error, steps} as one JSON
+// line; cpu is the CPU seconds of this process and its finished child processes (ffmpeg, pocketsphinx, tesseract).
+// Used by bench/analyze-reference.mjs. Builds from before the Nest modules (a Runtime object) are run too.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+
+const [root, clip] = process.argv.slice(2);
+const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
+
+const server = http.createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(fs.statSync(clip).size) });
+  fs.createReadStream(clip).pipe(res);
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const [{ loadConfig }, { createLogger }] = await Promise.all([import(dist('src/config/config.js')), import(dist('src/logging/logger.js'))]);
+const env = { LOG_LEVEL: 'silent', PORT: '0', FETCH_ALLOW_LOOPBACK: 'true', X402_NETWORKS: 'base', MPP_ENABLED: 'false' };
+const config = loadConfig(env, root);
+const rt = await runtime(config, createLogger('silent'));
+let peakRss = process.memoryUsage().rss;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);
+const t = performance.now();
+const cpu0 = cpuSeconds();
+const accepted = await rt.jobs.accept({
+  pipeline: rt.pipelines.byPath('/analyze'),
+  request: { url: `http://127.0.0.1:${server.address().port}/clip.mp4` },
+  receipt: null,
+});
+let job;
+for (;;) {
+  job = await rt.store.get(accepted.id);
+  if (job.status === 'complete' || job.status === 'failed') break;
+  await new Promise((r) => setTimeout(r, 20));
+}
+const ms = performance.now() - t;
+const cpu = cpuSeconds() - cpu0;
+clearInterval(sampler);
+// Each step's time where the build records it (jobs carry `steps` since the watch work): where the time goes.
+const steps = Object.fromEntries((job.steps ?? []).map((st) => [st.id, st.ms]));
+console.log(JSON.stringify({ ms, cpu, peakRss, status: job.status, error: job.error ?? null, steps }));
+await rt.close();
+server.close();
+setTimeout(() => process.exit(0), 2000).unref();
+
+/** The jobs, pipelines and store of a worker-only service: the Nest app's parts, or an older build's Runtime. */
+async function runtime(config, logger) {
+  if (fs.existsSync(path.join(root, 'dist/src/app/app-parts.js'))) {
+    const [{ createApp }, { appParts }] = await Promise.all([import(dist('src/app/create-app.js')), import(dist('src/app/app-parts.js'))]);
+    const app = await createApp(config, logger, { http: false, workers: true });
+    return { ...appParts(app.context), close: () => app.context.close() };
+  }
+  const { createRuntime, startWorker } = await import(dist('src/app/runtime.js'));
+  const rt = await createRuntime(config, logger);
+  await startWorker(rt);
+  return rt;
+}
+
+/** CPU seconds used by this process (all threads) and its waited-for children, from /proc/self/stat. */
+function cpuSeconds() {
+  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+}
