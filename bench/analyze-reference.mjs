@@ -29,7 +29,7 @@ if (!reference) {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(reference, 'dist/src/config/config.js'))) throw new Error(`${reference} has no build (dist/)`);
+  if (!fs.existsSync(path.join(reference, 'dist/src/main.js'))) throw new Error(`${reference} has no build (dist/)`);
   const { makeClip } = await import(pathToFileURL(path.join(root, 'dist/test/support/media.js')).href);
   const clip = await makeClip(PLAIN_CLIP);
   const builds = [

@@ -16,7 +16,9 @@ const server = http.createServer((_req, res) => {
   fs.createReadStream(clip).pipe(res);
 });
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const [{ loadConfig }, { createLogger }] = await Promise.all([import(dist('src/config/config.js')), import(dist('src/logging/logger.js'))]);
+// The configuration is composed in app/load-config.js since the folders were layered; in config/config.js before.
+const configModule = fs.existsSync(path.join(root, 'dist/src/app/load-config.js')) ? 'src/app/load-config.js' : 'src/config/config.js';
+const [{ loadConfig }, { createLogger }] = await Promise.all([import(dist(configModule)), import(dist('src/logging/logger.js'))]);
 const env = { LOG_LEVEL: 'silent', PORT: '0', FETCH_ALLOW_LOOPBACK: 'true', X402_NETWORKS: 'base', MPP_ENABLED: 'false' };
 const config = loadConfig(env, root);
 const rt = await runtime(config, createLogger('silent'));
