@@ -49,7 +49,8 @@ export class PaymentDispatcher implements Paywall {
 
   async collect(resource: PricedResource, headers: PaymentHeaders, request: PaidRequest): Promise<CollectedPayment> {
     const parsed = await Promise.all(this.methods.map((m) => m.parse(headers)));
-    const paidWith = this.paidWith(parsed);
+    const index = parsed.findIndex((p) => p !== null && 'payment' in p);
+    const paidWith = this.paidWith(parsed, index);
     const refuse = async (error: string): Promise<CollectedPayment> => ({
       kind: 'refused',
       challenge: await this.challenge(resource, error),
@@ -60,7 +61,6 @@ export class PaymentDispatcher implements Paywall {
       return refuse(
         'send one payment: PAYMENT-SIGNATURE or X-PAYMENT (x402), or Authorization: Payment (MPP), not both. Nothing was charged.',
       );
-    const index = parsed.findIndex((p) => p !== null && 'payment' in p);
     if (index < 0) return refuse(this.whyNoMethod(parsed));
     const method = this.methods[index];
     const attempt = await method.attempt(resource, (parsed[index] as { payment: unknown }).payment, request);
@@ -74,8 +74,7 @@ export class PaymentDispatcher implements Paywall {
    * the first that read something (a malformed header, another network). Labels are bounded: an x402
    * network is named only when it is one x402 knows, never as the client wrote it.
    */
-  private paidWith(parsed: ParsedPayment<unknown>[]): PaidWith | null {
-    const owner = parsed.findIndex((p) => p !== null && 'payment' in p);
+  private paidWith(parsed: ParsedPayment<unknown>[], owner: number): PaidWith | null {
     const index = owner >= 0 ? owner : parsed.findIndex((p) => p !== null);
     const found = parsed[index];
     if (!found) return null;
