@@ -1,14 +1,5 @@
 import { BullModule, getQueueToken } from '@nestjs/bullmq';
-import {
-  type DynamicModule,
-  Inject,
-  Injectable,
-  Module,
-  type OnModuleDestroy,
-  type OnModuleInit,
-  Optional,
-  type Provider,
-} from '@nestjs/common';
+import { type DynamicModule, Inject, Injectable, Module, type OnModuleDestroy, Optional, type Provider } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -57,22 +48,8 @@ class JobsShutdown implements OnModuleDestroy {
   }
 }
 
-const JOBS_MODULE_OPTIONS = Symbol('JOBS_MODULE_OPTIONS');
-
-/** The queue's depth and this process's job slots, on GET /metrics. */
-@Injectable()
-class QueueGauges implements OnModuleInit {
-  constructor(
-    private readonly metrics: Metrics,
-    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
-    @Inject(JOBS_MODULE_OPTIONS) private readonly options: JobsModuleOptions,
-  ) {}
-
-  onModuleInit(): void {
-    const slots = this.options.workers ? this.options.config.workerConcurrency : 0;
-    this.metrics.watchQueue({ counts: () => this.queue.counts(), workers: () => slots });
-  }
-}
+/** Provided only for its effect: the queue's depth and this process's job slots on GET /metrics. */
+const QUEUE_GAUGES = Symbol('QUEUE_GAUGES');
 
 export interface JobsModuleOptions {
   config: JobsConfig & RedisConfig;
@@ -86,13 +63,16 @@ export interface JobsModuleOptions {
  */
 @Module({})
 export class JobsModule {
-  static forRoot(options: JobsModuleOptions): DynamicModule {
-    const { config, workers } = options;
+  static forRoot({ config, workers }: JobsModuleOptions): DynamicModule {
+    const slots = workers ? config.workerConcurrency : 0;
     const providers: Provider[] = [
       { provide: JobService, inject: [JOB_STORE, JOB_QUEUE], useFactory: (store: JobStore, q: JobQueue) => new JobService(store, q) },
-      { provide: JOBS_MODULE_OPTIONS, useValue: options },
+      {
+        provide: QUEUE_GAUGES,
+        inject: [Metrics, JOB_QUEUE],
+        useFactory: (metrics: Metrics, queue: JobQueue) => metrics.watchQueue({ counts: () => queue.counts(), workers: () => slots }),
+      },
       JobsShutdown,
-      QueueGauges,
     ];
     if (workers) providers.push(processorProvider());
     const driver = config.redisUrl ? bullmqDriver(config, workers) : memoryDriver(config, workers);
