@@ -2,14 +2,14 @@
 //  - clip: 60 s, 720x1280, 12 scenes with captions, flite speech (generated once, cached in test-artifacts/clips)
 //  - reference: ffprobe, ffmpeg audio extraction, pocketsphinx on the whole audio (same settings), ffmpeg scdet, one ffmpeg
 //    per keyframe, tesseract per keyframe, ffmpeg ebur128 — sequentially, as a plain script would
-//  - pipeline: the service's runtime (memory queue, offline engines) running pipelines/analyze.yaml on a
+//  - pipeline: the service's runtime (memory queue, offline engines) in a worker process of its own
+//    (support/analyze-once.mjs) running pipelines/analyze.yaml on a
 //    job created directly (no payment: chain time is not the point here), the clip served from 127.0.0.1
 // Prints both wall times, `ratio pipeline/sequential` (goal <= 0.5) and the worker's peak RSS (goal < 400 MB).
 //  - dense: the same captions and speech over dense textures (cellauto, life, mandelbrot), half of them outlined
 //    text straight on the texture: `ratio dense/plain` (goal <= 1.5), since OCR must not blow up on busy frames
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -105,49 +105,12 @@ async function sequential(clip) {
   return ms;
 }
 
+/** The /analyze job on `clip` in a worker process of its own (support/analyze-once.mjs): its time, peak RSS and job. */
 async function pipeline(clip) {
-  const [{ loadConfig }, { createApp }, { appParts }, { createLogger }] = await Promise.all([
-    import(dist('src/app/load-config.js')),
-    import(dist('src/app/create-app.js')),
-    import(dist('src/app/app-parts.js')),
-    import(dist('src/logging/logger.js')),
-  ]);
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(fs.statSync(clip).size) });
-    fs.createReadStream(clip).pipe(res);
+  const { stdout } = await run(process.execPath, [path.join(root, 'bench/support/analyze-once.mjs'), root, clip], {
+    cwd: root,
+    maxBuffer: 64 << 20,
   });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const config = loadConfig(
-    {
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-      PORT: '0',
-      FETCH_ALLOW_LOOPBACK: 'true',
-      X402_NETWORKS: 'base',
-      MPP_ENABLED: 'false',
-    },
-    root,
-  );
-  const app = await createApp(config, createLogger(config.logLevel), { http: false, workers: true });
-  const rt = appParts(app.context);
-  let peakRss = process.memoryUsage().rss;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);
-  try {
-    const t = performance.now();
-    const accepted = await rt.jobs.accept({
-      pipeline: rt.pipelines.byPath('/analyze'),
-      request: { url: `http://127.0.0.1:${server.address().port}/clip.mp4` },
-      receipt: null,
-    });
-    let job;
-    for (;;) {
-      job = await rt.store.get(accepted.id);
-      if (job.status === 'complete' || job.status === 'failed') break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return { ms: performance.now() - t, peakRss, job };
-  } finally {
-    clearInterval(sampler);
-    await app.context.close();
-    server.close();
-  }
+  const r = JSON.parse(stdout.trim().split('\n').pop());
+  return { ms: r.ms, peakRss: r.peakRss, job: { status: r.status, error: r.error, result: r.result } };
 }

@@ -1,7 +1,7 @@
 // One /analyze job on one clip with the build of the checkout at argv[2] (its dist/ and pipelines/), in this
-// process alone, so that its peak RSS is that build's: prints {ms, cpu, peakRss, status, error, steps} as one JSON
-// line; cpu is the CPU seconds of this process and its finished child processes (ffmpeg, pocketsphinx, tesseract).
-// Used by bench/analyze-reference.mjs. Builds from before the Nest modules (a Runtime object) are run too.
+// process alone, so that its peak RSS is that build's: prints {ms, cpu, peakRss, status, error, steps, result} as one
+// JSON line, last; cpu is the CPU seconds of this process and its finished child processes (ffmpeg, pocketsphinx,
+// tesseract). BENCH_LOG_LEVEL shows the service's logs. Used by bench/analyze.mjs and bench/analyze-reference.mjs. Builds from before the Nest modules (a Runtime object) are run too.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -19,9 +19,15 @@ await new Promise((r) => server.listen(0, '127.0.0.1', r));
 // The configuration is composed in app/load-config.js since the folders were layered; in config/config.js before.
 const configModule = fs.existsSync(path.join(root, 'dist/src/app/load-config.js')) ? 'src/app/load-config.js' : 'src/config/config.js';
 const [{ loadConfig }, { createLogger }] = await Promise.all([import(dist(configModule)), import(dist('src/logging/logger.js'))]);
-const env = { LOG_LEVEL: 'silent', PORT: '0', FETCH_ALLOW_LOOPBACK: 'true', X402_NETWORKS: 'base', MPP_ENABLED: 'false' };
+const env = {
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+  PORT: '0',
+  FETCH_ALLOW_LOOPBACK: 'true',
+  X402_NETWORKS: 'base',
+  MPP_ENABLED: 'false',
+};
 const config = loadConfig(env, root);
-const rt = await runtime(config, createLogger('silent'));
+const rt = await runtime(config, createLogger(env.LOG_LEVEL));
 let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);
 const t = performance.now();
@@ -42,7 +48,7 @@ const cpu = cpuSeconds() - cpu0;
 clearInterval(sampler);
 // Each step's time where the build records it (jobs carry `steps` since the watch work): where the time goes.
 const steps = Object.fromEntries((job.steps ?? []).map((st) => [st.id, st.ms]));
-console.log(JSON.stringify({ ms, cpu, peakRss, status: job.status, error: job.error ?? null, steps }));
+console.log(JSON.stringify({ ms, cpu, peakRss, status: job.status, error: job.error ?? null, steps, result: job.result ?? null }));
 await rt.close();
 server.close();
 setTimeout(() => process.exit(0), 2000).unref();
