@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
 import { createClient, createPublicClient, type Hex, http, isAddressEqual, parseEventLogs } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { tempoModerato } from 'viem/chains';
 import { Abis, Actions } from 'viem/tempo';
-import { type Harness, pollJob, postJson, startHarness } from '../support/harness.js';
+import { assertJobsGreetPayers, assertOneJobPerPayer, describeCrowd } from '../support/crowd.js';
+import { type Harness, postJson } from '../support/harness.js';
 import { mppCredential, tempoBalance } from '../support/mpp-client.js';
 
 const PAYERS = 50;
@@ -59,9 +59,7 @@ async function payAtOnce(servers: Harness[]) {
     credentials.map((authorization, i) => postJson(`${servers[i % servers.length].url}/echo`, { text: `payer ${i}` }, { authorization })),
   );
 
-  const refused = answers.filter((a) => a.status !== 202);
-  assert.equal(refused.length, 0, `${refused.length} of ${PAYERS} refused, e.g. ${refused[0]?.status} ${refused[0]?.text}`);
-  assert.equal(new Set(answers.map((a) => a.json.job_id)).size, PAYERS, 'one job per payer');
+  assertOneJobPerPayer(answers, PAYERS);
   assert.equal(await tempoBalance(tempo.rpc_url, tempo.chain_id, tempo.currency, tempo.pay_to), before + PRICE * BigInt(PAYERS));
   const logs = parseEventLogs({
     abi: Abis.tip20,
@@ -69,39 +67,13 @@ async function payAtOnce(servers: Harness[]) {
     eventName: ['Transfer', 'TransferWithMemo'],
   });
   for (const key of keys) assert.equal(paymentsBy(logs, privateKeyToAccount(key).address, tempo.pay_to), 1, 'each payer charged once');
-  const jobs = await Promise.all(answers.map((a) => pollJob(servers[0].url, a.json.job_id, 120)));
-  jobs.forEach((job, i) => {
-    assert.equal(job.status, 'complete');
-    assert.equal(job.result.greeting, `hello payer ${i}`);
-  });
+  await assertJobsGreetPayers(servers[0].url, answers);
 }
 
-describe(`${PAYERS} payers paying /echo with MPP at the same instant (memory queue)`, () => {
-  let h: Harness;
-  before(async () => {
-    h = await startHarness({ env: MPP_ONLY_TEMPO });
-  });
-  after(() => h.close());
-
-  it('all get 202 and one job each, each charged once', () => payAtOnce([h]));
-});
-
-describe(`${PAYERS} payers paying /echo with MPP at the same instant (Redis, two API processes)`, () => {
-  let first: Harness;
-  let second: Harness;
-  before(async () => {
-    first = await startHarness({ driver: 'bullmq', env: MPP_ONLY_TEMPO });
-    // The second process shares the first one's Redis prefix, queue and Tempo node.
-    const { KEY_PREFIX, QUEUE_NAME } = first.env;
-    second = await startHarness({
-      driver: 'bullmq',
-      env: { ...MPP_ONLY_TEMPO, KEY_PREFIX, QUEUE_NAME, TEMPO_RPC_URL: first.rt.devnet!.tempo!.rpcUrl },
-    });
-  });
-  after(async () => {
-    await second.close();
-    await first.close();
-  });
-
-  it('all get 202 and one job each, each charged once, whichever process took the payment', () => payAtOnce([first, second]));
-});
+// A second process settles on the first one's Tempo node.
+describeCrowd(
+  `${PAYERS} payers paying /echo with MPP at the same instant`,
+  MPP_ONLY_TEMPO,
+  (first) => ({ TEMPO_RPC_URL: first.rt.devnet!.tempo!.rpcUrl }),
+  payAtOnce,
+);

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
 import { address, createKeyPairSignerFromBytes, getBase58Decoder } from '@solana/kit';
 import { createTokenAccount } from '../../src/devnet/svm-devnet.js';
-import { type Harness, pollJob, postJson, startHarness } from '../support/harness.js';
+import { assertJobsGreetPayers, assertOneJobPerPayer, describeCrowd } from '../support/crowd.js';
+import { type Harness, postJson } from '../support/harness.js';
 import { svmClients } from '../support/svm.js';
 
 const PAYERS = 50;
@@ -40,44 +40,16 @@ async function payAtOnce(servers: Harness[]) {
     headers.map((header, i) => postJson(`${servers[i % servers.length].url}/echo`, { text: `payer ${i}` }, { 'x-payment': header })),
   );
 
-  const refused = answers.filter((a) => a.status !== 202);
-  assert.equal(refused.length, 0, `${refused.length} of ${PAYERS} refused, e.g. ${refused[0]?.status} ${refused[0]?.text}`);
-  assert.equal(new Set(answers.map((a) => a.json.job_id)).size, PAYERS, 'one job per payer');
+  assertOneJobPerPayer(answers, PAYERS);
   for (const p of payers) assert.equal(await chain.balanceOf(p.address), FUNDS - PRICE, 'each payer charged once');
   assert.equal(await chain.balanceOf(dev.pay_to), before + PRICE * BigInt(PAYERS));
-  const jobs = await Promise.all(answers.map((a) => pollJob(servers[0].url, a.json.job_id, 120)));
-  jobs.forEach((job, i) => {
-    assert.equal(job.status, 'complete');
-    assert.equal(job.result.greeting, `hello payer ${i}`);
-  });
+  await assertJobsGreetPayers(servers[0].url, answers);
 }
 
-describe(`${PAYERS} payers paying /echo on Solana at the same instant (memory queue)`, () => {
-  let h: Harness;
-  before(async () => {
-    h = await startHarness({ env: SOLANA_ONLY });
-  });
-  after(() => h.close());
-
-  it('all get 202 and one job each, each charged once', () => payAtOnce([h]));
-});
-
-describe(`${PAYERS} payers paying /echo on Solana at the same instant (Redis, two API processes)`, () => {
-  let first: Harness;
-  let second: Harness;
-  before(async () => {
-    first = await startHarness({ driver: 'bullmq', env: SOLANA_ONLY });
-    // The second process shares the first one's Redis prefix, queue and chain (the devnet's fee payer and mint are fixed keys).
-    const { KEY_PREFIX, QUEUE_NAME } = first.env;
-    second = await startHarness({
-      driver: 'bullmq',
-      env: { ...SOLANA_ONLY, KEY_PREFIX, QUEUE_NAME, SOLANA_RPC_URL: first.rt.devnet!.solana!.rpcUrl },
-    });
-  });
-  after(async () => {
-    await second.close();
-    await first.close();
-  });
-
-  it('all get 202 and one job each, each charged once, whichever process took the payment', () => payAtOnce([first, second]));
-});
+// A second process settles on the first one's chain (the devnet's fee payer and mint are fixed keys).
+describeCrowd(
+  `${PAYERS} payers paying /echo on Solana at the same instant`,
+  SOLANA_ONLY,
+  (first) => ({ SOLANA_RPC_URL: first.rt.devnet!.solana!.rpcUrl }),
+  payAtOnce,
+);

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
 import type { Address, Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createPaymentHeader } from 'x402/client';
+import { assertJobsGreetPayers, assertOneJobPerPayer, describeCrowd } from '../support/crowd.js';
 import { devnetClients } from '../support/devnet.js';
-import { type Harness, pollJob, postJson, startHarness } from '../support/harness.js';
+import { type Harness, postJson } from '../support/harness.js';
 
 const PAYERS = 50;
 const PRICE = 10_000n; // /echo costs 0.01 USDC
@@ -44,56 +44,25 @@ async function payAtOnce(servers: Harness[], keys: Hex[]) {
 
 async function assertEachChargedOnce(h: Harness, keys: Hex[], answers: Awaited<ReturnType<typeof payAtOnce>>, payToBefore: bigint) {
   const { balanceOf } = devnetClients(h);
-  const refused = answers.filter((a) => a.status !== 202);
-  assert.equal(refused.length, 0, `${refused.length} of ${keys.length} refused, e.g. ${refused[0]?.status} ${refused[0]?.text}`);
-  const ids = new Set(answers.map((a) => a.json.job_id));
-  assert.equal(ids.size, keys.length, 'one job per payer');
+  assertOneJobPerPayer(answers, keys.length);
   for (const key of keys) assert.equal(await balanceOf(privateKeyToAccount(key).address), FUNDS - PRICE, 'each payer charged once');
   const payTo = (await (await fetch(`${h.url}/devnet`)).json()).base.pay_to as Address;
   assert.equal(await balanceOf(payTo), payToBefore + PRICE * BigInt(keys.length));
-  const jobs = await Promise.all(answers.map((a, i) => pollJob(h.url, a.json.job_id, 120).then((job) => [i, job] as const)));
-  for (const [i, job] of jobs) {
-    assert.equal(job.status, 'complete');
-    assert.equal(job.result.greeting, `hello payer ${i}`);
-  }
+  await assertJobsGreetPayers(h.url, answers);
 }
 
-describe(`${PAYERS} payers paying /echo on Base at the same instant (memory queue)`, () => {
-  let h: Harness;
-  before(async () => {
-    h = await startHarness({ env: { X402_NETWORKS: 'base', MPP_ENABLED: 'false' } });
-  });
-  after(() => h.close());
+/** The crowd on the processes given: funded, paying at once, each charged once (against the pay-to's balance before). */
+async function crowdPays(servers: Harness[]): Promise<void> {
+  const keys = await fundPayers(servers[0], PAYERS);
+  const payTo = (await (await fetch(`${servers[0].url}/devnet`)).json()).base.pay_to as Address;
+  const before = await devnetClients(servers[0]).balanceOf(payTo);
+  await assertEachChargedOnce(servers[0], keys, await payAtOnce(servers, keys), before);
+}
 
-  it('all get 202 and one job each, each charged once', async () => {
-    const keys = await fundPayers(h, PAYERS);
-    const payTo = (await (await fetch(`${h.url}/devnet`)).json()).base.pay_to as Address;
-    const before = await devnetClients(h).balanceOf(payTo);
-    await assertEachChargedOnce(h, keys, await payAtOnce([h], keys), before);
-  });
-});
-
-describe(`${PAYERS} payers paying /echo on Base at the same instant (Redis, two API processes)`, () => {
-  let first: Harness;
-  let second: Harness;
-  before(async () => {
-    first = await startHarness({ driver: 'bullmq', env: { X402_NETWORKS: 'base', MPP_ENABLED: 'false' } });
-    // The second process shares the first one's Redis prefix, queue and chain (its RPC URL).
-    const { KEY_PREFIX, QUEUE_NAME } = first.env;
-    second = await startHarness({
-      driver: 'bullmq',
-      env: { X402_NETWORKS: 'base', MPP_ENABLED: 'false', KEY_PREFIX, QUEUE_NAME, BASE_RPC_URL: first.rt.devnet!.base!.rpcUrl },
-    });
-  });
-  after(async () => {
-    await second.close();
-    await first.close();
-  });
-
-  it('all get 202 and one job each, each charged once, whichever process took the payment', async () => {
-    const keys = await fundPayers(first, PAYERS);
-    const payTo = (await (await fetch(`${first.url}/devnet`)).json()).base.pay_to as Address;
-    const before = await devnetClients(first).balanceOf(payTo);
-    await assertEachChargedOnce(first, keys, await payAtOnce([first, second], keys), before);
-  });
-});
+// A second process settles on the first one's chain (its RPC URL).
+describeCrowd(
+  `${PAYERS} payers paying /echo on Base at the same instant`,
+  { X402_NETWORKS: 'base', MPP_ENABLED: 'false' },
+  (first) => ({ BASE_RPC_URL: first.rt.devnet!.base!.rpcUrl }),
+  crowdPays,
+);
