@@ -25,6 +25,7 @@ import { base } from 'viem/chains';
 import { USDC_EIP712 } from '../../chains/networks.js';
 import { MemoryNonceSequencer, type NonceSequencer } from './nonce-sequencer.js';
 import type { RailSettlement, RailVerdict, X402PaymentPayload, X402Rail, X402Requirements } from './rail.js';
+import { v1SchemeArgs } from './v1-scheme-args.js';
 
 const AUTHORIZATION_USED = parseAbiItem('event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)');
 /** How far back to look for the settling transaction (about 5.5 hours of Base blocks). */
@@ -58,12 +59,12 @@ export function createEvmRail(opts: EvmRailOptions): X402Rail {
     async verify(payment, requirements): Promise<RailVerdict> {
       const payload = readEvmPayload(payment);
       if (typeof payload === 'string') return { ok: false, reason: payload };
-      const r = await scheme.verify(...schemeArgs(payment, requirements));
+      const r = await scheme.verify(...v1SchemeArgs(payment, requirements));
       return { ok: r.isValid, reason: r.invalidReason ? describe(r.invalidReason, r.invalidMessage) : undefined, payer: r.payer };
     },
     reconcile: evmReconciler(client as unknown as PublicClient, opts.asset),
     async settle(payment, requirements): Promise<RailSettlement> {
-      const r = await scheme.settle(...schemeArgs(payment, requirements));
+      const r = await scheme.settle(...v1SchemeArgs(payment, requirements));
       return {
         ok: r.success,
         reason: r.errorReason ? describe(r.errorReason, r.errorMessage) : undefined,
@@ -99,15 +100,6 @@ export function exactEvmFacilitator(
     getCode: (args) => client.getCode(args),
   });
   return { scheme: new ExactEvmSchemeV1(signer), client };
-}
-
-/**
- * A v1 payment and its requirements as the v1 scheme takes them: its methods are declared with the v2
- * types of @x402/core, but a V1 scheme reads the v1 shapes (`maxAmountRequired`, a top-level `network`).
- */
-function schemeArgs(payment: X402PaymentPayload, requirements: object) {
-  type Args = Parameters<ExactEvmSchemeV1['verify']>;
-  return [payment as unknown as Args[0], requirements as Args[1]] as const;
 }
 
 const AUTH_FIELDS = ['from', 'to', 'value', 'validAfter', 'validBefore', 'nonce'] as const;

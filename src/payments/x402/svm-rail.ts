@@ -17,6 +17,7 @@ import {
 import { toFacilitatorSvmSigner } from '@x402/svm';
 import { ExactSvmSchemeV1 } from '@x402/svm/exact/v1/facilitator';
 import type { RailSettlement, RailVerdict, X402PaymentPayload, X402Rail } from './rail.js';
+import { v1SchemeArgs } from './v1-scheme-args.js';
 
 export interface SvmRailOptions {
   rpcUrl: string;
@@ -45,11 +46,11 @@ export async function createSvmRail(opts: SvmRailOptions): Promise<X402Rail> {
     claimKey: svmClaimKey,
     authenticate: (payment) => authenticateSvm(payment, signer.address),
     async verify(payment, requirements): Promise<RailVerdict> {
-      const r = await scheme.verify(...schemeArgs(payment, requirements));
+      const r = await scheme.verify(...v1SchemeArgs(payment, requirements));
       return { ok: r.isValid, reason: r.isValid ? undefined : describe(r.invalidReason, r.invalidMessage), payer: r.payer };
     },
     async settle(payment, requirements): Promise<RailSettlement> {
-      const r = await scheme.settle(...schemeArgs(payment, requirements));
+      const r = await scheme.settle(...v1SchemeArgs(payment, requirements));
       return {
         ok: r.success,
         reason: r.success ? undefined : describe(r.errorReason ?? 'settlement failed', r.errorMessage),
@@ -67,12 +68,6 @@ export async function createSvmRail(opts: SvmRailOptions): Promise<X402Rail> {
       return status.err ? { settled: false, final: true } : { settled: true, transaction: signature };
     },
   };
-}
-
-/** A v1 payment and its requirements as the v1 scheme takes them (declared with @x402/core's v2 types, it reads the v1 shapes). */
-function schemeArgs(payment: X402PaymentPayload, requirements: object) {
-  type Args = Parameters<ExactSvmSchemeV1['verify']>;
-  return [payment as unknown as Args[0], requirements as Args[1]] as const;
 }
 
 /**
