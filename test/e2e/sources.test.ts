@@ -172,57 +172,28 @@ describe('/analyze on HLS, DASH, pages with og:video, webm and tall 60 fps sourc
 
   it('completes an HLS playlist through yt-dlp', async () => {
     const job = await analyze(`${web.url}/hls/index.m3u8`);
-    assert.equal(job.status, 'complete', job.error);
-    assert.equal(job.engines.download, 'yt-dlp');
-    assert.ok(job.result.duration > 2.5 && job.result.duration < 4, `duration ${job.result.duration}`);
-    assert.deepEqual(
-      job.result.on_screen_text.map((l: any) => l.text),
-      ['FRESH PASTA RECIPE'],
-    );
+    assertCompleteWithCaption(job, 'yt-dlp', [2.5, 4]);
     assert.ok(web.requests.includes('/hls/seg2.ts'), `segments fetched: ${web.requests}`);
   });
 
   it('completes a DASH manifest through yt-dlp', async () => {
     const job = await analyze(`${web.url}/dash/manifest.mpd`);
-    assert.equal(job.status, 'complete', job.error);
-    assert.equal(job.engines.download, 'yt-dlp');
-    assert.ok(job.result.duration > 2.5 && job.result.duration < 4, `duration ${job.result.duration}`);
-    assert.deepEqual(
-      job.result.on_screen_text.map((l: any) => l.text),
-      ['FRESH PASTA RECIPE'],
-    );
+    assertCompleteWithCaption(job, 'yt-dlp', [2.5, 4]);
   });
 
   it('completes a web page whose og:video names the clip, through yt-dlp', async () => {
     const job = await analyze(`${web.url}/post.html`);
-    assert.equal(job.status, 'complete', job.error);
-    assert.equal(job.engines.download, 'yt-dlp');
-    assert.ok(job.result.duration > 2.5 && job.result.duration < 4, `duration ${job.result.duration}`);
-    assert.deepEqual(
-      job.result.on_screen_text.map((l: any) => l.text),
-      ['FRESH PASTA RECIPE'],
-    );
+    assertCompleteWithCaption(job, 'yt-dlp', [2.5, 4]);
   });
 
   it('completes a web page with a <video> element, through yt-dlp', async () => {
     const job = await analyze(`${web.url}/video-tag.html`);
-    assert.equal(job.status, 'complete', job.error);
-    assert.equal(job.engines.download, 'yt-dlp');
-    assert.deepEqual(
-      job.result.on_screen_text.map((l: any) => l.text),
-      ['FRESH PASTA RECIPE'],
-    );
+    assertCompleteWithCaption(job, 'yt-dlp');
   });
 
   it('completes a webm (VP9/Opus) on the direct path', async () => {
     const job = await analyze(`${web.url}/clip.webm`);
-    assert.equal(job.status, 'complete', job.error);
-    assert.equal(job.engines.download, 'direct HTTP');
-    assert.ok(job.result.duration > 2.5 && job.result.duration < 4, `duration ${job.result.duration}`);
-    assert.deepEqual(
-      job.result.on_screen_text.map((l: any) => l.text),
-      ['FRESH PASTA RECIPE'],
-    );
+    assertCompleteWithCaption(job, 'direct HTTP', [2.5, 4]);
   });
 
   it('completes a 1080x1920 60 fps clip on the direct path', async () => {
@@ -246,3 +217,17 @@ describe('/analyze on HLS, DASH, pages with og:video, webm and tall 60 fps sourc
     });
   }
 });
+
+/**
+ * The fixture clip's job completed, fetched by `download`, `seconds` long (within the range, when given), with
+ * its one caption read.
+ */
+function assertCompleteWithCaption(job: any, download: string, seconds?: [number, number]): void {
+  assert.equal(job.status, 'complete', job.error);
+  assert.equal(job.engines.download, download);
+  if (seconds) assert.ok(job.result.duration > seconds[0] && job.result.duration < seconds[1], `duration ${job.result.duration}`);
+  assert.deepEqual(
+    job.result.on_screen_text.map((l: any) => l.text),
+    ['FRESH PASTA RECIPE'],
+  );
+}
