@@ -26,9 +26,17 @@ export interface MppPayOptions {
   memoChallengeId?: string;
 }
 
+/** The fields of a Tempo `charge` request this client reads (mppx types a challenge's request as a plain record). */
+interface TempoChargeRequest {
+  amount: string;
+  recipient: `0x${string}`;
+  currency: `0x${string}`;
+  methodDetails: { chainId: number };
+}
+
 export async function mppCredential(o: MppPayOptions): Promise<string> {
   const challenge = Challenge.deserialize(o.challenge);
-  const request: any = challenge.request;
+  const request = challenge.request as unknown as TempoChargeRequest;
   const chain = { ...tempoModerato, id: request.methodDetails.chainId, rpcUrls: { default: { http: [o.rpcUrl] } } };
   const account = privateKeyToAccount(o.privateKey);
   const client = createClient({ chain, transport: http(o.rpcUrl), account });
@@ -38,7 +46,7 @@ export async function mppCredential(o: MppPayOptions): Promise<string> {
     token: o.currency ?? request.currency,
     memo: attributionMemo(challenge.realm, o.memoChallengeId ?? challenge.id),
   });
-  const prepared: any = await prepareTransactionRequest(client, { account, calls: [call] } as any);
+  const prepared = await prepareTransactionRequest(client, { account, calls: [call] });
   // Tempo's estimate leaves out signature verification and new-balance storage: pay for them.
   prepared.gas = (prepared.gas ?? 0n) * 2n + 100_000n;
   const signature = await signTransaction(client, prepared);

@@ -1,4 +1,5 @@
 import { Challenge, Receipt } from 'mppx';
+import type { PaymentRequirements } from 'x402/types';
 import { mppCredential } from './mpp-credential.js';
 
 /** How the client pays: x402 on Base or Solana, or MPP on Tempo, with a key the user holds. */
@@ -75,7 +76,7 @@ export async function paidCall(
     );
   const unpaid = await post();
   if (unpaid.status !== 402) return refusal(unpaid, path);
-  const offer: any = await unpaid.json();
+  const offer = (await unpaid.json()) as { accepts?: PaymentRequirements[] };
 
   let header: Record<string, string>;
   let priceAtomic: bigint;
@@ -84,17 +85,17 @@ export async function paidCall(
     const challenge = unpaid.headers.get('www-authenticate');
     if (!challenge || !/^Payment /i.test(challenge))
       throw new CallRefused('no_option', 'the service offers no MPP payment (no WWW-Authenticate: Payment challenge)');
-    const request: any = Challenge.deserialize(challenge).request;
-    priceAtomic = BigInt(request.amount);
+    const { amount } = Challenge.deserialize(challenge).request as { amount?: unknown };
+    priceAtomic = BigInt(String(amount));
     network = 'tempo';
     checkBudget(priceAtomic, opts.maxUsd);
     header = { authorization: await mppCredential({ challenge, rpcUrl: opts.pay.rpcUrl, privateKey: opts.pay.privateKey, mode: 'pull' }) };
   } else {
-    const requirements = offer.accepts?.find((a: any) => a.network === opts.pay.kind);
+    const requirements = offer.accepts?.find((a) => a.network === opts.pay.kind);
     if (!requirements)
       throw new CallRefused(
         'no_option',
-        `the service offers no x402 payment on ${opts.pay.kind} (offered: ${(offer.accepts ?? []).map((a: any) => a.network).join(', ') || 'none'})`,
+        `the service offers no x402 payment on ${opts.pay.kind} (offered: ${(offer.accepts ?? []).map((a) => a.network).join(', ') || 'none'})`,
       );
     priceAtomic = BigInt(requirements.maxAmountRequired);
     network = requirements.network;
@@ -104,11 +105,11 @@ export async function paidCall(
 
   const paid = await post(header);
   if (paid.status === 402) {
-    const why: any = await paid.json().catch(() => ({}));
+    const why = await errorBody(paid);
     throw new CallRefused('payment_refused', `the payment was refused: ${why.error ?? 'no reason given'} (nothing was charged)`, 402);
   }
   if (paid.status !== 202) return refusal(paid, path);
-  const accepted: any = await paid.json();
+  const accepted = (await paid.json()) as Omit<Accepted, 'paid_usd' | 'network' | 'transaction'>;
   return { ...accepted, paid_usd: Number(priceAtomic) / 10 ** USDC_DECIMALS, network, transaction: settlementTransaction(paid.headers) };
 }
 
@@ -119,27 +120,32 @@ function checkBudget(priceAtomic: bigint, maxUsd: number): void {
 }
 
 async function refusal(res: Response, path: string): Promise<never> {
-  const body: any = await res.json().catch(() => ({}));
-  const error = body.error ?? res.statusText;
+  const error = (await errorBody(res)).error ?? res.statusText;
   if (res.status === 400) throw new CallRefused('bad_request', `the request was refused (400): ${error}; nothing was paid`, 400);
   if (res.status === 404) throw new CallRefused('not_found', `there is no endpoint POST ${path} (404); GET /openapi.json lists them`, 404);
   throw new CallRefused('http', `POST ${path} answered ${res.status}: ${error}`, res.status);
 }
 
-async function x402Header(pay: Exclude<PayMethod, { kind: 'mpp' }>, requirements: any): Promise<string> {
+async function x402Header(pay: Exclude<PayMethod, { kind: 'mpp' }>, requirements: PaymentRequirements): Promise<string> {
   const { createPaymentHeader } = await import('x402/client');
   if (pay.kind === 'base') {
     const { createWalletClient, http, publicActions } = await import('viem');
     const { privateKeyToAccount } = await import('viem/accounts');
     const { base } = await import('viem/chains');
     // Signing EIP-3009 typed data is local: the transport is never called.
-    const wallet: any = createWalletClient({ account: privateKeyToAccount(pay.privateKey), chain: base, transport: http() }).extend(
+    const wallet = createWalletClient({ account: privateKeyToAccount(pay.privateKey), chain: base, transport: http() }).extend(
       publicActions,
     );
-    return createPaymentHeader(wallet, 1, requirements);
+    // x402 v1 types its signer against an older viem (its block types differ): the same wallet, typed as it asks.
+    return createPaymentHeader(wallet as unknown as Parameters<typeof createPaymentHeader>[0], 1, requirements);
   }
   const { createSigner } = await import('x402/types');
   return createPaymentHeader(await createSigner('solana', pay.secretKey), 1, requirements, { svmConfig: { rpcUrl: pay.rpcUrl } });
+}
+
+/** A refusal's JSON body (`{ error }`), or an empty one when the body is not JSON. */
+async function errorBody(res: Response): Promise<{ error?: string }> {
+  return (await res.json().catch(() => ({}))) as { error?: string };
 }
 
 function settlementTransaction(headers: Headers): string | null {
