@@ -25,7 +25,7 @@ import { base } from 'viem/chains';
 import { USDC_EIP712 } from '../../chains/networks.js';
 import { MemoryNonceSequencer, type NonceSequencer } from './nonce-sequencer.js';
 import type { RailSettlement, RailVerdict, X402PaymentPayload, X402Rail, X402Requirements } from './rail.js';
-import { v1SchemeArgs } from './v1-scheme-args.js';
+import { settlementOf, v1SchemeArgs, verdictOf } from './x402-scheme.js';
 
 const AUTHORIZATION_USED = parseAbiItem('event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)');
 /** How far back to look for the settling transaction (about 5.5 hours of Base blocks). */
@@ -59,18 +59,11 @@ export function createEvmRail(opts: EvmRailOptions): X402Rail {
     async verify(payment, requirements): Promise<RailVerdict> {
       const payload = readEvmPayload(payment);
       if (typeof payload === 'string') return { ok: false, reason: payload };
-      const r = await scheme.verify(...v1SchemeArgs(payment, requirements));
-      return { ok: r.isValid, reason: r.invalidReason ? describe(r.invalidReason, r.invalidMessage) : undefined, payer: r.payer };
+      return verdictOf(await scheme.verify(...v1SchemeArgs(payment, requirements)));
     },
     reconcile: evmReconciler(client as unknown as PublicClient, opts.asset),
     async settle(payment, requirements): Promise<RailSettlement> {
-      const r = await scheme.settle(...v1SchemeArgs(payment, requirements));
-      return {
-        ok: r.success,
-        reason: r.errorReason ? describe(r.errorReason, r.errorMessage) : undefined,
-        transaction: r.transaction,
-        payer: r.payer,
-      };
+      return settlementOf(await scheme.settle(...v1SchemeArgs(payment, requirements)));
     },
   };
 }
@@ -225,8 +218,4 @@ export function evmReconciler(client: PublicClient, assetAddress: string): X402R
 /** A read-only client of Base, for reconciliation. */
 export function basePublicClient(rpcUrl: string): PublicClient {
   return createPublicClient({ chain: base, transport: http(rpcUrl) }) as PublicClient;
-}
-
-function describe(code: string, message?: string): string {
-  return message ? `${code}: ${message}` : code;
 }

@@ -17,7 +17,7 @@ import {
 import { toFacilitatorSvmSigner } from '@x402/svm';
 import { ExactSvmSchemeV1 } from '@x402/svm/exact/v1/facilitator';
 import type { RailSettlement, RailVerdict, X402PaymentPayload, X402Rail } from './rail.js';
-import { v1SchemeArgs } from './v1-scheme-args.js';
+import { settlementOf, v1SchemeArgs, verdictOf } from './x402-scheme.js';
 
 export interface SvmRailOptions {
   rpcUrl: string;
@@ -46,17 +46,10 @@ export async function createSvmRail(opts: SvmRailOptions): Promise<X402Rail> {
     claimKey: svmClaimKey,
     authenticate: (payment) => authenticateSvm(payment, signer.address),
     async verify(payment, requirements): Promise<RailVerdict> {
-      const r = await scheme.verify(...v1SchemeArgs(payment, requirements));
-      return { ok: r.isValid, reason: r.isValid ? undefined : describe(r.invalidReason, r.invalidMessage), payer: r.payer };
+      return verdictOf(await scheme.verify(...v1SchemeArgs(payment, requirements)));
     },
     async settle(payment, requirements): Promise<RailSettlement> {
-      const r = await scheme.settle(...v1SchemeArgs(payment, requirements));
-      return {
-        ok: r.success,
-        reason: r.success ? undefined : describe(r.errorReason ?? 'settlement failed', r.errorMessage),
-        transaction: r.transaction || undefined,
-        payer: r.payer,
-      };
+      return settlementOf(await scheme.settle(...v1SchemeArgs(payment, requirements)));
     },
     async reconcile(payment) {
       // Ed25519 signatures are deterministic: our co-signature, which names the transaction, can be recomputed.
@@ -121,8 +114,4 @@ export function secretBytes(secret: string): Uint8Array {
   const bytes = secret.trim().startsWith('[') ? Uint8Array.from(JSON.parse(secret)) : getBase58Encoder().encode(secret.trim());
   if (bytes.length !== 64) throw new Error(`a Solana secret key is 64 bytes; this one has ${bytes.length}`);
   return new Uint8Array(bytes);
-}
-
-function describe(code: string | undefined, message?: string): string {
-  return message ? `${code}: ${message}` : (code ?? 'invalid payment');
 }
