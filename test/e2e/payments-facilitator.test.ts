@@ -50,6 +50,23 @@ describe('x402 through a remote facilitator', () => {
       { 'x-payment': await createPaymentHeader(wallet(generatePrivateKey()), 1, requirements) },
     );
     assert.equal(res.status, 402);
-    assert.match(res.json.error, /^payment refused: invalid_exact_evm_[a-z_]+\. Nothing was charged\.$/);
+    assert.match(res.json.error, /^payment refused: invalid_exact_evm_[a-z_]+(: [^\n]+)?\. Nothing was charged\.$/);
+  });
+
+  it('refuses with the reason when the facilitator answers its refusal with 400, charging nothing', async () => {
+    facilitator.options.refusalStatus = 400;
+    try {
+      const before = await balanceOf(requirements.payTo);
+      const res = await postJson(
+        `${h.url}/echo`,
+        { text: 'broke again' },
+        { 'x-payment': await createPaymentHeader(wallet(generatePrivateKey()), 1, requirements) },
+      );
+      assert.equal(res.status, 402, res.text);
+      assert.match(res.json.error, /^payment refused: invalid_exact_evm_[a-z_]+(: [^\n]+)?\. Nothing was charged\.$/);
+      assert.equal(await balanceOf(requirements.payTo), before);
+    } finally {
+      facilitator.options.refusalStatus = 200;
+    }
   });
 });

@@ -6,9 +6,12 @@ import { exactEvmFacilitator } from '../../src/payments/x402/evm-rail.js';
 /**
  * A stand-in for a hosted x402 facilitator, on loopback: it speaks the facilitator HTTP API (POST /verify,
  * POST /settle with {x402Version, paymentPayload, paymentRequirements}; GET /supported) and verifies and
- * settles for real on the devnet chain. `connect()` points it at the chain once the devnet is up.
+ * settles for real on the devnet chain. `connect()` points it at the chain once the devnet is up. A refused
+ * verify is answered 200 (the x402 reference facilitator's way) unless `refusalStatus` says otherwise (some
+ * hosted facilitators answer 400 with the same body).
  */
 export async function startFacilitator() {
+  const options = { refusalStatus: 200 };
   let scheme: ExactEvmSchemeV1 | null = null;
   const calls = { verify: 0, settle: 0 };
   const server = http.createServer(async (req, res) => {
@@ -22,7 +25,8 @@ export async function startFacilitator() {
     const { paymentPayload, paymentRequirements } = JSON.parse(body);
     if (req.url === '/verify') {
       calls.verify++;
-      return send(200, await scheme.verify(paymentPayload, paymentRequirements));
+      const verdict = await scheme.verify(paymentPayload, paymentRequirements);
+      return send(verdict.isValid ? 200 : options.refusalStatus, verdict);
     }
     calls.settle++;
     return send(200, await scheme.settle(paymentPayload, paymentRequirements));
@@ -31,6 +35,7 @@ export async function startFacilitator() {
   return {
     url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
     calls,
+    options,
     connect(rpcUrl: string, key: Hex) {
       scheme = exactEvmFacilitator(rpcUrl, key).scheme;
     },

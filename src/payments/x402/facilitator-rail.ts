@@ -1,5 +1,7 @@
-import { useFacilitator } from 'x402/verify';
-import type { RailSettlement, RailVerdict, X402PaymentPayload, X402Rail } from './rail.js';
+import { HTTPFacilitatorClient } from '@x402/core/server';
+import { SettleError, VerifyError } from '@x402/core/types';
+import type { RailSettlement, RailVerdict, X402Rail } from './rail.js';
+import { settlementOf, v1SchemeArgs, verdictOf } from './x402-scheme.js';
 
 export interface FacilitatorRailOptions {
   network: string;
@@ -15,9 +17,15 @@ export interface FacilitatorRailOptions {
   authenticate: X402Rail['authenticate'];
 }
 
-/** Verifies and settles through a remote x402 facilitator with the x402 package's own facilitator client. */
+/**
+ * Verifies and settles through a remote x402 facilitator with @x402/core's facilitator client. A facilitator
+ * may refuse with an error status and the refusal in the body (the client throws it as a VerifyError or
+ * SettleError): that is a refused payment, not an outage. Anything else it throws (unreachable, timed out, a
+ * body that is not an answer) goes up to the payment flow: a verify that throws refuses the payment with its
+ * message, a settle that throws is an unknown outcome, and the chain is read (`reconcile`) before anything is decided.
+ */
 export function createFacilitatorRail(opts: FacilitatorRailOptions): X402Rail {
-  const facilitator = useFacilitator({ url: opts.url as `${string}://${string}` });
+  const facilitator = new HTTPFacilitatorClient({ url: opts.url });
   return {
     network: opts.network,
     asset: opts.asset,
@@ -27,18 +35,20 @@ export function createFacilitatorRail(opts: FacilitatorRailOptions): X402Rail {
     reconcile: opts.reconcile,
     authenticate: opts.authenticate,
     async verify(payment, requirements): Promise<RailVerdict> {
-      const r = await facilitator.verify(...facilitatorArgs(payment, requirements));
-      return { ok: r.isValid, reason: r.invalidReason ?? undefined, payer: r.payer ?? undefined };
+      try {
+        return verdictOf(await facilitator.verify(...v1SchemeArgs(payment, requirements)));
+      } catch (err) {
+        if (err instanceof VerifyError) return verdictOf({ ...err, isValid: false });
+        throw err;
+      }
     },
     async settle(payment, requirements): Promise<RailSettlement> {
-      const r = await facilitator.settle(...facilitatorArgs(payment, requirements));
-      return { ok: r.success, reason: r.errorReason ?? undefined, transaction: r.transaction || undefined, payer: r.payer ?? undefined };
+      try {
+        return settlementOf(await facilitator.settle(...v1SchemeArgs(payment, requirements)));
+      } catch (err) {
+        if (err instanceof SettleError) return settlementOf({ ...err, success: false });
+        throw err;
+      }
     },
   };
-}
-
-/** A payment and its requirements in the facilitator client's types (checked by the facilitator, not here). */
-function facilitatorArgs(payment: X402PaymentPayload, requirements: object) {
-  type Args = Parameters<ReturnType<typeof useFacilitator>['verify']>;
-  return [payment as unknown as Args[0], requirements as Args[1]] as const;
 }
