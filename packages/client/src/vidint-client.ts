@@ -1,5 +1,5 @@
+import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
 import { Challenge, Receipt } from 'mppx';
-import type { PaymentRequirements } from 'x402/types';
 import { mppCredential } from './mpp-credential.js';
 
 /** How the client pays: x402 on Base or Solana, or MPP on Tempo, with a key the user holds. */
@@ -76,7 +76,7 @@ export async function paidCall(
     );
   const unpaid = await post();
   if (unpaid.status !== 402) return refusal(unpaid, path);
-  const offer = (await unpaid.json()) as { accepts?: PaymentRequirements[] };
+  await unpaid.body?.cancel(); // the options are in its headers
 
   let header: Record<string, string>;
   let priceAtomic: bigint;
@@ -91,16 +91,21 @@ export async function paidCall(
     checkBudget(priceAtomic, opts.maxUsd);
     header = { authorization: await mppCredential({ challenge, rpcUrl: opts.pay.rpcUrl, privateKey: opts.pay.privateKey, mode: 'pull' }) };
   } else {
-    const requirements = offer.accepts?.find((a) => a.network === opts.pay.kind);
-    if (!requirements)
-      throw new CallRefused(
-        'no_option',
-        `the service offers no x402 payment on ${opts.pay.kind} (offered: ${(offer.accepts ?? []).map((a) => a.network).join(', ') || 'none'})`,
-      );
-    priceAtomic = BigInt(requirements.maxAmountRequired);
-    network = requirements.network;
+    // x402 v2: the options come in the PAYMENT-REQUIRED header, the payment goes in PAYMENT-SIGNATURE.
+    const { decodePaymentRequiredHeader, encodePaymentSignatureHeader } = await import('@x402/core/http');
+    const encoded = unpaid.headers.get('payment-required');
+    const required = encoded ? decodePaymentRequiredHeader(encoded) : null;
+    const wanted = X402_NETWORK[opts.pay.kind];
+    const option = required?.accepts.find((a) => a.network === wanted);
+    if (!required || !option) {
+      const offered = (required?.accepts ?? []).map((a) => NETWORK_NAME[a.network] ?? a.network).join(', ') || 'none';
+      throw new CallRefused('no_option', `the service offers no x402 payment on ${opts.pay.kind} (offered: ${offered})`);
+    }
+    priceAtomic = BigInt(option.amount);
+    network = opts.pay.kind;
     checkBudget(priceAtomic, opts.maxUsd);
-    header = { 'x-payment': await x402Header(opts.pay, requirements) };
+    const payment = await x402Payment(opts.pay, { ...required, accepts: [option] }, opts.maxUsd);
+    header = { 'payment-signature': encodePaymentSignatureHeader(payment) };
   }
 
   const paid = await post(header);
@@ -126,21 +131,29 @@ async function refusal(res: Response, path: string): Promise<never> {
   throw new CallRefused('http', `POST ${path} answered ${res.status}: ${error}`, res.status);
 }
 
-async function x402Header(pay: Exclude<PayMethod, { kind: 'mpp' }>, requirements: PaymentRequirements): Promise<string> {
-  const { createPaymentHeader } = await import('x402/client');
+/** The CAIP-2 network of each x402 way to pay, as x402 v2 names them, and back. */
+const X402_NETWORK = { base: 'eip155:8453', solana: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' } as const;
+const NETWORK_NAME: Record<string, string> = { [X402_NETWORK.base]: 'base', [X402_NETWORK.solana]: 'solana' };
+
+/**
+ * The signed x402 v2 payment for the one option in `required`, made by @x402/core's client with the `exact`
+ * scheme of its network (signing is local: an EIP-3009 authorization on Base, a transfer the service co-signs as
+ * fee payer on Solana). The library's own spend cap is set to the same budget.
+ */
+async function x402Payment(pay: Exclude<PayMethod, { kind: 'mpp' }>, required: PaymentRequired, maxUsd: number): Promise<PaymentPayload> {
+  const { x402Client } = await import('@x402/core/client');
+  const client = new x402Client().setSpendControls({ maxAmountPerPayment: maxUsd });
   if (pay.kind === 'base') {
-    const { createWalletClient, http, publicActions } = await import('viem');
+    const { ExactEvmScheme } = await import('@x402/evm');
     const { privateKeyToAccount } = await import('viem/accounts');
-    const { base } = await import('viem/chains');
-    // Signing EIP-3009 typed data is local: the transport is never called.
-    const wallet = createWalletClient({ account: privateKeyToAccount(pay.privateKey), chain: base, transport: http() }).extend(
-      publicActions,
-    );
-    // x402 v1 types its signer against an older viem (its block types differ): the same wallet, typed as it asks.
-    return createPaymentHeader(wallet as unknown as Parameters<typeof createPaymentHeader>[0], 1, requirements);
+    client.register(X402_NETWORK.base, new ExactEvmScheme(privateKeyToAccount(pay.privateKey)));
+  } else {
+    const { ExactSvmScheme } = await import('@x402/svm');
+    const { createKeyPairSignerFromBytes, getBase58Encoder } = await import('@solana/kit');
+    const signer = await createKeyPairSignerFromBytes(getBase58Encoder().encode(pay.secretKey));
+    client.register(X402_NETWORK.solana, new ExactSvmScheme(signer, { rpcUrl: pay.rpcUrl }));
   }
-  const { createSigner } = await import('x402/types');
-  return createPaymentHeader(await createSigner('solana', pay.secretKey), 1, requirements, { svmConfig: { rpcUrl: pay.rpcUrl } });
+  return client.createPaymentPayload(required);
 }
 
 /** A refusal's JSON body (`{ error }`), or an empty one when the body is not JSON. */
@@ -149,6 +162,8 @@ async function errorBody(res: Response): Promise<{ error?: string }> {
 }
 
 function settlementTransaction(headers: Headers): string | null {
+  const v2 = headers.get('payment-response');
+  if (v2) return JSON.parse(Buffer.from(v2, 'base64').toString('utf8')).transaction ?? null;
   const x402 = headers.get('x-payment-response');
   if (x402) return JSON.parse(Buffer.from(x402, 'base64').toString('utf8')).transaction ?? null;
   const receipt = headers.get('payment-receipt');
