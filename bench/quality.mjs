@@ -210,18 +210,12 @@ await (async function claims() {
 await (async function speechKinds() {
   if (!section('speech')) return;
   const { makeClip } = await import(dist('test/support/media.js'));
-  const { FACT_SCRIPT, AD_SCRIPT, MUSIC_BELOW_DB, LOUD_MUSIC_BELOW_DB, scriptClip } = await import(dist('test/support/speech-clips.js'));
+  const { FACT_SCRIPT, AD_SCRIPT, scriptClip } = await import(dist('test/support/speech-clips.js'));
   const kinds = [
     { name: 'facts', script: FACT_SCRIPT, route: '/verify', claimKind: 'fact' },
     { name: 'ad', script: AD_SCRIPT, route: '/ad-debunk', claimKind: 'ad-claim' },
   ];
-  const beds = [
-    { name: 'clean' },
-    { name: `beat ${MUSIC_BELOW_DB} dB`, below: MUSIC_BELOW_DB, bed: 'beat' },
-    { name: `beat ${LOUD_MUSIC_BELOW_DB} dB`, below: LOUD_MUSIC_BELOW_DB, bed: 'beat' },
-    { name: `pad ${LOUD_MUSIC_BELOW_DB} dB`, below: LOUD_MUSIC_BELOW_DB, bed: 'pad' },
-    { name: `band ${LOUD_MUSIC_BELOW_DB} dB`, below: LOUD_MUSIC_BELOW_DB, bed: 'band' },
-  ];
+  const beds = await speechBeds();
   const files = {};
   for (const k of kinds) for (const b of beds) files[`${k.name} ${b.name}`] = await makeClip(scriptClip(k.script, b.below, b.bed));
   const service = await startPipelines(files);
@@ -283,24 +277,18 @@ const WIDE_SCRIPTS = [
 await (async function speechWide() {
   if (!section('speech-wide')) return;
   const { makeClip } = await import(dist('test/support/media.js'));
-  const { MUSIC_BELOW_DB, LOUD_MUSIC_BELOW_DB } = await import(dist('test/support/speech-clips.js'));
   const { PocketsphinxSpeechToText } = await import(dist('src/engines/speech/pocketsphinx.js'));
   const engine = new PocketsphinxSpeechToText('pocketsphinx_continuous', 'ffmpeg', { isolateVoice: process.env.VOICE_ISOLATION !== 'off' });
-  const beds = [
-    { name: 'clean' },
-    { name: `beat ${MUSIC_BELOW_DB} dB`, musicBelowDb: MUSIC_BELOW_DB, musicBed: 'beat' },
-    { name: `beat ${LOUD_MUSIC_BELOW_DB} dB`, musicBelowDb: LOUD_MUSIC_BELOW_DB, musicBed: 'beat' },
-    { name: `pad ${LOUD_MUSIC_BELOW_DB} dB`, musicBelowDb: LOUD_MUSIC_BELOW_DB, musicBed: 'pad' },
-    { name: `band ${LOUD_MUSIC_BELOW_DB} dB`, musicBelowDb: LOUD_MUSIC_BELOW_DB, musicBed: 'band' },
-  ];
+  const beds = await speechBeds();
   const errors = beds.map(() => 0);
   let total = 0;
   for (const script of WIDE_SCRIPTS) {
     const ref = words(script);
     total += ref.length;
     const row = [];
-    for (const [i, { name, ...bed }] of beds.entries()) {
-      const clip = await makeClip({ scenes: [{ seconds: 3, source: 'color=c=0x2050a0' }], speech: script, pause: 0.35, ...bed });
+    for (const [i, { name, below, bed }] of beds.entries()) {
+      const music = below === undefined ? {} : { musicBelowDb: below, musicBed: bed };
+      const clip = await makeClip({ scenes: [{ seconds: 3, source: 'color=c=0x2050a0' }], speech: script, pause: 0.35, ...music });
       const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vidint-quality-'));
       try {
         const transcript = await engine.transcribe(await speechAudio(clip, workDir), { signal: new AbortController().signal, workDir });
@@ -372,6 +360,18 @@ await (async function screen() {
   console.error(`bench/quality (screen): ERROR ${err?.stack ?? err}`);
   process.exitCode = 2;
 });
+
+/** The readings both speech sections compare: clean, then over each music bed (`below` dB under the voice). */
+async function speechBeds() {
+  const { MUSIC_BELOW_DB, LOUD_MUSIC_BELOW_DB } = await import(dist('test/support/speech-clips.js'));
+  return [
+    { name: 'clean' },
+    { name: `beat ${MUSIC_BELOW_DB} dB`, below: MUSIC_BELOW_DB, bed: 'beat' },
+    { name: `beat ${LOUD_MUSIC_BELOW_DB} dB`, below: LOUD_MUSIC_BELOW_DB, bed: 'beat' },
+    { name: `pad ${LOUD_MUSIC_BELOW_DB} dB`, below: LOUD_MUSIC_BELOW_DB, bed: 'pad' },
+    { name: `band ${LOUD_MUSIC_BELOW_DB} dB`, below: LOUD_MUSIC_BELOW_DB, bed: 'band' },
+  ];
+}
 
 /** A clip's audio as the transcribe step takes it (16 kHz mono WAV), written to `dir`. */
 async function speechAudio(clip, dir) {
