@@ -115,7 +115,12 @@ export async function paidCall(
   }
   if (paid.status !== 202) return refusal(paid, path);
   const accepted = (await paid.json()) as Omit<Accepted, 'paid_usd' | 'network' | 'transaction'>;
-  return { ...accepted, paid_usd: Number(priceAtomic) / 10 ** USDC_DECIMALS, network, transaction: settlementTransaction(paid.headers) };
+  return {
+    ...accepted,
+    paid_usd: Number(priceAtomic) / 10 ** USDC_DECIMALS,
+    network,
+    transaction: await settlementTransaction(paid.headers),
+  };
 }
 
 function checkBudget(priceAtomic: bigint, maxUsd: number): void {
@@ -161,11 +166,10 @@ async function errorBody(res: Response): Promise<{ error?: string }> {
   return (await res.json().catch(() => ({}))) as { error?: string };
 }
 
-function settlementTransaction(headers: Headers): string | null {
-  const v2 = headers.get('payment-response');
-  if (v2) return JSON.parse(Buffer.from(v2, 'base64').toString('utf8')).transaction ?? null;
-  const x402 = headers.get('x-payment-response');
-  if (x402) return JSON.parse(Buffer.from(x402, 'base64').toString('utf8')).transaction ?? null;
+/** The settlement's transaction from the 202: x402 v2's PAYMENT-RESPONSE (the only x402 way this client pays) or MPP's Payment-Receipt. */
+async function settlementTransaction(headers: Headers): Promise<string | null> {
+  const x402 = headers.get('payment-response');
+  if (x402) return (await import('@x402/core/http')).decodePaymentResponseHeader(x402).transaction || null;
   const receipt = headers.get('payment-receipt');
   return receipt ? (Receipt.deserialize(receipt).reference ?? null) : null;
 }

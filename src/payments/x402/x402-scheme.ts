@@ -1,10 +1,8 @@
 import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from '@x402/core/types';
 import type { RailSettlement, RailVerdict, X402PaymentPayload } from './rail.js';
 
-/**
- * What the rails hand @x402's `exact` schemes and facilitator client (Base, Solana, a hosted facilitator), and
- * how their answers become a rail's verdicts.
- */
+// What the rails hand @x402's `exact` schemes and facilitator client (Base, Solana, a hosted facilitator), and
+// how their answers become a rail's verdicts.
 
 /**
  * A v1 payment and its requirements as the V1 schemes and the facilitator client take them: their methods are
