@@ -1,20 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import createRnnoise from '@echogarden/rnnoise-wasm';
+import type { StretchJob } from './stretch-job.js';
 
 /**
  * RNNoise over one stretch of 48 kHz mono 16-bit audio, off the main thread (about 0.05 s of CPU per second
  * of audio). The denoiser is recurrent: it starts `warmFrom` (a little before `from`) so that its state has
  * settled by `from`; only samples from `from` to `to` are written. Posts 'done'.
  */
-interface Job {
-  input: SharedArrayBuffer;
-  output: SharedArrayBuffer;
-  warmFrom: number;
-  from: number;
-  to: number;
-}
-
-const { input, output, warmFrom, from, to } = workerData as Job;
+const { input, output, warmFrom, from, to } = workerData as StretchJob;
 const source = new Int16Array(input);
 const target = new Int16Array(output);
 const rnnoise = await createRnnoise();
