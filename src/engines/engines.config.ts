@@ -25,6 +25,8 @@ export interface EnginesConfig {
     model: string;
     /** Voice isolation before the local engine: `rnnoise` (removes music beds and noise) or `off`. */
     voiceIsolation: 'rnnoise' | 'off';
+    /** Under a music bed, how many readings of the voice the local engine recognises and votes between (1 or 3). */
+    bedReadings: number;
   };
   /** The chat model of `prompt` steps; `none` runs their offline analyzers. */
   llm: {
@@ -65,6 +67,7 @@ export const ENGINES_DEFAULTS = {
   TRANSCRIBE_BASE_URL: 'https://api.openai.com/v1',
   TRANSCRIBE_MODEL: 'whisper-1',
   VOICE_ISOLATION: 'rnnoise',
+  SPEECH_BED_READINGS: '3',
   LLM_PROVIDER: 'none',
   LLM_VISION: 'false',
   LLM_TIMEOUT_SECONDS: '90',
@@ -115,6 +118,7 @@ function transcribe(r: Reader): EnginesConfig['transcribe'] {
     apiKey,
     model: r.get('TRANSCRIBE_MODEL'),
     voiceIsolation: r.oneOf('VOICE_ISOLATION', ['rnnoise', 'off'] as const),
+    bedReadings: Number(r.oneOf('SPEECH_BED_READINGS', ['1', '3'] as const)),
   };
 }
 

@@ -22,7 +22,10 @@ export function createStepServices(config: Config): StepServices {
   const speech =
     config.transcribe.provider === 'openai'
       ? new OpenAiSpeechToText(config.transcribe)
-      : new PocketsphinxSpeechToText(media.pocketsphinxPath, bin.ffmpeg, { isolateVoice: config.transcribe.voiceIsolation === 'rnnoise' });
+      : new PocketsphinxSpeechToText(media.pocketsphinxPath, bin.ffmpeg, {
+          isolateVoice: config.transcribe.voiceIsolation === 'rnnoise',
+          bedReadings: config.transcribe.bedReadings,
+        });
   return {
     paths: { promptsDir: config.promptsDir, schemasDir: config.schemasDir, knowledgeDir: config.knowledgeDir },
     limits: { maxBytes: media.maxBytes, maxSeconds: media.maxSeconds, fetchTimeoutSeconds: media.fetchTimeoutSeconds },

@@ -13,7 +13,7 @@ export const transcribeStep = defineStep<{ audio: string; language?: string }, T
   description:
     'Transcribes `audio` (16 kHz mono WAV, as `transcode` makes) with the configured engine (TRANSCRIBE_PROVIDER): ' +
     '`local` is pocketsphinx, offline, US English, with word times: the voice isolated from music and noise first ' +
-    '(VOICE_ISOLATION; under a music bed the engine searches wider), the audio split at silences and the pieces run in parallel, the words grouped into punctuated ' +
+    '(VOICE_ISOLATION; under a music bed the engine searches wider and votes word by word between three readings of the voice, SPEECH_BED_READINGS), the audio split at silences and the pieces run in parallel, the words grouped into punctuated ' +
     'sentences; `openai` is any OpenAI-compatible /v1/audio/transcriptions endpoint. Outputs `text`, `language` ' +
     '(BCP 47 or null), `segments` [{start, end, text, words?}], one per sentence, and `engine`.',
   with: {

@@ -39,6 +39,7 @@ describe('music-bed gate (voice isolation)', () => {
   it('finds no bed under speech alone', async () => {
     const g = await gate(speech);
     assert.equal(g.musicBed, false, JSON.stringify(g));
+    assert.deepEqual(g.readings, [g.file], 'speech alone is recognised once');
     assert.ok(g.floorDb < -30, `the quiet between the words is far below the voice: ${JSON.stringify(g)}`);
   });
 
@@ -49,6 +50,7 @@ describe('music-bed gate (voice isolation)', () => {
       await addMusicBed(wav, 9, bed);
       const g = await gate(wav);
       assert.equal(g.musicBed, true, JSON.stringify(g));
+      assert.equal(g.readings.length, 3, 'under a bed, three readings to vote between');
     });
   }
 });

@@ -5,6 +5,7 @@ import { sentencesOf } from './sentences.js';
 import { detectSilences, planPieces } from './silence-split.js';
 import type { SpeechToText, TimedWord, Transcript, TranscriptSegment } from './speech-to-text.port.js';
 import { isolateVoice } from './voice-isolation.js';
+import { voteWords } from './word-vote.js';
 
 /**
  * CMU's recommended speed settings (a narrower beam of active HMMs and words per frame, fewer Gaussians):
@@ -31,7 +32,7 @@ export class PocketsphinxSpeechToText implements SpeechToText {
   constructor(
     private readonly binary: string,
     private readonly ffmpeg: string,
-    private readonly opts: { isolateVoice: boolean; parallelism?: number } = { isolateVoice: true },
+    private readonly opts: { isolateVoice: boolean; parallelism?: number; bedReadings?: number } = { isolateVoice: true },
   ) {}
 
   private get parallelism(): number {
@@ -40,9 +41,13 @@ export class PocketsphinxSpeechToText implements SpeechToText {
 
   async transcribe(input: string, opts: { signal: AbortSignal; workDir: string }): Promise<Transcript> {
     // Music beds are the rule on short-form video: the voice is isolated first (see voice-isolation.ts).
-    const { file: audio, musicBed } = this.opts.isolateVoice
-      ? await isolateVoice(this.ffmpeg, input, opts.workDir, opts.signal)
-      : { file: input, musicBed: false };
+    const {
+      file: audio,
+      readings,
+      musicBed,
+    } = this.opts.isolateVoice
+      ? await isolateVoice(this.ffmpeg, input, opts.workDir, opts.signal, this.parallelism, this.opts.bedReadings ?? 3)
+      : { file: input, readings: [input], musicBed: false };
     const search = musicBed ? BED_SEARCH : FAST_SEARCH;
     const duration = await this.durationOf(audio, opts.signal);
     // About two pieces per core, so the last ones finish together; each at least 8 s (the engine's start-up
@@ -50,32 +55,34 @@ export class PocketsphinxSpeechToText implements SpeechToText {
     const target = Math.min(20, Math.max(8, duration / (this.parallelism * 2)));
     const max = target * 1.5;
     const pieces = planPieces(duration, duration > max ? await detectSilences(this.ffmpeg, audio, opts.signal) : [], target, max);
-    const results: TimedWord[][] = new Array(pieces.length);
+    // Every reading is cut at the same places, so their words line up piece by piece for the vote.
+    const jobs = pieces.flatMap((_, i) => readings.map((_, r) => [i, r] as const));
+    const results: TimedWord[][][] = pieces.map(() => new Array(readings.length));
     let next = 0;
     const worker = async () => {
-      while (next < pieces.length) {
-        const i = next++;
+      while (next < jobs.length) {
+        const [i, r] = jobs[next++];
         const [from, to] = pieces[i];
-        let file = audio;
+        let file = readings[r];
         // The piece's warm-up: the audio before it, or under a bed the first piece's own start heard twice.
         const warm: [number, number] | null =
           from > 0 ? [from - Math.min(LEAD_IN, from), from] : musicBed ? [from, Math.min(to, from + LEAD_IN)] : null;
         const start = warm ? warm[1] - warm[0] + LEAD_GAP : 0;
         if (pieces.length > 1 || warm) {
-          file = path.join(opts.workDir, `speech-${i}.wav`);
-          await runProcess(this.ffmpeg, pieceArgs(audio, from, to, warm, file), { signal: opts.signal, name: 'ffmpeg' });
+          file = path.join(opts.workDir, `speech-${i}-${r}.wav`);
+          await runProcess(this.ffmpeg, pieceArgs(readings[r], from, to, warm, file), { signal: opts.signal, name: 'ffmpeg' });
         }
         const { stdout } = await runProcess(this.binary, ['-infile', file, '-time', 'yes', ...search, '-logfn', '/dev/null'], {
           signal: opts.signal,
           name: 'pocketsphinx',
         });
         // The lead-in's words belong to the piece before.
-        results[i] = parseWords(stdout, from - start).filter((w) => w.start >= from - 0.05);
+        results[i][r] = parseWords(stdout, from - start).filter((w) => w.start >= from - 0.05);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.parallelism, pieces.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(this.parallelism, jobs.length) }, worker));
     // Sentences across pieces: a piece ends in a silence, which the words' times show as a pause.
-    const segments = sentencesOf(results.flat());
+    const segments = sentencesOf(results.flatMap((piece) => voteWords(piece)));
     return { text: segments.map((s) => s.text).join(' '), language: 'en', segments };
   }
 
