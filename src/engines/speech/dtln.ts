@@ -10,6 +10,7 @@ export const DTLN_MODELS = fileURLToPath(new URL('../../../../models/dtln/', imp
 const BLOCK = 512;
 const SHIFT = 128;
 const BINS = BLOCK / 2 + 1;
+export const DTLN_SHIFT = SHIFT;
 export const DTLN_DELAY = BLOCK - SHIFT;
 
 /**
@@ -115,8 +116,6 @@ export class Dtln {
     out.set(this.output.subarray(0, SHIFT));
   }
 }
-
-export const DTLN_SHIFT = SHIFT;
 
 function weight(model: Map<string, Tensor>, name: string): Tensor {
   const tensor = model.get(name);

@@ -13,7 +13,7 @@ const FLOAT32 = 0;
 
 export function tfliteTensors(file: Uint8Array): Map<string, Tensor> {
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
-  if (new TextDecoder().decode(file.subarray(4, 8)) !== 'TFL3') throw new Error('not a TensorFlow Lite model (no TFL3 identifier)');
+  if (String.fromCharCode(...file.subarray(4, 8)) !== 'TFL3') throw new Error('not a TensorFlow Lite model (no TFL3 identifier)');
   const u32 = (at: number) => view.getUint32(at, true);
   /** The position of field `field` of the table at `table`, or null when the field is absent. */
   const field = (table: number, index: number): number | null => {
@@ -24,6 +24,11 @@ export function tfliteTensors(file: Uint8Array): Map<string, Tensor> {
     return offset ? table + offset : null;
   };
   const deref = (at: number) => at + u32(at);
+  /** The string whose offset is at `at` (length-prefixed UTF-8). */
+  const string = (at: number) => {
+    const start = deref(at);
+    return new TextDecoder().decode(file.subarray(start + 4, start + 4 + u32(start)));
+  };
   const tables = (table: number, index: number): number[] => {
     const at = field(table, index);
     if (at === null) return [];
@@ -47,8 +52,7 @@ export function tfliteTensors(file: Uint8Array): Map<string, Tensor> {
     const bytes = file.slice(data + 4, data + 4 + u32(data)); // copied: Float32Array needs 4-byte alignment
     const shapeAt = field(tensor, 0);
     const shape = shapeAt === null ? [] : vectorOfInts(view, deref(shapeAt));
-    const name = new TextDecoder().decode(file.subarray(deref(nameAt) + 4, deref(nameAt) + 4 + u32(deref(nameAt))));
-    tensors.set(name, { shape, data: new Float32Array(bytes.buffer, 0, bytes.byteLength / 4) });
+    tensors.set(string(nameAt), { shape, data: new Float32Array(bytes.buffer, 0, bytes.byteLength / 4) });
   }
   return tensors;
 }
