@@ -86,7 +86,7 @@ export class PaidRoutes implements OnModuleInit {
     const check = this.precheck.check;
     const outcome = await this.paywall.collect(resource, request.headers, {
       fingerprint: fingerprint(pipeline.path, body),
-      job: { path: pipeline.path, request: body as Record<string, unknown>, affiliateId },
+      job: { path: pipeline.path, pipeline: pipeline.source, request: body as Record<string, unknown>, affiliateId },
       precheck: check ? () => check(pipeline, body as Record<string, unknown>) : undefined,
     });
     this.observePayment(pipeline.path, outcome);

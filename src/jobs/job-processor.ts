@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Metrics } from '../observability/metrics.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
+import type { Pipeline } from '../pipelines/pipeline.types.js';
 import type { StepServices } from '../steps/services.js';
 import { type JobWarning, type QueuedJob, type StepTiming, TERMINAL_STATUSES } from './job.types.js';
 import { JobCancelled } from './job-cancelled.js';
@@ -35,11 +36,13 @@ export class JobProcessor {
     if (!record) return log.warn('job record is gone (expired); nothing to run');
     if (TERMINAL_STATUSES.has(record.status)) return log.info({ status: record.status }, 'job already finished; not running it again');
 
-    const pipeline = this.pipelines.byPath(job.endpoint_path);
-    if (!pipeline) {
-      await this.fail(job.job_id, `this service no longer has the pipeline ${job.endpoint_path}`);
-      return;
+    let pipeline: Pipeline | undefined;
+    try {
+      pipeline = this.pipelines.forJob(job.pipeline, job.endpoint_path);
+    } catch (err) {
+      return void (await this.fail(job.job_id, `the pipeline this job was paid under no longer builds here: ${(err as Error).message}`));
     }
+    if (!pipeline) return void (await this.fail(job.job_id, `this service no longer has the pipeline ${job.endpoint_path}`));
     const workDir = path.join(this.workRoot, 'jobs', job.job_id);
     await fs.rm(workDir, { recursive: true, force: true }); // leftovers of a crashed attempt
     await fs.mkdir(workDir, { recursive: true });

@@ -34,7 +34,8 @@ export class JobService {
       endpoint_path: input.pipeline.path,
       status: 'queued',
       created_at: Date.now(),
-      cost_usd: atomicToUsdNumber(usdToAtomic(input.pipeline.priceUsd)),
+      // What was settled, when it was paid for: the price may have changed since the payment was priced.
+      cost_usd: atomicToUsdNumber(input.receipt ? BigInt(input.receipt.amount) : usdToAtomic(input.pipeline.priceUsd)),
       progress: { step: null, steps_done: 0, steps_total: input.pipeline.steps.length },
       receipt: input.receipt,
       affiliate_id: input.affiliateId ?? null,
@@ -43,7 +44,7 @@ export class JobService {
       attempts: 0,
       ...callbackField(input),
     };
-    const entry = { job_id: record.id, endpoint_path: record.endpoint_path, request: input.request };
+    const entry = { job_id: record.id, endpoint_path: record.endpoint_path, pipeline: input.pipeline.source, request: input.request };
     await this.store.create(record, entry);
     try {
       await this.queue.enqueue(entry);
@@ -74,7 +75,12 @@ export class JobService {
       }
     }
     if (existing.status === 'queued')
-      await this.queue.enqueue({ job_id: existing.id, endpoint_path: existing.endpoint_path, request: input.request });
+      await this.queue.enqueue({
+        job_id: existing.id,
+        endpoint_path: existing.endpoint_path,
+        pipeline: input.pipeline.source,
+        request: input.request,
+      });
     return existing;
   }
 

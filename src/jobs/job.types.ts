@@ -1,4 +1,5 @@
 import type { Receipt } from '../chains/receipt.js';
+import type { PipelineSource } from '../pipelines/pipeline.types.js';
 
 /** Job states served (ARCHITECTURE "Spec decisions" 1): `running` is served as `processing`. */
 export type JobStatus = 'queued' | 'processing' | 'complete' | 'failed';
@@ -53,6 +54,8 @@ export interface StepTiming {
 export interface QueuedJob {
   job_id: string;
   endpoint_path: string;
+  /** The pipeline as it was when the job was accepted (absent on entries queued by an older release). */
+  pipeline?: PipelineSource;
   request: Record<string, unknown>;
 }
 

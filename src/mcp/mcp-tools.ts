@@ -128,7 +128,7 @@ async function callPaid(
   const check = deps.precheck.check;
   const outcome = await deps.paywall.collect(resourceOf(p, base), paymentHeaders(meta), {
     fingerprint: fingerprint(p.path, body),
-    job: { path: p.path, request: body, affiliateId: null },
+    job: { path: p.path, pipeline: p.source, request: body, affiliateId: null },
     precheck: check ? () => check(p, body) : undefined,
   });
   switch (outcome.kind) {

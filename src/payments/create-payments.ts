@@ -54,7 +54,7 @@ export async function createPayments({ config, logger, redis, createJob, network
     ledger,
     reconcileAfterMs,
     createJob,
-    jobIdOf: jobIdDeriver(await loadJobIdSecret(config.jobIdSecret, redis, config.keyPrefix)),
+    jobIdOf: jobIdDeriver(await loadJobIdSecret(config.jobIdSecret, redis, config.keyPrefix, config.workDir)),
   });
   const methods: PaymentMethod[] = (await createRails(config, networks, redis)).map(
     (rail) => new X402Method(rail, config.paymentTimeoutSeconds),

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import path from 'node:path';
 import type { Redis } from 'ioredis';
 import { loadSharedSecret } from '../redis/shared-secret.js';
 
@@ -19,8 +20,9 @@ export function jobIdDeriver(secret: string): (claimKey: string) => string {
 
 /**
  * The job id secret: JOB_ID_SECRET when set; else one generated once and kept in Redis (SET NX, so
- * every API process derives the same ids); else, with no Redis, one per process.
+ * every API process derives the same ids); else, with no Redis, in WORK_DIR/secrets, so a restarted process
+ * derives the same ids and a payment resent after a restart finds its job instead of making a second one.
  */
-export async function loadJobIdSecret(configured: string | null, redis: Redis | null, keyPrefix: string): Promise<string> {
-  return loadSharedSecret(configured, redis, `${keyPrefix}:job-id-secret`);
+export async function loadJobIdSecret(configured: string | null, redis: Redis | null, keyPrefix: string, workDir: string): Promise<string> {
+  return loadSharedSecret(configured, redis, `${keyPrefix}:job-id-secret`, path.join(workDir, 'secrets'));
 }

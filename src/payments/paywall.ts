@@ -1,3 +1,5 @@
+import type { PipelineSource } from '../pipelines/pipeline.types.js';
+
 /** x402 version 1 PaymentRequirements, plus `maxAmount` (the spec's sample name for the amount). */
 export interface PaymentRequirements {
   scheme: 'exact';
@@ -54,9 +56,13 @@ export interface PaidRequest {
   precheck?: Precheck;
 }
 
-/** What a paid request orders: a run of the pipeline at `path` on `request`. */
+/**
+ * What a paid request orders: a run of the pipeline at `path`, in the version that priced it (`pipeline`),
+ * on `request`. Recorded with the settlement intent, so whatever is edited afterwards, the job runs what was paid for.
+ */
 export interface JobOrder {
   path: string;
+  pipeline: PipelineSource;
   request: Record<string, unknown>;
   affiliateId: string | null;
 }

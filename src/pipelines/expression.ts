@@ -40,6 +40,12 @@ export function parsePath(text: string, at = ''): Array<string | number> {
   return path;
 }
 
+/** The path a value refers to when it is exactly one reference (`{{request.url}}`), else null. */
+export function exactReference(value: unknown): Array<string | number> | null {
+  const m = typeof value === 'string' ? EXACT.exec(value) : null;
+  return m ? parsePath(m[1]) : null;
+}
+
 /** Every reference inside a value (deeply), with where it stands. */
 export function collectReferences(value: unknown, at = ''): Reference[] {
   const refs: Reference[] = [];

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Ajv } from 'ajv';
@@ -6,7 +7,14 @@ import { describeErrors, jsonPointerToPath } from '../json-schema/ajv.js';
 import type { JsonSchema } from '../steps/step.js';
 import { topologicalOrder } from './dag.js';
 import { allowExpressions, collectReferences, ExpressionError, type Reference } from './expression.js';
-import { DEFAULT_STEP_TIMEOUT_SECONDS, type Pipeline, type PipelineFile, type PipelineStep } from './pipeline.types.js';
+import { fetchedSources } from './fetched-sources.js';
+import {
+  DEFAULT_STEP_TIMEOUT_SECONDS,
+  type Pipeline,
+  type PipelineFile,
+  type PipelineSource,
+  type PipelineStep,
+} from './pipeline.types.js';
 import { buildPipelineSchema } from './pipeline-schema.js';
 import { createRequestAjv } from './request-ajv.js';
 import type { SourceUrlOptions } from './source-url-keyword.js';
@@ -46,19 +54,10 @@ export function loadPipelines(opts: LoaderOptions): Pipeline[] {
   for (const file of files) {
     const shown = displayPath(file);
     const report = (msg: string) => problems.push(`${shown}: ${msg}`);
-    let doc: unknown;
-    try {
-      doc = YAML.parse(fs.readFileSync(file, 'utf8'), { prettyErrors: true });
-    } catch (err) {
-      report(`not valid YAML: ${(err as Error).message.split('\n')[0]}`);
-      continue;
-    }
-    if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
-      report('must be a YAML mapping with path, summary, price_usd, estimated_seconds, request, steps and output');
-      continue;
-    }
     const before = problems.length;
-    const pipeline = buildPipeline(doc as PipelineFile, shown, { ajv, validateFile, report, opts });
+    const source = readPipelineSource(file, shown, opts.schemasDir, report);
+    if (!source) continue;
+    const pipeline = buildPipeline(source, { ajv, validateFile, report, opts });
     if (problems.length > before || !pipeline) continue;
     const other = byPath.get(pipeline.path);
     if (other) {
@@ -70,6 +69,43 @@ export function loadPipelines(opts: LoaderOptions): Pipeline[] {
   }
   if (problems.length) throw new PipelineLoadError(problems);
   return pipelines;
+}
+
+/**
+ * A pipeline rebuilt from the source a job was accepted under (another process's copy, or a version this
+ * process no longer serves), checked as at start-up; throws PipelineLoadError when it no longer builds here.
+ */
+export function compilePipelineSource(source: PipelineSource, opts: LoaderOptions): Pipeline {
+  const ajv = createRequestAjv(opts.sourceUrls ?? { allowLoopback: false, extraMapHosts: [] });
+  const problems: string[] = [];
+  const report = (msg: string) => problems.push(`${source.file}: ${msg}`);
+  const pipeline = buildPipeline(source, { ajv, validateFile: ajv.compile(buildPipelineSchema(opts.registry)), report, opts });
+  if (problems.length || !pipeline) throw new PipelineLoadError(problems.length ? problems : [`${source.file}: does not build`]);
+  return pipeline;
+}
+
+/** The file parsed, its request and result `$ref`s read in, and its version; null (reported) when unreadable. */
+function readPipelineSource(file: string, shown: string, schemasDir: string, report: (m: string) => void): PipelineSource | null {
+  let doc: unknown;
+  try {
+    doc = YAML.parse(fs.readFileSync(file, 'utf8'), { prettyErrors: true });
+  } catch (err) {
+    report(`not valid YAML: ${(err as Error).message.split('\n')[0]}`);
+    return null;
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
+    report('must be a YAML mapping with path, summary, price_usd, estimated_seconds, request, steps and output');
+    return null;
+  }
+  const written = doc as PipelineFile;
+  const inlined: PipelineFile = { ...written };
+  if (written.request !== undefined) inlined.request = loadSchema(written.request, 'request', schemasDir, report) ?? written.request;
+  if (written.result !== undefined) inlined.result = loadSchema(written.result, 'result', schemasDir, report) ?? written.result;
+  const version = createHash('sha256')
+    .update(JSON.stringify([path.basename(shown), inlined]))
+    .digest('hex')
+    .slice(0, 16);
+  return { file: shown, version, doc: inlined };
 }
 
 interface BuildContext {
@@ -134,8 +170,9 @@ function buildSteps(steps: NonNullable<PipelineFile['steps']>, ctx: BuildContext
   return built;
 }
 
-function buildPipeline(doc: PipelineFile, shown: string, ctx: BuildContext): Pipeline | null {
+function buildPipeline(source: PipelineSource, ctx: BuildContext): Pipeline | null {
   const { ajv, report, opts } = ctx;
+  const { doc, file: shown } = source;
   const steps = Array.isArray(doc.steps) ? doc.steps : [];
   const stepLabel = (i: number) => {
     // Not yet checked against the pipeline schema: the YAML may hold anything here.
@@ -157,8 +194,9 @@ function buildPipeline(doc: PipelineFile, shown: string, ctx: BuildContext): Pip
   const status = doc.status ?? 'live';
   if (!/[1-9]/.test(doc.price_usd)) report(`price_usd: ${doc.price_usd} must be more than zero`);
 
-  const requestSchema = loadSchema(doc.request, 'request', opts.schemasDir, report);
-  const resultSchema = doc.result === undefined ? null : loadSchema(doc.result, 'result', opts.schemasDir, report);
+  // Read in by readPipelineSource: a `$ref` still here could not be read (and was reported).
+  const requestSchema = typeof doc.request?.$ref === 'string' ? null : doc.request;
+  const resultSchema = doc.result === undefined || typeof doc.result.$ref === 'string' ? null : doc.result;
   if (requestSchema && requestSchema.type !== 'object') report(`request: the request schema must describe a JSON object (type: object)`);
   if (status === 'live') {
     if (!resultSchema && doc.result === undefined) report('result: a live pipeline needs a result schema');
@@ -195,6 +233,7 @@ function buildPipeline(doc: PipelineFile, shown: string, ctx: BuildContext): Pip
     step.dependsOn = [...new Set([...checkRefs(step.with, 'with', step), ...(step.when ? checkRefs(step.when, 'when', step) : [])])];
   }
   checkRefs(doc.output, 'output', null);
+  const sources = requestSchema ? fetchedSources(built, requestSchema, report) : [];
 
   const graph = new Map(built.map((s) => [s.id, s.dependsOn]));
   const sorted = topologicalOrder(graph);
@@ -206,6 +245,8 @@ function buildPipeline(doc: PipelineFile, shown: string, ctx: BuildContext): Pip
 
   return {
     file: shown,
+    version: source.version,
+    source,
     name: path.basename(shown).replace(/\.ya?ml$/, ''),
     path: doc.path,
     summary: doc.summary,
@@ -214,6 +255,7 @@ function buildPipeline(doc: PipelineFile, shown: string, ctx: BuildContext): Pip
     priceUsd: doc.price_usd,
     estimatedSeconds: doc.estimated_seconds,
     requestSchema: requestSchema!,
+    sources,
     resultSchema,
     validateRequest,
     validateResult,

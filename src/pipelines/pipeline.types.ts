@@ -1,5 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import type { JsonSchema, StepExecutor } from '../steps/step.js';
+import type { FetchedSource } from './fetched-sources.js';
 
 /** A pipeline file as written (after YAML parsing), before validation. */
 export interface PipelineFile {
@@ -23,6 +24,17 @@ export interface PipelineFile {
   output?: unknown;
 }
 
+/**
+ * A pipeline as read from its file, its request and result schemas read in: everything needed to build it
+ * again in any process. `version` names this exact content; a paid job carries the source it was accepted
+ * under, so an edit, a rename or a removal after the payment cannot change what the payer bought.
+ */
+export interface PipelineSource {
+  file: string;
+  version: string;
+  doc: PipelineFile;
+}
+
 export interface PipelineStep {
   id: string;
   uses: string;
@@ -43,6 +55,9 @@ export interface PipelineStep {
 export interface Pipeline {
   /** The file it came from, relative to the working directory. */
   file: string;
+  /** Names this content of the file (see PipelineSource). */
+  version: string;
+  source: PipelineSource;
   /** Stable name derived from the file (analyze, product-id, ...). */
   name: string;
   path: string;
@@ -53,6 +68,8 @@ export interface Pipeline {
   priceUsd: string;
   estimatedSeconds: number;
   requestSchema: JsonSchema;
+  /** The request fields its steps fetch: each is inspected before a payment for the request settles. */
+  sources: FetchedSource[];
   resultSchema: JsonSchema | null;
   validateRequest: ValidateFunction;
   validateResult: ValidateFunction | null;

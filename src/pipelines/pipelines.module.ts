@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { CONFIG, LOGGER } from '../config/config.tokens.js';
 import type { LoaderOptions } from './pipeline.loader.js';
-import { loadPipelines } from './pipeline.loader.js';
+import { compilePipelineSource, loadPipelines } from './pipeline.loader.js';
 import { PipelineRegistry } from './pipeline.registry.js';
 import { PipelineWatcher } from './pipeline-watcher.js';
 import { PIPELINES } from './pipelines.tokens.js';
@@ -50,7 +50,10 @@ class PipelineWatch implements OnApplicationBootstrap, OnModuleDestroy {
     {
       provide: PIPELINES,
       inject: [CONFIG],
-      useFactory: (config: Config) => new PipelineRegistry(loadPipelines(loaderOptions(config))),
+      useFactory: (config: Config) => {
+        const options = loaderOptions(config);
+        return new PipelineRegistry(loadPipelines(options), (source) => compilePipelineSource(source, options));
+      },
     },
     PipelineWatch,
   ],

@@ -67,6 +67,7 @@ export const fetchVideoStep = defineStep<{ url: string; max_bytes?: number; max_
       title: { type: ['string', 'null'] },
     },
   },
+  fetches: { url: 'video' },
   example: `- id: video\n  uses: fetch_video\n  with: { url: "{{request.url}}" }`,
   async run(input, ctx) {
     const { limits, web } = ctx.services;

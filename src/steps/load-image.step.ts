@@ -37,6 +37,7 @@ export const loadImageStep = defineStep<{ image_b64?: string | null; image_url?:
       bytes: { type: 'integer' },
     },
   },
+  fetches: { image_url: 'image' },
   example: `- id: photo\n  uses: load_image\n  with: { image_b64: "{{request.image_b64}}", image_url: "{{request.image_url}}" }`,
   async run(input, ctx) {
     let bytes: Buffer;

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { SourceKind } from '../sources/source-kind.js';
 import type { StepServices } from './services.js';
 
 export type JsonSchema = Record<string, unknown>;
@@ -32,6 +33,12 @@ export interface StepExecutor<W = unknown, O = unknown> {
   with: JsonSchema;
   output: JsonSchema;
   example: string;
+  /**
+   * The `with:` fields that hold a URL this step fetches, and what it expects there. Fed from a request field,
+   * such a URL must be checked before payment: the loader refuses a pipeline whose request field lacks
+   * `x-source-url`, and the pre-settlement check inspects the URL as this kind (sources/).
+   */
+  fetches?: Readonly<Record<string, SourceKind>>;
   /**
    * Load-time checks beyond the `with:` schema (that a name it refers to exists, ...), run on the `with:` as
    * written: each problem as "with.<field>: <why>". A value that is an expression is known only at run time.

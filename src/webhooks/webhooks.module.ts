@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { type BeforeApplicationShutdown, Global, Injectable, Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { ENGINES_CONFIG, LOGGER, REDIS_CONFIG, WEBHOOKS_CONFIG } from '../config/config.tokens.js';
+import { ENGINES_CONFIG, JOBS_CONFIG, LOGGER, REDIS_CONFIG, WEBHOOKS_CONFIG } from '../config/config.tokens.js';
 import type { EnginesConfig } from '../engines/engines.config.js';
+import type { JobsConfig } from '../jobs/jobs.config.js';
 import { JOB_END_LISTENER } from '../jobs/jobs.tokens.js';
 import type { RedisConfig } from '../redis/redis.config.js';
 import { FAST_REDIS } from '../redis/redis.tokens.js';
@@ -23,16 +25,16 @@ class WebhooksShutdown implements BeforeApplicationShutdown {
 
 /**
  * Job callbacks: the deployment's secret (WEBHOOK_SECRET, else generated once and kept in Redis at
- * `<KEY_PREFIX>:webhook-secret`, else per process) for the 202's callback_secret, and the sender workers use.
+ * `<KEY_PREFIX>:webhook-secret`, else in WORK_DIR/secrets) for the 202's callback_secret, and the sender workers use.
  */
 @Global()
 @Module({
   providers: [
     {
       provide: WEBHOOK_SECRET,
-      inject: [WEBHOOKS_CONFIG, REDIS_CONFIG, FAST_REDIS],
-      useFactory: (config: WebhooksConfig, redis: RedisConfig, fast: Redis | null) =>
-        loadSharedSecret(config.webhookSecret, fast, `${redis.keyPrefix}:webhook-secret`),
+      inject: [WEBHOOKS_CONFIG, REDIS_CONFIG, JOBS_CONFIG, FAST_REDIS],
+      useFactory: (config: WebhooksConfig, redis: RedisConfig, jobs: JobsConfig, fast: Redis | null) =>
+        loadSharedSecret(config.webhookSecret, fast, `${redis.keyPrefix}:webhook-secret`, path.join(jobs.workDir, 'secrets')),
     },
     {
       provide: WebhookSender,

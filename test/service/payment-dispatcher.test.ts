@@ -8,6 +8,7 @@ import type { ParsedPayment, PaymentMethod } from '../../src/payments/payment-me
 import type { PaidRequest, PaidWith, PaymentHeaders, PricedResource } from '../../src/payments/paywall.js';
 import type { SettlementAttempt, SettlementIntent } from '../../src/payments/settlement.types.js';
 import { SettlementFlow } from '../../src/payments/settlement-flow.js';
+import { ECHO_SOURCE } from '../support/echo-source.js';
 
 /**
  * The paywall against its port, PaymentMethod: two small methods stand in for x402 (one network, header
@@ -109,7 +110,10 @@ function setup() {
 }
 
 const resource: PricedResource = { path: '/echo', description: 'echo', priceUsd: '0.01', resourceUrl: 'http://x/echo' };
-const order = (text: string): PaidRequest => ({ fingerprint: `fp-${text}`, job: { path: '/echo', request: { text }, affiliateId: null } });
+const order = (text: string): PaidRequest => ({
+  fingerprint: `fp-${text}`,
+  job: { path: '/echo', pipeline: ECHO_SOURCE, request: { text }, affiliateId: null },
+});
 
 describe('the payment dispatcher (stand-in methods, real settlement service)', () => {
   it('answers an unpaid request with one 402 built from every method', async () => {

@@ -5,6 +5,7 @@ import { MemoryClaimStore } from '../../src/payments/claim-store.js';
 import { jobIdDeriver } from '../../src/payments/job-id.js';
 import type { CreateJob, Reconciliation, SettlementAttempt, SettlementIntent } from '../../src/payments/settlement.types.js';
 import { SettlementFlow } from '../../src/payments/settlement-flow.js';
+import { ECHO_SOURCE } from '../support/echo-source.js';
 
 /**
  * The settlement service on the memory stores, without HTTP or chains: the payment method is a small
@@ -63,7 +64,7 @@ const intent = (text: string, affiliateId: string | null = null): SettlementInte
   credential: 'header',
   resource: { path: '/echo', description: 'echo', priceUsd: '0.01', resourceUrl: 'http://x/echo' },
   fingerprint: `fp-${text}`,
-  job: { path: '/echo', request: { text }, affiliateId },
+  job: { path: '/echo', pipeline: ECHO_SOURCE, request: { text }, affiliateId },
 });
 
 function setup(createJob?: CreateJob, reconcileAfterMs = 20) {

@@ -18,6 +18,7 @@ const LAYERS: string[][] = [
   ['pipelines'], // YAML pipelines, their request validation and the step catalogue
   ['features'], // features spanning several steps (menus)
   ['steps'], // the generic step executors and what they share
+  ['sources'], // what a source URL holds, inspected before a payment settles (and handed to the job)
   ['engines', 'media', 'redis', 'observability'], // adapters behind ports, in-process media, Redis, metrics
   ['analyzers', 'net', 'json-schema', 'chains', 'config', 'logging'], // the ground: no side effect composed here
 ];

@@ -162,4 +162,60 @@ describe('pipeline loader', () => {
     assert.equal(p.status, 'planned');
     assert.deepEqual(p.steps, []);
   });
+
+  it('refuses a step that fetches a request field with no source check, so nothing fetched escapes the check before payment', () => {
+    const fetching = (request: string, url: string) => `
+path: /grab
+summary: Grab
+price_usd: "0.10"
+estimated_seconds: 5
+request: ${request}
+result: { type: object }
+steps:
+  - id: photo
+    uses: load_image
+    with: { image_url: ${url} }
+output: "{{steps.photo}}"
+`;
+    const unmarked = '{ type: object, properties: { link: { type: string } } }';
+    const [missing] = problems({ 'a.yaml': fetching(unmarked, '"{{request.link}}"') });
+    assert.match(
+      missing,
+      /a\.yaml: step 'photo' \(load_image\): with\.image_url: fetches request field 'link', which has no source check: mark it "x-source-url": true/,
+    );
+    const marked = '{ type: object, properties: { link: { type: string, x-source-url: true } } }';
+    const [pieced] = problems({ 'b.yaml': fetching(marked, '"https://cdn.example/{{request.link}}"') });
+    assert.match(
+      pieced,
+      /b\.yaml: step 'photo' \(load_image\): with\.image_url: a URL fetched from the request must be exactly one request field/,
+    );
+    const [ok] = load({ 'c.yaml': fetching(marked, '"{{request.link}}"') });
+    assert.deepEqual(ok.sources, [{ field: 'link', kind: 'image' }]);
+    assert.deepEqual(load({ 'd.yaml': fetching(unmarked, '"https://cdn.example/fixed.png"') })[0].sources, []);
+  });
+
+  it('lists the fetched fields of the shipped endpoints with their kinds, and names each version of a file', () => {
+    const all = loadPipelines({
+      pipelinesDir: path.resolve('pipelines'),
+      schemasDir: path.resolve('schemas'),
+      registry: createStepRegistry(),
+    });
+    const sources = Object.fromEntries(all.map((p) => [p.path, p.sources.map((s) => `${s.field}:${s.kind}`).join(',')]));
+    assert.deepEqual(sources, {
+      '/ad-debunk': 'url:video',
+      '/analyze': 'url:video',
+      '/hair-formula': 'image_url:image',
+      '/menu-from-maps': 'url:map',
+      '/pfp': 'image_url:image',
+      '/product-id': 'url:video',
+      '/scan-style': 'image_url:image',
+      '/verify': 'url:video',
+    });
+    const [a] = load({ 'thing.yaml': GOOD });
+    const [same] = load({ 'thing.yaml': GOOD });
+    const [dearer] = load({ 'thing.yaml': GOOD.replace('"0.10"', '"0.50"') });
+    assert.equal(a.version, same.version);
+    assert.notEqual(a.version, dearer.version);
+    assert.equal(a.source.doc.price_usd, '0.10');
+  });
 });

@@ -19,6 +19,7 @@ export const resolvePlaceStep = defineStep<{ url: string }, ResolvedPlace>({
     'currency (knowledge/currencies.yaml). Any other URL, or a page that names no place, fails the job with the reason.',
   with: { type: 'object', required: ['url'], additionalProperties: false, properties: { url: { type: 'string' } } },
   output: { type: 'object', required: ['restaurant', 'menu_hint', 'photos', 'via', 'sources'] },
+  fetches: { url: 'map' },
   example: '- id: place\n  uses: resolve_place\n  with: { url: "{{request.url}}" }',
   async run(input, ctx) {
     const { extraHosts, places } = ctx.services.maps;
