@@ -14,6 +14,8 @@ export interface EnginesConfig {
     maxBytes: number;
     maxSeconds: number;
     fetchTimeoutSeconds: number;
+    /** The check of a paid request's sources before settlement gives up (and refuses, charging nothing) after this long. */
+    sourceCheckSeconds: number;
     /** Lets fetches reach 127.0.0.1 and ::1 (tests serve clips there); the rest of 127.0.0.0/8 and private ranges stay blocked. */
     allowLoopback: boolean;
   };
@@ -62,6 +64,7 @@ export const ENGINES_DEFAULTS = {
   VIDEO_MAX_BYTES: String(200 * 1024 * 1024),
   VIDEO_MAX_SECONDS: '600',
   FETCH_TIMEOUT_SECONDS: '120',
+  SOURCE_CHECK_TIMEOUT_SECONDS: '20',
   FETCH_ALLOW_LOOPBACK: 'false',
   TRANSCRIBE_PROVIDER: 'local',
   TRANSCRIBE_BASE_URL: 'https://api.openai.com/v1',
@@ -101,6 +104,7 @@ function media(r: Reader): EnginesConfig['media'] {
     maxBytes: r.int('VIDEO_MAX_BYTES', 1024, 16 * 1024 ** 3),
     maxSeconds: r.int('VIDEO_MAX_SECONDS', 1, 24 * 3600),
     fetchTimeoutSeconds: r.int('FETCH_TIMEOUT_SECONDS', 1, 3600),
+    sourceCheckSeconds: r.int('SOURCE_CHECK_TIMEOUT_SECONDS', 1, 300),
     allowLoopback: r.bool('FETCH_ALLOW_LOOPBACK'),
   };
 }

@@ -1,32 +1,49 @@
+import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import { ENGINES_CONFIG } from '../config/config.tokens.js';
+import type { Logger } from 'pino';
+import { ENGINES_CONFIG, JOBS_CONFIG, LOGGER } from '../config/config.tokens.js';
 import type { EnginesConfig } from '../engines/engines.config.js';
+import type { JobsConfig } from '../jobs/jobs.config.js';
 import { blockedHost } from '../net/guarded-post.js';
-import type { PrecheckRefusal } from '../payments/paywall.js';
+import type { PrecheckResult } from '../payments/paywall.js';
 import { callbackUrl } from '../pipelines/callback-url-keyword.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
-import { checkSources, SOURCE_REFUSED_STATUS } from '../pipelines/source-check.js';
+import { createSourceInspector } from '../sources/create-source-inspector.js';
 
-export type Precheck = (pipeline: Pipeline, request: Record<string, unknown>) => Promise<PrecheckRefusal | null>;
+export type Precheck = (pipeline: Pipeline, request: Record<string, unknown>) => Promise<PrecheckResult>;
+
+/** A source the check before settlement refuses cannot be processed as sent: 422 Unprocessable Content. */
+export const SOURCE_REFUSED_STATUS = 422;
 
 /**
- * Checked per paid request after its payment is verified and before it is settled: its sources must be
- * reachable (a dead URL is refused, nothing charged), and its callback_url's host must not resolve to a
- * blocked address. `check` is replaceable (null: none) for tests.
+ * Checked per paid request after its payment is verified and before it is settled: every URL a step will
+ * fetch (the pipeline's `sources`) is inspected as that step expects it, and the callback_url's host must not
+ * resolve to a blocked address. What the inspection learnt goes to the job. `check` is replaceable (null: none) for tests.
  */
 @Injectable()
 export class SourcePrecheck {
   check: Precheck | null;
 
-  constructor(@Inject(ENGINES_CONFIG) config: EnginesConfig) {
-    const limits = { allowLoopback: config.media.allowLoopback, maxBytes: config.media.maxBytes };
-    this.check = async (pipeline, body) =>
-      (await checkSources(pipeline, body, limits)) ?? (await checkCallback(pipeline, body, limits.allowLoopback));
+  constructor(@Inject(ENGINES_CONFIG) config: EnginesConfig, @Inject(JOBS_CONFIG) jobs: JobsConfig, @Inject(LOGGER) logger: Logger) {
+    const { media } = config;
+    const inspector = createSourceInspector(media, path.join(jobs.workDir, 'sources'));
+    this.check = async (pipeline, body) => {
+      const urls = pipeline.sources.flatMap(({ field, kind }) =>
+        typeof body[field] === 'string' ? [{ url: body[field] as string, kind }] : [],
+      );
+      const inspection = await inspector.inspect(urls).catch((err: Error) => {
+        logger.error({ err: err.message }, 'source check failed');
+        return { refused: `the source could not be checked (${err.message})` };
+      });
+      if ('refused' in inspection) return { refused: { status: SOURCE_REFUSED_STATUS, error: inspection.refused } };
+      const callback = await checkCallback(pipeline, body, media.allowLoopback);
+      return callback ? { refused: callback } : { sources: inspection.hints };
+    };
   }
 }
 
 /** A callback URL whose host resolves to a blocked address is refused (422) before settlement. */
-async function checkCallback(pipeline: Pipeline, body: Record<string, unknown>, allowLoopback: boolean): Promise<PrecheckRefusal | null> {
+async function checkCallback(pipeline: Pipeline, body: Record<string, unknown>, allowLoopback: boolean) {
   const url = callbackUrl(pipeline.requestSchema, body);
   const why = url ? await blockedHost(url, allowLoopback) : null;
   return why ? { status: SOURCE_REFUSED_STATUS, error: `the callback_url is refused: ${why}` } : null;

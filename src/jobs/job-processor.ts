@@ -78,6 +78,7 @@ export class JobProcessor {
         logger: log,
         signal,
         services: this.services,
+        sources: job.sources,
         engine: (kind, name) => void (engines[kind] = name),
         warn: (step, message) => void warnings.push({ step, message }),
         onProgress,

@@ -4,7 +4,8 @@ import { atomicToUsdNumber, usdToAtomic } from '../chains/usdc.js';
 import { describeErrors } from '../json-schema/ajv.js';
 import { callbackUrl } from '../pipelines/callback-url-keyword.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
-import type { JobRecord } from './job.types.js';
+import type { SourceHints } from '../sources/source-hints.js';
+import type { JobRecord, QueuedJob } from './job.types.js';
 import type { JobQueue } from './job-queue.js';
 import type { JobStore } from './job-store.js';
 
@@ -15,6 +16,8 @@ export interface AcceptJob {
   affiliateId?: string | null;
   /** Reuse an id (the payments layer derives one per payment so a resend finds the same job). */
   jobId?: string;
+  /** What the check before payment learnt of the request's sources, for the steps. */
+  sources?: SourceHints;
 }
 
 /** Creates jobs (record first, then the queue entry) and reads them back. */
@@ -44,7 +47,13 @@ export class JobService {
       attempts: 0,
       ...callbackField(input),
     };
-    const entry = { job_id: record.id, endpoint_path: record.endpoint_path, pipeline: input.pipeline.source, request: input.request };
+    const entry: QueuedJob = {
+      job_id: record.id,
+      endpoint_path: record.endpoint_path,
+      pipeline: input.pipeline.source,
+      request: input.request,
+    };
+    if (input.sources && Object.keys(input.sources).length) entry.sources = input.sources;
     await this.store.create(record, entry);
     try {
       await this.queue.enqueue(entry);
@@ -75,12 +84,9 @@ export class JobService {
       }
     }
     if (existing.status === 'queued')
-      await this.queue.enqueue({
-        job_id: existing.id,
-        endpoint_path: existing.endpoint_path,
-        pipeline: input.pipeline.source,
-        request: input.request,
-      });
+      await this.queue.enqueue(
+        (await this.store.entry(existing.id)) ?? { job_id: existing.id, endpoint_path: existing.endpoint_path, request: input.request },
+      );
     return existing;
   }
 

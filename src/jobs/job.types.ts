@@ -1,5 +1,6 @@
 import type { Receipt } from '../chains/receipt.js';
 import type { PipelineSource } from '../pipelines/pipeline.types.js';
+import type { SourceHints } from '../sources/source-hints.js';
 
 /** Job states served (ARCHITECTURE "Spec decisions" 1): `running` is served as `processing`. */
 export type JobStatus = 'queued' | 'processing' | 'complete' | 'failed';
@@ -57,6 +58,8 @@ export interface QueuedJob {
   /** The pipeline as it was when the job was accepted (absent on entries queued by an older release). */
   pipeline?: PipelineSource;
   request: Record<string, unknown>;
+  /** What the check before payment learnt of the request's sources. */
+  sources?: SourceHints;
 }
 
 export const TERMINAL_STATUSES: ReadonlySet<JobStatus> = new Set(['complete', 'failed']);

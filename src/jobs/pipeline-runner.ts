@@ -3,6 +3,7 @@ import { StepError } from '../engines/step-error.js';
 import { describeErrors } from '../json-schema/ajv.js';
 import { isTruthy, resolve } from '../pipelines/expression.js';
 import type { Pipeline, PipelineStep } from '../pipelines/pipeline.types.js';
+import type { SourceHints } from '../sources/source-hints.js';
 import type { StepServices } from '../steps/services.js';
 import type { StepTiming } from './job.types.js';
 import { JobCancelled } from './job-cancelled.js';
@@ -17,6 +18,8 @@ export interface RunContext {
   /** The job's signal: its abort reason (a JobCancelled) stops every running step. */
   signal: AbortSignal;
   services: StepServices;
+  /** What the check before payment learnt of the request's sources (none: the steps find out themselves). */
+  sources?: SourceHints;
   engine(kind: string, name: string): void;
   /** Records a warning on the job: a skipped optional step, or one a step reports with `ctx.warn`. */
   warn(step: string, message: string): void;
@@ -157,6 +160,7 @@ async function attemptStep(step: PipelineStep, scope: Record<string, unknown>, c
           logger: ctx.logger.child({ step: step.id }),
           signal,
           services: ctx.services,
+          source: (url) => ctx.sources?.[url] ?? null,
           engine: ctx.engine,
           warn: (message) => ctx.warn(step.id, message),
         }),

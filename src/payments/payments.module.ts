@@ -64,10 +64,10 @@ function paymentsProvider() {
       // The settlement service turns settled payments into jobs through this one port (also from its reconciler).
       // The pipeline comes from the order (the version it was priced under), never looked up again by path:
       // a file edited or removed after settlement cannot lose or change the job that was paid for.
-      const createJob: CreateJob = async ({ path, pipeline: source, request, affiliateId, jobId, receipt }) => {
+      const createJob: CreateJob = async ({ path, pipeline: source, request, affiliateId, jobId, receipt, sources }) => {
         const pipeline = pipelines.forJob(source, path);
         if (!pipeline) throw new Error(`no pipeline serves ${path}`);
-        await jobs.ensure({ pipeline, request, receipt, affiliateId, jobId });
+        await jobs.ensure({ pipeline, request, receipt, affiliateId, jobId, sources });
       };
       return createPayments({ config, logger, redis, createJob, networks });
     },

@@ -1,4 +1,5 @@
 import type { PipelineSource } from '../pipelines/pipeline.types.js';
+import type { SourceHints } from '../sources/source-hints.js';
 
 /** x402 version 1 PaymentRequirements, plus `maxAmount` (the spec's sample name for the amount). */
 export interface PaymentRequirements {
@@ -50,7 +51,7 @@ export interface PaidRequest {
   /** The job the payment buys, created (once) by the settlement service when the payment is settled. */
   job: JobOrder;
   /**
-   * A last check of the request before any money moves (e.g. the source is reachable), run after the
+   * A last check of the request before any money moves (its sources yield what the job needs), run after the
    * payment is verified and found new: a refusal is answered with its status, and nothing is charged.
    */
   precheck?: Precheck;
@@ -65,10 +66,14 @@ export interface JobOrder {
   pipeline: PipelineSource;
   request: Record<string, unknown>;
   affiliateId: string | null;
+  /** What the check before settlement learnt of the request's sources, for the job (see SourceHints). */
+  sources?: SourceHints;
 }
 
-/** A refusal of a verified payment's request before settlement, or null to go on and settle. */
-export type Precheck = () => Promise<PrecheckRefusal | null>;
+/** A refusal of a verified payment's request before settlement, or what the check learnt for the job. */
+export type Precheck = () => Promise<PrecheckResult>;
+
+export type PrecheckResult = { refused: PrecheckRefusal } | { sources: SourceHints };
 
 export interface PrecheckRefusal {
   status: number;

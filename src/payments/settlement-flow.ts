@@ -80,27 +80,31 @@ export class SettlementFlow {
   /** Claims the payment, settles it and creates its one job. */
   async claimAndSettle(attempt: SettlementAttempt, opts: { landed?: boolean } = {}): Promise<SettlementOutcome> {
     // Money that already moved is never refused by the precheck: its job is owed.
-    const refusal = opts.landed ? null : await attempt.request.precheck?.();
-    if (refusal) {
-      const error = /Nothing was charged\.$/.test(refusal.error)
-        ? refusal.error
-        : `${refusal.error.replace(/\.?\s*$/, '.')} Nothing was charged.`;
-      return { kind: 'declined', status: refusal.status, error };
+    const checked = opts.landed ? null : await attempt.request.precheck?.();
+    if (checked && 'refused' in checked) {
+      const { status, error } = checked.refused;
+      return {
+        kind: 'declined',
+        status,
+        error: /Nothing was charged\.$/.test(error) ? error : `${error.replace(/\.?\s*$/, '.')} Nothing was charged.`,
+      };
     }
-    const intent: SettlingClaim = {
+    // What the check learnt of the sources is part of the order, recorded before the broadcast like the rest of it.
+    const intent = checked ? { ...attempt.intent, job: { ...attempt.intent.job, sources: checked.sources } } : attempt.intent;
+    const claim: SettlingClaim = {
       state: 'settling',
       fingerprint: attempt.request.fingerprint,
       proof: attempt.proof,
       since: Date.now(),
       jobId: this.jobIdOf(attempt.key),
-      intent: attempt.intent,
+      intent,
     };
-    const existing = await this.claims.claim(attempt.key, intent);
+    const existing = await this.claims.claim(attempt.key, claim);
     if (existing) return this.answerEarlier(attempt, existing);
-    return this.settleClaimed(attempt, intent.jobId);
+    return this.settleClaimed(attempt, claim);
   }
 
-  private async settleClaimed(attempt: SettlementAttempt, jobId: string): Promise<SettlementOutcome> {
+  private async settleClaimed(attempt: SettlementAttempt, claim: SettlingClaim): Promise<SettlementOutcome> {
     let settled: SettlementResult | null = null;
     try {
       settled = await attempt.settle();
@@ -109,10 +113,10 @@ export class SettlementFlow {
     }
     if (settled?.ok && settled.transaction) {
       const payer = settled.payer ?? attempt.payer ?? 'unknown';
-      return this.accept(attempt, jobId, settled.transaction, payer, settled.headers ?? attempt.receiptHeaders(settled.transaction, payer));
+      return this.accept(attempt, claim, settled.transaction, payer, settled.headers ?? attempt.receiptHeaders(settled.transaction, payer));
     }
     const onChain = await attempt.reconcile().catch(() => null);
-    if (onChain?.settled) return this.acceptFound(attempt, jobId, onChain.transaction);
+    if (onChain?.settled) return this.acceptFound(attempt, claim, onChain.transaction);
     if (onChain && (settled || onChain.final)) {
       await this.claims.release(attempt.key);
       const reason =
@@ -124,20 +128,23 @@ export class SettlementFlow {
   }
 
   /** A payment found settled on chain whose settle answer was lost. */
-  private acceptFound(attempt: SettlementAttempt, jobId: string, transaction = 'unknown'): Promise<SettlementOutcome> {
+  private acceptFound(attempt: SettlementAttempt, claim: SettlingClaim, transaction = 'unknown'): Promise<SettlementOutcome> {
     const payer = attempt.payer ?? 'unknown';
-    return this.accept(attempt, jobId, transaction, payer, attempt.receiptHeaders(transaction, payer));
+    return this.accept(attempt, claim, transaction, payer, attempt.receiptHeaders(transaction, payer));
   }
 
-  /** The payment is on chain: create its one job (its id derived from the payment), credit the affiliate, remember it. */
+  /**
+   * The payment is on chain: create its one job (its id derived from the payment, its order as recorded in the
+   * claim), credit the affiliate, remember it.
+   */
   private async accept(
     attempt: SettlementAttempt,
-    jobId: string,
+    { jobId, intent }: SettlingClaim,
     transaction: string,
     payer: string,
     headers: Record<string, string>,
   ): Promise<SettlementOutcome> {
-    const { job } = attempt.intent;
+    const { job } = intent;
     const receipt: Receipt = {
       receipt_id: randomUUID(),
       payer,
@@ -153,7 +160,7 @@ export class SettlementFlow {
     if (job.affiliateId) await this.ledger.record(job.affiliateId, BigInt(receipt.amount), attempt.key);
     await this.claims.settled(attempt.key, {
       state: 'settled',
-      fingerprint: attempt.intent.fingerprint,
+      fingerprint: intent.fingerprint,
       proof: attempt.proof,
       jobId,
       headers,
@@ -197,13 +204,13 @@ export class SettlementFlow {
   private async finish(attempt: SettlementAttempt, claim: SettlingClaim): Promise<SettlementOutcome> {
     const onChain = await attempt.reconcile().catch(() => null);
     if (!onChain) return { kind: 'pending', message: UNKNOWN_OUTCOME, retryAfterSeconds: RETRY_SECONDS };
-    if (onChain.settled) return this.acceptFound(attempt, claim.jobId, onChain.transaction);
+    if (onChain.settled) return this.acceptFound(attempt, claim, onChain.transaction);
     if (onChain.final) {
       await this.claims.release(attempt.key);
       return refused('payment could not be settled: the chain will not accept it. Nothing was charged.');
     }
     // Nothing moved: settle the same payment again (the chain accepts it once, so never twice).
-    return this.settleClaimed(attempt, claim.jobId);
+    return this.settleClaimed(attempt, claim);
   }
 
   /**

@@ -5,22 +5,8 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FetchRefused, type PageVideo, type WebFetcher, type WebResponse } from '../engines/download/download.port.js';
 import { StepError } from '../engines/step-error.js';
+import { mediaTypeOf, PLATFORM_URL, servesMedia } from '../sources/media-types.js';
 import { defineStep } from './step.js';
-
-/** Short-form platform pages (not media files): yt-dlp resolves them. */
-const PLATFORM_URL =
-  /^https?:\/\/(?:[a-z0-9-]+\.)*(?:instagram\.com\/(?:reels?|p|tv)\/|youtube\.com\/(?:shorts\/|watch)|youtu\.be\/|tiktok\.com\/|vm\.tiktok\.com\/|facebook\.com\/(?:reel|watch|.+\/videos)|fb\.watch\/|(?:x|twitter)\.com\/[^/]+\/status\/|snapchat\.com\/(?:spotlight|t)\/|vimeo\.com\/\d)/i;
-/** HLS and DASH manifests: yt-dlp fetches their segments (through the guarded proxy). */
-const MANIFEST_TYPES = new Set([
-  'application/vnd.apple.mpegurl',
-  'application/x-mpegurl',
-  'audio/mpegurl',
-  'audio/x-mpegurl',
-  'application/dash+xml',
-]);
-const MANIFEST_PATH = /\.(m3u8|mpd)$/i;
-const BINARY_TYPES = new Set(['application/octet-stream', 'binary/octet-stream', 'application/mp4']);
-const MEDIA_PATH = /\.(mp4|m4v|mov|webm|mkv|ts|avi|flv|3gp|mpe?g|ogv|m4a|mp3|aac|ogg|opus|wav|flac)$/i;
 
 interface FetchVideoOutput {
   path: string;
@@ -85,10 +71,17 @@ export const fetchVideoStep = defineStep<{ url: string; max_bytes?: number; max_
     const failed = (err: unknown) => {
       throw timedOut() ? new StepError(`the download took longer than ${limits.fetchTimeoutSeconds} s`) : err;
     };
-    const fromPage = (label: string) => ctx.services.pageVideos.download(input.url, { workDir: ctx.workDir, maxBytes, signal, label });
+    const checked = ctx.source(input.url);
+    const extracted = checked?.kind === 'extracted' ? checked.info : undefined;
+    const fromPage = (label: string) =>
+      ctx.services.pageVideos.download(input.url, { workDir: ctx.workDir, maxBytes, signal, label, info: extracted });
     let downloaded: Downloaded;
-    if (PLATFORM_URL.test(input.url)) {
-      downloaded = await fromPage('the platform video').then(pageDownload, failed);
+    if (checked?.kind === 'media') {
+      // The check before payment found the media file the page carries: fetched directly, the page not read again.
+      const opened = await openDirect(web, checked.url, signal).catch(failed);
+      downloaded = { ...(await saveDirect(opened, ctx.workDir, maxBytes, signal).catch(failed)), title: checked.title };
+    } else if (extracted || PLATFORM_URL.test(input.url)) {
+      downloaded = await fromPage(extracted ? 'the video at the URL' : 'the platform video').then(pageDownload, failed);
     } else {
       const opened = await openDirect(web, input.url, signal).catch(failed);
       if (servesMedia(opened.mediaType, opened.url)) {
@@ -146,15 +139,8 @@ async function openDirect(web: WebFetcher, url: string, signal: AbortSignal): Pr
     response.body.destroy();
     throw new StepError(`the video URL answered HTTP ${response.status}`, { transient: response.status >= 500 || response.status === 429 });
   }
-  const mediaType = (response.contentType ?? 'application/octet-stream').split(';')[0].trim().toLowerCase();
+  const mediaType = mediaTypeOf(response.contentType);
   return { ...response, mediaType };
-}
-
-/** A URL that serves media itself (the fast path): a video or audio type, or a generic binary type with a media file name. */
-function servesMedia(contentType: string, url: URL): boolean {
-  if (MANIFEST_TYPES.has(contentType) || MANIFEST_PATH.test(url.pathname)) return false;
-  if (/^(video|audio)\//.test(contentType)) return true;
-  return BINARY_TYPES.has(contentType) && MEDIA_PATH.test(url.pathname);
 }
 
 async function saveDirect(opened: Opened, workDir: string, maxBytes: number, signal: AbortSignal): Promise<Downloaded> {

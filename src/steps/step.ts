@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { SourceHint } from '../sources/source-hints.js';
 import type { SourceKind } from '../sources/source-kind.js';
 import type { StepServices } from './services.js';
 
@@ -15,6 +16,8 @@ export interface StepContext {
   signal: AbortSignal;
   /** Settings, and the engines behind their ports (video, OCR, web, speech, chat, ...), built from config. */
   services: StepServices;
+  /** What the check before payment learnt of a request URL (the media file a page carries, ...), or null. */
+  source(url: string): SourceHint | null;
   /** Names the engine that produced part of the result (e.g. `speech`, `pocketsphinx 0.8`): shown in the job's `engines`. */
   engine(kind: string, name: string): void;
   /** Records a warning on the job (`warnings: [{step, message}]`): something skipped or degraded, not fatal. */

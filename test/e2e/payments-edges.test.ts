@@ -60,7 +60,7 @@ describe('payment path edges', () => {
     let checked = 0;
     h.rt.precheck = async (_pipeline, body) => {
       checked++;
-      return body.text === 'unreachable source' ? { status: 422, error: 'the source cannot be fetched' } : null;
+      return body.text === 'unreachable source' ? { refused: { status: 422, error: 'the source cannot be fetched' } } : { sources: {} };
     };
     try {
       const { wallet, balanceOf } = devnetClients(h);

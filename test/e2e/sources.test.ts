@@ -181,14 +181,16 @@ describe('/analyze on HLS, DASH, pages with og:video, webm and tall 60 fps sourc
     assertCompleteWithCaption(job, 'yt-dlp', [2.5, 4]);
   });
 
-  it('completes a web page whose og:video names the clip, through yt-dlp', async () => {
+  it('completes a web page whose og:video names the clip: found before payment, then fetched directly', async () => {
     const job = await analyze(`${web.url}/post.html`);
-    assertCompleteWithCaption(job, 'yt-dlp', [2.5, 4]);
+    assertCompleteWithCaption(job, 'direct HTTP', [2.5, 4]);
+    assert.equal(job.result.title, 'Pasta night');
+    assert.equal(web.requests.filter((r) => r === '/post.html').length, 1, 'the page was read once, before payment');
   });
 
-  it('completes a web page with a <video> element, through yt-dlp', async () => {
+  it('completes a web page with a <video> element: found before payment, then fetched directly', async () => {
     const job = await analyze(`${web.url}/video-tag.html`);
-    assertCompleteWithCaption(job, 'yt-dlp');
+    assertCompleteWithCaption(job, 'direct HTTP');
   });
 
   it('completes a webm (VP9/Opus) on the direct path', async () => {
@@ -206,16 +208,22 @@ describe('/analyze on HLS, DASH, pages with og:video, webm and tall 60 fps sourc
   const refused: Array<[string, string]> = [
     ['a page whose og:video points at a blocked address', '/evil.html'],
     ['a page whose og:video redirects to a blocked address', '/redirect.html'],
-    ['an HLS playlist whose segment is on a blocked address', '/hls/evil.m3u8'],
   ];
   for (const [what, route] of refused) {
-    it(`fails ${what}, and no connection reaches that address`, async () => {
-      const job = await analyze(`${web.url}${route}`);
-      assert.equal(job.status, 'failed');
-      assert.match(job.error, /blocked: 127\.0\.0\.2 is a blocked address \(loopback\)/);
+    it(`refuses ${what} before payment (nothing charged), and no connection reaches that address`, async () => {
+      const res = await paidPost(h, '/analyze', { url: `${web.url}${route}` });
+      assert.equal(res.status, 422, res.text);
+      assert.match(res.json.error, /blocked: 127\.0\.0\.2 is a blocked address \(loopback\).*Nothing was charged\.$/);
       assert.deepEqual(blocked.requests, [], 'the blocked server received no request');
     });
   }
+
+  it('fails an HLS playlist whose segment is on a blocked address (its playlist checks out), and no connection reaches that address', async () => {
+    const job = await analyze(`${web.url}/hls/evil.m3u8`);
+    assert.equal(job.status, 'failed');
+    assert.match(job.error, /blocked: 127\.0\.0\.2 is a blocked address \(loopback\)/);
+    assert.deepEqual(blocked.requests, [], 'the blocked server received no request');
+  });
 });
 
 /**

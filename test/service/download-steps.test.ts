@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
-import type { PageVideo, PageVideoDownloader } from '../../src/engines/download/download.port.js';
+import type { PageVideo, PageVideoDownloader, PageVideoInfo } from '../../src/engines/download/download.port.js';
 import { StepError } from '../../src/engines/step-error.js';
 import type { MediaInfo, VideoEngine } from '../../src/engines/video/video-engine.port.js';
 import { fetchVideoStep } from '../../src/steps/fetch-video.step.js';
@@ -14,9 +14,12 @@ import { fakeServices, runStep, stepContext } from '../support/step-context.js';
 /** fetch_video and load_image against the web, page-video and video ports, with fake engines. */
 class FakePageVideos implements PageVideoDownloader {
   readonly name = 'fake page videos';
-  readonly calls: Array<{ url: string; label: string }> = [];
-  async download(url: string, opts: { workDir: string; label: string }): Promise<PageVideo> {
-    this.calls.push({ url, label: opts.label });
+  readonly calls: Array<{ url: string; label: string; info?: Record<string, unknown> }> = [];
+  async inspect(): Promise<PageVideoInfo> {
+    return { duration: 6, size: 4096, hasVideo: true, title: 'From the page', info: {} };
+  }
+  async download(url: string, opts: { workDir: string; label: string; info?: Record<string, unknown> }): Promise<PageVideo> {
+    this.calls.push({ url, label: opts.label, ...(opts.info ? { info: opts.info } : {}) });
     const file = path.join(opts.workDir, 'video.webm');
     fs.writeFileSync(file, Buffer.alloc(4096));
     return { path: file, bytes: 4096, finalUrl: url, title: 'From the page' };

@@ -105,7 +105,9 @@ describe('the settlement service (memory stores)', () => {
 
   it('a precheck refusal charges nothing and leaves the payment unclaimed', async () => {
     const { flow, chain, jobs } = setup();
-    const outcome = await flow.claimAndSettle(chain.attempt('p3', intent('c'), async () => ({ status: 422, error: 'unreachable source' })));
+    const outcome = await flow.claimAndSettle(
+      chain.attempt('p3', intent('c'), async () => ({ refused: { status: 422, error: 'unreachable source' } })),
+    );
     assert.deepEqual(outcome, { kind: 'declined', status: 422, error: 'unreachable source. Nothing was charged.' });
     assert.equal(chain.settleCalls, 0);
     assert.equal(jobs.size, 0);

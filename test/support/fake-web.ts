@@ -36,6 +36,7 @@ export class FakeWeb implements WebFetcher {
       status: page.status ?? 200,
       contentType: page.contentType === undefined ? 'text/html' : page.contentType,
       contentLength: body.length,
+      total: body.length,
       url: new URL(page.finalUrl ?? url),
       body: Readable.from([body]),
     };

@@ -36,10 +36,22 @@ export async function startFileServer(
   };
 }
 
-/** Serves a file with a content type. */
+/** Serves a file with a content type, and a byte range of it when asked (as web servers and CDNs do). */
 export function file(path: string, type = 'video/mp4') {
-  return (_req: http.IncomingMessage, res: http.ServerResponse) => {
-    res.writeHead(200, { 'content-type': type, 'content-length': String(fs.statSync(path).size) });
-    fs.createReadStream(path).pipe(res);
+  return (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const size = fs.statSync(path).size;
+    const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
+    if (!range || Number(range[1]) >= size) {
+      res.writeHead(200, { 'content-type': type, 'content-length': String(size), 'accept-ranges': 'bytes' });
+      return void fs.createReadStream(path).pipe(res);
+    }
+    const start = Number(range[1]);
+    const end = Math.min(size - 1, range[2] ? Number(range[2]) : size - 1);
+    res.writeHead(206, {
+      'content-type': type,
+      'content-length': String(end - start + 1),
+      'content-range': `bytes ${start}-${end}/${size}`,
+    });
+    fs.createReadStream(path, { start, end }).pipe(res);
   };
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { createAjv, describeErrors } from '../../src/json-schema/ajv.js';
+import type { SourceHints } from '../../src/sources/source-hints.js';
 import type { StepServices } from '../../src/steps/services.js';
 import type { StepContext, StepExecutor } from '../../src/steps/step.js';
 
@@ -54,8 +55,8 @@ export interface StepRun extends StepContext {
 const dirs: string[] = [];
 process.on('exit', () => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
-/** A step context over the given services, with its own work directory; engines and warnings are recorded. */
-export function stepContext(services: StepServices, signal = new AbortController().signal): StepRun {
+/** A step context over the given services, with its own work directory; engines and warnings are recorded; `sources`: what the check before payment learnt. */
+export function stepContext(services: StepServices, signal = new AbortController().signal, sources: SourceHints = {}): StepRun {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'step-'));
   dirs.push(workDir);
   const run: StepRun = {
@@ -65,6 +66,7 @@ export function stepContext(services: StepServices, signal = new AbortController
     logger: pino({ level: 'silent' }),
     signal,
     services,
+    source: (url) => sources[url] ?? null,
     engines: {},
     warnings: [],
     engine: (kind, name) => void (run.engines[kind] = name),

@@ -13,6 +13,8 @@ export interface WebResponse {
   contentType: string | null;
   /** The Content-Length header, or null. */
   contentLength: number | null;
+  /** The whole resource's size: Content-Range's total on a 206, Content-Length on a 200; null when unstated. */
+  total: number | null;
   /** The URL answered from, after redirects. */
   url: URL;
   body: Readable;
@@ -39,6 +41,19 @@ export interface PageVideo {
   title: string | null;
 }
 
+/** What the extractor found at a page, platform link or manifest without downloading it. */
+export interface PageVideoInfo {
+  /** Seconds, when the site says. */
+  duration: number | null;
+  /** Bytes of what would be downloaded, when the site says. */
+  size: number | null;
+  /** Whether what would be downloaded has a picture (false: audio only); null when the site does not say. */
+  hasVideo: boolean | null;
+  title: string | null;
+  /** The extractor's own metadata, trimmed to the formats it would download: hand it to `download` to skip extracting again. */
+  info: Record<string, unknown>;
+}
+
 /**
  * Downloading the video a page, platform link or HLS/DASH manifest leads to (the port; yt-dlp behind the
  * guarded proxy is the adapter). Failures are StepErrors naming the source with `label`.
@@ -46,5 +61,11 @@ export interface PageVideo {
 export interface PageVideoDownloader {
   /** Shown in the job's `engines`. */
   readonly name: string;
-  download(url: string, opts: { workDir: string; maxBytes: number; signal: AbortSignal; label: string }): Promise<PageVideo>;
+  /** What `download` would fetch, found without fetching it (a failure says why there is nothing to fetch). */
+  inspect(url: string, opts: { signal: AbortSignal; label: string }): Promise<PageVideoInfo>;
+  /** `info`: what `inspect` found earlier, so the page is not extracted a second time. */
+  download(
+    url: string,
+    opts: { workDir: string; maxBytes: number; signal: AbortSignal; label: string; info?: Record<string, unknown> },
+  ): Promise<PageVideo>;
 }

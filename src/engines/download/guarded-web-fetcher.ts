@@ -13,10 +13,13 @@ export class GuardedWebFetcher implements WebFetcher {
   async open(url: string, opts: { signal: AbortSignal; headers?: Record<string, string> }): Promise<WebResponse> {
     const res = await safeFetch(url, { ...opts, allowLoopback: this.allowLoopback });
     const length = Number(res.headers['content-length'] ?? NaN);
+    const contentLength = Number.isFinite(length) ? length : null;
+    const rangeTotal = Number(/\/(\d+)\s*$/.exec(String(res.headers['content-range'] ?? ''))?.[1] ?? NaN);
     return {
       status: res.status,
       contentType: res.headers['content-type'] ?? null,
-      contentLength: Number.isFinite(length) ? length : null,
+      contentLength,
+      total: res.status === 206 ? (Number.isFinite(rangeTotal) ? rangeTotal : null) : res.status === 200 ? contentLength : null,
       url: res.url,
       body: res.body,
     };

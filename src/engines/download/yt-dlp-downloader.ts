@@ -3,73 +3,138 @@ import path from 'node:path';
 import { startGuardedProxy } from '../../net/guarded-proxy.js';
 import { ProcessFailed, runProcess } from '../process/run-process.js';
 import { StepError } from '../step-error.js';
-import type { PageVideo, PageVideoDownloader } from './download.port.js';
+import type { PageVideo, PageVideoDownloader, PageVideoInfo } from './download.port.js';
 
-interface YtDlpOptions {
+interface YtDlpBinaries {
   ytDlp: string;
   /** ffmpeg for yt-dlp's local merge and remux of downloaded files (never for downloading). */
   ffmpeg: string;
-  workDir: string;
-  maxBytes: number;
   allowLoopback: boolean;
+}
+
+interface RunOptions {
   signal: AbortSignal;
   /** How errors name the source: "the platform video", "the page at the URL (text/html)". */
   label: string;
+  /** The size limit a too-large run names. */
+  maxBytes: number;
+  /** Bytes the proxy lets through (the limit, plus room for pages and manifests); past them the run fails as too large. */
+  proxyBytes: number;
 }
+
+/** The format picked: an mp4 with sound where there is one, else the best video and audio merged, else the best. */
+const FORMAT = 'b[ext=mp4]/bv*+ba/b';
+/** The metadata a download does not need: kept out of the job's hint (platforms list hundreds of thumbnails and captions). */
+const HEAVY_FIELDS = ['thumbnails', 'subtitles', 'automatic_captions', 'heatmap', 'comments', 'requested_formats', 'requested_downloads'];
 
 /** The page-video port on yt-dlp (YTDLP_PATH). */
 export class YtDlpDownloader implements PageVideoDownloader {
   readonly name = 'yt-dlp';
 
-  constructor(private readonly bin: { ytDlp: string; ffmpeg: string; allowLoopback: boolean }) {}
+  constructor(private readonly bin: YtDlpBinaries) {}
 
-  download(url: string, opts: { workDir: string; maxBytes: number; signal: AbortSignal; label: string }): Promise<PageVideo> {
-    return downloadWithYtDlp(url, { ...this.bin, ...opts });
+  async inspect(url: string, opts: { signal: AbortSignal; label: string }): Promise<PageVideoInfo> {
+    // Metadata only: pages and manifests are small; the limit keeps a server that streams media anyway in check.
+    const stdout = await this.run(['--dump-single-json', '--skip-download', '--', url], {
+      ...opts,
+      maxBytes: 32 * 1024 * 1024,
+      proxyBytes: 32 * 1024 * 1024,
+    });
+    const info = JSON.parse(stdout.trim() || '{}') as YtDlpInfo;
+    const chosen = info.requested_formats ?? [info];
+    const known = <T>(values: Array<T | undefined>) => (values.every((v) => v !== undefined && v !== null) ? (values as T[]) : null);
+    const sizes = known(chosen.map((f) => f.filesize ?? f.filesize_approx));
+    const codecs = chosen.map((f) => f.vcodec).filter((c): c is string => typeof c === 'string');
+    return {
+      duration: typeof info.duration === 'number' ? info.duration : null,
+      size: sizes ? sizes.reduce((a, b) => a + b, 0) : null,
+      hasVideo: codecs.length ? codecs.some((c) => c !== 'none') : null,
+      title: info.title ?? null,
+      info: trimmed(info),
+    };
+  }
+
+  async download(
+    url: string,
+    opts: { workDir: string; maxBytes: number; signal: AbortSignal; label: string; info?: Record<string, unknown> },
+  ): Promise<PageVideo> {
+    let source = ['--', url];
+    if (opts.info) {
+      const file = path.join(opts.workDir, 'source.info.json');
+      await fs.writeFile(file, JSON.stringify(opts.info));
+      source = ['--load-info-json', file];
+    }
+    const args = [
+      '--max-filesize',
+      String(opts.maxBytes),
+      '-o',
+      path.join(opts.workDir, 'video.%(ext)s'),
+      '--print-json',
+      '--no-simulate',
+      ...source,
+    ];
+    const stdout = await this.run(args, { ...opts, proxyBytes: opts.maxBytes + 1024 * 1024 });
+    const info = JSON.parse(stdout.trim().split('\n').pop() || '{}') as YtDlpInfo;
+    const file = info.filepath ?? info._filename;
+    const stat = file ? await fs.stat(file).catch(() => null) : null;
+    if (!file || !stat) throw new StepError(`${opts.label} could not be downloaded (it may be private, removed, or larger than the limit)`);
+    if (stat.size > opts.maxBytes) throw new StepError(`the video is larger than the limit of ${mib(opts.maxBytes)} MiB`);
+    return { path: file, bytes: stat.size, finalUrl: info.webpage_url ?? url, title: info.title ?? info.description ?? null };
+  }
+
+  /**
+   * Runs yt-dlp with every connection it opens (the page, redirects, the manifest, each segment) through a
+   * guarded proxy started for this run: a hop to a blocked address is refused there and fails the run, even
+   * when yt-dlp could have done without it. yt-dlp's own downloader fetches HLS and DASH (no external
+   * downloader, no ffmpeg on the network); ffmpeg only merges and remuxes local files.
+   */
+  private async run(args: string[], opts: RunOptions): Promise<string> {
+    const proxy = await startGuardedProxy({ allowLoopback: this.bin.allowLoopback, maxBytes: opts.proxyBytes });
+    const blocked = () => (proxy.refusals.length ? new StepError(`the video download was blocked: ${proxy.refusals[0].reason}`) : null);
+    try {
+      const { stdout } = await runProcess(this.bin.ytDlp, [...commonArgs(proxy.url, this.bin.ffmpeg), ...args], {
+        signal: opts.signal,
+        name: 'yt-dlp',
+        // An explicit proxy for every host: no NO_PROXY exemption may let a connection around it.
+        env: { NO_PROXY: '', no_proxy: '', HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, ALL_PROXY: '' },
+      });
+      const refused = blocked();
+      if (refused) throw refused;
+      return stdout;
+    } catch (err) {
+      throw blocked() ?? failure(err, proxy.overBudget, opts);
+    } finally {
+      await proxy.close();
+    }
   }
 }
 
-/**
- * Downloads with yt-dlp, every connection of which (the page, redirects, the manifest, each segment) goes
- * through a guarded proxy started for this download: a hop to a blocked address is refused there and fails
- * the download, even when yt-dlp could have done without it. yt-dlp's own downloader fetches HLS and DASH
- * (no external downloader, no ffmpeg on the network); ffmpeg only merges and remuxes local files.
- */
-async function downloadWithYtDlp(url: string, opts: YtDlpOptions): Promise<PageVideo> {
-  const proxy = await startGuardedProxy({ allowLoopback: opts.allowLoopback, maxBytes: opts.maxBytes + 1024 * 1024 });
-  const blocked = () => (proxy.refusals.length ? new StepError(`the video download was blocked: ${proxy.refusals[0].reason}`) : null);
-  let stdout: string;
-  try {
-    ({ stdout } = await runProcess(opts.ytDlp, ytDlpArgs(url, proxy.url, opts), {
-      signal: opts.signal,
-      name: 'yt-dlp',
-      // An explicit proxy for every host: no NO_PROXY exemption may let a connection around it.
-      env: { NO_PROXY: '', no_proxy: '', HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, ALL_PROXY: '' },
-    }));
-  } catch (err) {
-    throw blocked() ?? failure(err, proxy.overBudget, opts);
-  } finally {
-    await proxy.close();
-  }
-  const refused = blocked();
-  if (refused) throw refused;
-  const info = JSON.parse(stdout.trim().split('\n').pop() || '{}') as YtDlpInfo;
-  const file = info.filepath ?? info._filename;
-  const stat = file ? await fs.stat(file).catch(() => null) : null;
-  if (!file || !stat) throw new StepError(`${opts.label} could not be downloaded (it may be private, removed, or larger than the limit)`);
-  if (stat.size > opts.maxBytes) throw new StepError(`the video is larger than the limit of ${mib(opts.maxBytes)} MiB`);
-  return { path: file, bytes: stat.size, finalUrl: info.webpage_url ?? url, title: info.title ?? info.description ?? null };
-}
-
-/** The fields of yt-dlp's --print-json line read here (any may be missing, depending on the site). */
+/** The fields of yt-dlp's JSON read here (any may be missing, depending on the site). */
 interface YtDlpInfo {
   filepath?: string;
   _filename?: string;
   webpage_url?: string;
   title?: string;
   description?: string;
+  duration?: number;
+  vcodec?: string;
+  filesize?: number;
+  filesize_approx?: number;
+  format_id?: string;
+  formats?: Array<{ format_id?: string }>;
+  requested_formats?: YtDlpInfo[];
 }
 
-function ytDlpArgs(url: string, proxyUrl: string, opts: YtDlpOptions): string[] {
+/** The info without what a download does not need, and only the formats chosen (a single-format info has no list). */
+function trimmed(info: YtDlpInfo): Record<string, unknown> {
+  const ids = new Set((info.requested_formats ?? [info]).map((f) => f.format_id));
+  const kept: Record<string, unknown> = { ...info };
+  if (info.formats) kept.formats = info.formats.filter((f) => ids.has(f.format_id));
+  for (const field of HEAVY_FIELDS) delete kept[field];
+  return kept;
+}
+
+function commonArgs(proxyUrl: string, ffmpeg: string): string[] {
   return [
     '--ignore-config',
     '--no-playlist',
@@ -89,20 +154,12 @@ function ytDlpArgs(url: string, proxyUrl: string, opts: YtDlpOptions): string[] 
     '1',
     '--no-cache-dir',
     '-f',
-    'b[ext=mp4]/bv*+ba/b',
-    '--max-filesize',
-    String(opts.maxBytes),
-    ...(opts.ffmpeg.includes('/') ? ['--ffmpeg-location', opts.ffmpeg] : []),
-    '-o',
-    path.join(opts.workDir, 'video.%(ext)s'),
-    '--print-json',
-    '--no-simulate',
-    '--',
-    url,
+    FORMAT,
+    ...(ffmpeg.includes('/') ? ['--ffmpeg-location', ffmpeg] : []),
   ];
 }
 
-function failure(err: unknown, overBudget: boolean, opts: YtDlpOptions): unknown {
+function failure(err: unknown, overBudget: boolean, opts: RunOptions): unknown {
   if (overBudget) return new StepError(`the video is larger than the limit of ${mib(opts.maxBytes)} MiB`);
   if (err instanceof StepError && /not installed/.test(err.message)) {
     return new StepError(`${opts.label} needs yt-dlp, which is not installed on this server; send a direct video URL`);

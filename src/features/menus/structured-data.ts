@@ -1,54 +1,9 @@
-import { type HTMLElement, parse } from 'node-html-parser';
+import { parse } from 'node-html-parser';
+import { isJsonLdNode, isType, type JsonLdNode, type Page } from '../../sources/html-page.js';
 
 /** Map and restaurant pages are HTML of at most this size. */
 export const PAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const PAGE_ACCEPT = 'text/html,application/xhtml+xml,image/*;q=0.8,*/*;q=0.5';
-
-/** A JSON-LD object as a page writes it: any field may be missing or of any JSON type, so each is narrowed where read. */
-export type JsonLdNode = Record<string, unknown>;
-
-export function isJsonLdNode(value: unknown): value is JsonLdNode {
-  return !!value && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** A parsed HTML page: its schema.org JSON-LD objects (graphs flattened), meta tags, links and images. */
-export interface Page {
-  url: URL;
-  root: HTMLElement;
-  jsonLd: JsonLdNode[];
-  meta(name: string): string | null;
-}
-
-export function readPage(html: string, url: URL): Page {
-  const root = parse(html, { blockTextElements: { script: true, style: false, noscript: false, pre: true } });
-  const jsonLd: JsonLdNode[] = [];
-  for (const s of root.querySelectorAll('script[type="application/ld+json"]')) {
-    try {
-      flatten(JSON.parse(s.rawText), jsonLd);
-    } catch {
-      /* a broken block: other blocks may still hold the data */
-    }
-  }
-  return {
-    url,
-    root,
-    jsonLd,
-    meta: (name) =>
-      root.querySelector(`meta[property="${name}"]`)?.getAttribute('content') ??
-      root.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ??
-      null,
-  };
-}
-
-function flatten(value: unknown, out: JsonLdNode[]): void {
-  if (Array.isArray(value)) return value.forEach((v) => flatten(v, out));
-  if (!isJsonLdNode(value)) return;
-  out.push(value);
-  if (value['@graph']) flatten(value['@graph'], out);
-}
-
-export const isType = (o: unknown, ...types: string[]) =>
-  [isJsonLdNode(o) ? o['@type'] : undefined].flat().some((t) => types.includes(String(t)));
 
 /** schema.org types a restaurant page uses (FoodEstablishment and its subtypes, or a plain LocalBusiness). */
 const PLACE_TYPES = [

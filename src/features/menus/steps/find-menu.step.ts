@@ -1,21 +1,19 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { StepError } from '../../../engines/step-error.js';
+import { isJsonLdNode, type Page, readPage } from '../../../sources/html-page.js';
 import { download } from '../../../steps/download.js';
 import { defineStep, type StepContext } from '../../../steps/step.js';
 import type { ResolvedPlace } from '../menu.types.js';
 import { parseMenuLines } from '../menu-text.js';
 import {
   findMenuData,
-  isJsonLdNode,
   menuImages,
   menuLinks,
   type NativeCategory,
   PAGE_ACCEPT,
   PAGE_MAX_BYTES,
-  type Page,
   readMenu,
-  readPage,
   visibleLines,
 } from '../structured-data.js';
 

@@ -1,12 +1,13 @@
 import { loadKnowledge } from '../../../analyzers/knowledge.js';
 import { type PlaceDetails, PlaceDirectoryError } from '../../../engines/places/places.port.js';
 import { StepError } from '../../../engines/step-error.js';
+import { readPage } from '../../../sources/html-page.js';
 import { download } from '../../../steps/download.js';
 import { defineStep } from '../../../steps/step.js';
 import { readMapUrl } from '../map-urls.js';
 import type { ResolvedPlace } from '../menu.types.js';
 import { type CurrencyTable, countryCode, countryFromAddress } from '../prices.js';
-import { PAGE_ACCEPT, PAGE_MAX_BYTES, readPage, readPlace } from '../structured-data.js';
+import { PAGE_ACCEPT, PAGE_MAX_BYTES, readPlace } from '../structured-data.js';
 
 export const resolvePlaceStep = defineStep<{ url: string }, ResolvedPlace>({
   type: 'resolve_place',

@@ -1,0 +1,63 @@
+import type { Readable } from 'node:stream';
+import { FetchRefused, type WebFetcher } from '../engines/download/download.port.js';
+import { mediaTypeOf } from './media-types.js';
+import type { ReadRange } from './mp4-index.js';
+import { SourceBlocked, SourceRefused } from './source-refused.js';
+
+/** The first bytes of a remote file, with what its answer said about it. */
+export interface RemoteHead {
+  /** The URL answered from, after redirects. */
+  url: URL;
+  status: number;
+  mediaType: string;
+  /** The whole file's size, when the server states it. */
+  total: number | null;
+  head: Buffer;
+}
+
+/** GETs the first `bytes` of `url` (a range request; a server that ignores it is read that far and cut off). */
+export async function readHead(web: WebFetcher, url: string, bytes: number, signal: AbortSignal, label: string): Promise<RemoteHead> {
+  const res = await reach(label, signal, () => web.open(url, { signal, headers: { range: `bytes=0-${bytes - 1}` } }));
+  const head = res.status < 400 ? await reach(label, signal, () => readUpTo(res.body, bytes)) : (res.body.destroy(), Buffer.alloc(0));
+  return { url: res.url, status: res.status, mediaType: mediaTypeOf(res.contentType), total: res.total, head };
+}
+
+/** Reads byte ranges of `url` (of `total` bytes); a server that answers a range with the whole file is read up to the range. */
+export function rangeReader(web: WebFetcher, url: string, signal: AbortSignal, label: string): ReadRange {
+  return async (start, length) => {
+    const end = start + length - 1;
+    const res = await reach(label, signal, () => web.open(url, { signal, headers: { range: `bytes=${start}-${end}` } }));
+    if (res.status === 206) return reach(label, signal, () => readUpTo(res.body, length));
+    if (res.status !== 200) {
+      res.body.destroy();
+      throw new SourceRefused(`${label} answered HTTP ${res.status} when its end was read`);
+    }
+    const upToEnd = await reach(label, signal, () => readUpTo(res.body, end + 1));
+    return upToEnd.subarray(start);
+  };
+}
+
+/** Runs a fetch, turning what makes the source unusable (a blocked address, no answer) into a SourceRefused. */
+export async function reach<T>(label: string, signal: AbortSignal, fetch: () => Promise<T>): Promise<T> {
+  try {
+    return await fetch();
+  } catch (err) {
+    if (signal.aborted) throw err;
+    if (err instanceof FetchRefused) throw new SourceBlocked(`${label} is blocked: ${err.message}`);
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new SourceRefused(`${label} could not be reached (${code ?? (err as Error).message})`);
+  }
+}
+
+/** The stream's first `max` bytes (fewer when it ends first); the rest is not downloaded. */
+export async function readUpTo(body: Readable, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size >= max) break;
+  }
+  body.destroy();
+  return Buffer.concat(chunks).subarray(0, max);
+}

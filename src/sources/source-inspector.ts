@@ -1,0 +1,59 @@
+import type { PageVideoDownloader } from '../engines/download/download.port.js';
+import { inspectImage } from './image-source.js';
+import type { MediaProbeDeps } from './media-probe.js';
+import { inspectPlacePage } from './place-source.js';
+import type { SourceHints } from './source-hints.js';
+import type { SourceKind } from './source-kind.js';
+import { SourceRefused } from './source-refused.js';
+import { inspectVideo } from './video-source.js';
+
+export interface SourceInspectorDeps extends MediaProbeDeps {
+  /** The page-video extractor (yt-dlp), asked for metadata only. */
+  pageVideos: PageVideoDownloader;
+  /** The whole check's budget; a source that cannot be checked within it is refused (nothing is charged). */
+  timeoutMs: number;
+}
+
+/** One URL of the request to inspect, as the step that fetches it expects it. */
+export interface SourceToInspect {
+  url: string;
+  kind: SourceKind;
+}
+
+/** The request may go on to settlement, with what the job is to be told; or it is refused, saying why. */
+export type Inspection = { hints: SourceHints } | { refused: string };
+
+/**
+ * The check of a paid request's sources before its payment settles (ARCHITECTURE decision 16): each fetched
+ * URL is inspected as its step expects it (a video, an image, a map page), all at once, within one time
+ * budget. What is known to fail is refused; so is what cannot be checked in time: when in doubt, the payer
+ * keeps the money.
+ */
+export class SourceInspector {
+  constructor(private readonly deps: SourceInspectorDeps) {}
+
+  async inspect(sources: SourceToInspect[]): Promise<Inspection> {
+    const signal = AbortSignal.timeout(this.deps.timeoutMs);
+    const hints: SourceHints = {};
+    try {
+      await Promise.all(
+        sources.map(async ({ url, kind }) => {
+          const hint = await this.inspectOne(url, kind, signal);
+          if (hint) hints[url] = hint;
+        }),
+      );
+      return { hints };
+    } catch (err) {
+      if (err instanceof SourceRefused) return { refused: err.message };
+      if (signal.aborted)
+        return { refused: `the source could not be checked within ${this.deps.timeoutMs / 1000} s (it answers too slowly); try again` };
+      throw err;
+    }
+  }
+
+  private async inspectOne(url: string, kind: SourceKind, signal: AbortSignal) {
+    if (kind === 'video') return inspectVideo(url, this.deps, signal);
+    if (kind === 'image') return void (await inspectImage(url, this.deps, signal));
+    return void (await inspectPlacePage(url, this.deps, signal));
+  }
+}
