@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -32,14 +33,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * util-linux's setpriv, which starts a program with a parent-death signal: where it exists (Linux), a chain is
+ * killed with the process that started it, even one that exits without stopping it (a failed start-up, a kill -9).
+ */
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p)) ?? null;
+
 /** Starts a local chain on loopback with the given chain id and waits until it answers JSON-RPC. */
 export async function startAnvil(opts: { chainId: number; extraArgs?: string[] }): Promise<AnvilNode> {
   const port = await freePort();
-  const child: ChildProcess = spawn(
-    anvilBinary(),
-    ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(opts.chainId), '--silent', ...(opts.extraArgs ?? [])],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(opts.chainId), '--silent', ...(opts.extraArgs ?? [])];
+  const [command, argv] = SETPRIV ? [SETPRIV, ['--pdeathsig', 'KILL', '--', anvilBinary(), ...args]] : [anvilBinary(), args];
+  const child: ChildProcess = spawn(command, argv, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const rpcUrl = `http://127.0.0.1:${port}`;

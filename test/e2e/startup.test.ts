@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,15 @@ function brokenPipelines(): string {
       'steps:\n  - id: one\n    uses: transcode_video\n  - id: two\n    uses: echo\n    with: { value: "{{steps.three.value}}" }\noutput: "{{steps.two}}"\n',
   );
   return dir;
+}
+
+/** The pids of the anvil chains running on this machine. */
+function anvils(): string[] {
+  try {
+    return execFileSync('pgrep', ['-f', 'anvil-linux'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  } catch {
+    return []; // pgrep exits 1 when there is none
+  }
 }
 
 describe('start-up refuses misconfiguration loudly', () => {
@@ -40,10 +50,17 @@ describe('start-up refuses misconfiguration loudly', () => {
     assert.match(child.output(), /bad\.yaml: step 'two' \(echo\): with\.value: '\{\{steps\.three\.value\}\}': there is no step 'three'/);
   });
 
-  it('exits 2 when Redis does not answer', async () => {
+  it('exits 2 when Redis does not answer, leaving no devnet chain running', async () => {
+    const before = anvils();
     const child = startService({ REDIS_URL: 'redis://127.0.0.1:1', PIPELINES_DIR: FIXTURE_PIPELINES, PORT: '0', LOG_LEVEL: 'silent' });
     assert.equal(await exited(child), 2);
     assert.match(child.output(), /REDIS_URL=redis:\/\/127\.0\.0\.1:1: Redis does not answer/);
+    await new Promise((r) => setTimeout(r, 500));
+    assert.deepEqual(
+      anvils().filter((pid) => !before.includes(pid)),
+      [],
+      'the chains it started were stopped with it',
+    );
   });
 });
 
