@@ -73,7 +73,6 @@ export class PaidRoutes implements OnModuleInit {
     }
 
     const base = baseUrl(request, this.http.publicBaseUrl);
-    if (!URL.canParse(`${base}${pipeline.path}`)) throw new ApiError(400, 'the Host header is not a valid host. Nothing was charged.');
     const resource: PricedResource = {
       path: pipeline.path,
       description: pipeline.summary,

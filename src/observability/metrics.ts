@@ -54,7 +54,7 @@ export class Metrics {
   });
 
   constructor() {
-    collectDefaultMetrics({ register: this.registry, prefix: 'vidint_process_' });
+    collectDefaultMetrics({ register: this.registry, prefix: 'vidint_' });
   }
 
   /** Adds the queue's gauges, read at scrape time (the jobs module calls it once it has a queue). */

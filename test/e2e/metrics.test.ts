@@ -66,6 +66,12 @@ describe('watching the running service (Redis)', () => {
     assert.equal(sample(text, 'vidint_workers', {}), h.rt.config.workerConcurrency);
   });
 
+  it("names the process's own metrics with the prefix once", () => {
+    assert.ok(sample(text, 'vidint_process_cpu_seconds_total', {}) > 0);
+    assert.ok(sample(text, 'vidint_process_resident_memory_bytes', {}) > 0);
+    assert.doesNotMatch(text, /vidint_process_process_|vidint_process_nodejs_/);
+  });
+
   it("carries each step's timing on the job", () => {
     const [plain, shouted] = jobs;
     assert.deepEqual(plain.steps.map((s: any) => s.id).sort(), ['greeting', 'left', 'loud', 'right']);

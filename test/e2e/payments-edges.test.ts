@@ -35,11 +35,25 @@ describe('payment path edges', () => {
   });
   after(() => h.close());
 
-  it('answers an invalid Host header with a 400 JSON error, not a 500', async () => {
-    for (const host of ['exa mple.com', 'a:b:c', '[::1']) {
+  it('answers an invalid Host header with a 400 JSON error that does not echo it, not a 500 or a 402 naming it', async () => {
+    const port = new URL(h.url).port;
+    for (const host of [
+      'exa mple.com',
+      'a:b:c',
+      '[::1',
+      `127.0.0.1:${port}/../x`,
+      `127.0.0.1:${port}?evil=1`,
+      'evil.example#',
+      'user@evil.example',
+    ]) {
       const res = await postWithHost(`${h.url}/echo`, host, { text: 'hi' });
       assert.ok(res.status === 400, `${host}: ${res.status} ${JSON.stringify(res.json)}`);
-      assert.equal(typeof res.json.error, 'string');
+      assert.equal(res.json.error, 'the Host header is not a valid host. Nothing was charged.');
+    }
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, 'api.example.com']) {
+      const res = await postWithHost(`${h.url}/echo`, host, { text: 'hi' });
+      assert.equal(res.status, 402, `${host}: ${JSON.stringify(res.json)}`);
+      assert.equal(res.json.accepts[0].resource, `http://${host}/echo`);
     }
   });
 

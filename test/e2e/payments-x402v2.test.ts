@@ -89,6 +89,20 @@ describe('x402 v2 payments (PAYMENT-SIGNATURE) on the devnet', () => {
       ['v1 in PAYMENT-SIGNATURE', { 'payment-signature': v1Of(payload) }, /PAYMENT-SIGNATURE is malformed: x402Version 1/],
       ['other network', { 'payment-signature': edit((p) => (p.accepted.network = 'eip155:1')) }, /network 'eip155:1' is not accepted/],
       ['both headers', { 'payment-signature': header, 'x-payment': v1Of(payload) }, /not both/],
+      // The signed transfer is untouched; only what the payment says it accepted differs from the offer.
+      [
+        'accepted amount',
+        { 'payment-signature': edit((p) => (p.accepted.amount = '1')) },
+        /its accepted amount \(1\) is not the route's \(10000\)/,
+      ],
+      ['accepted payTo', { 'payment-signature': edit((p) => (p.accepted.payTo = dev.base.test_payer.address)) }, /its accepted payTo/],
+      ['accepted asset', { 'payment-signature': edit((p) => (p.accepted.asset = dev.base.test_payer.address)) }, /its accepted asset/],
+      ['accepted scheme', { 'payment-signature': edit((p) => (p.accepted.scheme = 'upto')) }, /scheme 'upto' is not accepted/],
+      [
+        'resource',
+        { 'payment-signature': edit((p) => (p.resource = { ...p.resource, url: 'http://elsewhere.example/echo' })) },
+        /names another resource/,
+      ],
     ];
     for (const [name, headers, reason] of cases) {
       const res = await postJson(`${h.url}/echo`, body, headers);

@@ -5,7 +5,7 @@ import type { PaidRequest, PaymentHeaders, PaymentRequirements, PricedResource }
 import type { SettlementAttempt, SettlementIntent } from '../settlement.types.js';
 import type { X402PaymentPayload, X402Rail } from './rail.js';
 import { v1OutputSchema } from './x402-schemas.js';
-import { fromV2Payload, paymentResponseHeaderV2 } from './x402-v2.js';
+import { fromV2Payload, paymentResponseHeaderV2, toV2Requirements, type V2Binding, v2Binding, v2BindingMismatch } from './x402-v2.js';
 
 /** A decoded x402 payment (in the v1 form the rails read), the header as sent, and which version sent it. */
 export interface X402Payment {
@@ -13,6 +13,8 @@ export interface X402Payment {
   credential: string;
   /** 1: X-PAYMENT, answered with X-PAYMENT-RESPONSE; 2: PAYMENT-SIGNATURE, answered with PAYMENT-RESPONSE. */
   version: 1 | 2;
+  /** v2: the requirements entry and resource the payment says it accepted, held against the route's. */
+  binding?: V2Binding;
 }
 
 /**
@@ -81,19 +83,22 @@ export class X402Method implements PaymentMethod<X402Payment> {
     const version = v2 !== undefined ? 2 : 1;
     const header = (v2 ?? v1)!;
     const name = version === 2 ? 'PAYMENT-SIGNATURE' : 'X-PAYMENT';
-    const payment = decodePayment(header, version);
-    if (typeof payment === 'string') return { refused: `${name} is malformed: ${payment}. Nothing was charged.` };
+    const decoded = decodePayment(header, version);
+    if (typeof decoded === 'string') return { refused: `${name} is malformed: ${decoded}. Nothing was charged.` };
+    const { payment, binding } = decoded;
     if (payment.scheme !== 'exact') return { refused: `scheme '${payment.scheme}' is not accepted; use 'exact'. Nothing was charged.` };
     return payment.network === this.network
-      ? { payment: { decoded: payment, credential: String(header).trim(), version } }
+      ? { payment: { decoded: payment, credential: String(header).trim(), version, ...(binding ? { binding } : {}) } }
       : { network: payment.network };
   }
 
   async attempt(
     resource: PricedResource,
-    { decoded: payment, credential, version }: X402Payment,
+    { decoded: payment, credential, version, binding }: X402Payment,
     request: PaidRequest,
   ): Promise<SettlementAttempt | { refused: string }> {
+    const mismatch = binding ? v2BindingMismatch(binding, toV2Requirements(this.requirement(resource)), resource.resourceUrl) : null;
+    if (mismatch) return { refused: `payment refused: ${mismatch}; pay one of the options offered. Nothing was charged.` };
     const intent: SettlementIntent = { network: this.network, credential, resource, fingerprint: request.fingerprint, job: request.job };
     return (
       this.attemptFor(intent, payment, version, request) ?? {
@@ -105,9 +110,9 @@ export class X402Method implements PaymentMethod<X402Payment> {
   async resume(intent: SettlementIntent): Promise<SettlementAttempt | null> {
     if (intent.network !== this.network) return null;
     const version = credentialVersion(intent.credential);
-    const payment = decodePayment(intent.credential, version);
-    if (typeof payment === 'string') return null;
-    return this.attemptFor(intent, payment, version, { fingerprint: intent.fingerprint, job: intent.job });
+    const decoded = decodePayment(intent.credential, version);
+    if (typeof decoded === 'string') return null;
+    return this.attemptFor(intent, decoded.payment, version, { fingerprint: intent.fingerprint, job: intent.job });
   }
 
   /** The settlement attempt of an x402 payment, or null when it names no payment on its chain. */
@@ -165,9 +170,12 @@ function paymentResponseHeaders(network: string, transaction: string, payer: str
 
 /**
  * An X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2) value, base64 JSON PaymentPayload, in the v1 form the rails
- * read; or why it is not one.
+ * read (and, for v2, what it says it accepted); or why it is not one.
  */
-export function decodePayment(header: string | string[], version: 1 | 2 = 1): X402PaymentPayload | string {
+export function decodePayment(
+  header: string | string[],
+  version: 1 | 2 = 1,
+): { payment: X402PaymentPayload; binding?: V2Binding } | string {
   if (Array.isArray(header)) return 'send one payment header';
   // A v2 payment echoes the 402's extensions (the route's schemas): it is allowed to be longer.
   if (header.length > (version === 2 ? 32_768 : 16_384)) return `it is longer than ${version === 2 ? 32 : 16} KiB`;
@@ -184,10 +192,13 @@ export function decodePayment(header: string | string[], version: 1 | 2 = 1): X4
     const expected = version === 2 ? 'version 2 in PAYMENT-SIGNATURE' : 'version 1 in X-PAYMENT';
     return `x402Version ${value.x402Version} is not supported here; send ${expected}`;
   }
-  if (version === 2) return fromV2Payload(value);
+  if (version === 2) {
+    const payment = fromV2Payload(value);
+    return typeof payment === 'string' ? payment : { payment, binding: v2Binding(value) };
+  }
   if (typeof value.scheme !== 'string' || typeof value.network !== 'string') return 'it lacks x402Version, scheme or network';
   if (!value.payload || typeof value.payload !== 'object') return 'it lacks a payload';
-  return value as unknown as X402PaymentPayload; // its fields checked above
+  return { payment: value as unknown as X402PaymentPayload }; // its fields checked above
 }
 
 /** The transaction and payer of recorded x402 receipt headers (either version), or null. */

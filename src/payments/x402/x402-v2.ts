@@ -88,3 +88,38 @@ export function fromV2Payload(value: Record<string, unknown>): X402PaymentPayloa
     payload: value.payload as X402PaymentPayload['payload'],
   };
 }
+
+/** What a v2 payment says it accepted: the requirements entry it signed for, and the resource it names. */
+export interface V2Binding {
+  accepted: Record<string, unknown>;
+  resource: string | null;
+}
+
+export function v2Binding(value: Record<string, unknown>): V2Binding {
+  const resource = value.resource as { url?: unknown } | null | undefined;
+  return { accepted: value.accepted as Record<string, unknown>, resource: typeof resource?.url === 'string' ? resource.url : null };
+}
+
+/**
+ * Why a v2 payment's `accepted` entry (scheme, network, asset, amount, payTo) or its resource is not what the route
+ * offers, or null when it is. Addresses are compared without their checksum case.
+ */
+export function v2BindingMismatch(binding: V2Binding, offered: PaymentRequirementsV2, resourceUrl: string): string | null {
+  const same = (a: unknown, b: string, anyCase: boolean) =>
+    typeof a === 'string' && (anyCase ? a.toLowerCase() === b.toLowerCase() : a === b);
+  const evm = offered.network.startsWith('eip155:');
+  const fields: Array<[keyof PaymentRequirementsV2, boolean]> = [
+    ['scheme', false],
+    ['network', false],
+    ['asset', evm],
+    ['amount', false],
+    ['payTo', evm],
+  ];
+  for (const [field, anyCase] of fields) {
+    if (!same(binding.accepted[field], String(offered[field]), anyCase)) {
+      return `its accepted ${field} (${String(binding.accepted[field])}) is not the route's (${String(offered[field])})`;
+    }
+  }
+  if (binding.resource !== null && binding.resource !== resourceUrl) return `it names another resource (${binding.resource})`;
+  return null;
+}
