@@ -10,6 +10,8 @@ export interface HttpConfig {
   httpRequestTimeoutMs: number;
   /** Bearer token for the operator routes (/admin/*); null disables them. */
   adminToken: string | null;
+  /** Event streams (GET /jobs/{id}/events) one process keeps open at once; more are answered 503. */
+  sseMaxStreams: number;
 }
 
 export const HTTP_DEFAULTS = {
@@ -17,6 +19,7 @@ export const HTTP_DEFAULTS = {
   PORT: '3000',
   BODY_LIMIT_BYTES: String(16 * 1024 * 1024),
   HTTP_REQUEST_TIMEOUT_SECONDS: '30',
+  SSE_MAX_STREAMS: '1000',
 } as const;
 
 export function httpConfig(r: EnvReader<typeof HTTP_DEFAULTS>): HttpConfig {
@@ -33,5 +36,6 @@ export function httpConfig(r: EnvReader<typeof HTTP_DEFAULTS>): HttpConfig {
     bodyLimitBytes: r.int('BODY_LIMIT_BYTES', 1024, 512 * 1024 * 1024),
     httpRequestTimeoutMs: r.int('HTTP_REQUEST_TIMEOUT_SECONDS', 1, 3600) * 1000,
     adminToken,
+    sseMaxStreams: r.int('SSE_MAX_STREAMS', 1, 1_000_000),
   };
 }

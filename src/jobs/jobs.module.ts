@@ -17,12 +17,14 @@ import { STEP_SERVICES } from '../steps/steps.tokens.js';
 import { createBullJobWorker } from './bull-job-worker.js';
 import { BullmqJobQueue } from './bullmq-job-queue.js';
 import { JobService } from './job.service.js';
+import type { JobChanges } from './job-changes.js';
+import { jobChangesChannel, RedisJobChanges } from './job-changes.js';
 import { JobProcessor } from './job-processor.js';
 import type { JobQueue } from './job-queue.js';
 import type { JobStore } from './job-store.js';
 import type { JobWorker } from './job-worker.js';
 import type { JobsConfig } from './jobs.config.js';
-import { JOB_END_LISTENER, JOB_QUEUE, JOB_STORE, JOB_WORKER, WORKER_JOB_STORE } from './jobs.tokens.js';
+import { JOB_CHANGES, JOB_END_LISTENER, JOB_QUEUE, JOB_STORE, JOB_WORKER, WORKER_JOB_STORE } from './jobs.tokens.js';
 import { MemoryJobQueue } from './memory-job-queue.js';
 import { MemoryJobStore } from './memory-job-store.js';
 import { MemoryJobWorker } from './memory-job-worker.js';
@@ -39,11 +41,13 @@ class JobsShutdown implements OnModuleDestroy {
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(JOB_STORE) private readonly store: JobStore,
     @Optional() @Inject(JOB_WORKER) private readonly worker: JobWorker | null,
+    @Inject(JOB_CHANGES) private readonly changes: JobChanges,
   ) {}
 
   async onModuleDestroy(): Promise<void> {
     await this.worker?.close();
     await this.queue.close();
+    await this.changes.close();
     await this.store.close();
   }
 }
@@ -81,7 +85,7 @@ export class JobsModule {
       global: true,
       imports: [PipelinesModule, ...(workers ? [StepsModule] : []), ...driver.imports],
       providers: [...providers, ...driver.providers],
-      exports: [JobService, JOB_STORE, JOB_QUEUE],
+      exports: [JobService, JOB_STORE, JOB_QUEUE, JOB_CHANGES],
     };
   }
 }
@@ -106,6 +110,7 @@ function processorProvider(): Provider {
 function memoryDriver(config: JobsConfig, workers: boolean): { imports: DynamicModule[]; providers: Provider[] } {
   const providers: Provider[] = [
     { provide: JOB_STORE, useFactory: () => new MemoryJobStore(config.jobRetentionSeconds * 1000) },
+    { provide: JOB_CHANGES, inject: [JOB_STORE], useFactory: (store: MemoryJobStore) => store.changes },
     { provide: JOB_QUEUE, useFactory: () => new MemoryJobQueue(config.workerConcurrency) },
   ];
   if (workers) {
@@ -129,6 +134,11 @@ function bullmqDriver(config: JobsConfig & RedisConfig, workers: boolean): { imp
   });
   const providers: Provider[] = [
     { provide: JOB_STORE, inject: [FAST_REDIS], useFactory: (fast: Redis) => new RedisJobStore(fast, config.keyPrefix, retentionMs) },
+    {
+      provide: JOB_CHANGES,
+      inject: [REDIS_CONNECTIONS],
+      useFactory: (connections: RedisConnections) => new RedisJobChanges(() => connections.patient(), jobChangesChannel(config.keyPrefix)),
+    },
     {
       provide: JOB_QUEUE,
       inject: [getQueueToken(config.queueName), FAST_REDIS],

@@ -8,3 +8,5 @@ export const JOB_QUEUE = Symbol('JOB_QUEUE');
 export const JOB_WORKER = Symbol('JOB_WORKER');
 /** Told when a job ends (JobEndListener, optional): the webhooks module provides it. */
 export const JOB_END_LISTENER = Symbol('JOB_END_LISTENER');
+/** Tells this process when a job's record changes (JobChanges): the event streams follow it. */
+export const JOB_CHANGES = Symbol('JOB_CHANGES');

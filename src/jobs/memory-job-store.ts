@@ -1,4 +1,5 @@
 import type { JobRecord, QueuedJob } from './job.types.js';
+import { LocalJobChanges } from './job-changes.js';
 import { isExpired, type JobStore } from './job-store.js';
 
 /** The embedded default: records in this process, swept when they pass retention. */
@@ -7,6 +8,9 @@ export class MemoryJobStore implements JobStore {
   /** The queue entries of records still `queued`. */
   private readonly entries = new Map<string, QueuedJob>();
   private readonly sweeper: NodeJS.Timeout;
+
+  /** Each change announced here (GET /jobs/{id}/events follows it). */
+  readonly changes = new LocalJobChanges();
 
   constructor(private readonly retentionMs: number) {
     this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, retentionMs)).unref();
@@ -34,6 +38,7 @@ export class MemoryJobStore implements JobStore {
     const next = { ...r, ...structuredClone(patch) };
     this.records.set(id, next);
     if (next.status !== 'queued') this.entries.delete(id);
+    this.changes.announce(id);
     return structuredClone(next);
   }
 

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { JobRecord, QueuedJob } from './job.types.js';
+import { jobChangesChannel } from './job-changes.js';
 import { isExpired, type JobStore } from './job-store.js';
 
 /**
@@ -56,8 +57,14 @@ export class RedisJobStore implements JobStore {
     const current = await this.get(id);
     if (!current) return null;
     const next = { ...current, ...patch };
-    // XX: never resurrect a record that expired meanwhile; KEEPTTL: retention counts from creation.
-    const ok = await this.redis.set(this.key(id), JSON.stringify(next), 'KEEPTTL', 'XX');
+    // XX: never resurrect a record that expired meanwhile; KEEPTTL: retention counts from creation. The id is
+    // published for the event streams of every API process (RedisJobChanges).
+    const written = await this.redis
+      .multi()
+      .set(this.key(id), JSON.stringify(next), 'KEEPTTL', 'XX')
+      .publish(jobChangesChannel(this.prefix), id)
+      .exec();
+    const ok = written?.[0]?.[1];
     if (ok === 'OK' && current.status === 'queued' && next.status !== 'queued') await this.forgetEntry(id);
     return ok === 'OK' ? next : null;
   }

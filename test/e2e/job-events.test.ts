@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { type Driver, type Harness, pollJob, startHarness } from '../support/harness.js';
+import { type Driver, FIXTURE_PIPELINES, type Harness, pollJob, startHarness } from '../support/harness.js';
 
 interface ServerEvent {
   event: string;
@@ -30,13 +33,40 @@ async function readEvents(url: string, headers: Record<string, string> = {}): Pr
   return { res, events };
 }
 
+/** Three steps one after another, 0.3 s each: every step's end is a progress change a client should see. */
+const STAGES = `path: /stages
+summary: Three steps in a row (event stream test)
+price_usd: "0.01"
+estimated_seconds: 2
+request: { type: object }
+result: { type: object }
+steps:
+  - { id: one, uses: sleep, with: { seconds: 0.3 } }
+  - { id: two, uses: sleep, when: "{{steps.one.ended_at}}", with: { seconds: 0.3 } }
+  - { id: three, uses: sleep, when: "{{steps.two.ended_at}}", with: { seconds: 0.3 } }
+output: "{{steps.three}}"
+`;
+
+/** The test pipelines and STAGES, in a folder of their own. */
+function pipelinesWithStages(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vidint-events-'));
+  for (const f of fs.readdirSync(FIXTURE_PIPELINES)) fs.copyFileSync(path.join(FIXTURE_PIPELINES, f), path.join(dir, f));
+  fs.writeFileSync(path.join(dir, 'stages.yaml'), STAGES);
+  return dir;
+}
+
 for (const driver of ['memory', 'bullmq'] as Driver[]) {
   describe(`GET /jobs/{id}/events (${driver} store)`, () => {
     let h: Harness;
+    let dir: string;
     before(async () => {
-      h = await startHarness({ driver });
+      dir = pipelinesWithStages();
+      h = await startHarness({ driver, env: { PIPELINES_DIR: dir, SSE_MAX_STREAMS: '3' } });
     });
-    after(() => h?.close());
+    after(async () => {
+      await h?.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
     const accept = (path: string, request: Record<string, unknown>) =>
       h.rt.jobs.accept({ pipeline: h.rt.pipelines.byPath(path)!, request, receipt: null });
 
@@ -80,6 +110,37 @@ for (const driver of ['memory', 'bullmq'] as Driver[]) {
         ['complete'],
       );
       assert.ok(Date.now() - started < 400, 'no wait for a finished job');
+    });
+
+    it('pushes every change as it is written: each of three steps in a row is seen ending', async () => {
+      const { id } = await accept('/stages', {});
+      const { events } = await readEvents(`${h.url}/jobs/${id}/events`);
+      const done = events.filter((e) => e.event === 'progress').map((e) => e.data.steps_done);
+      assert.deepEqual(
+        [...new Set(done)].filter((n) => n > 0),
+        [1, 2, 3],
+        `progress seen: ${JSON.stringify(done)}`,
+      );
+      assert.equal(events.at(-1)!.event, 'complete');
+    });
+
+    it('keeps at most SSE_MAX_STREAMS open: one more is 503 with Retry-After, and a closed one frees its place', async () => {
+      const { id } = await accept('/echo', { text: 'long', pause: 5 });
+      const streams = Array.from({ length: 3 }, () => new AbortController());
+      const opened = await Promise.all(streams.map((c) => fetch(`${h.url}/jobs/${id}/events`, { signal: c.signal })));
+      assert.deepEqual(
+        opened.map((r) => r.status),
+        [200, 200, 200],
+      );
+      const refused = await fetch(`${h.url}/jobs/${id}/events`);
+      assert.equal(refused.status, 503);
+      assert.equal(refused.headers.get('retry-after'), '5');
+      assert.match(((await refused.json()) as any).error, /too many event streams/);
+      streams[0].abort();
+      await new Promise((r) => setTimeout(r, 200)); // the server sees the client go
+      const again = new AbortController();
+      assert.equal((await fetch(`${h.url}/jobs/${id}/events`, { signal: again.signal })).status, 200);
+      for (const c of [...streams, again]) c.abort();
     });
 
     it('is 404 JSON for an unknown or malformed id', async () => {
