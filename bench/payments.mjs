@@ -11,7 +11,11 @@
 //    settlements per second against the same paid requests sent one after another.
 // Prints medians, `ratio 402/unpaid`, `ratio paid-202 overhead (excl. chain)/unpaid`, the p50 goal
 // (<= 5 ms excluding chain time) and `ratio concurrent/sequential settlements per second`.
-// Knobs: BENCH_PAYMENTS_REQUESTS (200 for the 402 and unpaid routes), BENCH_PAYMENTS_PAID (40), BENCH_PAYMENTS_PAYERS (50).
+//  - source check: paid POST /analyze on a 20 MB mp4 (its index at the end) served on loopback, with the check of
+//    its source before settlement and without it (the check replaced by one that finds nothing), interleaved;
+//    p50 and p95 of each and of what the check adds (goal: p95 with the check under 1.5 s).
+// Knobs: BENCH_PAYMENTS_REQUESTS (200 for the 402 and unpaid routes), BENCH_PAYMENTS_PAID (40), BENCH_PAYMENTS_PAYERS (50),
+// BENCH_PAYMENTS_SOURCES (20 paid requests each way).
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -205,5 +209,77 @@ async function main() {
     console.log(`ratio concurrent/sequential settlements per second: ${(concurrentPerSecond / sequentialPerSecond).toFixed(2)}`);
   } finally {
     await app.close();
+  }
+  await sourceCheckCost({ loadConfig, appParts, createLogger, createApp, createPaymentHeader, createWalletClient, http, publicActions, privateKeyToAccount, base });
+}
+
+/** What the check of a video source before settlement adds to a paid request (see the header). */
+async function sourceCheckCost(deps) {
+  const n = Number(process.env.BENCH_PAYMENTS_SOURCES ?? 20);
+  const { execFileSync } = await import('node:child_process');
+  const fs = await import('node:fs');
+  const httpServer = await import('node:http');
+  const clip = path.join(root, 'test-artifacts', 'bench', 'source-20mb.mp4');
+  if (!fs.existsSync(clip)) {
+    fs.mkdirSync(path.dirname(clip), { recursive: true });
+    const args = ['-y', '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=1280x720:r=30:d=20', '-c:v', 'libx264', '-preset', 'ultrafast'];
+    execFileSync('ffmpeg', [...args, '-b:v', '8M', '-maxrate', '8M', '-bufsize', '8M', clip]); // the index (moov) written last
+  }
+  const size = fs.statSync(clip).size;
+  const server = httpServer.createServer((req, res) => {
+    const m = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
+    if (!m) return void fs.createReadStream(clip).pipe(res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': size }));
+    const start = Number(m[1]);
+    const end = Math.min(size - 1, m[2] ? Number(m[2]) : size - 1);
+    const headers = { 'content-type': 'video/mp4', 'content-length': end - start + 1, 'content-range': `bytes ${start}-${end}/${size}` };
+    fs.createReadStream(clip, { start, end }).pipe(res.writeHead(206, headers));
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const source = `http://127.0.0.1:${server.address().port}/clip.mp4`;
+  const env = { LOG_LEVEL: 'silent', PORT: '0', X402_NETWORKS: 'base', MPP_ENABLED: 'false', FETCH_ALLOW_LOOPBACK: 'true' };
+  const config = deps.loadConfig(env, root);
+  const { http: app } = await deps.createApp(config, deps.createLogger('silent'), { http: true, workers: false });
+  const rt = deps.appParts(app);
+  await app.listen(0, '127.0.0.1');
+  const url = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+  try {
+    const dev = rt.devnet.base;
+    const wallet = deps
+      .createWalletClient({ account: deps.privateKeyToAccount(dev.payerKey), chain: deps.base, transport: deps.http(dev.rpcUrl) })
+      .extend(deps.publicActions);
+    const post = (body, headers = {}) =>
+      fetch(`${url}/analyze`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const check = rt.precheck;
+    const skip = async () => ({ sources: {} });
+    const paid = async (withCheck, i) => {
+      const body = { url: `${source}?n=${i}-${withCheck}` };
+      const requirements = (await (await post(body)).json()).accepts[0];
+      const header = await deps.createPaymentHeader(wallet, 1, requirements);
+      rt.precheck = withCheck ? check : skip;
+      const t = performance.now();
+      const res = await post(body, { 'x-payment': header });
+      await res.arrayBuffer();
+      if (res.status !== 202) throw new Error(`paid /analyze answered ${res.status}`);
+      return performance.now() - t;
+    };
+    await paid(true, -1); // warm-up
+    const withCheck = [];
+    const without = [];
+    for (let i = 0; i < n; i++) {
+      withCheck.push(await paid(true, i));
+      without.push(await paid(false, i));
+    }
+    const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
+    const added = withCheck.map((ms, i) => ms - without[i]);
+    console.log(`source check, paid /analyze of a ${(size / 1024 / 1024).toFixed(1)} MB mp4 (index at the end) on loopback, ${n} each way:`);
+    console.log(`  402-to-202 with the check:    p50 ${median(withCheck).toFixed(1)} ms, p95 ${p95(withCheck).toFixed(1)} ms`);
+    console.log(`  402-to-202 without the check: p50 ${median(without).toFixed(1)} ms, p95 ${p95(without).toFixed(1)} ms`);
+    console.log(`  added by the check:           p50 ${median(added).toFixed(1)} ms, p95 ${p95(added).toFixed(1)} ms`);
+    console.log(`ratio with/without the source check (p50): ${(median(withCheck) / median(without)).toFixed(2)}`);
+    console.log(`p95 goal (< 1500 ms with the check): ${p95(withCheck) < 1500 ? 'met' : 'missed'}`);
+  } finally {
+    rt.precheck = null;
+    await app.close();
+    server.close();
   }
 }
