@@ -210,7 +210,18 @@ async function main() {
   } finally {
     await app.close();
   }
-  await sourceCheckCost({ loadConfig, appParts, createLogger, createApp, createPaymentHeader, createWalletClient, http, publicActions, privateKeyToAccount, base });
+  await sourceCheckCost({
+    loadConfig,
+    appParts,
+    createLogger,
+    createApp,
+    createPaymentHeader,
+    createWalletClient,
+    http,
+    publicActions,
+    privateKeyToAccount,
+    base,
+  });
 }
 
 /** What the check of a video source before settlement adds to a paid request (see the header). */
@@ -271,7 +282,9 @@ async function sourceCheckCost(deps) {
     }
     const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
     const added = withCheck.map((ms, i) => ms - without[i]);
-    console.log(`source check, paid /analyze of a ${(size / 1024 / 1024).toFixed(1)} MB mp4 (index at the end) on loopback, ${n} each way:`);
+    console.log(
+      `source check, paid /analyze of a ${(size / 1024 / 1024).toFixed(1)} MB mp4 (index at the end) on loopback, ${n} each way:`,
+    );
     console.log(`  402-to-202 with the check:    p50 ${median(withCheck).toFixed(1)} ms, p95 ${p95(withCheck).toFixed(1)} ms`);
     console.log(`  402-to-202 without the check: p50 ${median(without).toFixed(1)} ms, p95 ${p95(without).toFixed(1)} ms`);
     console.log(`  added by the check:           p50 ${median(added).toFixed(1)} ms, p95 ${p95(added).toFixed(1)} ms`);

@@ -11,7 +11,15 @@ export function renderStepReference(registry: StepRegistry): string {
     parts.push(`#### \`${e.type}\`: ${e.summary}`, '', e.description, '');
     parts.push('| `with:` field | type | required | description |', '| --- | --- | --- | --- |');
     parts.push(...fieldRows(e.with));
-    parts.push('', `Output: ${outputSummary(e.output)}`, '', '```yaml', e.example, '```', '');
+    parts.push('', `Output: ${outputSummary(e.output)}`);
+    const fetched = Object.entries(e.fetches ?? {}).map(([field, kind]) => `\`${field}\` (${kind})`);
+    if (fetched.length) {
+      parts.push(
+        '',
+        `Fetches ${fetched.join(', ')}: fed from the request, that field needs \`x-source-url\`, and it is checked before payment.`,
+      );
+    }
+    parts.push('', '```yaml', e.example, '```', '');
   }
   return parts.join('\n').trimEnd();
 }
