@@ -1,9 +1,9 @@
-import { type DiscoveryContext, endpointFacts, howToPay, offeredProtocols } from './discovery-context.js';
+import { type DiscoveryContext, endpointFacts, howToPay, offeredProtocols, protocols as protocolsOf } from './discovery-context.js';
+import { manifestUrls } from './payment-manifest.js';
 
 /** `/agents.json`: one skill per endpoint (with its input schema and price) plus the polling action. */
 export function buildAgentsJson(ctx: DiscoveryContext): Record<string, unknown> {
-  const mpp = ctx.paywall.mppOffer();
-  const protocols = mpp ? ['x402', 'mpp'] : ['x402'];
+  const protocols = protocolsOf(ctx).map((p) => p.name);
   return {
     schema_version: '1.0',
     name: 'vidint',
@@ -12,9 +12,9 @@ export function buildAgentsJson(ctx: DiscoveryContext): Record<string, unknown> 
     authentication: {
       type: 'payment',
       protocols,
-      description: `No API key: each paid request carries its payment: ${howToPay(mpp !== null).join('; or ')}. See /openapi.json (x-payment-info)`,
+      description: `No API key: each paid request carries its payment: ${howToPay(ctx).join('; or ')}. See /openapi.json (x-payment-info)`,
     },
-    documents: { openapi: `${ctx.baseUrl}/openapi.json`, x402: `${ctx.baseUrl}/.well-known/x402`, llms_txt: `${ctx.baseUrl}/llms.txt` },
+    documents: { openapi: `${ctx.baseUrl}/openapi.json`, ...manifestUrls(ctx), llms_txt: `${ctx.baseUrl}/llms.txt` },
     skills: [
       ...endpointFacts(ctx).map((f) => ({
         id: f.pipeline.name,

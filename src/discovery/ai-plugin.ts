@@ -12,7 +12,7 @@ export function buildAiPlugin(ctx: DiscoveryContext): Record<string, unknown> {
   );
   const model =
     'Pay-per-request API with no API key. Each POST is paid in USDC: the first answer is 402 with the payment options; ' +
-    `pay with ${howToPay(ctx.paywall.mppOffer() !== null).join(', or ')}, ` +
+    `pay with ${howToPay(ctx).join(', or ')}, ` +
     'and resend the same request to get 202 and a job id, then poll GET /jobs/{id} every 2 to 5 seconds until status is complete (result) or failed (error). ' +
     `Endpoints: ${endpoints.join('; ') || 'none'}.`;
   return {

@@ -1,25 +1,16 @@
 import { usdToAtomic } from '../chains/usdc.js';
 import type { Config } from '../config/config.js';
-import type { MppOffer, PaymentRequirements, Paywall, PricedResource } from '../payments/paywall.js';
+import { pricedResource } from '../orders/priced-resource.js';
+import type { OfferedNetwork, ProtocolDescription, RouteOffer } from '../payments/payment-offer.js';
+import type { Paywall } from '../payments/paywall.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 
-/** Everything a discovery document is generated from: the loaded pipelines and the running payment config. */
+/** Everything a discovery document is generated from: the loaded pipelines and the payment protocols on offer. */
 export interface DiscoveryContext {
   baseUrl: string;
   pipelines: Pipeline[];
   paywall: Paywall;
   config: Config;
-}
-
-export function pricedResource(ctx: DiscoveryContext, p: Pipeline): PricedResource {
-  return {
-    path: p.path,
-    description: p.summary,
-    priceUsd: p.priceUsd,
-    resourceUrl: `${ctx.baseUrl}${p.path}`,
-    inputSchema: p.requestSchema,
-    outputSchema: p.resultSchema,
-  };
 }
 
 /** What every document says about one endpoint, computed once here so they cannot disagree. */
@@ -28,9 +19,8 @@ export interface EndpointFacts {
   url: string;
   amount: string;
   available: boolean;
-  accepts: PaymentRequirements[];
-  /** The MPP (Tempo) offer, made on every route when MPP is on. */
-  mpp: MppOffer | null;
+  /** How each payment protocol is offered on it. */
+  offers: RouteOffer[];
   requestFields: Array<{ name: string; type: string; required: boolean; description: string }>;
 }
 
@@ -43,8 +33,7 @@ export function endpointFacts(ctx: DiscoveryContext): EndpointFacts[] {
       url: `${ctx.baseUrl}${p.path}`,
       amount: usdToAtomic(p.priceUsd).toString(),
       available: p.status === 'live',
-      accepts: ctx.paywall.requirements(pricedResource(ctx, p)),
-      mpp: ctx.paywall.mppOffer(),
+      offers: ctx.paywall.offers(pricedResource(p, ctx.baseUrl)),
       requestFields: Object.entries(props).map(([name, s]) => ({
         name,
         type: [s.type ?? 'any'].flat().join('|'),
@@ -55,40 +44,33 @@ export function endpointFacts(ctx: DiscoveryContext): EndpointFacts[] {
   });
 }
 
-/** The networks on offer (x402's, and tempo for MPP), deduplicated. */
-export function offeredNetworks(
-  facts: EndpointFacts[],
-): Array<{ network: string; protocol: 'x402' | 'mpp'; asset: string; payTo: string; chainId?: number }> {
-  const seen = new Map<string, { network: string; protocol: 'x402' | 'mpp'; asset: string; payTo: string; chainId?: number }>();
-  for (const f of facts) {
-    for (const a of f.accepts) seen.set(a.network, { network: a.network, protocol: 'x402', asset: a.asset, payTo: a.payTo });
-    if (f.mpp)
-      seen.set(f.mpp.network, {
-        network: f.mpp.network,
-        protocol: 'mpp',
-        asset: f.mpp.currency,
-        payTo: f.mpp.recipient,
-        chainId: f.mpp.chainId,
-      });
-  }
+/** The payment protocols on offer, as they describe themselves. */
+export function protocols(ctx: DiscoveryContext): ProtocolDescription[] {
+  return ctx.paywall.protocols();
+}
+
+/** Every network on offer, once each, with its protocol. */
+export function offeredNetworks(facts: EndpointFacts[]): OfferedNetwork[] {
+  const seen = new Map<string, OfferedNetwork>();
+  for (const f of facts) for (const o of f.offers) for (const n of o.networks) seen.set(n.network, n);
   return [...seen.values()];
 }
 
-/**
- * The payment protocols a route really offers: x402 when it lists x402 networks, MPP when the Tempo
- * offer is on. Only what the running paywall takes is advertised.
- */
-export function offeredProtocols(f: EndpointFacts): Array<'x402' | 'mpp'> {
-  return [...(f.accepts.length ? (['x402'] as const) : []), ...(f.mpp ? (['mpp'] as const) : [])];
+/** The names of the payment protocols a route offers. */
+export function offeredProtocols(f: EndpointFacts): string[] {
+  return f.offers.map((o) => o.protocol);
 }
 
 /** How a client pays, one phrase per protocol on offer: the same words in every document. */
-export function howToPay(mpp: boolean): string[] {
-  return [
-    "x402: sign one of the 402's options and send it in the PAYMENT-SIGNATURE header (x402 v2, options in the PAYMENT-REQUIRED header) " +
-      "or the X-PAYMENT header (v1, options in the body's accepts[])",
-    ...(mpp ? ["MPP on Tempo: answer the 402's WWW-Authenticate: Payment challenge with an Authorization: Payment credential"] : []),
-  ];
+export function howToPay(ctx: DiscoveryContext): string[] {
+  return protocols(ctx).map((p) => p.howToPay);
+}
+
+/** The protocols' titles, for a sentence: "x402 or the Machine Payments Protocol (MPP)". */
+export function protocolTitles(ctx: DiscoveryContext): string {
+  return protocols(ctx)
+    .map((p) => p.title)
+    .join(' or ');
 }
 
 /** Collapses runs of whitespace (newlines included), for text quoted on one line. */

@@ -1,7 +1,8 @@
-import { Controller, Get, Header, Inject, Req } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Param, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config/config.js';
 import { CONFIG } from '../config/config.tokens.js';
+import { ApiError } from '../http/api-error.js';
 import { baseUrl } from '../http/base-url.js';
 import { PAYWALL } from '../payments/payments.tokens.js';
 import type { Paywall } from '../payments/paywall.js';
@@ -14,7 +15,7 @@ import { FAVICON_SVG, faviconIco } from './favicon.js';
 import { buildLandingPage } from './landing-page.js';
 import { buildLlmsTxt } from './llms-txt.js';
 import { buildOpenApi } from './openapi.js';
-import { buildX402Manifest } from './x402-manifest.js';
+import { buildPaymentManifest } from './payment-manifest.js';
 
 /** The discovery documents, generated from the loaded pipelines and the running payment config. */
 @Controller()
@@ -41,9 +42,12 @@ export class DiscoveryController {
     return buildOpenApi(this.context(req));
   }
 
-  @Get('.well-known/x402')
-  x402(@Req() req: FastifyRequest) {
-    return buildX402Manifest(this.context(req));
+  /** A payment protocol's manifest (x402's: /.well-known/x402); ai-plugin.json, declared below, is matched first. */
+  @Get('.well-known/:name')
+  manifest(@Req() req: FastifyRequest, @Param('name') name: string) {
+    const manifest = buildPaymentManifest(this.context(req), name);
+    if (!manifest) throw new ApiError(404, `no route: GET /.well-known/${name}`);
+    return manifest;
   }
 
   @Get('llms.txt')

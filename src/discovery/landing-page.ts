@@ -1,4 +1,5 @@
-import { type DiscoveryContext, endpointFacts, retention, usd } from './discovery-context.js';
+import { type DiscoveryContext, endpointFacts, protocols, retention, usd } from './discovery-context.js';
+import { manifestUrls } from './payment-manifest.js';
 
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -23,9 +24,10 @@ export function buildLandingPage(ctx: DiscoveryContext): string {
     facts.find((f) => f.available && f.requestFields.some((r) => r.name === 'url')) ?? facts.find((f) => f.available) ?? facts[0];
   const samplePath = sample ? sample.pipeline.path : '/analyze';
   const b = ctx.baseUrl;
+  const offered = protocols(ctx);
   const docs = [
     ['/openapi.json', 'OpenAPI 3.1 description'],
-    ['/.well-known/x402', 'x402 payment manifest'],
+    ...Object.keys(manifestUrls(ctx)).map((name) => [`/.well-known/${name}`, `${name} payment manifest`]),
     ['/llms.txt', 'llms.txt for agents'],
     ['/agents.json', 'agent skill manifest'],
     ['/.well-known/ai-plugin.json', 'plugin manifest'],
@@ -48,7 +50,7 @@ pre { background: #f4f4f6; padding: 1rem; overflow-x: auto; white-space: pre-wra
 <body>
 <h1>vidint</h1>
 <p>Send the URL of a public short-form video (a reel, a short, any public video) or a photo, get structured JSON back.
-No accounts and no API keys: each request is paid in USDC with <a href="https://x402.org">x402</a>${ctx.paywall.mppOffer() ? ' or the <a href="https://mpp.dev">Machine Payments Protocol</a> (Tempo)' : ''}, settled when the job is accepted.
+No accounts and no API keys: each request is paid in USDC with ${offered.map((p) => `<a href="${e(p.url)}">${e(p.title)}</a>`).join(' or ')}, settled when the job is accepted.
 Then poll <code>GET /jobs/{id}</code> (free) for the result. Jobs are kept for ${e(retention(ctx))}; failed jobs are not refunded.</p>
 
 <h2>Endpoints and prices</h2>
@@ -60,16 +62,17 @@ ${rows}
 </table>
 
 <h2>Walk-through</h2>
-<pre><code># 1. Ask without paying: 402 and the payment options (PAYMENT-REQUIRED header for x402 v2, accepts[] in the body for v1)
+<pre><code># 1. Ask without paying: 402 and the payment options (${e(offered.map((p) => p.challenge).join('; '))})
 curl -si -X POST ${e(b)}${e(samplePath)} -H 'content-type: application/json' -d '{"url":"https://example.com/clip.mp4"}'
 
-# 2. Pay one option with an x402 or MPP client (below) and send the same request again: 202 and a job id
+# 2. Pay one option with a client (${e(offered.map((p) => p.name).join(', '))}: below) and send the same request again: 202 and a job id
 
 # 3. Poll every 2 to 5 seconds until status is complete (result) or failed (error)
 curl -s ${e(b)}/jobs/$JOB_ID</code></pre>
 
 <h2>Pay from code</h2>
-${payingExamples(`${b}${samplePath}`, ctx.paywall.mppOffer() !== null)
+${offered
+  .flatMap((p) => p.examples(`${b}${samplePath}`))
   .map(([title, code]) => `<h3>${e(title)}</h3>\n<pre><code>${e(code)}</code></pre>`)
   .join('\n')}
 ${
@@ -89,50 +92,6 @@ ${docs.map(([p, label]) => `<li><a href="${e(b)}${p}">${e(label)}</a> <code>${p}
 </body>
 </html>
 `;
-}
-
-/** The stock clients' paying code, one example per protocol, for a call of `url` (the README's, verbatim). */
-export function payingExamples(url: string, mpp: boolean): Array<[string, string]> {
-  const call = (fetchName: string) => `const res = await ${fetchName}('${url}', { method: 'POST',
-  headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'https://example.com/clip.mp4' }) });
-const { job_id, poll_url } = await res.json();   // 202: settled, job queued`;
-  return [
-    [
-      'x402 v2: @x402/fetch (Base; Solana with ExactSvmScheme from @x402/svm)',
-      `import { wrapFetchWithPaymentFromConfig } from '@x402/fetch';
-import { ExactEvmScheme } from '@x402/evm';
-import { privateKeyToAccount } from 'viem/accounts';
-
-const account = privateKeyToAccount(process.env.EVM_PRIVATE_KEY);
-const fetchWithPayment = wrapFetchWithPaymentFromConfig(fetch, {
-  schemes: [{ network: 'eip155:8453', client: new ExactEvmScheme(account) }],
-});
-${call('fetchWithPayment')}`,
-    ],
-    [
-      'x402 v1: x402-fetch (set maxValue: its default limit is 0.10 USDC)',
-      `import { wrapFetchWithPayment } from 'x402-fetch';
-import { createWalletClient, http } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { base } from 'viem/chains';
-
-const client = createWalletClient({ account: privateKeyToAccount(process.env.EVM_PRIVATE_KEY), transport: http(), chain: base });
-const fetchWithPayment = wrapFetchWithPayment(fetch, client, BigInt(0.5 * 10 ** 6));   // up to 0.50 USDC a call
-${call('fetchWithPayment')}`,
-    ],
-    ...(mpp
-      ? ([
-          [
-            'MPP: mppx on Tempo (wraps the global fetch)',
-            `import { Mppx, tempo } from 'mppx/client';
-import { privateKeyToAccount } from 'viem/accounts';
-
-Mppx.create({ methods: [tempo({ account: privateKeyToAccount(process.env.TEMPO_PRIVATE_KEY) })] });
-${call('fetch')}`,
-          ],
-        ] as Array<[string, string]>)
-      : []),
-  ];
 }
 
 /** A complete /analyze job, shortened: what a paid call ends with. */

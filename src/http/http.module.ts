@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { LOGGER } from '../config/config.tokens.js';
 import { Metrics } from '../observability/metrics.js';
+import { OrdersModule } from '../orders/orders.module.js';
 import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { AdminController } from './admin.controller.js';
 import { JsonExceptionFilter } from './exception.filter.js';
@@ -15,7 +16,6 @@ import { PaidRoutes } from './paid-routes.js';
 import { QueueDashboard } from './queue-dashboard.js';
 import { observeRequests } from './request-log.js';
 import { RouteTable } from './route-table.js';
-import { SourcePrecheck } from './source-precheck.js';
 
 /**
  * Stops taking requests and waits for those in flight before the jobs and payments they use close (Nest
@@ -36,7 +36,7 @@ class HttpDrain implements OnModuleDestroy {
  * (`{error}`) every route answers with.
  */
 @Module({
-  imports: [PipelinesModule],
+  imports: [PipelinesModule, OrdersModule],
   controllers: [JobsController, JobEventsController, HealthController, AdminController, MetricsController],
   providers: [
     {
@@ -58,11 +58,9 @@ class HttpDrain implements OnModuleDestroy {
         observeRequests(host.httpAdapter.getInstance(), metrics, logger),
     },
     { provide: APP_FILTER, useClass: JsonExceptionFilter },
-    SourcePrecheck,
     PaidRoutes,
     QueueDashboard,
     HttpDrain,
   ],
-  exports: [SourcePrecheck],
 })
 export class HttpModule {}

@@ -11,7 +11,6 @@ import type { JobsConfig } from '../jobs/jobs.config.js';
 import { JOB_CHANGES } from '../jobs/jobs.tokens.js';
 import { ApiError } from './api-error.js';
 import type { HttpConfig } from './http.config.js';
-import { JOB_ID } from './jobs.controller.js';
 
 /** A comment line this often keeps proxies from closing a quiet stream; the record is also read again then. */
 const KEEPALIVE_MS = 15_000;
@@ -46,7 +45,7 @@ export class JobEventsController implements OnModuleInit {
 
   @Get(':id/events')
   async events(@Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
-    const record = JOB_ID.test(id) ? await this.jobs.get(id.toLowerCase()) : null;
+    const record = await this.jobs.find(id);
     if (!record) throw new ApiError(404, `job ${id} not found: unknown, or expired (jobs are kept ${this.config.jobRetentionSeconds} s)`);
     if (this.open.size >= this.http.sseMaxStreams) {
       throw new ApiError(503, `too many event streams are open on this server; poll GET /jobs/${id} or retry in ${RETRY_SECONDS} s`, {

@@ -5,10 +5,8 @@ import { JobService } from '../jobs/job.service.js';
 import { TERMINAL_STATUSES } from '../jobs/job.types.js';
 import { jobEnvelope } from '../jobs/job-envelope.js';
 import type { JobsConfig } from '../jobs/jobs.config.js';
+import { POLL_SECONDS } from '../orders/job-accepted.js';
 import { ApiError } from './api-error.js';
-
-export const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const POLL_SECONDS = 3;
 
 /** GET /jobs/{id}: free, open to whoever holds the (unguessable) id. */
 @Controller('jobs')
@@ -21,7 +19,7 @@ export class JobsController {
   @Get(':id')
   @Header('cache-control', 'no-store')
   async get(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
-    const record = JOB_ID.test(id) ? await this.jobs.get(id.toLowerCase()) : null;
+    const record = await this.jobs.find(id);
     if (!record) throw new ApiError(404, `job ${id} not found: unknown, or expired (jobs are kept ${this.config.jobRetentionSeconds} s)`);
     if (!TERMINAL_STATUSES.has(record.status)) reply.header('retry-after', String(POLL_SECONDS));
     return jobEnvelope(record);

@@ -7,14 +7,13 @@ const UNMATCHED = 'unmatched';
 
 /**
  * One JSON log line and one count per answered request: method, route (the matched pattern, e.g. /jobs/:id),
- * status and time. A 402 is also counted by route (vidint_payment_required_total).
+ * status and time. (402s are counted by the paid-order use case, whichever transport carried them.)
  */
 export function observeRequests(fastify: FastifyInstance, metrics: Metrics, logger: Logger): true {
   fastify.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? UNMATCHED;
     const status = reply.statusCode;
     metrics.httpRequests.inc({ method: request.method, route, status: String(status) });
-    if (status === 402) metrics.paymentRequired.inc({ route });
     logger.info({ method: request.method, route, status, ms: Math.round(reply.elapsedTime) }, 'request');
     done();
   });

@@ -20,6 +20,9 @@ export interface AcceptJob {
   sources?: SourceHints;
 }
 
+/** The form of a job id (a UUID): anything else names no job. */
+const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Creates jobs (record first, then the queue entry) and reads them back. */
 export class JobService {
   constructor(
@@ -122,6 +125,11 @@ export class JobService {
 
   get(id: string): Promise<JobRecord | null> {
     return this.store.get(id);
+  }
+
+  /** The job a client names (any case), or null when the id is unknown, expired or not a job id at all. */
+  async find(id: string): Promise<JobRecord | null> {
+    return JOB_ID.test(id) ? this.store.get(id.toLowerCase()) : null;
   }
 }
 

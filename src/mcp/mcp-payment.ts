@@ -1,4 +1,5 @@
-import type { PaymentChallenge, PaymentHeaders } from '../payments/paywall.js';
+import type { PaymentHeaders } from '../payments/paid-request.js';
+import type { PaymentChallenge } from '../payments/payment-challenge.js';
 
 /** Where x402's MCP transport carries the payment (tool call `_meta`) and the settlement (result `_meta`). */
 export const PAYMENT_META = 'x402/payment';
@@ -31,10 +32,10 @@ export function settlementOf(headers: Record<string, string>): unknown {
 /**
  * A tool result that asks for payment, in x402's MCP form: `isError`, the 402 body (`x402Version`, `error`,
  * `accepts`) as `structuredContent`, and the same wrapped as `{"x402/error": {code: 402, message, data}}` in
- * the text content for clients that read only text.
+ * the text content for clients that read only text. `error` replaces the body's reason when given.
  */
-export function paymentRequiredResult(challenge: PaymentChallenge) {
-  const data = challenge.body;
+export function paymentRequiredResult(challenge: PaymentChallenge, error: string | null) {
+  const data = error ? { ...challenge.body, error } : challenge.body;
   return {
     isError: true,
     structuredContent: data as unknown as Record<string, unknown>,

@@ -1,25 +1,21 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { usdToAtomic } from '../chains/usdc.js';
-import { jobAccepted } from '../http/job-accepted.js';
-import { JOB_ID } from '../http/jobs.controller.js';
-import { fingerprint } from '../http/paid-routes.js';
-import type { SourcePrecheck } from '../http/source-precheck.js';
 import type { JobService } from '../jobs/job.service.js';
 import { jobEnvelope } from '../jobs/job-envelope.js';
-import { describeErrors } from '../json-schema/ajv.js';
-import type { Paywall, PricedResource } from '../payments/paywall.js';
+import type { PaidOrders } from '../orders/paid-orders.js';
+import { pricedResource } from '../orders/priced-resource.js';
+import type { Paywall } from '../payments/paywall.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { PAYMENT_RESPONSE_META, paymentHeaders, paymentRequiredResult, settlementOf } from './mcp-payment.js';
 
-/** What the MCP tools use: the same pipelines, Paywall, precheck and jobs as the HTTP routes. */
+/** What the MCP tools use: the same pipelines and paid-order use case as the HTTP routes, and the jobs. */
 export interface McpDeps {
   pipelines: PipelineRegistry;
+  orders: PaidOrders;
   paywall: Paywall;
   jobs: JobService;
-  precheck: SourcePrecheck;
-  webhookSecret: string;
   retentionSeconds: number;
 }
 
@@ -62,11 +58,6 @@ export function createMcpServer(deps: McpDeps, base: string): Server {
   return server;
 }
 
-function resourceOf(p: Pipeline, base: string): PricedResource {
-  // The route's own URL: the requirements (and a payment signed for them) are the same as over HTTP.
-  return { path: p.path, description: p.summary, priceUsd: p.priceUsd, resourceUrl: `${base}${p.path}` };
-}
-
 function paidTool(deps: McpDeps, p: Pipeline, base: string): Tool {
   const { $id: _id, ...inputSchema } = p.requestSchema as Record<string, unknown>;
   const atomic = usdToAtomic(p.priceUsd).toString();
@@ -81,7 +72,8 @@ function paidTool(deps: McpDeps, p: Pipeline, base: string): Tool {
     annotations: { title: p.summary, readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     _meta: {
       'x402/price': { mode: 'fixed', currency: 'USD', amount: p.priceUsd, atomic },
-      'x402/accepts': deps.paywall.requirements(resourceOf(p, base)),
+      // The route's own offer (its URL and schemas): a payment signed for it is the same as over HTTP.
+      'x402/accepts': deps.paywall.offers(pricedResource(p, base)).find((o) => o.protocol === 'x402')?.details.accepts ?? [],
     },
   };
 }
@@ -108,47 +100,38 @@ function failure(error: string, status: number): ToolResult {
 
 async function getJob(deps: McpDeps, args: Record<string, unknown>): Promise<ToolResult> {
   const id = String(args.job_id ?? '');
-  const record = JOB_ID.test(id) ? await deps.jobs.get(id.toLowerCase()) : null;
+  const record = await deps.jobs.find(id);
   if (!record) return failure(`job ${id} not found: unknown, or expired (jobs are kept ${deps.retentionSeconds} s)`, 404);
   const envelope = jobEnvelope(record);
   return { structuredContent: envelope, content: [{ type: 'text', text: JSON.stringify(envelope) }] };
 }
 
-/** A paid tool call, in the HTTP route's order: request schema, then the Paywall (payment, precheck, settlement, job). */
+/** A paid tool call: the paid-order use case, its outcome translated into x402's MCP transport. */
 async function callPaid(
   deps: McpDeps,
-  p: Pipeline,
+  pipeline: Pipeline,
   base: string,
   args: Record<string, unknown>,
   meta?: Record<string, unknown>,
 ): Promise<ToolResult> {
-  const body = structuredClone(args);
-  if (!p.validateRequest(body))
-    return failure(`invalid request: ${describeErrors(p.validateRequest.errors).join('; ')}. Nothing was charged.`, 400);
-  const check = deps.precheck.check;
-  const outcome = await deps.paywall.collect(resourceOf(p, base), paymentHeaders(meta), {
-    fingerprint: fingerprint(p.path, body),
-    job: { path: p.path, pipeline: p.source, request: body, affiliateId: null },
-    precheck: check ? () => check(p, body) : undefined,
-  });
+  const outcome = await deps.orders.place({ pipeline, body: structuredClone(args), payment: paymentHeaders(meta), baseUrl: base });
   switch (outcome.kind) {
+    case 'payment-required':
+      // A call that carried no payment is told how to pay over MCP, not with HTTP headers.
+      return paymentRequiredResult(outcome.challenge, outcome.paidWith ? null : HOW_TO_PAY_OVER_MCP);
     case 'refused':
-      return paymentRequiredResult(outcome.challenge);
-    case 'declined':
-      return failure(outcome.error, outcome.status);
-    case 'conflict':
-      return failure(outcome.message, 409);
-    case 'pending':
-      return failure(`${outcome.message} (retry after ${outcome.retryAfterSeconds} s with the same payment)`, 503);
+      return failure(outcome.status === 400 ? `${outcome.error}. Nothing was charged.` : outcome.error, outcome.status);
+    case 'accepted': {
+      const settlement = settlementOf(outcome.receipt);
+      return {
+        structuredContent: { ...outcome.job },
+        content: [{ type: 'text', text: JSON.stringify(outcome.job) }],
+        ...(settlement ? { _meta: { [PAYMENT_RESPONSE_META]: settlement } } : {}),
+      };
+    }
   }
-  if (outcome.replay && !(await deps.jobs.get(outcome.jobId))) {
-    return failure(`this payment was already settled for job ${outcome.jobId}, which has expired; nothing was charged again`, 409);
-  }
-  const accepted = jobAccepted(p, outcome.jobId, base, body, deps.webhookSecret);
-  const settlement = settlementOf(outcome.headers);
-  return {
-    structuredContent: accepted,
-    content: [{ type: 'text', text: JSON.stringify(accepted) }],
-    ...(settlement ? { _meta: { [PAYMENT_RESPONSE_META]: settlement } } : {}),
-  };
 }
+
+const HOW_TO_PAY_OVER_MCP =
+  'payment required: sign one of accepts[] with an x402 client and call this tool again with the PaymentPayload in ' +
+  '_meta["x402/payment"] (a v1 or v2 payload; the settlement comes back in the result\'s _meta["x402/payment-response"])';

@@ -4,14 +4,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HTTP_CONFIG, JOBS_CONFIG } from '../config/config.tokens.js';
 import { baseUrl } from '../http/base-url.js';
 import type { HttpConfig } from '../http/http.config.js';
-import { SourcePrecheck } from '../http/source-precheck.js';
 import { JobService } from '../jobs/job.service.js';
 import type { JobsConfig } from '../jobs/jobs.config.js';
+import { PaidOrders } from '../orders/paid-orders.js';
 import { PAYWALL } from '../payments/payments.tokens.js';
 import type { Paywall } from '../payments/paywall.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import { PIPELINES } from '../pipelines/pipelines.tokens.js';
-import { WEBHOOK_SECRET } from '../webhooks/webhooks.tokens.js';
 import { createMcpServer, type McpDeps } from './mcp-tools.js';
 
 /**
@@ -25,13 +24,12 @@ export class McpController {
   constructor(
     @Inject(PIPELINES) pipelines: PipelineRegistry,
     @Inject(PAYWALL) paywall: Paywall,
+    orders: PaidOrders,
     jobs: JobService,
-    precheck: SourcePrecheck,
-    @Inject(WEBHOOK_SECRET) webhookSecret: string,
     @Inject(JOBS_CONFIG) jobsConfig: JobsConfig,
     @Inject(HTTP_CONFIG) private readonly http: HttpConfig,
   ) {
-    this.deps = { pipelines, paywall, jobs, precheck, webhookSecret, retentionSeconds: jobsConfig.jobRetentionSeconds };
+    this.deps = { pipelines, orders, paywall, jobs, retentionSeconds: jobsConfig.jobRetentionSeconds };
   }
 
   @Post()

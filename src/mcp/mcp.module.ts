@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { HttpModule } from '../http/http.module.js';
+import { OrdersModule } from '../orders/orders.module.js';
 import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { McpController } from './mcp.controller.js';
 
-/** The MCP endpoint (/mcp): the paid routes as tools, through the same Paywall and precheck as HTTP. */
+/** The MCP endpoint (/mcp): the paid routes as tools, ordered through the same use case as HTTP. */
 @Module({
-  imports: [PipelinesModule, HttpModule],
+  imports: [PipelinesModule, OrdersModule],
   controllers: [McpController],
 })
 export class McpModule {}

@@ -7,11 +7,11 @@ import { sweepTiming } from '../jobs/sweep-timing.js';
 import { type AffiliateLedger, MemoryAffiliateLedger, RedisAffiliateLedger } from './affiliate-ledger.js';
 import { MemoryClaimStore, RedisClaimStore } from './claim-store.js';
 import { jobIdDeriver, loadJobIdSecret } from './job-id.js';
-import { MppMethod } from './mpp/mpp-method.js';
+import { MppProtocol } from './mpp/mpp-protocol.js';
 import { redisMppStore } from './mpp/redis-mpp-store.js';
-import { PaymentDispatcher } from './payment-dispatcher.js';
-import type { PaymentMethod } from './payment-method.js';
+import type { PaymentProtocol } from './payment-protocol.js';
 import type { Paywall } from './paywall.js';
+import { ProtocolsPaywall } from './protocols-paywall.js';
 import type { CreateJob } from './settlement.types.js';
 import { SettlementFlow } from './settlement-flow.js';
 import type { SettlementNetworks } from './settlement-networks.js';
@@ -21,6 +21,7 @@ import { MemoryNonceSequencer, RedisNonceSequencer } from './x402/nonce-sequence
 import type { X402Rail } from './x402/rail.js';
 import { createSvmRail } from './x402/svm-rail.js';
 import { X402Method } from './x402/x402-method.js';
+import { X402Protocol } from './x402/x402-protocol.js';
 
 /** Everything a process that takes payments needs from payments/. */
 export interface Payments {
@@ -42,9 +43,9 @@ export interface PaymentsDeps {
 }
 
 /**
- * The payments of one API process, built from config: memory or Redis stores, one payment method per
- * configured network (x402 on Base and Solana, MPP on Tempo) settling where `networks` says, the settlement
- * service, the paywall the HTTP layer calls, and the background reconciler.
+ * The payments of one API process, built from config: memory or Redis stores, the payment protocols offered
+ * (x402 on the configured networks, MPP on Tempo) settling where `networks` says, the settlement service, the
+ * paywall the paid orders go through, and the background reconciler.
  */
 export async function createPayments({ config, logger, redis, createJob, networks }: PaymentsDeps): Promise<Payments> {
   const ledger = redis ? new RedisAffiliateLedger(redis, config.keyPrefix) : new MemoryAffiliateLedger();
@@ -56,18 +57,19 @@ export async function createPayments({ config, logger, redis, createJob, network
     createJob,
     jobIdOf: jobIdDeriver(await loadJobIdSecret(config.jobIdSecret, redis, config.keyPrefix, config.workDir)),
   });
-  const methods: PaymentMethod[] = (await createRails(config, networks, redis)).map(
-    (rail) => new X402Method(rail, config.paymentTimeoutSeconds),
-  );
-  if (networks.tempo) methods.push(createMppMethod(config, networks.tempo, redis));
-  const dispatcher = new PaymentDispatcher(methods, flow);
+  const rails = await createRails(config, networks, redis);
+  const protocols: PaymentProtocol[] = rails.length
+    ? [new X402Protocol(rails.map((rail) => new X402Method(rail, config.paymentTimeoutSeconds)))]
+    : [];
+  if (networks.tempo) protocols.push(createMppProtocol(config, networks.tempo, redis));
+  const paywall = new ProtocolsPaywall(protocols, flow);
   // Settlements left unfinished (a crash, a client gone) are finished in the background.
   const stopReconciler = flow.startReconciler(
-    (intent) => dispatcher.resume(intent),
+    (intent) => paywall.resume(intent),
     everyMs,
     (err) => logger.warn({ err: err.message }, 'settlement reconciliation failed'),
   );
-  return { paywall: dispatcher, ledger, close: stopReconciler };
+  return { paywall, ledger, close: stopReconciler };
 }
 
 /** The x402 rails of the configured networks. */
@@ -108,8 +110,8 @@ function createBaseRail(config: Config, network: NonNullable<SettlementNetworks[
 }
 
 /** MPP on Tempo. */
-function createMppMethod(config: Config, network: NonNullable<SettlementNetworks['tempo']>, redis: Redis | null): MppMethod {
-  return new MppMethod({
+function createMppProtocol(config: Config, network: NonNullable<SettlementNetworks['tempo']>, redis: Redis | null): MppProtocol {
+  return new MppProtocol({
     secretKey: config.mpp.secretKey,
     realm: config.mpp.realm,
     chainId: network.chainId,

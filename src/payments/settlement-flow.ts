@@ -52,7 +52,7 @@ export class SettlementFlow {
   async collect(attempt: SettlementAttempt): Promise<SettlementOutcome> {
     const earlier = await this.answerIfSeen(attempt);
     if (earlier) return earlier;
-    const problem = await attempt.verify?.();
+    const problem = await attempt.verify();
     if (!problem) return this.claimAndSettle(attempt);
     // Refused, perhaps because it landed already (a crash before its claim): only its payer may learn that.
     const forged = await this.forgery(attempt);
@@ -73,7 +73,7 @@ export class SettlementFlow {
   /** Why the payment is not signed by its payer (the refusal to answer), or null when it is (or its method checked that already). */
   private async forgery(attempt: SettlementAttempt): Promise<string | null> {
     // A verifier handed a payload of the wrong shape may throw: that is a refusal too.
-    const problem = attempt.authenticate ? await attempt.authenticate().catch(() => 'it could not be verified') : null;
+    const problem = await attempt.authenticate().catch(() => 'it could not be verified');
     return problem ? `payment refused: ${problem}. Nothing was charged.` : null;
   }
 
@@ -94,7 +94,7 @@ export class SettlementFlow {
     const claim: SettlingClaim = {
       state: 'settling',
       fingerprint: attempt.request.fingerprint,
-      proof: attempt.proof,
+      ...(attempt.proof !== null ? { proof: attempt.proof } : {}),
       since: Date.now(),
       jobId: this.jobIdOf(attempt.key),
       intent,
@@ -161,7 +161,7 @@ export class SettlementFlow {
     await this.claims.settled(attempt.key, {
       state: 'settled',
       fingerprint: intent.fingerprint,
-      proof: attempt.proof,
+      ...(attempt.proof !== null ? { proof: attempt.proof } : {}),
       jobId,
       headers,
     });
@@ -180,14 +180,14 @@ export class SettlementFlow {
       current = await this.claims.get(attempt.key);
     }
     if (!current) return refused('payment refused: an earlier send of this payment could not be settled. Nothing was charged.');
-    if (current.proof !== attempt.proof) {
+    if ((current.proof ?? null) !== attempt.proof) {
       return refused('payment refused: this payment was made with another credential; sign a new payment. Nothing was charged.');
     }
     if (current.fingerprint !== attempt.request.fingerprint) {
       return { kind: 'conflict', message: 'this payment was already used for a different request; sign a new payment' };
     }
     if (current.state === 'settled') {
-      const headers = attempt.restateReceipt?.(current.headers) ?? current.headers;
+      const headers = attempt.restateReceipt(current.headers);
       return { kind: 'accepted', jobId: current.jobId, headers, replay: true };
     }
     if (Date.now() - current.since < this.reconcileAfterMs || !(await this.claims.lock(`${attempt.key}:reconcile`, SETTLING_WAIT_MS))) {

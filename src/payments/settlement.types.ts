@@ -1,5 +1,7 @@
 import type { Receipt } from '../chains/receipt.js';
-import type { JobOrder, PaidRequest, PaymentOutcome, PricedResource } from './paywall.js';
+import type { JobOrder, PaidRequest } from './paid-request.js';
+import type { PaymentOutcome } from './payment-outcome.js';
+import type { PricedResource } from './priced-resource.js';
 
 /**
  * What any process needs to finish a settlement: the payment as sent, what it pays for and the job it
@@ -39,49 +41,48 @@ export interface Reconciliation {
 }
 
 /**
- * One payment of any method, bound to its route, ready to be matched to an earlier send (once its
- * signature is checked), verified, claimed and settled.
+ * One payment of any protocol, bound to its route, ready to be matched to an earlier send (once its signature is
+ * checked), verified, claimed and settled. Every step is a method of its own: a protocol whose check happens
+ * elsewhere says so in the method (MPP's `authenticate` answers null: the challenge it answers is ours, by HMAC).
  */
 export interface SettlementAttempt {
   /** Names the payment on its chain: every resend of the same payment has the same key. */
   key: string;
   /**
-   * What only the payer holds beside the public payment (e.g. the MPP challenge it answered): a resend
-   * must carry the same to be matched to the settlement. Absent when the payment itself is the proof.
+   * What only the payer holds beside the public payment (e.g. the MPP challenge it answered): a resend must carry
+   * the same to be matched to the settlement. Null when the payment itself is the proof.
    */
-  proof?: string;
+  proof: string | null;
   network: string;
   /** Atomic USDC units charged. */
   amount: string;
   /** Who pays, when known before settlement. */
-  payer?: string;
+  payer: string | null;
   request: PaidRequest;
   /** Written before the broadcast, so the reconciler can finish the settlement in any process. */
   intent: SettlementIntent;
   /**
-   * The payer's signature over this payment, checked locally: why it is not the payer's, or null. It is
-   * run before the payment is matched to an earlier claim, and before a payment that `verify` refused
-   * is looked up on the chain, so a header rebuilt from a settled payment's public fields learns
-   * nothing. A new payment does not need it: its `verify` checks the signature itself, once. Absent when
-   * the method already authenticated the payment (MPP: the challenge it answers is ours, by HMAC).
+   * The payer's signature over this payment, checked locally: why it is not the payer's, or null. Run before the
+   * payment is matched to an earlier claim, and before a payment that `verify` refused is looked up on the chain,
+   * so a header rebuilt from a settled payment's public fields learns nothing. A new payment does not need it:
+   * `verify` checks the signature itself, once.
    */
-  authenticate?(): Promise<string | null>;
+  authenticate(): Promise<string | null>;
   /**
-   * The full check of a new payment before it is claimed: its signature (whenever `authenticate` is
-   * present) and chain state (balance, unused nonce, validity window): why it cannot settle, or null.
-   * Absent when settling checks it (MPP).
+   * The full check of a new payment before it is claimed: its signature and chain state (balance, unused nonce,
+   * validity window): why it cannot settle, or null (also when settling is the check, as with MPP).
    */
-  verify?(): Promise<string | null>;
+  verify(): Promise<string | null>;
   settle(): Promise<SettlementResult>;
   /** Asks the chain whether the payment landed (whatever settle reported); throws when it cannot tell. */
   reconcile(): Promise<Reconciliation>;
   /** The receipt headers of a payment found settled on chain (its settle call's answer was lost). */
   receiptHeaders(transaction: string, payer: string): Record<string, string>;
   /**
-   * The receipt headers recorded when the payment was settled, restated in this send's format (an x402
-   * payment settled from PAYMENT-SIGNATURE and resent in X-PAYMENT); absent: answered as recorded.
+   * The receipt headers recorded when the payment was settled, restated in this send's form (an x402 payment
+   * settled from PAYMENT-SIGNATURE and resent in X-PAYMENT), or as recorded.
    */
-  restateReceipt?(recorded: Record<string, string>): Record<string, string>;
+  restateReceipt(recorded: Record<string, string>): Record<string, string>;
 }
 
 /** The settlement service's answer: a PaymentOutcome whose refusal carries only its reason (the paywall builds the 402). */

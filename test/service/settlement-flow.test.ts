@@ -26,6 +26,7 @@ class Chain {
   attempt(key: string, intent: SettlementIntent, precheck?: SettlementAttempt['request']['precheck'], signed = true): SettlementAttempt {
     return {
       key,
+      proof: null,
       network: 'base',
       amount: '10000',
       payer: '0xpayer',
@@ -55,6 +56,7 @@ class Chain {
         return tx ? { settled: true, transaction: tx } : { settled: false, final: this.next === 'refuse' };
       },
       receiptHeaders: (transaction) => ({ 'x-payment-response': transaction }),
+      restateReceipt: (recorded) => recorded,
     };
   }
 }
@@ -62,7 +64,14 @@ class Chain {
 const intent = (text: string, affiliateId: string | null = null): SettlementIntent => ({
   network: 'base',
   credential: 'header',
-  resource: { path: '/echo', description: 'echo', priceUsd: '0.01', resourceUrl: 'http://x/echo' },
+  resource: {
+    path: '/echo',
+    description: 'echo',
+    priceUsd: '0.01',
+    resourceUrl: 'http://x/echo',
+    inputSchema: { type: 'object' },
+    outputSchema: null,
+  },
   fingerprint: `fp-${text}`,
   job: { path: '/echo', pipeline: ECHO_SOURCE, request: { text }, affiliateId },
 });

@@ -13,6 +13,7 @@ const LAYERS: string[][] = [
   ['app'], // the composition root: which modules a ROLE starts, the configuration composed
   ['mcp', 'discovery'], // faces over HTTP built on the routes
   ['http', 'devnet'], // the routes; the local chains of devnet mode
+  ['orders'], // the paid order, one use case for every transport
   ['payments', 'webhooks'], // payments turn into jobs; job callbacks
   ['jobs'], // records, queues, the worker and the pipeline runner
   ['pipelines'], // YAML pipelines, their request validation and the step catalogue

@@ -1,9 +1,10 @@
 import { usdToAtomic } from '../../chains/usdc.js';
 import type { Config } from '../../config/config.js';
-import type { ParsedPayment, PaymentMethod } from '../payment-method.js';
-import type { PaidRequest, PaymentHeaders, PaymentRequirements, PricedResource } from '../paywall.js';
+import type { PaidRequest } from '../paid-request.js';
+import type { PricedResource } from '../priced-resource.js';
 import type { SettlementAttempt, SettlementIntent } from '../settlement.types.js';
 import type { X402PaymentPayload, X402Rail } from './rail.js';
+import type { PaymentRequirements } from './x402-requirements.js';
 import { v1OutputSchema } from './x402-schemas.js';
 import { fromV2Payload, paymentResponseHeaderV2, toV2Requirements, type V2Binding, v2Binding, v2BindingMismatch } from './x402-v2.js';
 
@@ -20,28 +21,24 @@ export interface X402Payment {
 /**
  * x402 `exact` on one network, in both wire versions: the payment is X-PAYMENT (v1) or PAYMENT-SIGNATURE
  * (v2), base64 JSON PaymentPayloads carrying the same signed transfer; its rail (EVM, SVM, or a remote
- * facilitator) authenticates, verifies, settles and reconciles it.
+ * facilitator) authenticates, verifies, settles and reconciles it. The x402 protocol (x402-protocol.ts) reads
+ * the headers and hands each payment to the network it names.
  */
-export class X402Method implements PaymentMethod<X402Payment> {
-  readonly header = 'x-payment';
+export class X402Method {
   readonly network: string;
-  /** Requirements per resource URL and price: built once, then served as they are. */
-  private readonly cache = new Map<string, PaymentRequirements>();
+  /** Requirements per priced resource (built once per route and base URL): built once, then served as they are. */
+  private readonly cache = new WeakMap<PricedResource, PaymentRequirements>();
 
   constructor(
-    private readonly rail: X402Rail,
+    readonly rail: X402Rail,
     private readonly timeoutSeconds: Config['paymentTimeoutSeconds'],
   ) {
     this.network = rail.network;
   }
 
-  requirements(resource: PricedResource): PaymentRequirements[] {
-    return [this.requirement(resource)];
-  }
-
-  private requirement(resource: PricedResource): PaymentRequirements {
-    const key = `${resource.priceUsd} ${resource.path} ${resource.resourceUrl} ${resource.description}`;
-    let found = this.cache.get(key);
+  /** Its entry of a 402's `accepts[]` for the route. */
+  requirement(resource: PricedResource): PaymentRequirements {
+    let found = this.cache.get(resource);
     if (!found) {
       const amount = usdToAtomic(resource.priceUsd).toString();
       found = {
@@ -55,48 +52,19 @@ export class X402Method implements PaymentMethod<X402Payment> {
         payTo: this.rail.payTo,
         maxTimeoutSeconds: this.timeoutSeconds,
         asset: this.rail.asset,
-        ...(resource.inputSchema ? { outputSchema: v1OutputSchema(resource.inputSchema, resource.outputSchema ?? null) } : {}),
+        outputSchema: v1OutputSchema(resource.inputSchema, resource.outputSchema),
         extra: this.rail.extra,
       };
-      // Host headers are the client's: keep the cache bounded whatever they send.
-      if (this.cache.size >= 1000) this.cache.clear();
-      this.cache.set(key, found);
+      this.cache.set(resource, found);
     }
     return found;
   }
 
-  async challengeHeaders(): Promise<Record<string, string>> {
-    return {};
-  }
-
-  offer() {
-    return null;
-  }
-
-  async parse(headers: PaymentHeaders): Promise<ParsedPayment<X402Payment>> {
-    const v1 = headers['x-payment'];
-    const v2 = headers['payment-signature'];
-    if (v1 === undefined && v2 === undefined) return null;
-    if (v1 !== undefined && v2 !== undefined) {
-      return { refused: 'send one x402 payment: PAYMENT-SIGNATURE (x402 v2) or X-PAYMENT (v1), not both. Nothing was charged.' };
-    }
-    const version = v2 !== undefined ? 2 : 1;
-    const header = (v2 ?? v1)!;
-    const name = version === 2 ? 'PAYMENT-SIGNATURE' : 'X-PAYMENT';
-    const decoded = decodePayment(header, version);
-    if (typeof decoded === 'string') return { refused: `${name} is malformed: ${decoded}. Nothing was charged.` };
-    const { payment, binding } = decoded;
-    if (payment.scheme !== 'exact') return { refused: `scheme '${payment.scheme}' is not accepted; use 'exact'. Nothing was charged.` };
-    return payment.network === this.network
-      ? { payment: { decoded: payment, credential: String(header).trim(), version, ...(binding ? { binding } : {}) } }
-      : { network: payment.network };
-  }
-
-  async attempt(
+  attempt(
     resource: PricedResource,
     { decoded: payment, credential, version, binding }: X402Payment,
     request: PaidRequest,
-  ): Promise<SettlementAttempt | { refused: string }> {
+  ): SettlementAttempt | { refused: string } {
     const mismatch = binding ? v2BindingMismatch(binding, toV2Requirements(this.requirement(resource)), resource.resourceUrl) : null;
     if (mismatch) return { refused: `payment refused: ${mismatch}; pay one of the options offered. Nothing was charged.` };
     const intent: SettlementIntent = { network: this.network, credential, resource, fingerprint: request.fingerprint, job: request.job };
@@ -107,7 +75,7 @@ export class X402Method implements PaymentMethod<X402Payment> {
     );
   }
 
-  async resume(intent: SettlementIntent): Promise<SettlementAttempt | null> {
+  resume(intent: SettlementIntent): SettlementAttempt | null {
     if (intent.network !== this.network) return null;
     const version = credentialVersion(intent.credential);
     const decoded = decodePayment(intent.credential, version);
@@ -128,9 +96,10 @@ export class X402Method implements PaymentMethod<X402Payment> {
     const requirements = this.requirement(intent.resource);
     const attempt: SettlementAttempt = {
       key,
+      proof: null, // the signed payment is its own proof
       network: rail.network,
       amount: requirements.maxAmountRequired,
-      payer: typeof payment.payload?.authorization?.from === 'string' ? payment.payload.authorization.from : undefined,
+      payer: typeof payment.payload?.authorization?.from === 'string' ? payment.payload.authorization.from : null,
       request,
       intent,
       // Signature and binding with no chain state: what a resend must pass before it meets its earlier claim.
@@ -144,7 +113,7 @@ export class X402Method implements PaymentMethod<X402Payment> {
         // A payload of the wrong shape can make a verifier throw: that is a refusal, not a server error.
         const verdict = await rail
           .verify(payment, requirements)
-          .catch((err: Error) => ({ ok: false, reason: `it could not be verified (${err.message.split('\n')[0]})`, payer: undefined }));
+          .catch((err: Error) => ({ ok: false, reason: `it could not be verified (${err.message.split('\n')[0]})`, payer: null }));
         if (verdict.ok && verdict.payer) attempt.payer = verdict.payer;
         return verdict.ok ? null : (verdict.reason ?? 'invalid payment');
       },

@@ -1,7 +1,8 @@
 import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
 import { caip2, v1NetworkName } from '../../chains/networks.js';
-import type { PaymentRequirements, PricedResource } from '../paywall.js';
+import type { PricedResource } from '../priced-resource.js';
 import type { X402PaymentPayload } from './rail.js';
+import type { PaymentRequirements } from './x402-requirements.js';
 import { bazaarExtension, type Schema } from './x402-schemas.js';
 
 /**
@@ -43,7 +44,7 @@ export function paymentRequiredHeader(resource: PricedResource, error: string, a
     error,
     resource: { url: resource.resourceUrl, description: resource.description, mimeType: 'application/json' },
     accepts: accepts.map(toV2Requirements),
-    ...(resource.inputSchema ? { extensions: { bazaar: bazaarOf(resource.inputSchema, resource.outputSchema ?? null) } } : {}),
+    extensions: { bazaar: bazaarOf(resource.inputSchema, resource.outputSchema) },
   } as Parameters<typeof encodePaymentRequiredHeader>[0]);
 }
 

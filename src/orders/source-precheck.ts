@@ -5,7 +5,7 @@ import { ENGINES_CONFIG, JOBS_CONFIG, LOGGER } from '../config/config.tokens.js'
 import type { EnginesConfig } from '../engines/engines.config.js';
 import type { JobsConfig } from '../jobs/jobs.config.js';
 import { blockedHost } from '../net/guarded-post.js';
-import type { PrecheckResult } from '../payments/paywall.js';
+import type { PrecheckResult } from '../payments/paid-request.js';
 import { callbackUrl } from '../pipelines/callback-url-keyword.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { createSourceInspector } from '../sources/create-source-inspector.js';

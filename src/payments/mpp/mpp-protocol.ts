@@ -4,9 +4,13 @@ import { type Chain, createClient, createPublicClient, http, isAddressEqual, kec
 import { tempo as tempoMainnet, tempoModerato } from 'viem/chains';
 import { Abis, Transaction } from 'viem/tempo';
 import { usdToAtomic } from '../../chains/usdc.js';
-import type { ParsedPayment, PaymentMethod } from '../payment-method.js';
-import type { MppOffer, PaidRequest, PaymentHeaders, PaymentRequirements, PricedResource } from '../paywall.js';
+import type { PaidRequest, PaymentHeaders } from '../paid-request.js';
+import type { ChallengePart } from '../payment-challenge.js';
+import type { ProtocolDescription, RouteOffer } from '../payment-offer.js';
+import type { PaymentProtocol, ReadPayment } from '../payment-protocol.js';
+import type { PricedResource } from '../priced-resource.js';
 import type { SettlementAttempt, SettlementIntent } from '../settlement.types.js';
+import { mppDescription } from './mpp-description.js';
 
 export interface MppTempoOptions {
   /** HMAC key binding challenges to this server (every API process must share it). */
@@ -30,9 +34,9 @@ const CHALLENGE_TTL_MS = 5 * 60_000;
  * with `Authorization: Payment <credential>`, a signed transfer (pull: we broadcast it) or the hash of
  * one it sent (push). A credential is named by that transaction's hash, so resends share one claim.
  */
-export class MppMethod implements PaymentMethod<MppCredential> {
+export class MppProtocol implements PaymentProtocol {
   readonly network = 'tempo';
-  readonly header = 'authorization';
+  readonly description: ProtocolDescription;
   private readonly mppx;
   private readonly chain: Chain;
   private readonly publicClient;
@@ -50,23 +54,21 @@ export class MppMethod implements PaymentMethod<MppCredential> {
       methods: [tempo.charge({ currency: options.currency, recipient: options.recipient, getClient, store: options.store })],
     });
     this.publicClient = createPublicClient({ chain: this.chain, transport: http(options.rpcUrl) });
+    this.description = mppDescription(options.chainId, options.currency);
   }
 
-  requirements(): PaymentRequirements[] {
-    return [];
+  async challenge(resource: PricedResource): Promise<ChallengePart> {
+    return { headers: { 'www-authenticate': await this.challengeHeader(resource) }, body: {} };
   }
 
-  async challengeHeaders(resource: PricedResource): Promise<Record<string, string>> {
-    return { 'www-authenticate': await this.challengeHeader(resource) };
-  }
-
-  offer(): MppOffer {
+  offer(): RouteOffer {
+    const { chainId, currency, recipient } = this.options;
+    const name = this.description.name;
     return {
-      protocol: 'mpp',
-      network: 'tempo',
-      chainId: this.options.chainId,
-      currency: this.options.currency,
-      recipient: this.options.recipient,
+      protocol: name,
+      networks: [{ network: this.network, protocol: name, asset: currency, payTo: recipient, chainId }],
+      directoryEntry: { mpp: { method: 'tempo', intent: 'charge', currency } },
+      details: {},
     };
   }
 
@@ -101,17 +103,20 @@ export class MppMethod implements PaymentMethod<MppCredential> {
     return found;
   }
 
-  async parse(headers: PaymentHeaders): Promise<ParsedPayment<MppCredential>> {
+  async read(headers: PaymentHeaders): Promise<ReadPayment> {
     const authorization = headers.authorization;
     if (typeof authorization !== 'string' || !/^Payment\s/i.test(authorization)) return null;
     const parsed = await parseCredential(authorization);
-    if (typeof parsed === 'string')
-      return { refused: `the Authorization: Payment credential is malformed: ${parsed}. Nothing was charged.` };
-    return { payment: { ...parsed, credential: authorization } };
+    if (typeof parsed === 'string') {
+      return { refused: `the Authorization: Payment credential is malformed: ${parsed}. Nothing was charged.`, network: this.network };
+    }
+    const payment: MppCredential = { ...parsed, credential: authorization };
+    return { payment, network: this.network };
   }
 
-  /** An HMAC check of the challenge answered, no signature: the attempt needs no `authenticate` of its own. */
-  async attempt(resource: PricedResource, payment: MppCredential, request: PaidRequest): Promise<SettlementAttempt | { refused: string }> {
+  /** An HMAC check of the challenge answered, no signature: the attempt's `authenticate` has nothing left to check. */
+  async attempt(resource: PricedResource, read: unknown, request: PaidRequest): Promise<SettlementAttempt | { refused: string }> {
+    const payment = read as MppCredential; // as read() returned it
     const unbound = await this.bindingProblem(resource, payment.challenge);
     if (unbound) return { refused: `payment refused: ${unbound}. Nothing was charged.` };
     const intent: SettlementIntent = {
@@ -142,8 +147,12 @@ export class MppMethod implements PaymentMethod<MppCredential> {
       proof: parsed.challenge.id,
       network: 'tempo',
       amount: usdToAtomic(resource.priceUsd).toString(),
-      payer: parsed.payer,
+      payer: parsed.payer ?? null,
       request,
+      // The challenge it answers was checked in attempt(): ours (HMAC), for this route and price.
+      authenticate: async () => null,
+      // mppx checks the credential when it settles it.
+      verify: async () => null,
       settle: async () => {
         // mppx answers an unknown hash with "An internal payment error occurred": say what is wrong.
         if (parsed.mode === 'push' && !(await this.receiptOf(parsed.hash))) {
@@ -182,6 +191,7 @@ export class MppMethod implements PaymentMethod<MppCredential> {
           Receipt.from({ method: 'tempo', status: 'success', reference: transaction, timestamp: new Date().toISOString() }),
         ),
       }),
+      restateReceipt: (recorded) => recorded,
     };
     return attempt;
   }

@@ -2,8 +2,25 @@ import { callbackUrl } from '../pipelines/callback-url-keyword.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { callbackKey } from '../webhooks/webhook-signature.js';
 
+/** Seconds a client is told to wait between polls of a job (Retry-After). */
+export const POLL_SECONDS = 3;
+
 /** The answer to a settled paid request (the 202 body over HTTP, the tool result over MCP). */
-export function jobAccepted(pipeline: Pipeline, jobId: string, base: string, body: Record<string, unknown>, webhookSecret: string) {
+export interface JobAccepted {
+  job_id: string;
+  poll_url: string;
+  status: 'queued';
+  estimated_completion_seconds: number;
+  callback_secret?: string;
+}
+
+export function jobAccepted(
+  pipeline: Pipeline,
+  jobId: string,
+  base: string,
+  body: Record<string, unknown>,
+  webhookSecret: string,
+): JobAccepted {
   return {
     job_id: jobId,
     poll_url: `${base}/jobs/${jobId}`,
