@@ -2,7 +2,7 @@ import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import type { OnApplicationBootstrap } from '@nestjs/common';
 import { type Job, QueueEvents } from 'bullmq';
 import type { RedisConnections } from '../redis/redis-connections.js';
-import type { QueuedJob } from './job.types.js';
+import type { JobProgress, QueuedJob } from './job.types.js';
 import { JobCancelled } from './job-cancelled.js';
 import type { JobProcessor } from './job-processor.js';
 import type { JobWorker } from './job-worker.js';
@@ -35,7 +35,10 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
     const cancel = new AbortController();
     this.running.set(job.id!, cancel);
     try {
-      await this.processor.process(job.data as QueuedJob, cancel.signal);
+      // BullMQ's own progress, in percent of the steps done: what the queue dashboard (bull-board) shows.
+      const report = ({ steps_done, steps_total }: JobProgress) =>
+        void job.updateProgress(steps_total ? Math.round((100 * steps_done) / steps_total) : 0).catch(() => undefined);
+      await this.processor.process(job.data as QueuedJob, cancel.signal, report);
     } finally {
       this.running.delete(job.id!);
     }

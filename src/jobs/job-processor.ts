@@ -5,7 +5,7 @@ import type { Metrics } from '../observability/metrics.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 import type { StepServices } from '../steps/services.js';
-import { type JobWarning, type QueuedJob, type StepTiming, TERMINAL_STATUSES } from './job.types.js';
+import { type JobProgress, type JobWarning, type QueuedJob, type StepTiming, TERMINAL_STATUSES } from './job.types.js';
 import { JobCancelled } from './job-cancelled.js';
 import type { JobStore } from './job-store.js';
 import { JobFailure, runPipeline, type StepEvent, stepTiming } from './pipeline-runner.js';
@@ -30,7 +30,12 @@ export class JobProcessor {
     private readonly metrics: Metrics | null = null,
   ) {}
 
-  async process(job: QueuedJob, signal: AbortSignal = new AbortController().signal): Promise<void> {
+  /** `report`: told each progress too (BullMQ's own progress, which the queue dashboard shows). */
+  async process(
+    job: QueuedJob,
+    signal: AbortSignal = new AbortController().signal,
+    report?: (progress: JobProgress) => void,
+  ): Promise<void> {
     const log = this.logger.child({ job_id: job.job_id });
     const record = await this.store.get(job.job_id);
     if (!record) return log.warn('job record is gone (expired); nothing to run');
@@ -60,6 +65,7 @@ export class JobProcessor {
     const onProgress = (running: string[], done: number) => {
       const progress = { step: running.length ? running.join(', ') : null, steps_done: done, steps_total: total };
       writes = writes.then(() => this.store.update(job.job_id, { progress }).then(() => undefined)).catch(() => undefined);
+      report?.(progress);
     };
     const engines: Record<string, string> = {};
     const warnings: JobWarning[] = [];

@@ -78,17 +78,16 @@ export async function runPipeline(pipeline: Pipeline, request: Record<string, un
             if (failure === null) failure = err;
             abort.abort(err);
           })
-          .finally(() => {
-            running.delete(step.id);
-            ctx.onProgress([...running.keys()], finished.size);
-          });
+          .finally(() => running.delete(step.id));
         running.set(step.id, p);
       }
+      // Told once the steps a finished one unblocked have started, so progress never shows a gap between steps.
       ctx.onProgress([...running.keys()], finished.size);
       if (running.size === 0) break; // nothing runnable: cannot happen for a validated DAG
       await Promise.race(running.values());
     }
     await Promise.allSettled(running.values());
+    ctx.onProgress([], finished.size);
   } finally {
     ctx.signal.removeEventListener('abort', onOuterAbort);
   }

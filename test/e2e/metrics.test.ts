@@ -102,5 +102,10 @@ describe('watching the running service (Redis)', () => {
     const queue = ((await api.json()) as any).queues.find((q: any) => q.name === h.env.QUEUE_NAME);
     assert.ok(queue, 'the dashboard does not list the service queue');
     assert.equal(queue.counts.completed, 2);
+    assert.deepEqual(
+      queue.jobs.map((j: any) => j.progress),
+      [100, 100],
+      "the dashboard shows each job's progress in percent of its steps (100 once complete)",
+    );
   });
 });

@@ -116,6 +116,13 @@ describe('pipeline runner: order and concurrency', () => {
     );
     assert.equal(progress.at(-1), '|4');
   });
+
+  it('shows a running step at every progress report between the first step and the end (never a gap between steps)', async () => {
+    const chain = [task('a', 'ms: 20'), task('b', 'ms: 20, ref: "{{steps.a.name}}"'), task('c', 'ms: 20, ref: "{{steps.b.name}}"')];
+    const { result, progress } = run(chain.join('\n'), '"{{steps.c}}"');
+    await result;
+    assert.deepEqual(progress, ['a|0', 'b|1', 'c|2', '|3']);
+  });
 });
 
 describe('pipeline runner: retries', () => {
