@@ -45,6 +45,16 @@ th, td { text-align: left; padding: .4rem .6rem; border-bottom: 1px solid #ddd; 
 td.num { text-align: right; white-space: nowrap; }
 pre { background: #f4f4f6; padding: 1rem; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
 .planned { color: #8a6d00; }
+/* A phone's width: each price row becomes a small card, its cells labelled, so no column is cut off. */
+@media (max-width: 640px) {
+  #prices thead { display: none; }
+  #prices tr, #prices td { display: block; border: 0; padding: .15rem 0; }
+  #prices tr { border-bottom: 1px solid #ddd; padding: .5rem 0; }
+  #prices td.num { text-align: left; }
+  #prices td:nth-child(3)::before { content: "Price: "; color: #666; }
+  #prices td:nth-child(4)::before { content: "Typical time: "; color: #666; }
+  #prices td:nth-child(5)::before { content: "Status: "; color: #666; }
+}
 </style>
 </head>
 <body>
@@ -86,6 +96,8 @@ and each chain's RPC URL, the only settings that change. Its test USDC sits at t
 <pre><code>${e(SAMPLE_JOB)}</code></pre>
 
 <h2>For agents and tools</h2>
+<p>Agents can also call every endpoint as a tool over MCP (Streamable HTTP) at <code>${e(b)}/mcp</code>: the tools carry their
+price, a paid call carries its payment in the tool call, and the free <code>get_job</code> tool reads the result.</p>
 <ul>
 ${docs.map(([p, label]) => `<li><a href="${e(b)}${p}">${e(label)}</a> <code>${p}</code></li>`).join('\n')}
 </ul>
@@ -109,7 +121,7 @@ const SAMPLE_JOB = JSON.stringify(
       sentiment: 'positive',
       scenes: [{ index: 0, start: 0, end: 4.8, description: 'A person talks to the camera in a kitchen' }],
       key_moments: [{ time: 12.4, description: 'Tip two: prepare breakfast the night before', kind: 'strong_statement' }],
-      on_screen_text: [{ time: 1, start: 0.5, end: 3.9, text: '3 TIPS' }],
+      on_screen_text: [{ time: 0.5, start: 0.5, end: 3.9, text: '3 TIPS', confidence: 0.93 }],
     },
     receipt: { network: 'base', transaction: '0x9e1c...41ab', amount: '100000', payer: '0x3C44...93BC' },
   },

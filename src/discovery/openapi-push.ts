@@ -28,7 +28,15 @@ export function jobCallbacks(pipeline: Pipeline): Record<string, unknown> | null
             { name: 'X-Vidint-Attempt', in: 'header', ...header('1, 2 or 3', { type: 'integer' }) },
           ],
           requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Job' } } } },
-          responses: { '2XX': { description: 'Received; any other answer is a failed delivery (5xx, 408 and 429 are tried again)' } },
+          // The receiver is the caller's server: the delivery carries its own signature, no credential of the caller's.
+          security: [],
+          responses: {
+            '2XX': { description: 'Received; any other answer is a failed delivery (5xx, 408 and 429 are tried again)' },
+            '4XX': {
+              description: 'Refused by the receiver: the delivery ends (408 and 429 are tried again), the job stays at GET /jobs/{id}',
+            },
+            '5XX': { description: 'The receiver failed: tried again after 1 s and 2 s' },
+          },
         },
       },
     },
@@ -50,7 +58,9 @@ export function jobEventsPath(error: (description: string) => unknown, retention
       responses: {
         '200': { description: 'The event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
         '404': error(`Unknown, malformed or expired (jobs are kept for ${retention} after creation)`),
-        '503': error('The job store (Redis) is not answering: try again after Retry-After'),
+        '503': error(
+          'The job store (Redis) is not answering, or this server holds as many open streams as it allows (SSE_MAX_STREAMS): try again after Retry-After, or poll GET /jobs/{id}',
+        ),
       },
     },
   };

@@ -25,6 +25,8 @@ export function buildOpenApi(ctx: DiscoveryContext): OpenAPIObject {
         `Pay-per-request video and image intelligence. No accounts or API keys: pay each request in USDC with ${offered.map((p) => p.name).join(' or ')}, ` +
         'receive 202 and a job id, poll GET /jobs/{id}. Payment is settled when the job is accepted; failed jobs are not refunded.',
       contact: { name: 'vidint', url: `${ctx.baseUrl}/` },
+      // The service is not open source (package.json: UNLICENSED); what a caller may do is the pay-per-call terms of its landing page.
+      license: { name: 'Proprietary: pay-per-call use as described at the service URL', url: `${ctx.baseUrl}/` },
       'x-guidance': guidance(ctx),
     },
     paths: {},

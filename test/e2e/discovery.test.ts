@@ -7,8 +7,9 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { validatePaymentRequiredDetailed } from '@agentcash/discovery';
 import { compileErrors, validate } from '@readme/openapi-parser';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { escapeHtml } from '../../src/discovery/landing-page.js';
-import { type Harness, startHarness } from '../support/harness.js';
+import { type Harness, ROOT, startHarness } from '../support/harness.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -70,6 +71,22 @@ describe('discovery documents generated from the loaded pipelines', () => {
     assert.equal(doc.paths['/degraded'].post.callbacks, undefined, 'no callback_url in its request, no callback');
     assert.ok(doc.paths['/jobs/{id}/events'].get.responses['200'].content['text/event-stream']);
     assert.ok(doc.components.schemas.Job.properties.result.anyOf.some((s: any) => s.$ref === '#/components/schemas/EchoResult'));
+  });
+
+  it("/openapi.json of the shipped endpoints passes Redocly's recommended rules with no error or warning", async () => {
+    const shipped = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines') } });
+    try {
+      const source = await (await fetch(`${shipped.url}/openapi.json`)).text();
+      const config = await createConfig({ extends: ['recommended'] });
+      const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config });
+      assert.deepEqual(
+        problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`),
+        [],
+      );
+      assert.equal(JSON.parse(source).info.license.url, `${shipped.url}/`);
+    } finally {
+      await shipped.close();
+    }
   });
 
   it('/.well-known/x402 lists networks and exact atomic prices from the running config', async () => {

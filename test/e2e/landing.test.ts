@@ -87,6 +87,18 @@ describe('the landing page in headless Chromium', () => {
     assert.equal(sample.status, 'complete');
     assert.deepEqual(Object.keys(sample.result).slice(0, 4), ['title', 'duration', 'transcript', 'topics']);
 
+    assert.match(await page.content(), new RegExp(`MCP.*${h.url}/mcp`, 's'), 'the page names the MCP endpoint');
+
+    // A phone's width: no sideways scroll, and every cell of the price table inside the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const narrow = await page.evaluate(() => ({
+      page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+      cells: [...document.querySelectorAll('#prices td')].map((td) => td.getBoundingClientRect().right),
+    }));
+    assert.ok(narrow.page[0] <= narrow.page[1], `the page scrolls sideways at 390 px: ${narrow.page}`);
+    for (const right of narrow.cells) assert.ok(right <= 390, `a price table cell ends at ${right} px, past the screen`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
     fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     assert.ok(fs.statSync(SCREENSHOT).size > 10_000);
