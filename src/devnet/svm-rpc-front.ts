@@ -27,6 +27,13 @@ interface Landed {
   unitsConsumed: bigint;
 }
 
+/** The chain as the front sees it: the LiteSVM, its slot (advanced by blockhashes and transactions), the transactions landed. */
+interface SvmState {
+  svm: LiteSVM;
+  slot: bigint;
+  landed: Map<string, Landed>;
+}
+
 /**
  * The Solana JSON-RPC methods x402 clients and facilitators call, answered by an in-process LiteSVM:
  * real transactions, signature checks and SPL token programs, on loopback. Each getLatestBlockhash
@@ -34,23 +41,32 @@ interface Landed {
  * to the same transaction; a resent transaction is refused as already processed, as on mainnet.
  */
 export async function startSvmRpcFront(svm: LiteSVM): Promise<{ url: string; close(): Promise<void> }> {
-  const landed = new Map<string, Landed>();
-  let slot = 1n;
+  const state: SvmState = { svm, slot: 1n, landed: new Map() };
+  return serveJsonRpc({ ...clockHandlers(state), ...accountHandlers(state), ...transactionHandlers(state) });
+}
 
-  const context = () => ({ context: { slot: Number(slot), apiVersion: '2.2.0' } });
-  const handlers: Record<string, Handler> = {
+const context = (state: SvmState) => ({ context: { slot: Number(state.slot), apiVersion: '2.2.0' } });
+
+function clockHandlers(state: SvmState): Record<string, Handler> {
+  return {
     getLatestBlockhash: () => {
-      svm.expireBlockhash();
-      slot += 1n;
-      return { ...context(), value: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: Number(slot + 150n) } };
+      state.svm.expireBlockhash();
+      state.slot += 1n;
+      return { ...context(state), value: { blockhash: state.svm.latestBlockhash(), lastValidBlockHeight: Number(state.slot + 150n) } };
     },
-    getSlot: () => Number(slot),
-    getBlockHeight: () => Number(slot),
+    getSlot: () => Number(state.slot),
+    getBlockHeight: () => Number(state.slot),
     getGenesisHash: () => '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d',
+  };
+}
+
+function accountHandlers(state: SvmState): Record<string, Handler> {
+  const { svm } = state;
+  return {
     getMinimumBalanceForRentExemption: ([size]) => Number(svm.minimumBalanceForRentExemption(BigInt(size as number))),
-    getBalance: ([addr]) => ({ ...context(), value: Number(svm.getBalance(addr as Address) ?? 0n) }),
-    getAccountInfo: ([addr]) => ({ ...context(), value: accountJson(svm, addr as string) }),
-    getMultipleAccounts: ([addrs]) => ({ ...context(), value: (addrs as string[]).map((a) => accountJson(svm, a)) }),
+    getBalance: ([addr]) => ({ ...context(state), value: Number(svm.getBalance(addr as Address) ?? 0n) }),
+    getAccountInfo: ([addr]) => ({ ...context(state), value: accountJson(svm, addr as string) }),
+    getMultipleAccounts: ([addrs]) => ({ ...context(state), value: (addrs as string[]).map((a) => accountJson(svm, a)) }),
     getTokenAccountBalance: ([addr]) => {
       const acc = svm.getAccount(addr as Address);
       if (!acc.exists || acc.data.length < 72) throw rpcError(-32602, `Invalid param: could not find account ${addr}`);
@@ -58,78 +74,77 @@ export async function startSvmRpcFront(svm: LiteSVM): Promise<{ url: string; clo
       const mint = svm.getAccount(b58.decode(acc.data.subarray(0, 32)) as Address);
       const decimals = mint.exists ? mint.data[44] : 0;
       const ui = Number(amount) / 10 ** decimals;
-      return { ...context(), value: { amount: amount.toString(), decimals, uiAmount: ui, uiAmountString: String(ui) } };
+      return { ...context(state), value: { amount: amount.toString(), decimals, uiAmount: ui, uiAmountString: String(ui) } };
     },
-    simulateTransaction: ([wire, config]) => {
-      const tx = toSvm(wire);
-      const opts = config as SimulateConfig | undefined;
-      // Clients estimate compute units with unsigned transactions and a placeholder blockhash.
-      const relaxed = opts?.sigVerify === false || opts?.replaceRecentBlockhash === true;
-      if (relaxed) svm.withSigverify(false);
-      try {
-        const result = svm.simulateTransaction(tx);
-        const failed = result instanceof FailedTransactionMetadata;
-        const meta = result.meta();
-        return {
-          ...context(),
-          value: {
-            err: failed ? errorJson(result as FailedTransactionMetadata) : null,
-            logs: meta.logs(),
-            accounts: null,
-            unitsConsumed: Number(meta.computeUnitsConsumed()),
-            returnData: null,
-            innerInstructions: opts?.innerInstructions ? innerJson(meta) : null,
-          },
-        };
-      } finally {
-        if (relaxed) svm.withSigverify(true);
-      }
-    },
-    sendTransaction: ([wire]) => {
-      const tx = toSvm(wire);
-      const signature = b58.decode(Object.values(tx.signatures)[0] ?? new Uint8Array(64));
-      if (landed.has(signature)) throw rpcError(-32002, 'Transaction simulation failed: This transaction has already been processed');
-      const result = svm.sendTransaction(tx);
-      if (result instanceof FailedTransactionMetadata) {
-        throw rpcError(-32002, `Transaction simulation failed: ${JSON.stringify(errorJson(result))}`, {
-          err: errorJson(result),
-          logs: result.meta().logs(),
-        });
-      }
-      slot += 1n;
-      landed.set(signature, { slot, err: null, wire: wire as string, logs: result.logs(), unitsConsumed: result.computeUnitsConsumed() });
-      return signature;
-    },
+  };
+}
+
+function transactionHandlers(state: SvmState): Record<string, Handler> {
+  return {
+    simulateTransaction: ([wire, config]) => simulate(state, wire, config as SimulateConfig | undefined),
+    sendTransaction: ([wire]) => send(state, wire as string),
     getSignatureStatuses: ([sigs]) => ({
-      ...context(),
+      ...context(state),
       value: (sigs as string[]).map((s) => {
-        const l = landed.get(s);
+        const l = state.landed.get(s);
         return l ? { slot: Number(l.slot), confirmations: null, err: l.err, status: { Ok: null }, confirmationStatus: 'finalized' } : null;
       }),
     }),
     getTransaction: ([sig]) => {
-      const l = landed.get(sig as string);
+      const l = state.landed.get(sig as string);
       if (!l) return null;
+      const meta = { err: null, fee: 5000, innerInstructions: [], logMessages: l.logs, preBalances: [], postBalances: [] };
       return {
         slot: Number(l.slot),
         blockTime: Math.floor(Date.now() / 1000),
         transaction: [l.wire, 'base64'],
-        meta: {
-          err: null,
-          fee: 5000,
-          innerInstructions: [],
-          logMessages: l.logs,
-          preBalances: [],
-          postBalances: [],
-          computeUnitsConsumed: Number(l.unitsConsumed),
-          status: { Ok: null },
-        },
+        meta: { ...meta, computeUnitsConsumed: Number(l.unitsConsumed), status: { Ok: null } },
         version: 0,
       };
     },
   };
+}
 
-  return serveJsonRpc(handlers);
+function simulate(state: SvmState, wire: unknown, opts: SimulateConfig | undefined) {
+  const { svm } = state;
+  const tx = toSvm(wire);
+  // Clients estimate compute units with unsigned transactions and a placeholder blockhash.
+  const relaxed = opts?.sigVerify === false || opts?.replaceRecentBlockhash === true;
+  if (relaxed) svm.withSigverify(false);
+  try {
+    const result = svm.simulateTransaction(tx);
+    const failed = result instanceof FailedTransactionMetadata;
+    const meta = result.meta();
+    return {
+      ...context(state),
+      value: {
+        err: failed ? errorJson(result as FailedTransactionMetadata) : null,
+        logs: meta.logs(),
+        accounts: null,
+        unitsConsumed: Number(meta.computeUnitsConsumed()),
+        returnData: null,
+        innerInstructions: opts?.innerInstructions ? innerJson(meta) : null,
+      },
+    };
+  } finally {
+    if (relaxed) svm.withSigverify(true);
+  }
+}
+
+function send(state: SvmState, wire: string): string {
+  const tx = toSvm(wire);
+  const signature = b58.decode(Object.values(tx.signatures)[0] ?? new Uint8Array(64));
+  if (state.landed.has(signature)) throw rpcError(-32002, 'Transaction simulation failed: This transaction has already been processed');
+  const result = state.svm.sendTransaction(tx);
+  if (result instanceof FailedTransactionMetadata) {
+    throw rpcError(-32002, `Transaction simulation failed: ${JSON.stringify(errorJson(result))}`, {
+      err: errorJson(result),
+      logs: result.meta().logs(),
+    });
+  }
+  state.slot += 1n;
+  state.landed.set(signature, { slot: state.slot, err: null, wire, logs: result.logs(), unitsConsumed: result.computeUnitsConsumed() });
+  return signature;
 }
 
 /** Answers JSON-RPC 2.0 requests (single or batched) on loopback with the given method handlers. */
