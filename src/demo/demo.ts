@@ -32,21 +32,30 @@ interface DevnetBase {
 async function main(): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vidint-demo-'));
   started.push(() => fs.rmSync(work, { recursive: true, force: true }));
-
   step(1, 'start the service (memory queue, devnet payments, offline engines)');
+  const api = await startService(work);
+  step(2, 'make a 6-second sample clip and serve it');
+  const videoUrl = await serveSampleClip(work);
+  step(3, 'POST /analyze without paying: 402 Payment Required');
+  await showPaymentRequired(api, videoUrl);
+  step(4, "pay with the x402 client from the devnet's funded key (Base)");
+  const jobId = await pay(api, videoUrl);
+  step(5, 'poll the job');
+  const job = await follow(api, jobId);
+  step(6, 'the /analyze result');
+  say(JSON.stringify(job.result, null, 2));
+  say(`\nengines: ${JSON.stringify(job.engines)}`);
+  say('\ndemo: everything worked');
+}
+
+/** The service on a free port, with the embedded defaults; its URL once healthy. */
+async function startService(work: string): Promise<string> {
   const port = await freePort();
   const api = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: '', LOG_LEVEL: 'warn' };
   const service = spawn(process.execPath, [path.join(ROOT, 'dist', 'src', 'main.js')], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      FETCH_ALLOW_LOOPBACK: 'true',
-      WORK_DIR: path.join(work, 'jobs'),
-    },
+    env: { ...env, FETCH_ALLOW_LOOPBACK: 'true', WORK_DIR: path.join(work, 'jobs') },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let serviceLog = '';
@@ -54,8 +63,11 @@ async function main(): Promise<void> {
   started.push(() => stop(service));
   await waitHealthy(api, service, () => serviceLog);
   say(`service ready at ${api}`);
+  return api;
+}
 
-  step(2, 'make a 6-second sample clip and serve it');
+/** The demo's own clip, served on loopback; its URL. */
+async function serveSampleClip(work: string): Promise<string> {
   const clip = await makeSampleClip(work);
   const files = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(fs.statSync(clip).size) });
@@ -65,8 +77,10 @@ async function main(): Promise<void> {
   started.push(() => new Promise<void>((r) => files.close(() => r())));
   const videoUrl = `http://127.0.0.1:${(files.address() as net.AddressInfo).port}/sample.mp4`;
   say(`clip: ${videoUrl} (${fs.statSync(clip).size} bytes)`);
+  return videoUrl;
+}
 
-  step(3, 'POST /analyze without paying: 402 Payment Required');
+async function showPaymentRequired(api: string, videoUrl: string): Promise<void> {
   const unpaid = await fetch(`${api}/analyze`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -77,23 +91,24 @@ async function main(): Promise<void> {
   say(`HTTP ${unpaid.status}: ${offer.error}`);
   for (const a of offer.accepts) say(`  x402 ${a.network.padEnd(7)} ${Number(a.maxAmountRequired) / 1e6} USDC to ${a.payTo}`);
   if (unpaid.headers.get('www-authenticate')) say('  MPP    tempo   (WWW-Authenticate: Payment challenge)');
+}
 
-  step(4, "pay with the x402 client from the devnet's funded key (Base)");
+/** Pays /analyze of the clip from the devnet's funded key; the job's id. */
+async function pay(api: string, videoUrl: string): Promise<string> {
   const devnet = (await (await fetch(`${api}/devnet`)).json()) as DevnetBase;
   say(`payer ${devnet.base.test_payer.address} on the local Base (chain ${devnet.base.chain_id})`);
-  const accepted = await paidCall(
-    api,
-    '/analyze',
-    { url: videoUrl },
-    { pay: { kind: 'base', privateKey: devnet.base.test_payer.private_key }, maxUsd: 0.1 },
-  );
+  const pay = { kind: 'base' as const, privateKey: devnet.base.test_payer.private_key };
+  const accepted = await paidCall(api, '/analyze', { url: videoUrl }, { pay, maxUsd: 0.1 });
   say(`HTTP 202: job ${accepted.job_id}, status ${accepted.status}`);
   say(`settled: ${accepted.paid_usd} USDC on ${accepted.network}, transaction ${accepted.transaction}`);
   say(`poll: ${accepted.poll_url}`);
+  return accepted.job_id;
+}
 
-  step(5, 'poll the job');
+/** Polls the job, one line per change of step; the finished job (a failed one is an error). */
+async function follow(api: string, jobId: string) {
   let last = '';
-  const job = await waitForJob(api, accepted.job_id, {
+  const job = await waitForJob(api, jobId, {
     everyMs: 500,
     timeoutSeconds: 300,
     onProgress: (j, ms) => {
@@ -104,11 +119,7 @@ async function main(): Promise<void> {
     },
   });
   if (job.status !== 'complete') throw new Error(`the job failed: ${job.error}`);
-
-  step(6, 'the /analyze result');
-  say(JSON.stringify(job.result, null, 2));
-  say(`\nengines: ${JSON.stringify(job.engines)}`);
-  say('\ndemo: everything worked');
+  return job;
 }
 
 function freePort(): Promise<number> {
