@@ -23,7 +23,7 @@ export interface AnalyzeInput {
       confidence?: number;
       words?: Array<{ word: string; start: number; end: number; confidence?: number }>;
     }>;
-    /** The transcribe step's judgement (engines/speech/speech-verdict.ts); absent on transcripts from elsewhere. */
+    /** The transcribe step's judgement (steps/speech-verdict.ts); absent on transcripts from elsewhere. */
     confidence?: number | null;
     speech?: 'recognised' | 'unintelligible' | 'none';
     reason?: string;

@@ -1,4 +1,4 @@
-import { type JudgedTranscript, judgeSpeech } from '../engines/speech/speech-verdict.js';
+import { type JudgedTranscript, judgeSpeech } from './speech-verdict.js';
 import { defineStep } from './step.js';
 
 const word = {

@@ -1,4 +1,4 @@
-import type { Transcript } from './speech-to-text.port.js';
+import type { Transcript } from '../engines/speech/speech-to-text.port.js';
 
 /**
  * What the service says of a clip's speech: `recognised` (the transcript holds), `unintelligible` (speech was
