@@ -20,7 +20,7 @@ export function judgeSpeech(
   transcript: Transcript,
   engine: { confidenceBar: number | null; identifiesLanguage: boolean },
 ): JudgedTranscript {
-  const words = transcript.segments.reduce((n, s) => n + (s.words?.length ?? s.text.split(/\s+/).filter(Boolean).length), 0);
+  const words = transcript.segments.reduce((n, s) => n + (s.words?.length || s.text.split(/\s+/).filter(Boolean).length), 0);
   if (!transcript.text.trim() || words === 0) return { ...transcript, speech: 'none', reason: 'no speech was heard' };
   const { confidence } = transcript;
   const bar = engine.confidenceBar;
