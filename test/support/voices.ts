@@ -1,13 +1,15 @@
 /**
  * Voices and scripts the speech engine was not built on, split in two halves: thresholds are chosen on the
  * `tune` half and reported on the `held-out` half (bench/quality's voices section); the e2e tests use held-out
- * voices and scripts only. flite's voices are English (kal is 8 kHz); espeak-ng speaks every language here.
+ * voices and scripts only. A third set, `fresh`, was added after the held-out half's first report had led to a
+ * change (the share of sure words in the transcript confidence): no choice was made on it. flite's voices are
+ * English (kal is 8 kHz); espeak-ng speaks every language here.
  */
 export type Voice =
   | { engine: 'flite'; name: 'kal' | 'awb' | 'slt' | 'rms' }
   | { engine: 'espeak-ng'; name: string; speed?: number; pitch?: number };
 
-export type Half = 'tune' | 'held-out';
+export type Half = 'tune' | 'held-out' | 'fresh';
 
 export const DEFAULT_VOICE: Voice = { engine: 'flite', name: 'rms' };
 
@@ -40,6 +42,9 @@ export const ENGLISH_VOICES: VoiceCase[] = [
   { voice: { engine: 'flite', name: 'slt' }, language: 'en', half: 'held-out' },
   { voice: { engine: 'espeak-ng', name: 'en-us', speed: 160, pitch: 50 }, language: 'en', half: 'held-out' },
   { voice: { engine: 'espeak-ng', name: 'en-us', speed: 200, pitch: 30 }, language: 'en', half: 'held-out' },
+  { voice: { engine: 'espeak-ng', name: 'en-029', speed: 170 }, language: 'en', half: 'fresh' },
+  { voice: { engine: 'espeak-ng', name: 'en-gb-scotland', speed: 150, pitch: 60 }, language: 'en', half: 'fresh' },
+  { voice: { engine: 'espeak-ng', name: 'en-us-nyc', speed: 130, pitch: 80 }, language: 'en', half: 'fresh' },
 ];
 
 export interface Script {
@@ -96,6 +101,22 @@ export const ENGLISH_SCRIPTS: Script[] = [
     keys: ['night', 'trains', 'hotel', 'day', 'rail', 'pass', 'flights', 'book', 'seats'],
     half: 'held-out',
   },
+  {
+    text: 'Drink a glass of water every morning. Your body loses water while you sleep. Add lemon for more flavour.',
+    keys: ['drink', 'glass', 'water', 'morning', 'body', 'sleep', 'lemon'],
+    caption: 'MORNING HABITS',
+    half: 'fresh',
+  },
+  {
+    text: 'These running shoes weigh only two hundred grams. The sole lasts five hundred miles. They cost ninety dollars.',
+    keys: ['running', 'shoes', 'two', 'hundred', 'grams', 'miles', 'ninety', 'dollars'],
+    half: 'fresh',
+  },
+  {
+    text: 'Cats sleep for sixteen hours a day. They cannot taste anything sweet. Tell me about your cat below.',
+    keys: ['cats', 'sleep', 'sixteen', 'hours', 'day', 'taste', 'sweet', 'cat'],
+    half: 'fresh',
+  },
 ];
 
 /** Other languages, said by espeak-ng, with a caption in the same language on half of them. */
@@ -138,5 +159,25 @@ export const FOREIGN_CASES: Array<{ voice: Voice; language: string; text: string
     language: 'de',
     text: 'Honig wird niemals schlecht. Bienen besuchen zwei Millionen Blumen für ein Pfund Honig.',
     half: 'tune',
+  },
+  {
+    voice: { engine: 'espeak-ng', name: 'it' },
+    language: 'it',
+    text: 'Questa pizza è la migliore della città. Il segreto è la mozzarella fresca e il forno a legna.',
+    caption: 'La pizza della nonna',
+    half: 'fresh',
+  },
+  {
+    voice: { engine: 'espeak-ng', name: 'pt', speed: 180 },
+    language: 'pt',
+    text: 'Este creme tira todas as rugas em sete dias. Compre agora por apenas vinte euros.',
+    half: 'fresh',
+  },
+  {
+    voice: { engine: 'espeak-ng', name: 'nl', pitch: 70 },
+    language: 'nl',
+    text: 'Deze fiets is de snelste van het land. Hij weegt maar acht kilo en kost duizend euro.',
+    caption: 'De snelste fiets van het land',
+    half: 'fresh',
   },
 ];

@@ -15,3 +15,19 @@ export function meanConfidence(words: TimedWord[]): number | null {
   }
   return weight ? Math.round((sum / weight) * 1000) / 1000 : null;
 }
+
+/** A word the engine is more sure of than not. */
+const SURE = 0.5;
+
+/**
+ * How sure the engine is of a whole transcript: the mean of two estimates, the words' mean confidence (as above)
+ * and the share of words it is more sure of than not. Nonsense from an unfamiliar voice or another language often
+ * has a few long words the engine is sure of among many it is not; the share catches what the mean lets through.
+ */
+export function transcriptConfidence(words: TimedWord[]): number | null {
+  const mean = meanConfidence(words);
+  const rated = words.filter((w) => w.confidence !== undefined);
+  if (mean === null || !rated.length) return null;
+  const sure = rated.filter((w) => (w.confidence ?? 0) >= SURE).length / rated.length;
+  return Math.round(((mean + sure) / 2) * 1000) / 1000;
+}
