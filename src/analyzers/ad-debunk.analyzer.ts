@@ -2,7 +2,7 @@ import { defineAnalyzer } from './analyzer.js';
 import { type Statement, statementsOf, timesOf, type VideoEvidence, whereOf } from './evidence.js';
 import { loadKnowledge } from './knowledge.js';
 import { productIdAnalyzer } from './product-id.analyzer.js';
-import { speechFields } from './speech-evidence.js';
+import { heldEvidence, speechFields } from './speech-evidence.js';
 import { isCallToAction, isOpinion } from './text/check-worthy.js';
 import { strongStatement } from './text/strong-statements.js';
 
@@ -63,7 +63,8 @@ export const adDebunkAnalyzer = defineAnalyzer<VideoEvidence, unknown>({
   name: 'ad_debunk',
   description: 'claims from speech and on-screen text checked against advertising-standard rules',
   result: 'results/ad-debunk.json',
-  async run(input, ctx) {
+  async run(given, ctx) {
+    const input = heldEvidence(given);
     const { rules } = await loadKnowledge<{ rules: AdRule[] }>(ctx.knowledgeDir, 'ad-rules.yaml');
     if (!compiled.has(rules)) {
       compiled.set(

@@ -1,6 +1,6 @@
 import { defineAnalyzer } from './analyzer.js';
 import { loadKnowledge } from './knowledge.js';
-import { languageOf, speechFields } from './speech-evidence.js';
+import { heldEvidence, languageOf, speechFields } from './speech-evidence.js';
 import { readSentiment } from './text/sentiment.js';
 import { strongStatement } from './text/strong-statements.js';
 import { scoreTopics, type TopicTaxonomy } from './text/topics.js';
@@ -27,6 +27,8 @@ export interface AnalyzeInput {
     confidence?: number | null;
     speech?: 'recognised' | 'unintelligible' | 'none';
     reason?: string;
+    /** The engine's bar the confidence was judged against (null: the engine gives no confidence). */
+    confidence_bar?: number | null;
   };
   scenes: null | { scenes: Array<{ index: number; start: number; end: number }>; cuts: number[] };
   /** On-screen text through time: each distinct caption once, with when it was shown (the `ocr` step's output). */
@@ -54,7 +56,8 @@ export const analyzeAnalyzer = defineAnalyzer<AnalyzeInput, unknown>({
   name: 'analyze',
   description: 'title, topics, sentiment, scenes and key moments from metadata, speech, on-screen text, cuts and loudness',
   result: 'results/analyze.json',
-  async run(input, ctx) {
+  async run(given, ctx) {
+    const input = heldEvidence(given);
     const taxonomy = await loadKnowledge<TopicTaxonomy>(ctx.knowledgeDir, 'topics.yaml');
     const segments = input.transcript?.segments ?? [];
     const captions = input.ocr?.captions ?? [];

@@ -1,6 +1,7 @@
 import { defineAnalyzer } from './analyzer.js';
 import { type Statement, statementsOf, type VideoEvidence, whereOf } from './evidence.js';
 import { loadKnowledge } from './knowledge.js';
+import { heldEvidence } from './speech-evidence.js';
 import { escapeRegExp } from './text/keyword-matcher.js';
 
 interface BrandEntry {
@@ -64,7 +65,8 @@ export const productIdAnalyzer = defineAnalyzer<VideoEvidence, unknown>({
   name: 'product_id',
   description: 'brands and products from a curated lexicon, matched in on-screen text and speech, with evidence-based confidence',
   result: 'results/product-id.json',
-  async run(input, ctx) {
+  async run(given, ctx) {
+    const input = heldEvidence(given);
     const lexicon = await loadKnowledge<BrandLexicon>(ctx.knowledgeDir, 'brands.yaml');
     const statements = statementsOf(input);
     const products = [];

@@ -1,6 +1,29 @@
 import type { VideoEvidence } from './evidence.js';
 import { corroboratedLanguage } from './text/language.js';
 
+/** ISO 639-1 codes as names, for the reasons given to readers. */
+const NAMES = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/**
+ * The video's evidence with its speech judged once more, against the on-screen text and title: when they are in
+ * another language than the speech's, that speech must be surer, halfway from the engine's bar to certainty
+ * (pocketsphinx: 0.75), or it is unintelligible too. A decoder that only knows English turns Italian into
+ * English words with middling confidence; captions in Italian make English the less likely language.
+ */
+export function heldEvidence(input: VideoEvidence): VideoEvidence {
+  const t = input.transcript;
+  if (!t || t.speech !== 'recognised' || t.confidence == null || t.confidence_bar == null || !t.language) return input;
+  const text = textLanguage(input);
+  const surer = Math.round(((t.confidence_bar + 1) / 2) * 100) / 100;
+  if (!text || text.language === t.language.slice(0, 2) || t.confidence >= surer) return input;
+  const other = NAMES.of(text.language) ?? text.language;
+  const where = text.source === 'title' ? 'title' : 'on-screen text';
+  const reason =
+    `the speech does not fit ${NAMES.of(t.language.slice(0, 2)) ?? t.language} well enough (confidence ${t.confidence.toFixed(2)}, ` +
+    `under the ${surer} asked when the ${where} is in ${other})`;
+  return { ...input, transcript: { ...t, text: '', segments: [], speech: 'unintelligible', language: 'und', reason } };
+}
+
 /** Where a result's language came from: the speech (its engine), the on-screen text or the title. */
 export type LanguageSource = 'speech' | 'on_screen_text' | 'title';
 

@@ -1,7 +1,7 @@
 import type { ClaimReview } from '../engines/fact-check/fact-check.port.js';
 import { defineAnalyzer } from './analyzer.js';
 import { type Statement, statementsOf, timesOf, type VideoEvidence, whereOf } from './evidence.js';
-import { speechFields } from './speech-evidence.js';
+import { heldEvidence, speechFields } from './speech-evidence.js';
 import { checkWorthy } from './text/check-worthy.js';
 
 type Verdict = 'true' | 'mostly_true' | 'half_true' | 'mostly_false' | 'false' | 'unverifiable';
@@ -47,7 +47,8 @@ export const verifyAnalyzer = defineAnalyzer<VerifyInput, unknown>({
   name: 'verify',
   description: 'check-worthy factual claims extracted and ranked; verdicts left unverifiable without an evidence source',
   result: 'results/verify.json',
-  async run(input) {
+  async run(given) {
+    const input = heldEvidence(given) as VerifyInput;
     const seen = new Set<string>();
     const found = statementsOf(input)
       .map((s) => ({ s, c: checkWorthy(s.text) }))

@@ -8,6 +8,8 @@ export type SpeechState = 'recognised' | 'unintelligible' | 'none';
 
 export interface JudgedTranscript extends Transcript {
   speech: SpeechState;
+  /** The engine's bar the confidence was judged against (null: the engine gives no confidence to judge by). */
+  confidence_bar: number | null;
   /** Why the speech is not `recognised`, in the reader's words. */
   reason?: string;
 }
@@ -21,15 +23,16 @@ export function judgeSpeech(
   engine: { confidenceBar: number | null; identifiesLanguage: boolean },
 ): JudgedTranscript {
   const words = transcript.segments.reduce((n, s) => n + (s.words?.length || s.text.split(/\s+/).filter(Boolean).length), 0);
-  if (!transcript.text.trim() || words === 0) return { ...transcript, speech: 'none', reason: 'no speech was heard' };
-  const { confidence } = transcript;
   const bar = engine.confidenceBar;
-  if (bar === null || confidence === null || confidence >= bar) return { ...transcript, speech: 'recognised' };
+  if (!transcript.text.trim() || words === 0) return { ...transcript, speech: 'none', reason: 'no speech was heard', confidence_bar: bar };
+  const { confidence } = transcript;
+  if (bar === null || confidence === null || confidence >= bar) return { ...transcript, speech: 'recognised', confidence_bar: bar };
   return {
     text: '',
     language: engine.identifiesLanguage ? transcript.language : 'und',
     segments: [],
     confidence,
+    confidence_bar: bar,
     speech: 'unintelligible',
     reason:
       `speech was heard but not recognised with confidence (${words} words at ${confidence.toFixed(2)}, under the bar of ${bar}): ` +

@@ -60,7 +60,7 @@ describe('transcribe against the speech port', () => {
     };
     const ctx = stepContext(fakeServices({ speech }));
     const out = await runStep(transcribeStep, { audio: '/a.wav', language: 'en' }, ctx);
-    assert.deepEqual(out, { ...TRANSCRIPT, speech: 'recognised', engine: 'fake speech 2' });
+    assert.deepEqual(out, { ...TRANSCRIPT, speech: 'recognised', confidence_bar: 0.5, engine: 'fake speech 2' });
     assert.equal(asked, 'en');
     assert.equal(ctx.engines.speech, 'fake speech 2');
   });

@@ -294,6 +294,31 @@ describe('evidence that holds: speech state, language and confidence', async () 
     assert.deepEqual(languageOf(input(['this pasta takes ten minutes'])), { language: 'en', source: 'speech' });
   });
 
+  it('asks English speech to be surer when the captions are in another language', async () => {
+    const english = (confidence: number) =>
+      input(['this pizza is the best in town'], ['La pizza della nonna'], {
+        transcript: {
+          text: 'This pizza is the best in town.',
+          language: 'en',
+          segments: [{ start: 0, end: 2, text: 'This pizza is the best in town.' }],
+          confidence,
+          confidence_bar: 0.5,
+          speech: 'recognised',
+        },
+      });
+    const unsure = (await analyzeAnalyzer.run(english(0.6), ctx)) as Record<string, unknown>;
+    assert.equal(unsure.speech, 'unintelligible');
+    assert.equal(unsure.transcript, '');
+    assert.equal(unsure.language, 'it');
+    assert.match(
+      String(unsure.speech_reason),
+      /does not fit English well enough \(confidence 0\.60, under the 0\.75 asked when the on-screen text is in Italian\)/,
+    );
+    const sure = (await analyzeAnalyzer.run(english(0.8), ctx)) as Record<string, unknown>;
+    assert.equal(sure.speech, 'recognised');
+    assert.equal(sure.language, 'en');
+  });
+
   it('draws no claim from unintelligible speech and says that nothing said could be heard', async () => {
     const verify = (await verifyAnalyzer.run(unintelligible([]), ctx)) as { claims: unknown[]; summary: string; speech: string };
     assert.deepEqual(verify.claims, []);
