@@ -17,6 +17,13 @@ const VALID = {
   key_moments: [{ time: 2, kind: 'scene_change', description: 'Cut to the recipe' }],
 };
 
+/** A paid /analyze of the clip the file server serves, polled to its end. */
+async function analyzeJob(h: Harness, web: FileServer) {
+  const res = await paidPost(h, '/analyze', { url: `${web.url}/clip.mp4` });
+  assert.equal(res.status, 202, res.text);
+  return pollJob(h.url, res.json.job_id, 120);
+}
+
 /** The model and speech providers, against a local server speaking the OpenAI API, called by the real clients. */
 describe('/analyze with a model and a transcription service (OpenAI protocol)', () => {
   let h: Harness;
@@ -62,11 +69,7 @@ describe('/analyze with a model and a transcription service (OpenAI protocol)', 
     await ai.close();
   });
 
-  const analyze = async () => {
-    const res = await paidPost(h, '/analyze', { url: `${web.url}/clip.mp4` });
-    assert.equal(res.status, 202, res.text);
-    return pollJob(h.url, res.json.job_id, 120);
-  };
+  const analyze = () => analyzeJob(h, web);
 
   it("returns the model's valid answer, with the transcription service's transcript and keyframes in the prompt", async () => {
     ai.answers = [{ json: VALID }];
@@ -140,9 +143,7 @@ describe('/analyze with a transcription service that is unsure (OpenAI protocol,
   });
 
   const analyze = async () => {
-    const res = await paidPost(h, '/analyze', { url: `${web.url}/clip.mp4` });
-    assert.equal(res.status, 202, res.text);
-    const job = await pollJob(h.url, res.json.job_id, 120);
+    const job = await analyzeJob(h, web);
     assert.equal(job.status, 'complete', job.error);
     return job.result;
   };
