@@ -30,6 +30,7 @@ describe('telephone-band speech', () => {
     assert.equal(isNarrowband(await said(dir, 'kal', 16000)), true, 'kal is an 8 kHz voice');
     assert.equal(isNarrowband(await said(dir, 'rms', 8000)), true);
     assert.equal(isNarrowband(await said(dir, 'rms', 16000)), false);
+    assert.equal(isNarrowband(await said(dir, 'awb', 16000)), false, 'a dull 16 kHz voice is still a 16 kHz voice');
     assert.equal(isNarrowband(new Int16Array(16000)), false, 'silence is not speech of any band');
   });
 
