@@ -10,7 +10,7 @@ const NAMES = new Intl.DisplayNames(['en'], { type: 'language' });
  * (pocketsphinx: 0.75), or it is unintelligible too. A decoder that only knows English turns Italian into
  * English words with middling confidence; captions in Italian make English the less likely language.
  */
-export function heldEvidence(input: VideoEvidence): VideoEvidence {
+export function heldEvidence<T extends VideoEvidence>(input: T): T {
   const t = input.transcript;
   if (!t || t.speech !== 'recognised' || t.confidence == null || t.confidence_bar == null || !t.language) return input;
   const text = textLanguage(input);

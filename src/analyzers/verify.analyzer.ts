@@ -48,7 +48,7 @@ export const verifyAnalyzer = defineAnalyzer<VerifyInput, unknown>({
   description: 'check-worthy factual claims extracted and ranked; verdicts left unverifiable without an evidence source',
   result: 'results/verify.json',
   async run(given) {
-    const input = heldEvidence(given) as VerifyInput;
+    const input = heldEvidence(given);
     const seen = new Set<string>();
     const found = statementsOf(input)
       .map((s) => ({ s, c: checkWorthy(s.text) }))

@@ -27,9 +27,8 @@ export const BED_SEARCH: string[] = [];
  * The transcript confidence (speech-confidence.ts) below which the speech is unintelligible. Chosen on
  * bench/quality's tune half of voices and scripts: every transcript with at most half its words wrong scored 0.55
  * or more, every nonsense one (English said by voices the models were not trained on, other languages decoded as
- * English) 0.45 or less. (The first rule, the words' mean posterior alone at 0.48, kept 3 nonsense transcripts of
- * 19 on the held-out half; the share of sure words was added then, so the held-out half saw that choice, and a
- * third set of voices and languages, bench/quality's fresh half, checks it untouched.)
+ * English) 0.45 or less. The held-out half saw the choice of the share of sure words in that confidence; the
+ * fresh half (test/support/voices.ts) checks the bar untouched.
  */
 export const POCKETSPHINX_CONFIDENCE_BAR = 0.5;
 
