@@ -104,6 +104,18 @@ describe('pocketsphinx output', () => {
       { start: 12, end: 12.5, text: 'Again.', words: [{ word: 'again', start: 12, end: 12.5, confidence: 0.7 }], confidence: 0.7 },
     ]);
   });
+  it("rates a transcript by its words' duration-weighted confidence and the share of words the engine is sure of", async () => {
+    const { transcriptConfidence } = await import('../../src/engines/speech/speech-confidence.js');
+    const w = (word: string, seconds: number, confidence: number) => ({ word, start: 0, end: seconds, confidence });
+    // A long sure word among short unsure ones: the duration-weighted mean is 0.7, but one word in four is sure.
+    const salad = [w('really', 0.6, 1), w('the', 0.2, 0.4), w('ah', 0.2, 0.1), w('to', 0.2, 0.3)];
+    assert.equal(transcriptConfidence(salad), Math.round(((0.6 + 0.08 + 0.02 + 0.06) / 1.2 / 2 + 0.25 / 2) * 1000) / 1000);
+    assert.equal(
+      transcriptConfidence([w('serum', 0.5, 0.9), w('works', 0.4, 0.8)]),
+      Math.round(((0.45 + 0.32) / 0.9 / 2 + 0.5) * 1000) / 1000,
+    );
+    assert.equal(transcriptConfidence([{ word: 'hi', start: 0, end: 1 }]), null, 'an engine that gives no confidence');
+  });
   it('splits words into sentences at pauses, weighed by the words around them, and punctuates them', () => {
     let t = 0;
     // Words with the pause (seconds) before each.
