@@ -1,7 +1,8 @@
 import { defineAnalyzer } from './analyzer.js';
-import { type Statement, statementsOf, timesOf, type VideoEvidence } from './evidence.js';
+import { type Statement, statementsOf, timesOf, type VideoEvidence, whereOf } from './evidence.js';
 import { loadKnowledge } from './knowledge.js';
 import { productIdAnalyzer } from './product-id.analyzer.js';
+import { heldEvidence, speechFields } from './speech-evidence.js';
 import { isCallToAction, isOpinion } from './text/check-worthy.js';
 import { strongStatement } from './text/strong-statements.js';
 
@@ -16,6 +17,8 @@ interface AdRule {
   unless?: string[];
 }
 
+const UNHEARD =
+  'No claims could be heard: the speech could not be recognised with confidence, so only the on-screen text and title were checked.';
 const SEVERITY: Record<Verdict, number> = { true: 0, unverifiable: 1, misleading: 2, false: 3 };
 const compiled = new WeakMap<AdRule[], Array<AdRule & { match: RegExp[]; except: RegExp[] }>>();
 
@@ -60,7 +63,8 @@ export const adDebunkAnalyzer = defineAnalyzer<VideoEvidence, unknown>({
   name: 'ad_debunk',
   description: 'claims from speech and on-screen text checked against advertising-standard rules',
   result: 'results/ad-debunk.json',
-  async run(input, ctx) {
+  async run(given, ctx) {
+    const input = heldEvidence(given);
     const { rules } = await loadKnowledge<{ rules: AdRule[] }>(ctx.knowledgeDir, 'ad-rules.yaml');
     if (!compiled.has(rules)) {
       compiled.set(
@@ -81,7 +85,7 @@ export const adDebunkAnalyzer = defineAnalyzer<VideoEvidence, unknown>({
           words: r.except.some((e) => e.test(st.text)) ? null : r.match.map((m) => m.exec(st.text)?.[0]).find(Boolean),
         }))
         .filter((x): x is { rule: (typeof x)['rule']; words: string } => Boolean(x.words));
-      const where = `${st.source === 'screen' ? 'on screen' : 'said'} at ${st.time.toFixed(1)} s`;
+      const where = whereOf(st);
       let claim: (typeof claims)[number] | null = null;
       // An opinion that only trips the comparative rule ("the best ever") is puffery, not a claim to check.
       const puffery = isOpinion(st.text) && fired.every((f) => String(f.rule.verdict) === 'unverifiable');
@@ -111,7 +115,11 @@ export const adDebunkAnalyzer = defineAnalyzer<VideoEvidence, unknown>({
     }
     const products = ((await productIdAnalyzer.run(input, ctx)) as { products: Array<{ name: string }> }).products;
     const product = products[0]?.name ?? input.title ?? input.metadata?.title ?? 'the advertised product (not named in the video)';
-    const rating = overallRating(claims.map((c) => c.verdict));
+    const speech = speechFields(input);
+    // Nothing flagged in what could be read is not "trustworthy" when what was said could not be heard.
+    const unheard = speech.speech === 'unintelligible';
+    const rated = overallRating(claims.map((c) => c.verdict));
+    const rating = unheard && rated === 'trustworthy' ? 'mostly_accurate' : rated;
     return {
       product,
       claims: claims.map(({ claim, verdict, evidence, rules: ids, at }) => ({
@@ -122,7 +130,8 @@ export const adDebunkAnalyzer = defineAnalyzer<VideoEvidence, unknown>({
         ...(ids.length ? { rules: ids } : {}),
       })),
       overall_rating: rating,
-      recommendation: RECOMMENDATIONS[rating],
+      recommendation: unheard ? `${UNHEARD} ${RECOMMENDATIONS[rating]}` : RECOMMENDATIONS[rating],
+      ...speech,
     };
   },
 });

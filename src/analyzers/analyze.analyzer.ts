@@ -1,6 +1,6 @@
 import { defineAnalyzer } from './analyzer.js';
 import { loadKnowledge } from './knowledge.js';
-import { detectLanguage } from './text/language.js';
+import { heldEvidence, languageOf, speechFields } from './speech-evidence.js';
 import { readSentiment } from './text/sentiment.js';
 import { strongStatement } from './text/strong-statements.js';
 import { scoreTopics, type TopicTaxonomy } from './text/topics.js';
@@ -16,7 +16,19 @@ export interface AnalyzeInput {
   transcript: null | {
     text: string;
     language: string | null;
-    segments: Array<{ start: number; end: number; text: string; words?: Array<{ word: string; start: number; end: number }> }>;
+    segments: Array<{
+      start: number;
+      end: number;
+      text: string;
+      confidence?: number;
+      words?: Array<{ word: string; start: number; end: number; confidence?: number }>;
+    }>;
+    /** The transcribe step's judgement (steps/speech-verdict.ts); absent on transcripts from elsewhere. */
+    confidence?: number | null;
+    speech?: 'recognised' | 'unintelligible' | 'none';
+    reason?: string;
+    /** The engine's bar the confidence was judged against (null: the engine gives no confidence). */
+    confidence_bar?: number | null;
   };
   scenes: null | { scenes: Array<{ index: number; start: number; end: number }>; cuts: number[] };
   /** On-screen text through time: each distinct caption once, with when it was shown (the `ocr` step's output). */
@@ -44,7 +56,8 @@ export const analyzeAnalyzer = defineAnalyzer<AnalyzeInput, unknown>({
   name: 'analyze',
   description: 'title, topics, sentiment, scenes and key moments from metadata, speech, on-screen text, cuts and loudness',
   result: 'results/analyze.json',
-  async run(input, ctx) {
+  async run(given, ctx) {
+    const input = heldEvidence(given);
     const taxonomy = await loadKnowledge<TopicTaxonomy>(ctx.knowledgeDir, 'topics.yaml');
     const segments = input.transcript?.segments ?? [];
     const captions = input.ocr?.captions ?? [];
@@ -92,6 +105,7 @@ export const analyzeAnalyzer = defineAnalyzer<AnalyzeInput, unknown>({
 
     const title =
       input.title?.trim() || input.metadata.title?.trim() || firstCaption(captions) || firstSentence(segments) || 'Untitled video';
+    const { language, source } = languageOf(input);
     return {
       title,
       duration: input.metadata.duration,
@@ -100,7 +114,9 @@ export const analyzeAnalyzer = defineAnalyzer<AnalyzeInput, unknown>({
       sentiment: units.length ? readSentiment(units.map((u) => u.replace(/[.!?]*$/, (m) => m || '.')).join(' ')).label : 'neutral',
       scenes,
       key_moments: pickMoments(moments),
-      language: input.transcript?.language ?? (segments.length ? null : detectLanguage(onScreen.join('. '))),
+      language,
+      ...(source ? { language_source: source } : {}),
+      ...speechFields(input),
       segments,
       on_screen_text: onScreenTimed(captions),
       ...(missing(input).length ? { missing_evidence: missing(input) } : {}),
@@ -117,6 +133,8 @@ function missing(input: AnalyzeInput): string[] {
         ? 'speech: the video has no audio track; topics, sentiment and language come from on-screen text'
         : 'speech: the transcript could not be produced',
     );
+  } else if (input.transcript.speech === 'unintelligible') {
+    out.push(`speech: ${input.transcript.reason ?? 'speech was heard but not recognised with confidence'}; no transcript is given`);
   }
   if (!input.scenes) out.push('scenes: scene detection did not finish; no scenes or cuts');
   if (!input.ocr) out.push('on-screen text: text recognition did not finish');

@@ -1,9 +1,11 @@
 import type { AnalyzeInput } from './analyze.analyzer.js';
 
-/** One thing the video says: a sentence of speech or a caption of on-screen text, with its times. */
+/** One thing the video says: a sentence of speech, a caption of on-screen text or its title, with its times. */
 export interface Statement {
   text: string;
-  source: 'speech' | 'screen';
+  source: 'speech' | 'screen' | 'title';
+  /** 0-1: how sure the engine that perceived it is (the speech segment's, the caption's OCR); absent when it does not tell. */
+  confidence?: number;
   /** Seconds from the start: when it is said or first shown. */
   time: number;
   /** When it ends (the sentence's last word, or the caption's last sighting), when known. */
@@ -15,25 +17,34 @@ export interface Statement {
 /** What the video pipelines hand their analyzers: the outputs of the media steps (see pipelines/*.yaml). */
 export type VideoEvidence = AnalyzeInput;
 
-/** A caption of the OCR step: its text and, when known, its times and index. */
+/** A caption of the OCR step: its text and, when known, its times, index and confidence. */
 interface TimedText {
   text: string;
   start?: number;
   end?: number;
   index?: number;
+  confidence?: number;
 }
 
-/** Every statement of the video, speech sentences and on-screen captions, in time order; repeats of a caption are kept once per scene. */
+/**
+ * Every statement of the video that holds, in time order: the title, the sentences of speech that was
+ * recognised (an unintelligible transcript has none), and the on-screen captions, each repeat of a caption once
+ * per scene.
+ */
 export function statementsOf(input: VideoEvidence): Statement[] {
   const out: Statement[] = [];
+  const title = input.title?.trim() || input.metadata?.title?.trim();
+  for (const text of title ? sentences(title) : []) out.push({ text, source: 'title', time: 0 });
+  // Unintelligible speech has no segments (steps/speech-verdict.ts, speech-evidence.ts): nothing of it is used.
   for (const seg of input.transcript?.segments ?? []) {
+    const confidence = seg.confidence ?? input.transcript?.confidence ?? undefined;
     // A segment that still holds several sentences is split, each part timed by its share of the characters.
     const parts = sentences(seg.text);
     const total = parts.reduce((n, p) => n + p.length, 0) || 1;
     let done = 0;
     for (const text of parts) {
       const at = (n: number) => seg.start + ((seg.end - seg.start) * n) / total;
-      out.push({ text, source: 'speech', time: at(done), end: at(done + text.length) });
+      out.push({ text, source: 'speech', time: at(done), end: at(done + text.length), ...(confidence != null ? { confidence } : {}) });
       done += text.length;
     }
   }
@@ -43,7 +54,14 @@ export function statementsOf(input: VideoEvidence): Statement[] {
       const key = `${scene ?? Math.round(time * 10)}:${text.toLowerCase()}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      out.push({ text, source: 'screen', time, ...(end !== undefined ? { end } : {}), ...(scene !== undefined ? { scene } : {}) });
+      out.push({
+        text,
+        source: 'screen',
+        time,
+        ...(end !== undefined ? { end } : {}),
+        ...(scene !== undefined ? { scene } : {}),
+        ...(t.confidence !== undefined ? { confidence: t.confidence } : {}),
+      });
     }
   };
   const scenes = input.scenes?.scenes ?? [];
@@ -66,8 +84,19 @@ export function sentences(text: string): string[] {
     .filter(Boolean);
 }
 
-/** The times of a statement as a claim's optional fields: {start, end, source}. */
-export function timesOf(st: Statement): { start: number; end?: number; source: 'speech' | 'screen' } {
+/** The times of a statement as a claim's optional fields: {start, end, source, evidence_confidence}. */
+export function timesOf(st: Statement): { start: number; end?: number; source: Statement['source']; evidence_confidence?: number } {
   const round = (n: number) => Math.round(n * 100) / 100;
-  return { start: round(st.time), ...(st.end !== undefined ? { end: round(st.end) } : {}), source: st.source };
+  return {
+    start: round(st.time),
+    ...(st.end !== undefined ? { end: round(st.end) } : {}),
+    source: st.source,
+    ...(st.confidence !== undefined ? { evidence_confidence: round(st.confidence) } : {}),
+  };
+}
+
+/** Where a statement is, in the reader's words: "said at 2.0 s", "on screen at 4.5 s", "in the title". */
+export function whereOf(st: Statement): string {
+  if (st.source === 'title') return 'in the title';
+  return `${st.source === 'screen' ? 'on screen' : 'said'} at ${st.time.toFixed(1)} s`;
 }

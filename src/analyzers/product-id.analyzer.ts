@@ -1,6 +1,7 @@
 import { defineAnalyzer } from './analyzer.js';
-import { type Statement, statementsOf, type VideoEvidence } from './evidence.js';
+import { type Statement, statementsOf, type VideoEvidence, whereOf } from './evidence.js';
 import { loadKnowledge } from './knowledge.js';
+import { heldEvidence } from './speech-evidence.js';
 import { escapeRegExp } from './text/keyword-matcher.js';
 
 interface BrandEntry {
@@ -53,17 +54,19 @@ function compile(lexicon: BrandLexicon) {
 }
 
 /**
- * Products from the brand lexicon (knowledge/brands.yaml) found in the on-screen text and the speech.
+ * Products from the brand lexicon (knowledge/brands.yaml) found in the title, the on-screen text and recognised speech.
  * A brand counts when its name or alias appears (for brands named by common words: when one of its products does);
  * the product is the longest product name of that brand found, else the brand itself. Confidence grows
- * with independent evidence: seen on screen, said aloud, seen in several scenes, the product named.
+ * with independent evidence: seen on screen or in the title, said aloud, seen in several scenes, the product named; and it is
+ * scaled by how surely the strongest sighting was perceived.
  * Nothing found: an empty list, never a guess.
  */
 export const productIdAnalyzer = defineAnalyzer<VideoEvidence, unknown>({
   name: 'product_id',
   description: 'brands and products from a curated lexicon, matched in on-screen text and speech, with evidence-based confidence',
   result: 'results/product-id.json',
-  async run(input, ctx) {
+  async run(given, ctx) {
+    const input = heldEvidence(given);
     const lexicon = await loadKnowledge<BrandLexicon>(ctx.knowledgeDir, 'brands.yaml');
     const statements = statementsOf(input);
     const products = [];
@@ -103,8 +106,9 @@ const DEFAULT_RETAILERS = [
   'https://www.walmart.com/search?q={query}',
 ];
 
+/** The evidence model above, times how surely the strongest sighting was perceived (OCR's or speech's confidence). */
 function confidence(hits: Statement[], productNamed: boolean): number {
-  const seen = hits.some((h) => h.source === 'screen');
+  const seen = hits.some((h) => h.source === 'screen' || h.source === 'title');
   const said = hits.some((h) => h.source === 'speech');
   const scenes = new Set(hits.filter((h) => h.scene !== undefined).map((h) => h.scene)).size;
   const c =
@@ -113,13 +117,14 @@ function confidence(hits: Statement[], productNamed: boolean): number {
     (said ? CONFIDENCE.said : 0) +
     Math.min(Math.max(scenes - 1, 0), CONFIDENCE.maxExtraScenes) * CONFIDENCE.perExtraScene +
     (productNamed ? CONFIDENCE.productNamed : 0);
-  return Math.round(Math.min(c, CONFIDENCE.max) * 100) / 100;
+  const perceived = Math.max(...hits.map((h) => h.confidence ?? 1));
+  return Math.round(Math.min(c, CONFIDENCE.max) * perceived * 100) / 100;
 }
 
 function describeEvidence(hits: Statement[]): string {
   return hits
     .slice(0, 4)
-    .map((h) => `${h.source === 'screen' ? 'on screen' : 'said'} at ${h.time.toFixed(1)} s: "${h.text}"`)
+    .map((h) => `${whereOf(h)}: "${h.text}"`)
     .join('; ');
 }
 

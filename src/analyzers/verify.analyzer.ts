@@ -1,6 +1,7 @@
 import type { ClaimReview } from '../engines/fact-check/fact-check.port.js';
 import { defineAnalyzer } from './analyzer.js';
-import { statementsOf, timesOf, type VideoEvidence } from './evidence.js';
+import { type Statement, statementsOf, timesOf, type VideoEvidence, whereOf } from './evidence.js';
+import { heldEvidence, speechFields } from './speech-evidence.js';
 import { checkWorthy } from './text/check-worthy.js';
 
 type Verdict = 'true' | 'mostly_true' | 'half_true' | 'mostly_false' | 'false' | 'unverifiable';
@@ -18,6 +19,14 @@ export function verdictOfRating(rating: string): Verdict | null {
 const SCORE: Record<Verdict, number> = { true: 1, mostly_true: 0.75, half_true: 0.5, mostly_false: 0.25, false: 0, unverifiable: 0.5 };
 
 const MAX_CLAIMS = 10;
+
+/** What a verdict's confidence becomes when the words it judges were perceived with `s.confidence`. */
+function weighed(verdict: number, s: Statement): number {
+  return Math.round(verdict * (s.confidence ?? 1) * 100) / 100;
+}
+
+/** The summary's first words when the speech was heard but not recognised. */
+const UNHEARD = 'No claims could be heard: the speech could not be recognised with confidence, so nothing said in the video was checked.';
 /** Confidence of an `unverifiable` verdict reached without consulting any evidence: low by design. */
 export const OFFLINE_CONFIDENCE = 0.2;
 
@@ -38,7 +47,8 @@ export const verifyAnalyzer = defineAnalyzer<VerifyInput, unknown>({
   name: 'verify',
   description: 'check-worthy factual claims extracted and ranked; verdicts left unverifiable without an evidence source',
   result: 'results/verify.json',
-  async run(input) {
+  async run(given) {
+    const input = heldEvidence(given);
     const seen = new Set<string>();
     const found = statementsOf(input)
       .map((s) => ({ s, c: checkWorthy(s.text) }))
@@ -55,7 +65,7 @@ export const verifyAnalyzer = defineAnalyzer<VerifyInput, unknown>({
       .slice(0, MAX_CLAIMS);
     const { evidence } = input;
     const claims = found.map(({ s, c }) => {
-      const where = `${s.source === 'screen' ? 'on screen' : 'said'} at ${s.time.toFixed(1)} s`;
+      const where = whereOf(s);
       const reviews = (evidence?.claims.find((e) => e.claim === s.text)?.reviews ?? []).filter((r) => verdictOfRating(r.rating));
       if (reviews.length) {
         // The publishers' ratings decide; when they disagree, the most cautious (lowest) one wins.
@@ -70,7 +80,7 @@ export const verifyAnalyzer = defineAnalyzer<VerifyInput, unknown>({
             .slice(0, 3)
             .map((r) => `${r.publisher} rated "${r.claim}" as "${r.rating}"`)
             .join('; ')}.`,
-          confidence: agree ? (reviews.length > 1 ? 0.85 : 0.7) : 0.5,
+          confidence: weighed(agree ? (reviews.length > 1 ? 0.85 : 0.7) : 0.5, s),
           sources: [...new Set(reviews.map((r) => r.url))],
         };
       }
@@ -81,9 +91,11 @@ export const verifyAnalyzer = defineAnalyzer<VerifyInput, unknown>({
         explanation: evidence?.source
           ? `A checkable ${c.kinds.join(', ')} claim (${where}). ${evidence.source} has no published review of it, so it was neither confirmed nor refuted.`
           : `A checkable ${c.kinds.join(', ')} claim (${where}). No evidence source was consulted (no model or fact-check source is configured), so it was neither confirmed nor refuted.`,
-        confidence: OFFLINE_CONFIDENCE,
+        confidence: weighed(OFFLINE_CONFIDENCE, s),
       };
     });
+    const speech = speechFields(input);
+    const unheard = speech.speech === 'unintelligible' ? `${UNHEARD} ` : '';
     const checked = claims.filter((c) => c.verdict !== 'unverifiable');
     if (checked.length) {
       const mean = checked.reduce((a, c) => a + SCORE[c.verdict], 0) / checked.length;
@@ -96,15 +108,19 @@ export const verifyAnalyzer = defineAnalyzer<VerifyInput, unknown>({
       return {
         claims,
         overall_credibility: credibility,
-        summary: `${claims.length} check-worthy claim${claims.length === 1 ? '' : 's'} found; ${checked.length} matched published fact-checks (${tally}); ${claims.length - checked.length} could not be checked. Credibility follows the checked claims.`,
+        ...speech,
+        summary: `${unheard}${claims.length} check-worthy claim${claims.length === 1 ? '' : 's'} found; ${checked.length} matched published fact-checks (${tally}); ${claims.length - checked.length} could not be checked. Credibility follows the checked claims.`,
       };
     }
     return {
       claims,
       overall_credibility: 'low' as const,
+      ...speech,
       summary: claims.length
-        ? `${claims.length} check-worthy factual claim${claims.length === 1 ? '' : 's'} found in the speech and on-screen text. None could be checked: no evidence source was consulted, so the video's credibility cannot be established and its claims should be treated as unverified.`
-        : 'No check-worthy factual claim (numbers, statistics, comparisons, causes or historical facts) was found in the speech or on-screen text; there is nothing to verify, and no evidence source was consulted.',
+        ? `${unheard}${claims.length} check-worthy factual claim${claims.length === 1 ? '' : 's'} found in the ${unheard ? 'on-screen text and title' : 'speech and on-screen text'}. None could be checked: no evidence source was consulted, so the video's credibility cannot be established and its claims should be treated as unverified.`
+        : unheard
+          ? `${UNHEARD} No check-worthy factual claim was found in the on-screen text or title either, so the video's credibility cannot be established.`
+          : 'No check-worthy factual claim (numbers, statistics, comparisons, causes or historical facts) was found in the speech or on-screen text; there is nothing to verify, and no evidence source was consulted.',
     };
   },
 });

@@ -1,4 +1,4 @@
-import type { Transcript } from '../engines/speech/speech-to-text.port.js';
+import { type JudgedTranscript, judgeSpeech } from './speech-verdict.js';
 import { defineStep } from './step.js';
 
 const word = {
@@ -6,8 +6,9 @@ const word = {
   required: ['word', 'start', 'end'],
   properties: { word: { type: 'string' }, start: { type: 'number' }, end: { type: 'number' }, confidence: { type: 'number' } },
 };
+const confidence = { type: 'number', minimum: 0, maximum: 1 };
 
-export const transcribeStep = defineStep<{ audio: string; language?: string }, Transcript & { engine: string }>({
+export const transcribeStep = defineStep<{ audio: string; language?: string }, JudgedTranscript & { engine: string }>({
   type: 'transcribe',
   summary: 'Turns speech into a timed transcript',
   description:
@@ -15,7 +16,9 @@ export const transcribeStep = defineStep<{ audio: string; language?: string }, T
     '`local` is pocketsphinx, offline, US English, with word times: the voice isolated from music and noise first ' +
     '(VOICE_ISOLATION; under a music bed the engine searches wider and votes word by word between three readings of the voice, SPEECH_BED_READINGS), the audio split at silences and the pieces run in parallel, the words grouped into punctuated ' +
     'sentences; `openai` is any OpenAI-compatible /v1/audio/transcriptions endpoint. Outputs `text`, `language` ' +
-    '(BCP 47 or null), `segments` [{start, end, text, words?}], one per sentence, and `engine`.',
+    '(BCP 47, `und` or null), `segments` [{start, end, text, words?, confidence?}], one per sentence, `confidence` (0-1 or ' +
+    "null), `confidence_bar` (the engine's bar, or null), `speech` (`recognised`; `unintelligible`: below that bar, with no text or segments; " +
+    '`none`: no words heard), `reason` when not recognised, and `engine`.',
   with: {
     type: 'object',
     required: ['audio'],
@@ -24,7 +27,7 @@ export const transcribeStep = defineStep<{ audio: string; language?: string }, T
   },
   output: {
     type: 'object',
-    required: ['text', 'language', 'segments', 'engine'],
+    required: ['text', 'language', 'segments', 'confidence', 'confidence_bar', 'speech', 'engine'],
     additionalProperties: false,
     properties: {
       text: { type: 'string' },
@@ -39,9 +42,14 @@ export const transcribeStep = defineStep<{ audio: string; language?: string }, T
             end: { type: 'number' },
             text: { type: 'string' },
             words: { type: 'array', items: word },
+            confidence,
           },
         },
       },
+      confidence: { oneOf: [confidence, { type: 'null' }] },
+      confidence_bar: { oneOf: [confidence, { type: 'null' }] },
+      speech: { enum: ['recognised', 'unintelligible', 'none'] },
+      reason: { type: 'string' },
       engine: { type: 'string' },
     },
   },
@@ -50,6 +58,6 @@ export const transcribeStep = defineStep<{ audio: string; language?: string }, T
     const { speech } = ctx.services;
     const transcript = await speech.transcribe(input.audio, { signal: ctx.signal, workDir: ctx.workDir, language: input.language });
     ctx.engine('speech', speech.name);
-    return { ...transcript, engine: speech.name };
+    return { ...judgeSpeech(transcript, speech), engine: speech.name };
   },
 });

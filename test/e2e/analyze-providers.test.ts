@@ -17,6 +17,13 @@ const VALID = {
   key_moments: [{ time: 2, kind: 'scene_change', description: 'Cut to the recipe' }],
 };
 
+/** A paid /analyze of the clip the file server serves, polled to its end. */
+async function analyzeJob(h: Harness, web: FileServer) {
+  const res = await paidPost(h, '/analyze', { url: `${web.url}/clip.mp4` });
+  assert.equal(res.status, 202, res.text);
+  return pollJob(h.url, res.json.job_id, 120);
+}
+
 /** The model and speech providers, against a local server speaking the OpenAI API, called by the real clients. */
 describe('/analyze with a model and a transcription service (OpenAI protocol)', () => {
   let h: Harness;
@@ -62,11 +69,7 @@ describe('/analyze with a model and a transcription service (OpenAI protocol)', 
     await ai.close();
   });
 
-  const analyze = async () => {
-    const res = await paidPost(h, '/analyze', { url: `${web.url}/clip.mp4` });
-    assert.equal(res.status, 202, res.text);
-    return pollJob(h.url, res.json.job_id, 120);
-  };
+  const analyze = () => analyzeJob(h, web);
 
   it("returns the model's valid answer, with the transcription service's transcript and keyframes in the prompt", async () => {
     ai.answers = [{ json: VALID }];
@@ -112,5 +115,80 @@ describe('/analyze with a model and a transcription service (OpenAI protocol)', 
     const job = await analyze();
     assert.equal(job.status, 'failed');
     assert.match(job.error, /the model call failed \(HTTP 400\): .*context length exceeded/);
+  });
+});
+
+describe('/analyze with a transcription service that is unsure (OpenAI protocol, offline analyzer)', () => {
+  let h: Harness;
+  let web: FileServer;
+  let ai: OpenAiServer;
+
+  before(async () => {
+    web = await startFileServer({ '/clip.mp4': file(await makeClip(STANDARD_CLIP)) });
+    ai = await startOpenAiServer();
+    h = await startHarness({
+      env: {
+        PIPELINES_DIR: path.join(ROOT, 'pipelines'),
+        FETCH_ALLOW_LOOPBACK: 'true',
+        TRANSCRIBE_PROVIDER: 'openai',
+        TRANSCRIBE_BASE_URL: ai.url,
+        TRANSCRIBE_MODEL: 'whisper-test',
+      },
+    });
+  });
+  after(async () => {
+    await h.close();
+    await web.close();
+    await ai.close();
+  });
+
+  const analyze = async () => {
+    const job = await analyzeJob(h, web);
+    assert.equal(job.status, 'complete', job.error);
+    return job.result;
+  };
+  const segment = (id: number, start: number, text: string, avg_logprob: number, no_speech_prob: number) => ({
+    id,
+    start,
+    end: start + 2,
+    text,
+    avg_logprob,
+    no_speech_prob,
+  });
+
+  it("takes the service's log-probabilities as confidence, and drops the segments it calls silence", async () => {
+    ai.transcription = {
+      task: 'transcribe',
+      language: 'english',
+      duration: 6.5,
+      text: 'Welcome to our kitchen. Thank you for watching.',
+      segments: [segment(0, 0, ' Welcome to our kitchen.', -0.2, 0.01), segment(1, 2, ' Thank you for watching.', -1.4, 0.9)],
+    };
+    const r = await analyze();
+    assert.equal(r.speech, 'recognised');
+    assert.deepEqual(
+      r.segments.map((s: { text: string }) => s.text),
+      ['Welcome to our kitchen.'],
+    );
+    assert.equal(r.segments[0].confidence, Math.round(Math.exp(-0.2) * 1000) / 1000);
+    assert.equal(r.language, 'en');
+    assert.equal(r.language_source, 'speech');
+  });
+
+  it('abstains below its own "failed" line, keeping the language the service identified', async () => {
+    ai.transcription = {
+      task: 'transcribe',
+      language: 'spanish',
+      duration: 6.5,
+      text: 'Esta tortilla es la mejor.',
+      segments: [segment(0, 0, ' Esta tortilla es la mejor.', -1.6, 0.2)],
+    };
+    const r = await analyze();
+    assert.equal(r.speech, 'unintelligible');
+    assert.equal(r.transcript, '');
+    assert.deepEqual(r.segments, []);
+    assert.equal(r.transcript_confidence, Math.round(Math.exp(-1.6) * 1000) / 1000);
+    assert.equal(r.language, 'es');
+    assert.equal(r.language_source, 'speech');
   });
 });

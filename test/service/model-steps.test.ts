@@ -17,6 +17,7 @@ const TRANSCRIPT: Transcript = {
     { start: 0, end: 3, text: 'This serum removes all wrinkles in 7 days.' },
     { start: 3, end: 5, text: 'Doctors hate it.' },
   ],
+  confidence: 0.8,
 };
 
 /** A chat model that answers from a script and records what it was asked. */
@@ -50,6 +51,8 @@ describe('transcribe against the speech port', () => {
     let asked: string | undefined;
     const speech: SpeechToText = {
       name: 'fake speech 2',
+      confidenceBar: 0.5,
+      identifiesLanguage: false,
       transcribe: async (_audio, opts) => {
         asked = opts.language;
         return TRANSCRIPT;
@@ -57,9 +60,27 @@ describe('transcribe against the speech port', () => {
     };
     const ctx = stepContext(fakeServices({ speech }));
     const out = await runStep(transcribeStep, { audio: '/a.wav', language: 'en' }, ctx);
-    assert.deepEqual(out, { ...TRANSCRIPT, engine: 'fake speech 2' });
+    assert.deepEqual(out, { ...TRANSCRIPT, speech: 'recognised', confidence_bar: 0.5, engine: 'fake speech 2' });
     assert.equal(asked, 'en');
     assert.equal(ctx.engines.speech, 'fake speech 2');
+  });
+
+  it('abstains below the engine bar: no text, no segments, and a language the engine only assumed becomes und', async () => {
+    const unsure = (identifiesLanguage: boolean): SpeechToText => ({
+      name: 'fake speech 3',
+      confidenceBar: 0.9,
+      identifiesLanguage,
+      transcribe: async () => TRANSCRIPT,
+    });
+    const out = await runStep(transcribeStep, { audio: '/a.wav' }, stepContext(fakeServices({ speech: unsure(false) })));
+    assert.equal(out.speech, 'unintelligible');
+    assert.equal(out.text, '');
+    assert.deepEqual(out.segments, []);
+    assert.equal(out.language, 'und');
+    assert.equal(out.confidence, 0.8);
+    assert.match(out.reason ?? '', /not recognised with confidence .*0\.80, under the bar of 0\.9/);
+    const identified = await runStep(transcribeStep, { audio: '/a.wav' }, stepContext(fakeServices({ speech: unsure(true) })));
+    assert.equal(identified.language, 'en');
   });
 });
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from './harness.js';
 import { addMusicBed, type MusicBed } from './music-bed.js';
+import { DEFAULT_VOICE, type Voice, voiceCommand } from './voices.js';
 
 const run = promisify(execFile);
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
@@ -24,8 +25,10 @@ export interface SceneSpec {
 
 export interface ClipSpec {
   scenes: SceneSpec[];
-  /** Spoken with flite (voice rms): pocketsphinx reads it well. The last scene is lengthened to fit it. */
+  /** Spoken with flite (voice rms unless `voice` says otherwise). The last scene is lengthened to fit it. */
   speech?: string;
+  /** Who says `speech` (voices.ts): flite's rms by default, which pocketsphinx reads well. */
+  voice?: Voice;
   width?: number;
   height?: number;
   /** Container title tag. */
@@ -55,7 +58,9 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
   // The speech is made first: the last scene lasts until it ends, so no word is cut off.
   const wav = path.join(CACHE, `${key}.wav`);
   const speechSeconds =
-    spec.audio !== false && spec.speech ? await speak(spec.speech, wav, spec.pause ?? 0.6, spec.musicBelowDb, spec.musicBed) : 0;
+    spec.audio !== false && spec.speech
+      ? await speak(spec.speech, wav, spec.pause ?? 0.6, spec.musicBelowDb, spec.musicBed, spec.voice)
+      : 0;
   const scenes = spec.scenes.map((scene, i) => {
     const before = spec.scenes.slice(0, i).reduce((t, x) => t + x.seconds, 0);
     const last = i === spec.scenes.length - 1;
@@ -127,15 +132,23 @@ function drawCaption(c: { text: string; from: number; to: number }, w: number, s
 }
 
 /**
- * flite, one sentence at a time with a pause after each (0.6 s unless told): flite alone barely pauses between
+ * The voice (flite rms unless told), one sentence at a time with a pause after each (0.6 s unless told): flite alone barely pauses between
  * sentences, where people do (and speech engines split sentences at pauses).
  */
-async function speak(text: string, wav: string, pause: number, musicBelowDb?: number, bed?: MusicBed): Promise<number> {
+async function speak(
+  text: string,
+  wav: string,
+  pause: number,
+  musicBelowDb?: number,
+  bed?: MusicBed,
+  voice: Voice = DEFAULT_VOICE,
+): Promise<number> {
   const sentences = text.split(/(?<=[.!?])\s+/).filter(Boolean);
   const parts: string[] = [];
   for (const [i, sentence] of sentences.entries()) {
     const part = `${wav}.${i}.wav`;
-    await run('flite', ['-voice', 'rms', '-t', sentence, '-o', part]);
+    const [command, args] = voiceCommand(voice, sentence, part);
+    await run(command, args);
     parts.push(part);
   }
   const filter = `${parts.map((_, i) => `[${i}:a]apad=pad_dur=${pause}[a${i}]`).join(';')};${parts.map((_, i) => `[a${i}]`).join('')}concat=n=${parts.length}:v=0:a=1[out]`;

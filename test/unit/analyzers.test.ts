@@ -98,9 +98,23 @@ describe('pocketsphinx output', () => {
           { word: 'hello', start: 10.11, end: 10.5, confidence: 0.9 },
           { word: 'world', start: 10.61, end: 11, confidence: 0.8 },
         ],
+        // The words' confidences weighted by their durations.
+        confidence: 0.85,
       },
-      { start: 12, end: 12.5, text: 'Again.', words: [{ word: 'again', start: 12, end: 12.5, confidence: 0.7 }] },
+      { start: 12, end: 12.5, text: 'Again.', words: [{ word: 'again', start: 12, end: 12.5, confidence: 0.7 }], confidence: 0.7 },
     ]);
+  });
+  it("rates a transcript by its words' duration-weighted confidence and the share of words the engine is sure of", async () => {
+    const { transcriptConfidence } = await import('../../src/engines/speech/speech-confidence.js');
+    const w = (word: string, seconds: number, confidence: number) => ({ word, start: 0, end: seconds, confidence });
+    // A long sure word among short unsure ones: the duration-weighted mean is 0.7, but one word in four is sure.
+    const salad = [w('really', 0.6, 1), w('the', 0.2, 0.4), w('ah', 0.2, 0.1), w('to', 0.2, 0.3)];
+    assert.equal(transcriptConfidence(salad), Math.round(((0.6 + 0.08 + 0.02 + 0.06) / 1.2 / 2 + 0.25 / 2) * 1000) / 1000);
+    assert.equal(
+      transcriptConfidence([w('serum', 0.5, 0.9), w('works', 0.4, 0.8)]),
+      Math.round(((0.45 + 0.32) / 0.9 / 2 + 0.5) * 1000) / 1000,
+    );
+    assert.equal(transcriptConfidence([{ word: 'hi', start: 0, end: 1 }]), null, 'an engine that gives no confidence');
   });
   it('splits words into sentences at pauses, weighed by the words around them, and punctuates them', () => {
     let t = 0;
@@ -252,5 +266,92 @@ describe('claims per sentence and per caption', async () => {
       result.claims.map((c) => c.claim),
       ['It removes every wrinkle.'],
     );
+  });
+});
+
+describe('evidence that holds: speech state, language and confidence', async () => {
+  const { verifyAnalyzer } = await import('../../src/analyzers/verify.analyzer.js');
+  const { adDebunkAnalyzer } = await import('../../src/analyzers/ad-debunk.analyzer.js');
+  const { languageOf } = await import('../../src/analyzers/speech-evidence.js');
+  const { corroboratedLanguage } = await import('../../src/analyzers/text/language.js');
+  const { OFFLINE_CONFIDENCE: OFFLINE } = await import('../../src/analyzers/verify.analyzer.js');
+  /** What the transcribe step gives for speech below its bar: no words, the reason, the language only assumed. */
+  const unintelligible = (captions: string[], title: string | null = null) =>
+    input([], captions, {
+      metadata: { duration: 6, title },
+      transcript: {
+        text: '',
+        language: 'und',
+        segments: [],
+        confidence: 0.3,
+        speech: 'unintelligible',
+        reason: 'speech was heard but not recognised',
+      },
+    });
+
+  it('names a short text language only when a function word of it agrees with the trigram guess', () => {
+    assert.equal(corroboratedLanguage('Tortilla de patatas'), 'es');
+    assert.equal(corroboratedLanguage('Der schnellste Mixer'), 'de');
+    assert.equal(corroboratedLanguage('How to make the best pasta at home in ten minutes'), 'en');
+    // franc alone reads these as Italian and Dutch.
+    assert.equal(corroboratedLanguage('ANTI WRINKLE SERUM'), null);
+    assert.equal(corroboratedLanguage('WORLD RECORDS'), null);
+  });
+
+  it('gives unintelligible speech the language of its captions only when that is not English, else und', () => {
+    assert.deepEqual(languageOf(unintelligible(['Tortilla de patatas'])), { language: 'es', source: 'on_screen_text' });
+    assert.deepEqual(languageOf(unintelligible([], 'Receta de tortilla de patatas')), { language: 'es', source: 'title' });
+    assert.deepEqual(languageOf(unintelligible(['How to make the best pasta at home in ten minutes'])), { language: 'und', source: null });
+    assert.deepEqual(languageOf(unintelligible([])), { language: 'und', source: null });
+    assert.deepEqual(languageOf(input(['this pasta takes ten minutes'])), { language: 'en', source: 'speech' });
+  });
+
+  it('asks English speech to be surer when the captions are in another language', async () => {
+    const english = (confidence: number) =>
+      input(['this pizza is the best in town'], ['La pizza della nonna'], {
+        transcript: {
+          text: 'This pizza is the best in town.',
+          language: 'en',
+          segments: [{ start: 0, end: 2, text: 'This pizza is the best in town.' }],
+          confidence,
+          confidence_bar: 0.5,
+          speech: 'recognised',
+        },
+      });
+    const unsure = (await analyzeAnalyzer.run(english(0.6), ctx)) as Record<string, unknown>;
+    assert.equal(unsure.speech, 'unintelligible');
+    assert.equal(unsure.transcript, '');
+    assert.equal(unsure.language, 'it');
+    assert.match(
+      String(unsure.speech_reason),
+      /does not fit English well enough \(confidence 0\.60, under the 0\.75 asked when the on-screen text is in Italian\)/,
+    );
+    const sure = (await analyzeAnalyzer.run(english(0.8), ctx)) as Record<string, unknown>;
+    assert.equal(sure.speech, 'recognised');
+    assert.equal(sure.language, 'en');
+  });
+
+  it('draws no claim from unintelligible speech and says that nothing said could be heard', async () => {
+    const verify = (await verifyAnalyzer.run(unintelligible([]), ctx)) as { claims: unknown[]; summary: string; speech: string };
+    assert.deepEqual(verify.claims, []);
+    assert.equal(verify.speech, 'unintelligible');
+    assert.match(verify.summary, /^No claims could be heard/);
+    const ad = (await adDebunkAnalyzer.run(unintelligible([]), ctx)) as { overall_rating: string; recommendation: string };
+    assert.notEqual(ad.overall_rating, 'trustworthy');
+    assert.match(ad.recommendation, /^No claims could be heard/);
+  });
+
+  it("takes claims from the title, and weighs a claim's confidence by how surely its words were perceived", async () => {
+    const evidence = input(['The tower was built in 1889.'], [], { metadata: { duration: 2, title: 'Sales rose 40 percent last year' } });
+    evidence.transcript!.segments[0].confidence = 0.5;
+    const result = (await verifyAnalyzer.run(evidence, ctx)) as {
+      claims: Array<{ claim: string; source: string; confidence: number; evidence_confidence?: number }>;
+    };
+    const spoken = result.claims.find((c) => c.source === 'speech');
+    const titled = result.claims.find((c) => c.source === 'title');
+    assert.equal(titled?.claim, 'Sales rose 40 percent last year');
+    assert.equal(spoken?.evidence_confidence, 0.5);
+    assert.equal(spoken?.confidence, Math.round(OFFLINE * 0.5 * 100) / 100);
+    assert.equal(titled?.confidence, OFFLINE);
   });
 });

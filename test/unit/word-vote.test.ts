@@ -33,6 +33,15 @@ describe('word vote between readings (ROVER)', () => {
     assert.equal(voted[0].start, 10);
   });
 
+  it("gives each voted word the readings' agreement weighed by their confidences", () => {
+    const voted = voteWords([heard('doctors love it'), heard('doctor love it'), heard('doctors glove it')]);
+    // doctors: two of three readings at 1; love: two of three; it: all three.
+    assert.deepEqual(
+      voted.map((w) => w.confidence),
+      [0.6667, 0.6667, 1],
+    );
+  });
+
   it('passes a single reading through, and no readings as no words', () => {
     assert.equal(text(voteWords([heard('follow for more facts')])), 'follow for more facts');
     assert.deepEqual(voteWords([]), []);

@@ -3,7 +3,16 @@ import type OpenAI from 'openai';
 import { httpStatusOf } from '../http-status.js';
 import { StepError } from '../step-error.js';
 import { splitPunctuated } from './sentences.js';
+import { meanConfidence } from './speech-confidence.js';
 import type { SpeechToText, Transcript } from './speech-to-text.port.js';
+
+/**
+ * Whisper's own rules, as the API documents them: a segment whose average token log-probability is below -1
+ * failed, and one that also gives a high no-speech probability is silence. A segment's confidence is its
+ * geometric-mean token probability, exp(avg_logprob), so the bar is exp(-1).
+ */
+const FAILED_LOGPROB = -1;
+const NO_SPEECH = 0.6;
 
 /**
  * Any OpenAI-compatible /v1/audio/transcriptions endpoint (OpenAI, a whisper.cpp or faster-whisper
@@ -11,6 +20,8 @@ import type { SpeechToText, Transcript } from './speech-to-text.port.js';
  */
 export class OpenAiSpeechToText implements SpeechToText {
   readonly name: string;
+  readonly confidenceBar = Math.round(Math.exp(FAILED_LOGPROB) * 1000) / 1000;
+  readonly identifiesLanguage = true;
   private client: OpenAI | null = null;
 
   constructor(private readonly opts: { baseUrl: string; apiKey: string | null; model: string }) {
@@ -47,19 +58,23 @@ export class OpenAiSpeechToText implements SpeechToText {
       );
     }
     const words = res.words ?? [];
-    const segments = (res.segments ?? []).map((s) => ({
-      start: Number(s.start),
-      end: Number(s.end),
-      text: String(s.text).trim(),
-      words: words
-        .filter((w) => w.start >= s.start && w.start < s.end)
-        .map((w) => ({ word: String(w.word).trim(), start: Number(w.start), end: Number(w.end) })),
-    }));
+    const segments = (res.segments ?? [])
+      .filter((s) => !(s.no_speech_prob > NO_SPEECH && s.avg_logprob < FAILED_LOGPROB))
+      .map((s) => ({
+        start: Number(s.start),
+        end: Number(s.end),
+        text: String(s.text).trim(),
+        words: words
+          .filter((w) => w.start >= s.start && w.start < s.end)
+          .map((w) => ({ word: String(w.word).trim(), start: Number(w.start), end: Number(w.end) })),
+        ...(typeof s.avg_logprob === 'number' ? { confidence: Math.round(Math.exp(s.avg_logprob) * 1000) / 1000 } : {}),
+      }));
     // A segment may hold several sentences; claims are checked per sentence.
     return {
       text: String(res.text ?? '').trim(),
       language: res.language ? toBcp47(res.language) : null,
       segments: splitPunctuated(segments),
+      confidence: meanConfidence(segments.map((s) => ({ word: s.text, start: s.start, end: s.end, confidence: s.confidence }))),
     };
   }
 }

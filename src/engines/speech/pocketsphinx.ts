@@ -3,6 +3,7 @@ import path from 'node:path';
 import { runProcess } from '../process/run-process.js';
 import { sentencesOf } from './sentences.js';
 import { detectSilences, planPieces } from './silence-split.js';
+import { transcriptConfidence } from './speech-confidence.js';
 import type { SpeechToText, TimedWord, Transcript, TranscriptSegment } from './speech-to-text.port.js';
 import { isolateVoice } from './voice-isolation.js';
 import { voteWords } from './word-vote.js';
@@ -23,11 +24,22 @@ export const FAST_SEARCH = ['-maxhmmpf', '3000', '-maxwpf', '5', '-topn', '2', '
 export const BED_SEARCH: string[] = [];
 
 /**
+ * The transcript confidence (speech-confidence.ts) below which the speech is unintelligible. Chosen on
+ * bench/quality's tune half of voices and scripts: every transcript with at most half its words wrong scored 0.55
+ * or more, every nonsense one (English said by voices the models were not trained on, other languages decoded as
+ * English) 0.45 or less. The held-out half saw the choice of the share of sure words in that confidence; the
+ * fresh half (test/support/voices.ts) checks the bar untouched.
+ */
+export const POCKETSPHINX_CONFIDENCE_BAR = 0.5;
+
+/**
  * The offline engine: CMU pocketsphinx (Debian's pocketsphinx + pocketsphinx-en-us, US English). It runs
  * at about half real time on one core, so the audio is split at silences and the pieces run in parallel.
  */
 export class PocketsphinxSpeechToText implements SpeechToText {
   readonly name = 'pocketsphinx (local, en-US)';
+  readonly confidenceBar = POCKETSPHINX_CONFIDENCE_BAR;
+  readonly identifiesLanguage = false;
 
   constructor(
     private readonly binary: string,
@@ -82,8 +94,9 @@ export class PocketsphinxSpeechToText implements SpeechToText {
     };
     await Promise.all(Array.from({ length: Math.min(this.parallelism, jobs.length) }, worker));
     // Sentences across pieces: a piece ends in a silence, which the words' times show as a pause.
-    const segments = sentencesOf(results.flatMap((piece) => voteWords(piece)));
-    return { text: segments.map((s) => s.text).join(' '), language: 'en', segments };
+    const words = results.flatMap((piece) => voteWords(piece));
+    const segments = sentencesOf(words);
+    return { text: segments.map((s) => s.text).join(' '), language: 'en', segments, confidence: transcriptConfidence(words) };
   }
 
   private async durationOf(audio: string, signal: AbortSignal): Promise<number> {
@@ -120,7 +133,8 @@ function pieceArgs(audio: string, from: number, to: number, warm: [number, numbe
 /**
  * pocketsphinx_continuous -time yes prints, per utterance, its text, then `word start end confidence`
  * lines with markers (<s>, </s>, <sil>, [NOISE]) and alternate-pronunciation suffixes ("with(2)").
- * Markers are dropped: the pauses they stand for stay as gaps between the words' times.
+ * Markers are dropped: the pauses they stand for stay as gaps between the words' times. The confidence is the
+ * word's posterior probability (rounding in the engine's log arithmetic can put it a hair over 1).
  */
 export function parseWords(out: string, offset = 0): TimedWord[] {
   const words: TimedWord[] = [];
@@ -130,7 +144,7 @@ export function parseWords(out: string, offset = 0): TimedWord[] {
     if (!m) continue;
     const word = m[1].replace(/\(\d+\)$/, '');
     if (/^<.*>$|^\[.*\]$|^\+\+.*\+\+$/.test(word)) continue;
-    words.push({ word, start: round(Number(m[2]) + offset), end: round(Number(m[3]) + offset), confidence: Number(m[4]) });
+    words.push({ word, start: round(Number(m[2]) + offset), end: round(Number(m[3]) + offset), confidence: Math.min(1, Number(m[4])) });
   }
   return words;
 }

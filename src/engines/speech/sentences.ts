@@ -1,3 +1,4 @@
+import { meanConfidence } from './speech-confidence.js';
 import type { TimedWord, TranscriptSegment } from './speech-to-text.port.js';
 
 /**
@@ -94,7 +95,14 @@ function capLength(group: TimedWord[]): TimedWord[][] {
 }
 
 function toSegment(words: TimedWord[]): TranscriptSegment {
-  return { start: words[0].start, end: words[words.length - 1].end, text: punctuate(words.map((w) => w.word).join(' ')), words };
+  const confidence = meanConfidence(words);
+  return {
+    start: words[0].start,
+    end: words[words.length - 1].end,
+    text: punctuate(words.map((w) => w.word).join(' ')),
+    words,
+    ...(confidence !== null ? { confidence } : {}),
+  };
 }
 
 /** Lower-case engine words as a sentence: "I" capitalised, the first letter capitalised, a closing mark. */
@@ -131,7 +139,9 @@ export function splitPunctuated(segments: TranscriptSegment[]): TranscriptSegmen
       const start = words?.length ? words[0].start : share(charAt);
       charAt += part.length + 1;
       const end = words?.length ? words[words.length - 1].end : share(Math.min(charAt, total));
-      out.push({ start, end, text: part.trim(), ...(words?.length ? { words } : {}) });
+      // Each part keeps what the engine said of the whole segment (its confidence).
+      const { words: _all, ...rest } = s;
+      out.push({ ...rest, start, end, text: part.trim(), ...(words?.length ? { words } : {}) });
     }
     return out;
   });

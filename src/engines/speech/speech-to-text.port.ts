@@ -3,6 +3,7 @@ export interface TimedWord {
   word: string;
   start: number;
   end: number;
+  /** 0-1: the engine's posterior probability of the word (with several readings, weighed by how many heard it). */
   confidence?: number;
 }
 
@@ -11,6 +12,8 @@ export interface TranscriptSegment {
   end: number;
   text: string;
   words?: TimedWord[];
+  /** 0-1: how sure the engine is of the segment (its words' confidences, weighted by duration); absent when it does not tell. */
+  confidence?: number;
 }
 
 export interface Transcript {
@@ -18,11 +21,20 @@ export interface Transcript {
   /** BCP 47 language of the speech, when the engine tells. */
   language: string | null;
   segments: TranscriptSegment[];
+  /** 0-1: how sure the engine is of the whole transcript; null when it does not tell. */
+  confidence: number | null;
 }
 
 /** A speech-to-text engine: a 16 kHz mono WAV in, a timed transcript out. */
 export interface SpeechToText {
   /** Shown in the job's `engines`, e.g. "pocketsphinx 5prealpha (local)". */
   readonly name: string;
+  /**
+   * Below this transcript confidence the speech is "unintelligible": heard but not recognised well enough to be
+   * used (each engine's confidence has its own scale). null: the engine gives no confidence to judge by.
+   */
+  readonly confidenceBar: number | null;
+  /** Whether `language` is identified from the audio (a Whisper server) or only assumed by the decoder (pocketsphinx). */
+  readonly identifiesLanguage: boolean;
   transcribe(audioPath: string, opts: { signal: AbortSignal; workDir: string; language?: string }): Promise<Transcript>;
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { runProcess } from '../process/run-process.js';
+import { foldNarrowband, isNarrowband } from './narrowband.js';
 import type { StretchJob } from './stretch-job.js';
 
 const RATE = 48000;
@@ -43,9 +44,15 @@ export async function isolateVoice(
 ): Promise<IsolatedVoice> {
   const raw16 = path.join(workDir, 'voice-16k.raw');
   await runProcess(ffmpeg, ['-v', 'error', '-y', '-i', audio, ...pcm(16000), raw16], { signal, name: 'ffmpeg' });
-  const original = fs.readFileSync(raw16);
+  let original: Buffer = fs.readFileSync(raw16);
   fs.rmSync(raw16, { force: true });
   const samples = new Int16Array(Uint8Array.from(original).buffer, 0, Math.floor(original.length / 2)); // copied: aligned
+  // Telephone-band speech gets a high band again before anything else hears it (narrowband.ts).
+  const narrowband = isNarrowband(samples);
+  if (narrowband) {
+    foldNarrowband(samples);
+    original = bytesOf(samples);
+  }
   // Only a bed of held tones is taken out: on speech alone the pass removes little and costs words. Where the
   // quiet between the words is far below the voice there is no bed, and the pass is not even run.
   const floorDb = floorUnderVoice(samples);
@@ -59,7 +66,7 @@ export async function isolateVoice(
     rnnoiseReading(ffmpeg, source, path.join(workDir, name), parallelism, signal);
   if (withoutTones === null || bedShare === null || bedShare < MUSIC_BED_SHARE) {
     const file = await denoise(original, 'voice-16k.wav');
-    return { file, readings: [file], musicBed: false, bedShare, floorDb };
+    return { file, readings: [file], musicBed: false, bedShare, floorDb, narrowband };
   }
   // Under a bed: DTLN, then RNNoise; with the vote, the tone pass then RNNoise, and DTLN's output as it is. The
   // most trusted reading first (the vote's ties go to it).
@@ -73,7 +80,7 @@ export async function isolateVoice(
     fs.rmSync(raw16, { force: true });
     files.push(asIs);
   }
-  return { file: files[0], readings: files, musicBed: true, bedShare, floorDb };
+  return { file: files[0], readings: files, musicBed: true, bedShare, floorDb, narrowband };
 }
 
 /**
@@ -118,6 +125,8 @@ export interface IsolatedVoice {
   bedShare: number | null;
   /** The level between the words against the voice's, in dB (see BED_FLOOR_DB). */
   floorDb: number;
+  /** Whether the audio was telephone-band and was given a high band (narrowband.ts). */
+  narrowband: boolean;
 }
 
 /**

@@ -5,7 +5,8 @@ import type { TimedWord } from './speech-to-text.port.js';
  * another into a network of slots (a slot holds each transcript's word there, or nothing), and each slot takes
  * the word most transcripts have; on a tie the earlier transcript wins, so list the most trusted first. Three
  * readings of speech under music that err in different places (see voice-isolation.ts) agree on the right word
- * more often than any one of them has it.
+ * more often than any one of them has it. The winner's confidence is the agreement weighed by the engine's own: the
+ * sum of the confidences of the readings that heard it, over the number of readings (a reading without it adds 0).
  */
 export function voteWords(transcripts: TimedWord[][]): TimedWord[] {
   if (transcripts.length === 0) return [];
@@ -17,7 +18,13 @@ export function voteWords(transcripts: TimedWord[][]): TimedWord[] {
     for (const w of slot) counts.set(key(w), (counts.get(key(w)) ?? 0) + 1);
     const best = Math.max(...counts.values());
     const winner = slot.find((w) => counts.get(key(w)) === best);
-    if (winner) voted.push(winner);
+    if (!winner) continue;
+    if (transcripts.length === 1 || winner.confidence === undefined) {
+      voted.push(winner);
+      continue;
+    }
+    const agreed = slot.reduce((sum, w) => sum + (w && key(w) === key(winner) ? (w.confidence ?? 0) : 0), 0);
+    voted.push({ ...winner, confidence: Math.round((agreed / transcripts.length) * 1e4) / 1e4 });
   }
   return voted;
 }
