@@ -1,5 +1,6 @@
 import { usdToAtomic } from '../chains/usdc.js';
-import type { Config } from '../config/config.js';
+import type { JobsConfig } from '../jobs/jobs.config.js';
+import type { PaymentsConfig } from '../payments/payments.config.js';
 import type { MppOffer, PaymentRequirements, Paywall, PricedResource } from '../payments/paywall.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 
@@ -8,7 +9,8 @@ export interface DiscoveryContext {
   baseUrl: string;
   pipelines: Pipeline[];
   paywall: Paywall;
-  config: Config;
+  /** The settings the documents state: how long jobs are kept, and whether payments are devnet or live. */
+  config: Pick<JobsConfig, 'jobRetentionSeconds'> & Pick<PaymentsConfig, 'paymentMode'>;
 }
 
 export function pricedResource(ctx: DiscoveryContext, p: Pipeline): PricedResource {

@@ -1,5 +1,4 @@
 import { usdToAtomic } from '../../chains/usdc.js';
-import type { Config } from '../../config/config.js';
 import type { ParsedPayment, PaymentMethod } from '../payment-method.js';
 import type { PaidRequest, PaymentHeaders, PaymentRequirements, PricedResource } from '../paywall.js';
 import type { SettlementAttempt, SettlementIntent } from '../settlement.types.js';
@@ -30,7 +29,7 @@ export class X402Method implements PaymentMethod<X402Payment> {
 
   constructor(
     private readonly rail: X402Rail,
-    private readonly timeoutSeconds: Config['paymentTimeoutSeconds'],
+    private readonly timeoutSeconds: number,
   ) {
     this.network = rail.network;
   }
