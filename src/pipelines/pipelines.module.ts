@@ -33,14 +33,14 @@ class PipelineWatch implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     if (!this.config.watch) return;
     this.watcher = new PipelineWatcher(this.registry, loaderOptions(this.config, this.engines), this.config, this.logger);
-    this.watcher.start();
+    await this.watcher.start();
   }
 
-  onModuleDestroy(): void {
-    this.watcher?.close();
+  async onModuleDestroy(): Promise<void> {
+    await this.watcher?.close();
   }
 }
 
