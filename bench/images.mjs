@@ -32,7 +32,8 @@ async function main() {
   const portrait = path.join(root, 'test-artifacts', 'photos', 'grace_hopper.jpg');
   if (!fs.existsSync(portrait)) throw new Error(`${portrait} is missing: run scripts/setup.sh`);
   const page = (await photographedPage()).file;
-  const services = createStepServices(loadConfig({}, root));
+  const config = loadConfig({}, root);
+  const services = createStepServices(config.engines, config.pipelines);
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-images-'));
   const ctx = {
     jobId: 'bench',

@@ -1,7 +1,7 @@
 import { roleModules } from './app/app.module.js';
+import type { AppConfig } from './app/app-config.js';
 import { createApp } from './app/create-app.js';
 import { loadConfig } from './app/load-config.js';
-import type { Config } from './config/config.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { JOB_QUEUE } from './jobs/jobs.tokens.js';
 import { createLogger } from './logging/logger.js';
@@ -10,25 +10,25 @@ import { PIPELINES } from './pipelines/pipelines.tokens.js';
 
 /** ROLE=all (HTTP and worker, the default), api (HTTP only) or worker (jobs only; needs REDIS_URL). */
 async function main(): Promise<void> {
-  let config: Config;
+  let config: AppConfig;
   try {
     config = loadConfig();
   } catch (err) {
     process.stderr.write(`vidint: ${(err as Error).message}\n`);
     process.exit(2);
   }
-  const logger = createLogger(config.logLevel);
-  const roles = roleModules(config.role);
+  const logger = createLogger(config.process.logLevel);
+  const roles = roleModules(config.process.role);
   const app = await createApp(config, logger, roles).catch((err) => {
     process.stderr.write(`vidint: ${(err as Error).message}\n`);
     process.exit(2);
   });
   if (roles.workers) {
     const queue = app.context.get<JobQueue>(JOB_QUEUE);
-    logger.info({ queue: queue.driver, concurrency: config.workerConcurrency }, 'worker started');
+    logger.info({ queue: queue.driver, concurrency: config.jobs.workerConcurrency }, 'worker started');
   }
   if (app.http) {
-    await app.http.listen(config.port, config.host);
+    await app.http.listen(config.http.port, config.http.host);
     const url = await app.http.getUrl();
     const pipelines = app.context.get<PipelineRegistry>(PIPELINES);
     logger.info({ url, pipelines: pipelines.all().map((p) => p.path) }, 'listening');

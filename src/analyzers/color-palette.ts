@@ -1,6 +1,5 @@
+import { mix, type Rgb } from '../media/rgb.js';
 import { loadKnowledge } from './knowledge.js';
-
-export type Rgb = [number, number, number];
 
 interface PaletteFile {
   default: { backdrop: string; tint: string };
@@ -65,8 +64,4 @@ export function hex(value: string): Rgb {
   const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(value.trim());
   if (!m) throw new Error(`not a #rrggbb colour: ${value}`);
   return [parseInt(m[1], 16), parseInt(m[2], 16), parseInt(m[3], 16)];
-}
-
-export function mix(a: Rgb, b: Rgb, t: number): Rgb {
-  return [0, 1, 2].map((i) => Math.round(a[i] + (b[i] - a[i]) * t)) as Rgb;
 }

@@ -1,6 +1,4 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import type { Config } from '../config/config.js';
-import { CONFIG } from '../config/config.tokens.js';
 import { DEVNET_CHAINS } from '../devnet/devnet.tokens.js';
 import type { DevnetChains } from '../devnet/devnet-chains.js';
 import { JobService } from '../jobs/job.service.js';
@@ -12,10 +10,11 @@ import type { Payments } from '../payments/create-payments.js';
 import { PAYMENTS } from '../payments/payments.tokens.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import { PIPELINES } from '../pipelines/pipelines.tokens.js';
+import { APP_CONFIG, type AppConfig } from './app-config.js';
 
 /** What tests and benches reach into, taken from a built app's Nest container (not used by the service itself). */
 export interface AppParts {
-  config: Config;
+  config: AppConfig;
   pipelines: PipelineRegistry;
   jobs: JobService;
   store: JobStore;
@@ -39,7 +38,7 @@ export function appParts(context: INestApplicationContext): AppParts {
   const payments = optional<Payments>(PAYMENTS);
   const sourcePrecheck = optional<SourcePrecheck>(SourcePrecheck);
   return {
-    config: context.get<Config>(CONFIG),
+    config: context.get<AppConfig>(APP_CONFIG),
     pipelines: context.get<PipelineRegistry>(PIPELINES),
     jobs: context.get(JobService),
     store: context.get<JobStore>(JOB_STORE),

@@ -1,19 +1,20 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { Config } from '../config/config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { DiscoveryModule } from '../discovery/discovery.module.js';
 import { HttpModule } from '../http/http.module.js';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { McpModule } from '../mcp/mcp.module.js';
-import { MetricsModule } from '../observability/metrics.module.js';
+import { MetricsModule, type WorkerMetricsAddress } from '../observability/metrics.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { RedisModule } from '../redis/redis.module.js';
+import { StepsModule } from '../steps/steps.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
+import { APP_CONFIG, type AppConfig, configSections } from './app-config.js';
 
 export interface AppOptions {
-  config: Config;
+  config: AppConfig;
   logger: Logger;
   /** Serve HTTP and take payments (ROLE=api|all): payments, discovery, the routes and, in devnet mode, the devnet. */
   http: boolean;
@@ -36,19 +37,31 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config, logger),
+        ConfigModule.forRoot(configSections(config), logger),
         RedisModule,
         WebhooksModule,
         PipelinesModule,
-        JobsModule.forRoot({ config, workers }),
-        MetricsModule,
+        JobsModule.forRoot({ jobs: config.jobs, redis: config.redis, steps: workers ? stepsModule(config) : null }),
+        MetricsModule.forRoot(workerMetrics(config)),
         ...serving,
       ],
+      providers: [{ provide: APP_CONFIG, useValue: config }],
     };
   }
 }
 
+/** The engines steps run on, and the folders of the files steps read (prompts, schemas, knowledge). */
+function stepsModule({ engines, pipelines }: AppConfig): DynamicModule {
+  const { promptsDir, schemasDir, knowledgeDir } = pipelines;
+  return StepsModule.forRoot(engines, { promptsDir, schemasDir, knowledgeDir });
+}
+
+/** A worker-only process (no HTTP server) serves /metrics on METRICS_PORT when set, on HOST. */
+function workerMetrics({ process, http }: AppConfig): WorkerMetricsAddress | null {
+  return process.role === 'worker' && process.metricsPort !== null ? { port: process.metricsPort, host: http.host } : null;
+}
+
 /** Which modules a ROLE starts. */
-export function roleModules(role: Config['role']): Pick<AppOptions, 'http' | 'workers'> {
+export function roleModules(role: AppConfig['process']['role']): Pick<AppOptions, 'http' | 'workers'> {
   return { http: role !== 'worker', workers: role !== 'api' };
 }

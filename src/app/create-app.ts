@@ -3,10 +3,10 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
-import type { Config } from '../config/config.js';
 import { CORS_OPTIONS } from '../http/cors.js';
 import { NestPinoLogger } from '../logging/logger.js';
 import { AppModule, type AppOptions } from './app.module.js';
+import type { AppConfig } from './app-config.js';
 
 const CONNECTIONS_CHECK_MS = 1000;
 
@@ -19,9 +19,10 @@ export type VidintApp =
  * Builds and initialises the modules `options` asks for (see AppModule). Start-up fails (rejects) on a bad
  * pipeline, a Redis that does not answer or a devnet chain that does not start.
  */
-export async function createApp(config: Config, logger: Logger, options: Pick<AppOptions, 'http' | 'workers'>): Promise<VidintApp> {
+export async function createApp(config: AppConfig, logger: Logger, options: Pick<AppOptions, 'http' | 'workers'>): Promise<VidintApp> {
   // The devnet's code (local chains, LiteSVM, solc) is loaded only where it runs: about 36 MB and 2 s saved elsewhere.
-  const devnet = options.http && config.paymentMode === 'devnet' ? (await import('../devnet/devnet.module.js')).DevnetModule : null;
+  const devnet =
+    options.http && config.payments.paymentMode === 'devnet' ? (await import('../devnet/devnet.module.js')).DevnetModule : null;
   const module = AppModule.forRoot({ config, logger, ...options, devnet });
   const nestOptions = { logger: new NestPinoLogger(logger), bufferLogs: false, abortOnError: false };
   if (!options.http) {
@@ -30,9 +31,9 @@ export async function createApp(config: Config, logger: Logger, options: Pick<Ap
   }
   // requestTimeout bounds a body that never arrives (408, connection closed); Node checks it every second.
   // Node 20 only enforces it when given to the server's constructor, hence `http` too, not only Fastify's option.
-  const requestTimeout = config.httpRequestTimeoutMs;
+  const requestTimeout = config.http.httpRequestTimeoutMs;
   const adapter = new FastifyAdapter({
-    bodyLimit: config.bodyLimitBytes,
+    bodyLimit: config.http.bodyLimitBytes,
     trustProxy: false,
     requestTimeout,
     http: { requestTimeout, connectionsCheckingInterval: CONNECTIONS_CHECK_MS },

@@ -1,4 +1,4 @@
-import { type Config, ConfigError } from '../config/config.js';
+import { ConfigError } from '../config/config-error.js';
 import { EnvReader } from '../config/env-reader.js';
 import { PROCESS_DEFAULTS, processConfig } from '../config/process.config.js';
 import { ENGINES_DEFAULTS, enginesConfig } from '../engines/engines.config.js';
@@ -8,6 +8,7 @@ import { PAYMENTS_DEFAULTS, paymentsConfig } from '../payments/payments.config.j
 import { PIPELINES_DEFAULTS, pipelinesConfig } from '../pipelines/pipelines.config.js';
 import { REDIS_DEFAULTS, redisConfig } from '../redis/redis.config.js';
 import { WEBHOOKS_DEFAULTS, webhooksConfig } from '../webhooks/webhooks.config.js';
+import type { AppConfig } from './app-config.js';
 
 export { ConfigError };
 
@@ -24,21 +25,21 @@ export const CONFIG_DEFAULTS = {
 } as const;
 
 /** Parses every section, then throws one ConfigError naming all the problems found. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = process.cwd()): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = process.cwd()): AppConfig {
   const problems: string[] = [];
   const reader = <D extends Record<string, string>>(defaults: D) => new EnvReader(env, projectRoot, defaults, problems);
   const redis = redisConfig(reader(REDIS_DEFAULTS));
   const proc = processConfig(reader(PROCESS_DEFAULTS), redis.redisUrl);
   const http = httpConfig(reader(HTTP_DEFAULTS));
-  const config: Config = {
-    ...proc,
-    ...redis,
-    ...http,
-    ...jobsConfig(reader(JOBS_DEFAULTS)),
-    ...pipelinesConfig(reader(PIPELINES_DEFAULTS)),
-    ...paymentsConfig(reader(PAYMENTS_DEFAULTS), http.publicBaseUrl),
-    ...enginesConfig(reader(ENGINES_DEFAULTS)),
-    ...webhooksConfig(reader(WEBHOOKS_DEFAULTS)),
+  const config: AppConfig = {
+    process: proc,
+    redis,
+    http,
+    jobs: jobsConfig(reader(JOBS_DEFAULTS)),
+    pipelines: pipelinesConfig(reader(PIPELINES_DEFAULTS)),
+    payments: paymentsConfig(reader(PAYMENTS_DEFAULTS), http.publicBaseUrl),
+    engines: enginesConfig(reader(ENGINES_DEFAULTS)),
+    webhooks: webhooksConfig(reader(WEBHOOKS_DEFAULTS)),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -9,12 +9,12 @@ import { createStepRegistry } from '../pipelines/step.registry.js';
  */
 try {
   const config = loadConfig();
-  const pipelinesDir = process.argv[2] ?? config.pipelinesDir;
+  const pipelinesDir = process.argv[2] ?? config.pipelines.pipelinesDir;
   const pipelines = loadPipelines({
     pipelinesDir,
-    schemasDir: config.schemasDir,
+    schemasDir: config.pipelines.schemasDir,
     registry: createStepRegistry(),
-    sourceUrls: sourceUrlOptions(config),
+    sourceUrls: sourceUrlOptions(config.engines),
   });
   for (const p of pipelines) {
     console.log(`ok  POST ${p.path.padEnd(18)} $${p.priceUsd.padEnd(6)} ${p.status.padEnd(8)} ${p.steps.length} steps  (${p.file})`);

@@ -8,7 +8,7 @@ import { ledgerTable } from '../payments/ledger-table.js';
  * KEY_PREFIX). Without Redis the ledger lives in the server process: read GET /admin/affiliates.
  */
 try {
-  const config = loadConfig();
+  const { redis: config } = loadConfig();
   if (!config.redisUrl) {
     console.error(
       'ledger: REDIS_URL is not set; the in-memory ledger is only readable from the server: GET /admin/affiliates with ADMIN_TOKEN',

@@ -1,46 +1,26 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { Config } from './config.js';
-import {
-  CONFIG,
-  ENGINES_CONFIG,
-  HTTP_CONFIG,
-  JOBS_CONFIG,
-  LOGGER,
-  PAYMENTS_CONFIG,
-  PIPELINES_CONFIG,
-  PROCESS_CONFIG,
-  REDIS_CONFIG,
-  WEBHOOKS_CONFIG,
-} from './config.tokens.js';
+import { LOGGER } from './config.tokens.js';
 
-const SECTIONS = [
-  PROCESS_CONFIG,
-  REDIS_CONFIG,
-  HTTP_CONFIG,
-  JOBS_CONFIG,
-  PIPELINES_CONFIG,
-  PAYMENTS_CONFIG,
-  ENGINES_CONFIG,
-  WEBHOOKS_CONFIG,
-];
+/** One module's settings under its owner's token (JOBS_CONFIG in jobs/jobs.config.ts, ...). */
+export interface ConfigSection {
+  token: symbol;
+  value: object;
+}
 
 /**
- * The configuration loaded (and checked) before Nest starts, and the logger, for every module: a module
- * injects only the section it owns (e.g. JOBS_CONFIG typed JobsConfig).
+ * The configuration, loaded and checked before Nest starts (src/app composes it), and the logger, for every
+ * module: each section under its own token, so a module injects only the sections it reads.
  */
 @Module({})
 export class ConfigModule {
-  static forRoot(config: Config, logger: Logger): DynamicModule {
+  static forRoot(sections: ConfigSection[], logger: Logger): DynamicModule {
+    const tokens = sections.map((s) => s.token);
     return {
       module: ConfigModule,
       global: true,
-      providers: [
-        { provide: CONFIG, useValue: config },
-        ...SECTIONS.map((token) => ({ provide: token, useExisting: CONFIG })),
-        { provide: LOGGER, useValue: logger },
-      ],
-      exports: [CONFIG, ...SECTIONS, LOGGER],
+      providers: [...sections.map((s) => ({ provide: s.token, useValue: s.value })), { provide: LOGGER, useValue: logger }],
+      exports: [...tokens, LOGGER],
     };
   }
 }

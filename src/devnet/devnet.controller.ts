@@ -1,7 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { privateKeyToAccount } from 'viem/accounts';
-import { PAYMENTS_CONFIG } from '../config/config.tokens.js';
-import type { PaymentsConfig } from '../payments/payments.config.js';
+import { PAYMENTS_CONFIG, type PaymentsConfig } from '../payments/payments.config.js';
 import { DEVNET_CHAINS } from './devnet.tokens.js';
 import type { DevnetChains } from './devnet-chains.js';
 

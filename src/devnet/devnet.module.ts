@@ -1,6 +1,5 @@
 import { Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { PAYMENTS_CONFIG } from '../config/config.tokens.js';
-import type { PaymentsConfig } from '../payments/payments.config.js';
+import { PAYMENTS_CONFIG, type PaymentsConfig } from '../payments/payments.config.js';
 import { SETTLEMENT_NETWORKS } from '../payments/payments.tokens.js';
 import { DevnetController } from './devnet.controller.js';
 import { DEVNET_CHAINS } from './devnet.tokens.js';

@@ -1,7 +1,8 @@
 import { usdToAtomic } from '../chains/usdc.js';
-import type { Config } from '../config/config.js';
+import type { JobsConfig } from '../jobs/jobs.config.js';
 import { pricedResource } from '../orders/priced-resource.js';
 import type { OfferedNetwork, ProtocolDescription, RouteOffer } from '../payments/payment-offer.js';
+import type { PaymentsConfig } from '../payments/payments.config.js';
 import type { Paywall } from '../payments/paywall.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 
@@ -10,7 +11,8 @@ export interface DiscoveryContext {
   baseUrl: string;
   pipelines: Pipeline[];
   paywall: Paywall;
-  config: Config;
+  /** The settings the documents state: how long jobs are kept, and whether payments are devnet or live. */
+  config: Pick<JobsConfig, 'jobRetentionSeconds'> & Pick<PaymentsConfig, 'paymentMode'>;
 }
 
 /** What every document says about one endpoint, computed once here so they cannot disagree. */

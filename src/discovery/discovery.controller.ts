@@ -1,9 +1,10 @@
 import { Controller, Get, Header, Inject, Param, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config/config.js';
-import { CONFIG } from '../config/config.tokens.js';
 import { ApiError } from '../http/api-error.js';
 import { baseUrl } from '../http/base-url.js';
+import { HTTP_CONFIG, type HttpConfig } from '../http/http.config.js';
+import { JOBS_CONFIG, type JobsConfig } from '../jobs/jobs.config.js';
+import { PAYMENTS_CONFIG, type PaymentsConfig } from '../payments/payments.config.js';
 import { PAYWALL } from '../payments/payments.tokens.js';
 import type { Paywall } from '../payments/paywall.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
@@ -21,14 +22,17 @@ import { buildPaymentManifest } from './payment-manifest.js';
 @Controller()
 export class DiscoveryController {
   constructor(
-    @Inject(CONFIG) private readonly config: Config,
+    @Inject(HTTP_CONFIG) private readonly http: HttpConfig,
+    @Inject(JOBS_CONFIG) private readonly jobs: JobsConfig,
+    @Inject(PAYMENTS_CONFIG) private readonly payments: PaymentsConfig,
     @Inject(PIPELINES) private readonly pipelines: PipelineRegistry,
     @Inject(PAYWALL) private readonly paywall: Paywall,
   ) {}
 
   private context(req: FastifyRequest): DiscoveryContext {
-    const base = baseUrl(req, this.config.publicBaseUrl);
-    return { baseUrl: base, pipelines: this.pipelines.all(), paywall: this.paywall, config: this.config };
+    const base = baseUrl(req, this.http.publicBaseUrl);
+    const config = { jobRetentionSeconds: this.jobs.jobRetentionSeconds, paymentMode: this.payments.paymentMode };
+    return { baseUrl: base, pipelines: this.pipelines.all(), paywall: this.paywall, config };
   }
 
   @Get()

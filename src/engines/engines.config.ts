@@ -57,6 +57,9 @@ export interface EnginesConfig {
   factCheck: { url: string; apiKey: string | null } | null;
 }
 
+/** Where Nest provides this section (ConfigModule, composed in src/app). */
+export const ENGINES_CONFIG = Symbol('ENGINES_CONFIG');
+
 export const ENGINES_DEFAULTS = {
   YTDLP_PATH: '.venv/bin/yt-dlp',
   TESSERACT_PATH: 'tesseract',

@@ -1,10 +1,9 @@
 import { Controller, Get, Headers, Inject } from '@nestjs/common';
-import { HTTP_CONFIG } from '../config/config.tokens.js';
 import { AFFILIATE_COMMISSION_PERCENT, type AffiliateLedger } from '../payments/affiliate-ledger.js';
 import { AFFILIATE_LEDGER } from '../payments/payments.tokens.js';
 import { checkAdminToken } from './admin-token.js';
 import { ApiError } from './api-error.js';
-import type { HttpConfig } from './http.config.js';
+import { HTTP_CONFIG, type HttpConfig } from './http.config.js';
 
 /** Operator routes, behind `Authorization: Bearer <ADMIN_TOKEN>`; absent (404) when no token is configured. */
 @Controller('admin')

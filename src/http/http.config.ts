@@ -14,6 +14,9 @@ export interface HttpConfig {
   sseMaxStreams: number;
 }
 
+/** Where Nest provides this section (ConfigModule, composed in src/app). */
+export const HTTP_CONFIG = Symbol('HTTP_CONFIG');
+
 export const HTTP_DEFAULTS = {
   HOST: '127.0.0.1',
   PORT: '3000',

@@ -2,15 +2,14 @@ import type { ServerResponse } from 'node:http';
 import { Controller, Get, Inject, type OnModuleInit, Param, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { HTTP_CONFIG, JOBS_CONFIG } from '../config/config.tokens.js';
 import { JobService } from '../jobs/job.service.js';
 import { TERMINAL_STATUSES } from '../jobs/job.types.js';
 import type { JobChanges } from '../jobs/job-changes.js';
 import { jobEnvelope } from '../jobs/job-envelope.js';
-import type { JobsConfig } from '../jobs/jobs.config.js';
+import { JOBS_CONFIG, type JobsConfig } from '../jobs/jobs.config.js';
 import { JOB_CHANGES } from '../jobs/jobs.tokens.js';
 import { ApiError } from './api-error.js';
-import type { HttpConfig } from './http.config.js';
+import { HTTP_CONFIG, type HttpConfig } from './http.config.js';
 
 /** A comment line this often keeps proxies from closing a quiet stream; the record is also read again then. */
 const KEEPALIVE_MS = 15_000;

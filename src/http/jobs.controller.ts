@@ -1,10 +1,9 @@
 import { Controller, Get, Header, Inject, Param, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { JOBS_CONFIG } from '../config/config.tokens.js';
 import { JobService } from '../jobs/job.service.js';
 import { TERMINAL_STATUSES } from '../jobs/job.types.js';
 import { jobEnvelope } from '../jobs/job-envelope.js';
-import type { JobsConfig } from '../jobs/jobs.config.js';
+import { JOBS_CONFIG, type JobsConfig } from '../jobs/jobs.config.js';
 import { POLL_SECONDS } from '../orders/job-accepted.js';
 import { ApiError } from './api-error.js';
 

@@ -1,14 +1,13 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HTTP_CONFIG } from '../config/config.tokens.js';
 import { POLL_SECONDS } from '../orders/job-accepted.js';
 import { PaidOrders } from '../orders/paid-orders.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import { PIPELINES } from '../pipelines/pipelines.tokens.js';
 import { ApiError } from './api-error.js';
 import { baseUrl } from './base-url.js';
-import type { HttpConfig } from './http.config.js';
+import { HTTP_CONFIG, type HttpConfig } from './http.config.js';
 
 /**
  * One POST route per loaded pipeline, added to Nest's Fastify instance when the module starts (the paths come

@@ -4,12 +4,11 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { HTTP_CONFIG } from '../config/config.tokens.js';
 import { BullmqJobQueue } from '../jobs/bullmq-job-queue.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { JOB_QUEUE } from '../jobs/jobs.tokens.js';
 import { checkAdminToken } from './admin-token.js';
-import type { HttpConfig } from './http.config.js';
+import { HTTP_CONFIG, type HttpConfig } from './http.config.js';
 
 export const DASHBOARD_PATH = '/admin/queues';
 

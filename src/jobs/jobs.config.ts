@@ -13,6 +13,9 @@ export interface JobsConfig {
   workDir: string;
 }
 
+/** Where Nest provides this section (ConfigModule, composed in src/app). */
+export const JOBS_CONFIG = Symbol('JOBS_CONFIG');
+
 export const JOBS_DEFAULTS = {
   QUEUE_NAME: 'pipelines',
   WORKER_CONCURRENCY: '2',

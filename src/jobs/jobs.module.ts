@@ -3,7 +3,7 @@ import { type DynamicModule, Inject, Injectable, Module, type OnModuleDestroy, O
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { JOBS_CONFIG, LOGGER } from '../config/config.tokens.js';
+import { LOGGER } from '../config/config.tokens.js';
 import { Metrics } from '../observability/metrics.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import { PipelinesModule } from '../pipelines/pipelines.module.js';
@@ -12,7 +12,6 @@ import type { RedisConfig } from '../redis/redis.config.js';
 import { FAST_REDIS, REDIS_CONNECTIONS } from '../redis/redis.tokens.js';
 import type { RedisConnections } from '../redis/redis-connections.js';
 import type { StepServices } from '../steps/services.js';
-import { StepsModule } from '../steps/steps.module.js';
 import { STEP_SERVICES } from '../steps/steps.tokens.js';
 import { createBullJobWorker } from './bull-job-worker.js';
 import { BullmqJobQueue } from './bullmq-job-queue.js';
@@ -23,7 +22,7 @@ import { JobProcessor } from './job-processor.js';
 import type { JobQueue } from './job-queue.js';
 import type { JobStore } from './job-store.js';
 import type { JobWorker } from './job-worker.js';
-import type { JobsConfig } from './jobs.config.js';
+import { JOBS_CONFIG, type JobsConfig } from './jobs.config.js';
 import { JOB_CHANGES, JOB_END_LISTENER, JOB_QUEUE, JOB_STORE, JOB_WORKER, WORKER_JOB_STORE } from './jobs.tokens.js';
 import { MemoryJobQueue } from './memory-job-queue.js';
 import { MemoryJobStore } from './memory-job-store.js';
@@ -56,9 +55,13 @@ class JobsShutdown implements OnModuleDestroy {
 const QUEUE_GAUGES = Symbol('QUEUE_GAUGES');
 
 export interface JobsModuleOptions {
-  config: JobsConfig & RedisConfig;
-  /** Whether this process runs jobs (ROLE=worker|all): registers the worker, the processor and the engines. */
-  workers: boolean;
+  jobs: JobsConfig;
+  redis: RedisConfig;
+  /**
+   * In a process that runs jobs (ROLE=worker|all), the engines the steps run on (StepsModule.forRoot): the queue's
+   * worker and the processor are registered too. Null in a process that only takes requests.
+   */
+  steps: DynamicModule | null;
 }
 
 /**
@@ -67,7 +70,8 @@ export interface JobsModuleOptions {
  */
 @Module({})
 export class JobsModule {
-  static forRoot({ config, workers }: JobsModuleOptions): DynamicModule {
+  static forRoot({ jobs: config, redis, steps }: JobsModuleOptions): DynamicModule {
+    const workers = steps !== null;
     const slots = workers ? config.workerConcurrency : 0;
     const providers: Provider[] = [
       { provide: JobService, inject: [JOB_STORE, JOB_QUEUE], useFactory: (store: JobStore, q: JobQueue) => new JobService(store, q) },
@@ -79,11 +83,11 @@ export class JobsModule {
       JobsShutdown,
     ];
     if (workers) providers.push(processorProvider());
-    const driver = config.redisUrl ? bullmqDriver(config, workers) : memoryDriver(config, workers);
+    const driver = redis.redisUrl ? bullmqDriver(config, redis.keyPrefix, workers) : memoryDriver(config, workers);
     return {
       module: JobsModule,
       global: true,
-      imports: [PipelinesModule, ...(workers ? [StepsModule] : []), ...driver.imports],
+      imports: [PipelinesModule, ...(steps ? [steps] : []), ...driver.imports],
       providers: [...providers, ...driver.providers],
       exports: [JobService, JOB_STORE, JOB_QUEUE, JOB_CHANGES],
     };
@@ -124,20 +128,20 @@ function memoryDriver(config: JobsConfig, workers: boolean): { imports: DynamicM
   return { imports: [], providers };
 }
 
-function bullmqDriver(config: JobsConfig & RedisConfig, workers: boolean): { imports: DynamicModule[]; providers: Provider[] } {
+function bullmqDriver(config: JobsConfig, keyPrefix: string, workers: boolean): { imports: DynamicModule[]; providers: Provider[] } {
   const retentionMs = config.jobRetentionSeconds * 1000;
-  const prefix = `${config.keyPrefix}:bull`;
+  const prefix = `${keyPrefix}:bull`;
   const queue = BullModule.registerQueueAsync({
     name: config.queueName,
     inject: [FAST_REDIS],
     useFactory: (fast: Redis) => ({ connection: fast, prefix }),
   });
   const providers: Provider[] = [
-    { provide: JOB_STORE, inject: [FAST_REDIS], useFactory: (fast: Redis) => new RedisJobStore(fast, config.keyPrefix, retentionMs) },
+    { provide: JOB_STORE, inject: [FAST_REDIS], useFactory: (fast: Redis) => new RedisJobStore(fast, keyPrefix, retentionMs) },
     {
       provide: JOB_CHANGES,
       inject: [REDIS_CONNECTIONS],
-      useFactory: (connections: RedisConnections) => new RedisJobChanges(() => connections.patient(), jobChangesChannel(config.keyPrefix)),
+      useFactory: (connections: RedisConnections) => new RedisJobChanges(() => connections.patient(), jobChangesChannel(keyPrefix)),
     },
     {
       provide: JOB_QUEUE,
@@ -149,7 +153,7 @@ function bullmqDriver(config: JobsConfig & RedisConfig, workers: boolean): { imp
     providers.push({
       provide: WORKER_JOB_STORE,
       inject: [REDIS_CONNECTIONS],
-      useFactory: (connections: RedisConnections) => new RedisJobStore(connections.patient(), config.keyPrefix, retentionMs),
+      useFactory: (connections: RedisConnections) => new RedisJobStore(connections.patient(), keyPrefix, retentionMs),
     });
     providers.push({
       provide: JOB_WORKER,

@@ -1,3 +1,4 @@
+import fastq from 'fastq';
 import type { QueuedJob } from './job.types.js';
 import { JobCancelled } from './job-cancelled.js';
 import type { JobHandler, JobQueue } from './job-queue.js';
@@ -5,27 +6,33 @@ import type { JobHandler, JobQueue } from './job-queue.js';
 /** How long close() lets running jobs finish before it cancels them. */
 const CLOSE_GRACE_MS = 10_000;
 
-/** The embedded default: an in-process FIFO run with bounded concurrency. Jobs do not survive a restart. */
+/**
+ * The embedded default: an in-process FIFO (fastq) run with bounded concurrency, paused until a worker starts.
+ * Jobs do not survive a restart.
+ */
 export class MemoryJobQueue implements JobQueue {
   readonly driver = 'memory' as const;
-  private readonly waiting: QueuedJob[] = [];
   /** Ids waiting or running: enqueueing one again is a no-op, as in BullMQ. */
   private readonly seen = new Set<string>();
+  /** Each running job's cancel switch, by the promise of its run. */
   private readonly running = new Map<Promise<void>, AbortController>();
+  private readonly fifo: fastq.queue<QueuedJob>;
   private handler: JobHandler | null = null;
   private closed = false;
 
   constructor(
-    private readonly concurrency: number,
+    concurrency: number,
     private readonly closeGraceMs = CLOSE_GRACE_MS,
-  ) {}
+  ) {
+    this.fifo = fastq((job: QueuedJob, done: fastq.done) => void this.run(job).then(() => done(null)), concurrency);
+    this.fifo.pause();
+  }
 
   async enqueue(job: QueuedJob): Promise<void> {
     if (this.closed) throw new Error('the job queue is closed');
     if (this.seen.has(job.job_id)) return;
     this.seen.add(job.job_id);
-    this.waiting.push(job);
-    this.pump();
+    this.fifo.push(job);
   }
 
   async holds(jobId: string): Promise<boolean> {
@@ -35,27 +42,24 @@ export class MemoryJobQueue implements JobQueue {
   /** Makes this process run the queued jobs (the in-process worker, see MemoryJobWorker). */
   async startWorker(handler: JobHandler): Promise<void> {
     this.handler = handler;
-    this.pump();
+    if (!this.closed) this.fifo.resume();
   }
 
-  private pump(): void {
-    while (this.handler && !this.closed && this.running.size < this.concurrency && this.waiting.length) {
-      const job = this.waiting.shift()!;
-      const cancel = new AbortController();
-      const p: Promise<void> = this.handler(job, cancel.signal)
-        .catch(() => undefined) // the handler records failures on the job itself
-        .finally(() => {
-          this.running.delete(p);
-          this.seen.delete(job.job_id);
-          this.pump();
-        });
-      this.running.set(p, cancel);
-    }
+  private run(job: QueuedJob): Promise<void> {
+    const cancel = new AbortController();
+    const p: Promise<void> = this.handler!(job, cancel.signal)
+      .catch(() => undefined) // the handler records failures on the job itself
+      .finally(() => {
+        this.running.delete(p);
+        this.seen.delete(job.job_id);
+      });
+    this.running.set(p, cancel);
+    return p;
   }
 
   /** Only what it holds: finished jobs leave the in-process queue (their records stay in the store). */
   async counts(): Promise<Record<string, number>> {
-    return { waiting: this.waiting.length, active: this.running.size };
+    return { waiting: this.fifo.length(), active: this.running.size };
   }
 
   async ping(): Promise<boolean> {
@@ -68,6 +72,7 @@ export class MemoryJobQueue implements JobQueue {
    */
   async close(): Promise<void> {
     this.closed = true;
+    this.fifo.pause();
     const all = Promise.allSettled([...this.running.keys()]);
     const grace = new Promise<void>((r) => setTimeout(r, this.closeGraceMs).unref());
     await Promise.race([all, grace]);

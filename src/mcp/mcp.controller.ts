@@ -1,11 +1,10 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Controller, Inject, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HTTP_CONFIG, JOBS_CONFIG } from '../config/config.tokens.js';
 import { baseUrl } from '../http/base-url.js';
-import type { HttpConfig } from '../http/http.config.js';
+import { HTTP_CONFIG, type HttpConfig } from '../http/http.config.js';
 import { JobService } from '../jobs/job.service.js';
-import type { JobsConfig } from '../jobs/jobs.config.js';
+import { JOBS_CONFIG, type JobsConfig } from '../jobs/jobs.config.js';
 import { PaidOrders } from '../orders/paid-orders.js';
 import { PAYWALL } from '../payments/payments.tokens.js';
 import type { Paywall } from '../payments/paywall.js';

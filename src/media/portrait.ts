@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
-import { mix, type Rgb } from '../analyzers/color-palette.js';
 import type { Face, Photo } from './faces.js';
+import { mix, type Rgb } from './rgb.js';
 
 export const PORTRAIT_SIZE = 1024;
 /** Where the face's centre sits in the frame: centred across, a little above the middle (head-and-shoulders). */

@@ -1,8 +1,7 @@
 import dns from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
 import { blockedReason } from './address-guard.js';
-import { checkUrl, FetchRefused, guardedLookup } from './safe-fetch.js';
+import { guardedAgent, request } from './guarded-agent.js';
+import { checkUrl, FetchRefused } from './url-guard.js';
 
 export interface GuardedPostOptions {
   allowLoopback: boolean;
@@ -13,32 +12,20 @@ export interface GuardedPostOptions {
 /**
  * POSTs `body` to `raw` through the address guard (the URL on its face, then the address connected to, after
  * DNS), following no redirect. Resolves with the status; rejects on a refused address, a network error or
- * the timeout (code ETIMEDOUT). The answer's body is read and dropped.
+ * the timeout. The answer's body is read and dropped.
  */
-export function guardedPost(raw: string, body: string, opts: GuardedPostOptions): Promise<number> {
+export async function guardedPost(raw: string, body: string, opts: GuardedPostOptions): Promise<number> {
   const url = checkUrl(raw, opts.allowLoopback);
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const req = client.request(url, {
-      method: 'POST',
-      lookup: guardedLookup(opts.allowLoopback),
-      headers: {
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(body)),
-        'user-agent': 'vidint/0.1 (+callback)',
-        ...opts.headers,
-      },
-      timeout: opts.timeoutMs,
-    });
-    req.on('timeout', () => req.destroy(Object.assign(new Error(`no answer within ${opts.timeoutMs} ms`), { code: 'ETIMEDOUT' })));
-    req.on('error', reject);
-    req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
-    req.end(body);
+  const res = await request(url, {
+    method: 'POST',
+    dispatcher: guardedAgent(opts.allowLoopback),
+    body,
+    headers: { 'content-type': 'application/json', 'user-agent': 'vidint/0.1 (+callback)', ...opts.headers },
+    headersTimeout: opts.timeoutMs,
+    bodyTimeout: opts.timeoutMs,
   });
+  await res.body.dump();
+  return res.statusCode;
 }
 
 /**

@@ -1,8 +1,8 @@
 import http from 'node:http';
-import net from 'node:net';
-import type { Duplex } from 'node:stream';
-import { blockedReason } from './address-guard.js';
-import { FetchRefused, guardedLookup } from './safe-fetch.js';
+import type net from 'node:net';
+import type { Duplex, Readable } from 'node:stream';
+import { guardedAgent, guardedConnector, request } from './guarded-agent.js';
+import { FetchRefused } from './url-guard.js';
 
 /** A connection the proxy refused: the host asked for and why (the blocked address is in `reason`). */
 export interface ProxyRefusal {
@@ -26,118 +26,131 @@ export interface GuardedProxyOptions {
   maxBytes?: number;
 }
 
-/**
- * A forward proxy on 127.0.0.1 for programs that open their own connections (yt-dlp: pages, manifests,
- * segments, redirects). Plain-HTTP requests and CONNECT tunnels alike resolve the target with the guarded
- * lookup of `safeFetch` and connect to the address it checked, so no hop reaches a blocked address: a
- * blocked target gets 403 and no connection is made to it.
- */
-export async function startGuardedProxy(opts: GuardedProxyOptions): Promise<GuardedProxy> {
-  const sockets = new Set<Duplex>();
-  let received = 0;
-  const state: GuardedProxy = { url: '', refusals: [], overBudget: false, close };
-  const track = (s: Duplex) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  };
-  const count = (chunk: Buffer) => {
-    received += chunk.length;
-    if (opts.maxBytes !== undefined && received > opts.maxBytes && !state.overBudget) {
-      state.overBudget = true;
-      for (const s of sockets) s.destroy();
+/** Headers of one hop only (RFC 9110 7.6.1), and the proxy's own: never passed on. */
+const HOP_HEADERS = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+];
+
+/** What one proxy tracks: the streams to cut when over budget, the bytes relayed, the refusals. */
+class ProxyState {
+  readonly streams = new Set<Readable>();
+  readonly refusals: ProxyRefusal[] = [];
+  overBudget = false;
+  private received = 0;
+
+  constructor(private readonly maxBytes: number | undefined) {}
+
+  track(s: Readable): void {
+    this.streams.add(s);
+    s.on('close', () => this.streams.delete(s));
+  }
+
+  /** Counts bytes from upstream; past the budget, cuts every connection. */
+  readonly count = (chunk: Buffer): void => {
+    this.received += chunk.length;
+    if (this.maxBytes !== undefined && this.received > this.maxBytes && !this.overBudget) {
+      this.overBudget = true;
+      this.cutAll();
     }
   };
-  const refuse = (target: string, err: unknown): string | null => {
+
+  /** The reason to show when `err` is a refusal of the guard (recorded), else null. */
+  refuse(target: string, err: unknown): string | null {
     if (!(err instanceof FetchRefused)) return null;
-    state.refusals.push({ target, reason: err.message });
+    this.refusals.push({ target, reason: err.message });
     return err.message;
-  };
+  }
 
-  const server = http.createServer((req, res) => {
-    track(req.socket);
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '');
-      if (url.protocol !== 'http:') throw new Error('not http');
-    } catch {
-      return void res.writeHead(400, { 'content-type': 'text/plain' }).end('absolute http:// URL expected');
-    }
-    resolveTarget(url.hostname, opts.allowLoopback).then(
-      (address) => {
-        const headers: http.OutgoingHttpHeaders = { ...req.headers, host: url.host };
-        delete headers['proxy-connection'];
-        delete headers['proxy-authorization'];
-        const upstream = http.request({
-          host: address,
-          port: url.port || 80,
-          path: url.pathname + url.search,
-          method: req.method,
-          headers,
-        });
-        upstream.on('socket', track);
-        upstream.on('response', (up) => {
-          up.on('data', count);
-          res.writeHead(up.statusCode ?? 502, up.headers);
-          up.pipe(res);
-        });
-        upstream.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
-        req.pipe(upstream);
-      },
-      (err) => {
-        const why = refuse(url.host, err);
-        res.writeHead(why ? 403 : 502, { 'content-type': 'text/plain' }).end(why ?? `cannot reach ${url.host}`);
-      },
-    );
-  });
-
-  server.on('connect', (req: http.IncomingMessage, client: Duplex, head: Buffer) => {
-    track(client);
-    const [host, port] = splitHostPort(req.url ?? '');
-    resolveTarget(host, opts.allowLoopback).then(
-      (address) => {
-        const upstream = net.connect({ host: address, port });
-        track(upstream);
-        upstream.on('data', count);
-        upstream.once('connect', () => {
-          client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-          if (head.length) upstream.write(head);
-          upstream.pipe(client);
-          client.pipe(upstream);
-        });
-        upstream.on('error', () => client.destroyed || client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n'));
-        client.on('error', () => upstream.destroy());
-      },
-      (err) => {
-        const why = refuse(`${host}:${port}`, err);
-        client.end(`HTTP/1.1 ${why ? '403 Forbidden' : '502 Bad Gateway'}\r\ncontent-type: text/plain\r\n\r\n${why ?? ''}`);
-      },
-    );
-  });
-  server.on('clientError', (_err, socket) => socket.destroy());
-
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
-  return state;
-
-  function close(): Promise<void> {
-    for (const s of sockets) s.destroy();
-    return new Promise((resolve) => server.close(() => resolve()));
+  cutAll(): void {
+    for (const s of this.streams) s.destroy();
   }
 }
 
-/** The checked address to connect to for `host` (a name or an IP literal); rejects with FetchRefused when blocked. */
-function resolveTarget(host: string, allowLoopback: boolean): Promise<string> {
-  const bare = host.replace(/^\[|\]$/g, '');
-  if (net.isIP(bare)) {
-    const why = blockedReason(bare, { allowLoopback });
-    return why ? Promise.reject(new FetchRefused(`${bare} is a blocked address (${why})`)) : Promise.resolve(bare);
+/**
+ * A forward proxy on 127.0.0.1 for programs that open their own connections (yt-dlp: pages, manifests,
+ * segments, redirects). Plain-HTTP requests go through undici's guarded agent and CONNECT tunnels through its
+ * guarded connector, so every target is resolved and checked by the address guard before anything connects:
+ * a blocked target gets 403 and no connection is made to it.
+ */
+export async function startGuardedProxy(opts: GuardedProxyOptions): Promise<GuardedProxy> {
+  const state = new ProxyState(opts.maxBytes);
+  const server = http.createServer((req, res) => relay(req, res, state, opts.allowLoopback));
+  server.on('connect', (req: http.IncomingMessage, client: Duplex, head: Buffer) => tunnel(req, client, head, state, opts.allowLoopback));
+  server.on('clientError', (_err, socket) => socket.destroy());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const proxy: GuardedProxy = {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    refusals: state.refusals,
+    get overBudget() {
+      return state.overBudget;
+    },
+    close() {
+      state.cutAll();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+  return proxy;
+}
+
+/** A plain-HTTP request (absolute URL) relayed upstream through the guarded agent. */
+function relay(req: http.IncomingMessage, res: http.ServerResponse, state: ProxyState, allowLoopback: boolean): void {
+  state.track(req.socket);
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '');
+    if (url.protocol !== 'http:') throw new Error('not http');
+  } catch {
+    return void res.writeHead(400, { 'content-type': 'text/plain' }).end('absolute http:// URL expected');
   }
-  if (bare === 'localhost' || bare.endsWith('.localhost')) {
-    if (!allowLoopback) return Promise.reject(new FetchRefused(`${bare} is a blocked address (loopback)`));
-  }
-  const lookup = guardedLookup(allowLoopback);
-  // Without `all`, a lookup answers one address as a string.
-  return new Promise((resolve, reject) => lookup(bare, {}, (err, address) => (err ? reject(err) : resolve(address as string))));
+  const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+  const headers = { ...withoutHopHeaders(req.headers), host: url.host };
+  request(url, { method: req.method as 'GET', headers, body: hasBody ? req : null, dispatcher: guardedAgent(allowLoopback) }).then(
+    (up) => {
+      state.track(up.body);
+      up.body.on('data', state.count);
+      res.writeHead(up.statusCode, withoutHopHeaders(up.headers));
+      up.body.pipe(res);
+      up.body.on('error', () => res.destroy());
+    },
+    (err) => {
+      const why = state.refuse(url.host, err);
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(why ? 403 : 502, { 'content-type': 'text/plain' }).end(why ?? `cannot reach ${url.host}`);
+    },
+  );
+}
+
+/** A CONNECT tunnel to host:port, its socket opened by the guarded connector. */
+function tunnel(req: http.IncomingMessage, client: Duplex, head: Buffer, state: ProxyState, allowLoopback: boolean): void {
+  state.track(client);
+  const [hostname, port] = splitHostPort(req.url ?? '');
+  guardedConnector(allowLoopback)({ hostname, host: `${hostname}:${port}`, port: String(port), protocol: 'http:' }, (err, upstream) => {
+    if (err || !upstream) {
+      const why = state.refuse(`${hostname}:${port}`, err);
+      return void client.end(`HTTP/1.1 ${why ? '403 Forbidden' : '502 Bad Gateway'}\r\ncontent-type: text/plain\r\n\r\n${why ?? ''}`);
+    }
+    state.track(upstream);
+    upstream.on('data', state.count);
+    client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    if (head.length) upstream.write(head);
+    upstream.pipe(client);
+    client.pipe(upstream);
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+  });
+}
+
+function withoutHopHeaders(headers: http.IncomingHttpHeaders): http.IncomingHttpHeaders {
+  const kept = { ...headers };
+  for (const name of HOP_HEADERS) delete kept[name];
+  return kept;
 }
 
 function splitHostPort(authority: string): [string, number] {

@@ -1,8 +1,9 @@
-import dns from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { blockedReason } from './address-guard.js';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import { guardedAgent, request } from './guarded-agent.js';
+import { checkUrl, FetchRefused } from './url-guard.js';
+
+export { checkUrl, FetchRefused, guardedLookup } from './url-guard.js';
 
 export interface SafeFetchOptions {
   signal: AbortSignal;
@@ -11,92 +12,42 @@ export interface SafeFetchOptions {
   maxRedirects?: number;
 }
 
-/** A fetch refused for a reason the user should read (blocked address, bad URL, too many redirects). */
-export class FetchRefused extends Error {}
-
 export interface SafeResponse {
   status: number;
-  headers: http.IncomingHttpHeaders;
+  headers: IncomingHttpHeaders;
   /** The body, unread: a stream to pipe or to destroy. */
-  body: http.IncomingMessage;
+  body: Readable;
   url: URL;
 }
 
-/**
- * The DNS lookup of every guarded request: the addresses a name resolves to are checked before the
- * socket connects to one of them, so a name pointing at a private address (DNS rebinding included)
- * is refused at the address actually connected to.
- */
-export function guardedLookup(allowLoopback: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, []);
-      const list = addresses as dns.LookupAddress[];
-      for (const a of list) {
-        const why = blockedReason(a.address, { allowLoopback });
-        if (why) return callback(new FetchRefused(`${hostname} resolves to a blocked address (${a.address}: ${why})`), []);
-      }
-      if (options.all) return callback(null, list);
-      callback(null, list[0].address, list[0].family);
-    });
-  };
-}
-
-/** Refuses URLs that are not http(s), carry credentials, or name a blocked IP literal or localhost. */
-export function checkUrl(raw: string, allowLoopback: boolean): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new FetchRefused(`'${raw}' is not a valid URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new FetchRefused(`only http and https URLs can be fetched, not ${url.protocol}`);
-  if (url.username || url.password) throw new FetchRefused('URLs with credentials are not fetched');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) {
-    const why = blockedReason(host, { allowLoopback });
-    if (why) throw new FetchRefused(`${host} is a blocked address (${why})`);
-  } else if (host === 'localhost' || host.endsWith('.localhost')) {
-    if (!allowLoopback) throw new FetchRefused(`${host} is a blocked address (loopback)`);
-  }
-  return url;
-}
+/** A server that sends no headers, or no body bytes, for this long is given up on. */
+const IDLE_MS = 15_000;
 
 /**
- * GET with every redirect hop checked like the first URL (at most `maxRedirects`). Built on node:http
- * rather than undici, whose import replaces Node's global fetch dispatcher for the whole process.
+ * GET through undici's guarded agent (every address connected to checked), with every redirect hop checked on
+ * its face like the first URL (at most `maxRedirects`).
  */
 export async function safeFetch(raw: string, opts: SafeFetchOptions): Promise<SafeResponse> {
   let url = checkUrl(raw, opts.allowLoopback);
-  const lookup = guardedLookup(opts.allowLoopback);
+  const maxRedirects = opts.maxRedirects ?? 5;
   for (let hop = 0; ; hop++) {
-    const res = await get(url, lookup, opts);
+    const res = await request(url, {
+      dispatcher: guardedAgent(opts.allowLoopback),
+      signal: opts.signal,
+      headers: { 'user-agent': 'vidint/0.1 (+media fetch)', ...opts.headers },
+      headersTimeout: IDLE_MS,
+      bodyTimeout: IDLE_MS,
+    });
     const location = res.headers.location;
-    if (res.statusCode! >= 300 && res.statusCode! < 400 && location) {
-      res.destroy();
-      if (hop >= (opts.maxRedirects ?? 5)) throw new FetchRefused(`more than ${opts.maxRedirects ?? 5} redirects`);
+    if (res.statusCode >= 300 && res.statusCode < 400 && typeof location === 'string') {
+      await res.body.dump();
+      if (hop >= maxRedirects) throw new FetchRefused(`more than ${maxRedirects} redirects`);
       url = checkUrl(new URL(location, url).toString(), opts.allowLoopback);
       continue;
     }
-    return { status: res.statusCode!, headers: res.headers, body: res, url };
+    // undici reports a body destroyed before its end (a reader that has read enough) as an 'error': readers that
+    // care about errors listen themselves (pipeline, for await), so a deliberate destroy must not crash the process.
+    res.body.on('error', () => undefined);
+    return { status: res.statusCode, headers: res.headers, body: res.body, url };
   }
-}
-
-function get(url: URL, lookup: LookupFunction, opts: SafeFetchOptions): Promise<http.IncomingMessage> {
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const req = client.get(
-      url,
-      {
-        lookup,
-        signal: opts.signal,
-        headers: { 'user-agent': 'vidint/0.1 (+media fetch)', ...opts.headers },
-        timeout: 15_000,
-      },
-      resolve,
-    );
-    req.on('timeout', () => req.destroy(Object.assign(new Error('no answer within 15 s'), { code: 'ETIMEDOUT' })));
-    req.on('error', reject);
-  });
 }

@@ -1,27 +1,34 @@
 import http from 'node:http';
-import { Global, Inject, Injectable, Module, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { type DynamicModule, Inject, Injectable, Module, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { Config } from '../config/config.js';
-import { CONFIG, LOGGER } from '../config/config.tokens.js';
+import { LOGGER } from '../config/config.tokens.js';
 import { Metrics } from './metrics.js';
 
 /**
  * A worker-only process (ROLE=worker) has no HTTP server: with METRICS_PORT set, it serves GET /metrics on its
  * own small server, so its jobs and step durations can be scraped too.
  */
+/** Where a worker-only process serves /metrics (METRICS_PORT on HOST); null: it does not. */
+export interface WorkerMetricsAddress {
+  port: number;
+  host: string;
+}
+
+const WORKER_METRICS_ADDRESS = Symbol('WORKER_METRICS_ADDRESS');
+
 @Injectable()
 class WorkerMetricsServer implements OnApplicationBootstrap, OnModuleDestroy {
   private server: http.Server | null = null;
 
   constructor(
     private readonly metrics: Metrics,
-    @Inject(CONFIG) private readonly config: Config,
+    @Inject(WORKER_METRICS_ADDRESS) private readonly address: WorkerMetricsAddress | null,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const port = this.config.metricsPort;
-    if (this.config.role !== 'worker' || port === null) return;
+    if (!this.address) return;
+    const { port, host } = this.address;
     const server = http.createServer((req, res) => {
       if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'no route: only GET /metrics' }));
@@ -32,7 +39,7 @@ class WorkerMetricsServer implements OnApplicationBootstrap, OnModuleDestroy {
         (err) => res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: (err as Error).message })),
       );
     });
-    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, this.config.host, resolve));
+    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
     this.server = server;
     this.logger.info({ port }, 'worker metrics served on /metrics');
   }
@@ -46,9 +53,19 @@ class WorkerMetricsServer implements OnApplicationBootstrap, OnModuleDestroy {
 }
 
 /** One Metrics registry per app, for every module (global): HTTP, payments, jobs and (added by JobsModule) the queue's gauges. */
-@Global()
-@Module({
-  providers: [{ provide: Metrics, useFactory: () => new Metrics() }, WorkerMetricsServer],
-  exports: [Metrics],
-})
-export class MetricsModule {}
+@Module({})
+export class MetricsModule {
+  /** `workerMetrics`: where a worker-only process serves GET /metrics, or null. */
+  static forRoot(workerMetrics: WorkerMetricsAddress | null): DynamicModule {
+    return {
+      module: MetricsModule,
+      global: true,
+      providers: [
+        { provide: Metrics, useFactory: () => new Metrics() },
+        { provide: WORKER_METRICS_ADDRESS, useValue: workerMetrics },
+        WorkerMetricsServer,
+      ],
+      exports: [Metrics],
+    };
+  }
+}

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { JOBS_CONFIG, LOGGER } from '../config/config.tokens.js';
+import { LOGGER } from '../config/config.tokens.js';
 import { JobService } from '../jobs/job.service.js';
-import type { JobsConfig } from '../jobs/jobs.config.js';
+import { JOBS_CONFIG, type JobsConfig } from '../jobs/jobs.config.js';
 import { Metrics } from '../observability/metrics.js';
 import { PAYWALL } from '../payments/payments.tokens.js';
 import type { Paywall } from '../payments/paywall.js';

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { ENGINES_CONFIG, JOBS_CONFIG, LOGGER } from '../config/config.tokens.js';
-import type { EnginesConfig } from '../engines/engines.config.js';
-import type { JobsConfig } from '../jobs/jobs.config.js';
+import { LOGGER } from '../config/config.tokens.js';
+import { ENGINES_CONFIG, type EnginesConfig } from '../engines/engines.config.js';
+import { JOBS_CONFIG, type JobsConfig } from '../jobs/jobs.config.js';
 import { blockedHost } from '../net/guarded-post.js';
 import type { PrecheckResult } from '../payments/paid-request.js';
 import { callbackUrl } from '../pipelines/callback-url-keyword.js';

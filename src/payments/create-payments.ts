@@ -2,7 +2,6 @@ import type { Redis } from 'ioredis';
 import { Store as MppStore } from 'mppx';
 import type { Logger } from 'pino';
 import { USDC_EIP712 } from '../chains/networks.js';
-import type { Config } from '../config/config.js';
 import { sweepTiming } from '../jobs/sweep-timing.js';
 import { type AffiliateLedger, MemoryAffiliateLedger, RedisAffiliateLedger } from './affiliate-ledger.js';
 import { MemoryClaimStore, RedisClaimStore } from './claim-store.js';
@@ -10,6 +9,7 @@ import { jobIdDeriver, loadJobIdSecret } from './job-id.js';
 import { MppProtocol } from './mpp/mpp-protocol.js';
 import { redisMppStore } from './mpp/redis-mpp-store.js';
 import type { PaymentProtocol } from './payment-protocol.js';
+import type { PaymentsConfig } from './payments.config.js';
 import type { Paywall } from './paywall.js';
 import { ProtocolsPaywall } from './protocols-paywall.js';
 import type { CreateJob } from './settlement.types.js';
@@ -31,8 +31,11 @@ export interface Payments {
   close(): void;
 }
 
+/** What payments read: their own section, the Redis key prefix of their stores, and WORK_DIR (the job-id secret without Redis). */
+export type PaymentsSettings = PaymentsConfig & { keyPrefix: string; workDir: string };
+
 export interface PaymentsDeps {
-  config: Config;
+  config: PaymentsSettings;
   logger: Logger;
   /** The fail-fast Redis connection (claims, ledger, nonces, MPP replays), or null for the in-memory stores. */
   redis: Redis | null;
@@ -73,7 +76,7 @@ export async function createPayments({ config, logger, redis, createJob, network
 }
 
 /** The x402 rails of the configured networks. */
-async function createRails(config: Config, networks: SettlementNetworks, redis: Redis | null): Promise<X402Rail[]> {
+async function createRails(config: PaymentsSettings, networks: SettlementNetworks, redis: Redis | null): Promise<X402Rail[]> {
   const rails: X402Rail[] = [];
   for (const network of config.x402Networks) {
     if (network === 'base') rails.push(createBaseRail(config, networks.base!, redis));
@@ -87,7 +90,7 @@ async function createRails(config: Config, networks: SettlementNetworks, redis: 
 }
 
 /** x402 on Base: settled here with our settling key, or through a remote facilitator (FACILITATOR_URL). */
-function createBaseRail(config: Config, network: NonNullable<SettlementNetworks['base']>, redis: Redis | null): X402Rail {
+function createBaseRail(config: PaymentsSettings, network: NonNullable<SettlementNetworks['base']>, redis: Redis | null): X402Rail {
   // BASE_RPC_URL, when set in devnet mode, is the RPC settlements go through (e.g. a proxy in front of the devnet).
   const rpcUrl = config.baseRpcUrl ?? network.rpcUrl;
   const asset = network.usdc;
@@ -110,7 +113,7 @@ function createBaseRail(config: Config, network: NonNullable<SettlementNetworks[
 }
 
 /** MPP on Tempo. */
-function createMppProtocol(config: Config, network: NonNullable<SettlementNetworks['tempo']>, redis: Redis | null): MppProtocol {
+function createMppProtocol(config: PaymentsSettings, network: NonNullable<SettlementNetworks['tempo']>, redis: Redis | null): MppProtocol {
   return new MppProtocol({
     secretKey: config.mpp.secretKey,
     realm: config.mpp.realm,

@@ -30,6 +30,9 @@ export interface PaymentsConfig {
   };
 }
 
+/** Where Nest provides this section (ConfigModule, composed in src/app). */
+export const PAYMENTS_CONFIG = Symbol('PAYMENTS_CONFIG');
+
 export const PAYMENTS_DEFAULTS = {
   PAYMENT_MODE: 'devnet',
   X402_NETWORKS: 'base,solana',

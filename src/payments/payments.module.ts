@@ -1,15 +1,17 @@
 import { type BeforeApplicationShutdown, type DynamicModule, Inject, Injectable, Module, type Type } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { Config } from '../config/config.js';
-import { CONFIG, LOGGER, PAYMENTS_CONFIG } from '../config/config.tokens.js';
+import { LOGGER } from '../config/config.tokens.js';
 import { JobService } from '../jobs/job.service.js';
 import { JobRequeuer } from '../jobs/job-requeuer.js';
+import { JOBS_CONFIG, type JobsConfig } from '../jobs/jobs.config.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { PIPELINES } from '../pipelines/pipelines.tokens.js';
+import { REDIS_CONFIG, type RedisConfig } from '../redis/redis.config.js';
 import { FAST_REDIS } from '../redis/redis.tokens.js';
 import { createPayments, type Payments } from './create-payments.js';
+import { PAYMENTS_CONFIG, type PaymentsConfig } from './payments.config.js';
 import { AFFILIATE_LEDGER, PAYMENTS, PAYWALL, SETTLEMENT_NETWORKS } from './payments.tokens.js';
 import type { CreateJob } from './settlement.types.js';
 import { liveSettlementNetworks, type SettlementNetworks } from './settlement-networks.js';
@@ -38,7 +40,7 @@ export class PaymentsModule {
       // Global, as JobsModule: the HTTP-side modules (http, discovery, mcp) take the paywall without importing it.
       global: true,
       imports: [PipelinesModule, ...(networks ? [networks] : [])],
-      providers: [...(networks ? [] : [live]), paymentsProvider(), ...derived, PaymentsShutdown, JobRequeuer],
+      providers: [...(networks ? [] : [live]), paymentsProvider(), ...derived, PaymentsShutdown, requeuerProvider],
       exports: [PAYMENTS, PAYWALL, AFFILIATE_LEDGER],
     };
   }
@@ -49,12 +51,22 @@ const derived = [
   { provide: AFFILIATE_LEDGER, inject: [PAYMENTS], useFactory: (p: Payments) => p.ledger },
 ];
 
+// Every process that takes payments re-enqueues jobs a settlement recorded but could not enqueue.
+const requeuerProvider = {
+  provide: JobRequeuer,
+  inject: [PAYMENTS_CONFIG, LOGGER, JobService],
+  useFactory: (config: PaymentsConfig, logger: Logger, jobs: JobService) =>
+    new JobRequeuer(config.settlementReconcileSeconds, logger, jobs),
+};
+
 function paymentsProvider() {
   return {
     provide: PAYMENTS,
-    inject: [CONFIG, LOGGER, FAST_REDIS, PIPELINES, JobService, SETTLEMENT_NETWORKS],
+    inject: [PAYMENTS_CONFIG, REDIS_CONFIG, JOBS_CONFIG, LOGGER, FAST_REDIS, PIPELINES, JobService, SETTLEMENT_NETWORKS],
     useFactory: (
-      config: Config,
+      payments: PaymentsConfig,
+      redisConfig: RedisConfig,
+      jobsConfig: JobsConfig,
       logger: Logger,
       redis: Redis | null,
       pipelines: PipelineRegistry,
@@ -69,6 +81,7 @@ function paymentsProvider() {
         if (!pipeline) throw new Error(`no pipeline serves ${path}`);
         await jobs.ensure({ pipeline, request, receipt, affiliateId, jobId, sources });
       };
+      const config = { ...payments, keyPrefix: redisConfig.keyPrefix, workDir: jobsConfig.workDir };
       return createPayments({ config, logger, redis, createJob, networks });
     },
   };

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { type FSWatcher, watch } from 'chokidar';
 import type { Logger } from 'pino';
 import { replaceKnowledge } from '../analyzers/knowledge.js';
 import { clearResultSchemas } from '../steps/prompt.step.js';
@@ -9,8 +10,19 @@ import type { PipelineRegistry } from './pipeline.registry.js';
 import type { Pipeline } from './pipeline.types.js';
 import type { PipelinesConfig } from './pipelines.config.js';
 
-/** Editors save in bursts (truncate, write, rename): one reload per burst. */
-const DEBOUNCE_MS = 150;
+/** Edits come in bursts (several files saved at once): one reload per burst. */
+const DEBOUNCE_MS = 50;
+
+/**
+ * chokidar's handling of editors' saves: a file replaced by a rename (an atomic save) is one change, not a removal
+ * and an addition; a file is read once it has stopped growing, never half-written.
+ */
+const WATCH_OPTIONS = {
+  ignoreInitial: true,
+  persistent: false,
+  atomic: true,
+  awaitWriteFinish: { stabilityThreshold: 100, pollInterval: 25 },
+};
 
 /**
  * Hot reload (WATCH=true): watches the pipelines, schemas, prompts and knowledge folders. A changed pipeline or
@@ -20,7 +32,7 @@ const DEBOUNCE_MS = 150;
  * a pipeline with a new path is left out, with a log line saying a restart serves it.
  */
 export class PipelineWatcher {
-  private readonly watchers: fs.FSWatcher[] = [];
+  private readonly watchers: FSWatcher[] = [];
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly servedPaths: Set<string>;
 
@@ -33,7 +45,8 @@ export class PipelineWatcher {
     this.servedPaths = new Set(registry.all().map((p) => p.path));
   }
 
-  start(): void {
+  /** Resolves once every folder is watched (edits from then on are seen). */
+  async start(): Promise<void> {
     // The files as they are now are the versions a broken edit falls back to.
     for (const file of filesIn(this.config.promptsDir, /\.hbs$/)) this.reloadFile(file, 'prompt template', replaceTemplate, true);
     for (const file of filesIn(this.config.knowledgeDir, /\.ya?ml$/)) this.reloadFile(file, 'knowledge file', replaceKnowledge, true);
@@ -45,23 +58,25 @@ export class PipelineWatcher {
       { recursive: false, perFile: true },
       (file) => /\.ya?ml$/.test(file) && this.reloadKnowledge(file),
     );
+    await Promise.all(this.watchers.map((w) => new Promise<void>((resolve) => w.once('ready', () => resolve()))));
     this.logger.info(
       { folders: [this.config.pipelinesDir, this.config.schemasDir, this.config.promptsDir, this.config.knowledgeDir] },
       'watching for edits (WATCH=true)',
     );
   }
 
-  close(): void {
-    for (const w of this.watchers) w.close();
+  async close(): Promise<void> {
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
+    await Promise.all(this.watchers.map((w) => w.close()));
   }
 
   /** `perFile`: a burst is debounced per file (templates, knowledge), else per folder (any edit reloads all pipelines). */
   private watch(dir: string, opts: { recursive: boolean; perFile: boolean }, onChange: (file: string) => unknown): void {
     if (!fs.existsSync(dir)) return;
-    const watcher = fs.watch(dir, { recursive: opts.recursive, persistent: false }, (_event, name) => {
-      const file = path.join(dir, String(name ?? ''));
+    const watcher = watch(dir, { ...WATCH_OPTIONS, ...(opts.recursive ? {} : { depth: 0 }) });
+    watcher.on('all', (event, file) => {
+      if (event !== 'add' && event !== 'change' && event !== 'unlink') return;
       const key = opts.perFile ? file : dir;
       clearTimeout(this.timers.get(key));
       const fire = () => {
@@ -70,7 +85,7 @@ export class PipelineWatcher {
       };
       this.timers.set(key, setTimeout(fire, DEBOUNCE_MS));
     });
-    watcher.on('error', (err) => this.logger.warn({ folder: dir, err: err.message }, 'cannot watch folder'));
+    watcher.on('error', (err) => this.logger.warn({ folder: dir, err: (err as Error).message }, 'cannot watch folder'));
     this.watchers.push(watcher);
   }
 

@@ -10,6 +10,9 @@ export interface PipelinesConfig {
   watch: boolean;
 }
 
+/** Where Nest provides this section (ConfigModule, composed in src/app). */
+export const PIPELINES_CONFIG = Symbol('PIPELINES_CONFIG');
+
 export const PIPELINES_DEFAULTS = {
   PIPELINES_DIR: 'pipelines',
   SCHEMAS_DIR: 'schemas',

@@ -1,21 +1,23 @@
 import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { Config } from '../config/config.js';
-import { CONFIG, LOGGER } from '../config/config.tokens.js';
+import { LOGGER } from '../config/config.tokens.js';
+import { ENGINES_CONFIG, type EnginesConfig } from '../engines/engines.config.js';
 import type { LoaderOptions } from './pipeline.loader.js';
 import { compilePipelineSource, loadPipelines } from './pipeline.loader.js';
 import { PipelineRegistry } from './pipeline.registry.js';
 import { PipelineWatcher } from './pipeline-watcher.js';
+import { PIPELINES_CONFIG, type PipelinesConfig } from './pipelines.config.js';
 import { PIPELINES } from './pipelines.tokens.js';
 import { sourceUrlOptions } from './source-url-keyword.js';
 import { createStepRegistry } from './step.registry.js';
 
-function loaderOptions(config: Config): LoaderOptions {
+/** `engines`: request URLs are checked on their face as the steps that fetch them will check them. */
+function loaderOptions(config: PipelinesConfig, engines: EnginesConfig): LoaderOptions {
   return {
     pipelinesDir: config.pipelinesDir,
     schemasDir: config.schemasDir,
     registry: createStepRegistry(),
-    sourceUrls: sourceUrlOptions(config),
+    sourceUrls: sourceUrlOptions(engines),
   };
 }
 
@@ -26,18 +28,19 @@ class PipelineWatch implements OnApplicationBootstrap, OnModuleDestroy {
 
   constructor(
     @Inject(PIPELINES) private readonly registry: PipelineRegistry,
-    @Inject(CONFIG) private readonly config: Config,
+    @Inject(PIPELINES_CONFIG) private readonly config: PipelinesConfig,
+    @Inject(ENGINES_CONFIG) private readonly engines: EnginesConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     if (!this.config.watch) return;
-    this.watcher = new PipelineWatcher(this.registry, loaderOptions(this.config), this.config, this.logger);
-    this.watcher.start();
+    this.watcher = new PipelineWatcher(this.registry, loaderOptions(this.config, this.engines), this.config, this.logger);
+    await this.watcher.start();
   }
 
-  onModuleDestroy(): void {
-    this.watcher?.close();
+  async onModuleDestroy(): Promise<void> {
+    await this.watcher?.close();
   }
 }
 
@@ -49,9 +52,9 @@ class PipelineWatch implements OnApplicationBootstrap, OnModuleDestroy {
   providers: [
     {
       provide: PIPELINES,
-      inject: [CONFIG],
-      useFactory: (config: Config) => {
-        const options = loaderOptions(config);
+      inject: [PIPELINES_CONFIG, ENGINES_CONFIG],
+      useFactory: (config: PipelinesConfig, engines: EnginesConfig) => {
+        const options = loaderOptions(config, engines);
         return new PipelineRegistry(loadPipelines(options), (source) => compilePipelineSource(source, options));
       },
     },

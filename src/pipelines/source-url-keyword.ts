@@ -1,5 +1,5 @@
 import type { Ajv, SchemaValidateFunction } from 'ajv';
-import type { Config } from '../config/config.js';
+import type { EnginesConfig } from '../engines/engines.config.js';
 import { readMapUrl } from '../features/menus/map-urls.js';
 import { checkUrl } from '../net/safe-fetch.js';
 
@@ -12,8 +12,8 @@ export interface SourceUrlOptions {
 }
 
 /** The request-time URL checks follow the same settings as the fetching steps. */
-export function sourceUrlOptions(config: Config): SourceUrlOptions {
-  return { allowLoopback: config.media.allowLoopback, extraMapHosts: config.maps.extraHosts };
+export function sourceUrlOptions(engines: Pick<EnginesConfig, 'media' | 'maps'>): SourceUrlOptions {
+  return { allowLoopback: engines.media.allowLoopback, extraMapHosts: engines.maps.extraHosts };
 }
 
 export const SOURCE_URL_KEYWORD = 'x-source-url';

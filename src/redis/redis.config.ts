@@ -8,6 +8,9 @@ export interface RedisConfig {
   redisCommandTimeoutMs: number;
 }
 
+/** Where Nest provides this section (ConfigModule, composed in src/app). */
+export const REDIS_CONFIG = Symbol('REDIS_CONFIG');
+
 export const REDIS_DEFAULTS = {
   KEY_PREFIX: 'vidint',
   REDIS_COMMAND_TIMEOUT_MS: '1000',

@@ -1,7 +1,7 @@
 import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { LOGGER, REDIS_CONFIG } from '../config/config.tokens.js';
-import type { RedisConfig } from './redis.config.js';
+import { LOGGER } from '../config/config.tokens.js';
+import { REDIS_CONFIG, type RedisConfig } from './redis.config.js';
 import { FAST_REDIS, REDIS_CONNECTIONS } from './redis.tokens.js';
 import { RedisConnections } from './redis-connections.js';
 

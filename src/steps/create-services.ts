@@ -1,7 +1,7 @@
-import type { Config } from '../config/config.js';
 import { createChatModelProvider } from '../engines/chat/langchain-chat-model.js';
 import { GuardedWebFetcher } from '../engines/download/guarded-web-fetcher.js';
 import { YtDlpDownloader } from '../engines/download/yt-dlp-downloader.js';
+import type { EnginesConfig } from '../engines/engines.config.js';
 import { FactCheckToolsSearch } from '../engines/fact-check/fact-check-tools.js';
 import { HumanFaceDetector } from '../engines/images/human-face-detector.js';
 import { createImageEditor } from '../engines/images/openai-image-editor.js';
@@ -15,8 +15,11 @@ import { resolveMediaBinaries } from '../engines/video/ffmpeg-binaries.js';
 import { FfmpegVideoEngine } from '../engines/video/ffmpeg-video-engine.js';
 import type { StepServices } from './services.js';
 
-/** Builds the step services, each engine's adapter chosen from the validated config (called once, by the composition root). */
-export function createStepServices(config: Config): StepServices {
+/**
+ * Builds the step services, each engine's adapter chosen from the engines' validated settings (called once, by
+ * StepsModule); `paths`: where the prompts, schemas and knowledge files are.
+ */
+export function createStepServices(config: EnginesConfig, paths: StepServices['paths']): StepServices {
   const { media } = config;
   const bin = resolveMediaBinaries(media);
   const speech =
@@ -27,7 +30,7 @@ export function createStepServices(config: Config): StepServices {
           bedReadings: config.transcribe.bedReadings,
         });
   return {
-    paths: { promptsDir: config.promptsDir, schemasDir: config.schemasDir, knowledgeDir: config.knowledgeDir },
+    paths,
     limits: { maxBytes: media.maxBytes, maxSeconds: media.maxSeconds, fetchTimeoutSeconds: media.fetchTimeoutSeconds },
     video: new FfmpegVideoEngine(bin),
     ocr: new TesseractOcr(media.tesseractPath),

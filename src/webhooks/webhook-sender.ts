@@ -1,3 +1,4 @@
+import pRetry, { AbortError } from 'p-retry';
 import type { Logger } from 'pino';
 import type { JobRecord } from '../jobs/job.types.js';
 import { jobEnvelope } from '../jobs/job-envelope.js';
@@ -51,27 +52,45 @@ export class WebhookSender {
     clearTimeout(timer);
   }
 
+  /** Tries at most `attempts` times (p-retry: `backoffMs`, then doubled), stopping at an answer that is final. */
   private async deliver(url: string, record: JobRecord): Promise<void> {
-    const { attempts = 3, backoffMs = 1000, timeoutMs = 10_000, allowLoopback, logger } = this.opts;
+    const { attempts = 3, backoffMs = 1000, logger } = this.opts;
     const log = logger.child({ job_id: record.id, callback_host: hostOf(url) });
     const body = JSON.stringify(jobEnvelope(record));
     const key = callbackKey(this.opts.secret, record.id);
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      const headers = { [SIGNATURE_HEADER]: signDelivery(key, body), 'X-Vidint-Job-Id': record.id, 'X-Vidint-Attempt': String(attempt) };
-      let why: string;
-      try {
-        const status = await guardedPost(url, body, { allowLoopback, timeoutMs, headers });
-        if (status >= 200 && status < 300) return log.info({ attempt, status }, 'callback delivered');
-        why = `HTTP ${status}`;
-        if (!RETRIED(status)) return log.warn({ attempt, status }, 'callback refused by the receiver; not retried');
-      } catch (err) {
-        if (err instanceof FetchRefused) return log.warn({ reason: err.message }, 'callback blocked by the address guard');
-        why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-      }
-      if (attempt === attempts) return log.warn({ attempt, reason: why }, 'callback not delivered; giving up');
-      log.info({ attempt, reason: why }, 'callback failed; trying again');
-      await new Promise((r) => setTimeout(r, backoffMs * 2 ** (attempt - 1)));
+    try {
+      const { attempt, status } = await pRetry((attempt) => this.post(url, body, key, record.id, attempt), {
+        retries: attempts - 1,
+        factor: 2,
+        minTimeout: backoffMs,
+        randomize: false,
+        onFailedAttempt: ({ error, attemptNumber, retriesLeft }) => {
+          if (retriesLeft > 0) log.info({ attempt: attemptNumber, reason: error.message }, 'callback failed; trying again');
+        },
+      });
+      if (status >= 200 && status < 300) log.info({ attempt, status }, 'callback delivered');
+      else log.warn({ attempt, status }, 'callback refused by the receiver; not retried');
+    } catch (err) {
+      if (err instanceof FetchRefused) return log.warn({ reason: err.message }, 'callback blocked by the address guard');
+      log.warn({ attempt: attempts, reason: (err as Error).message }, 'callback not delivered; giving up');
     }
+  }
+
+  /**
+   * One signed POST. Resolves with a final answer (2xx, or a status not worth another try); rejects with a reason
+   * to try again (5xx, 408, 429, the network, the timeout), or with an AbortError around a refusal of the guard.
+   */
+  private async post(url: string, body: string, key: string, jobId: string, attempt: number): Promise<{ attempt: number; status: number }> {
+    const headers = { [SIGNATURE_HEADER]: signDelivery(key, body), 'X-Vidint-Job-Id': jobId, 'X-Vidint-Attempt': String(attempt) };
+    let status: number;
+    try {
+      status = await guardedPost(url, body, { allowLoopback: this.opts.allowLoopback, timeoutMs: this.opts.timeoutMs ?? 10_000, headers });
+    } catch (err) {
+      if (err instanceof FetchRefused) throw new AbortError(err);
+      throw new Error((err as NodeJS.ErrnoException).code ?? (err as Error).message);
+    }
+    if (RETRIED(status)) throw new Error(`HTTP ${status}`);
+    return { attempt, status };
   }
 }
 

@@ -6,6 +6,9 @@ export interface WebhooksConfig {
   webhookSecret: string | null;
 }
 
+/** Where Nest provides this section (ConfigModule, composed in src/app). */
+export const WEBHOOKS_CONFIG = Symbol('WEBHOOKS_CONFIG');
+
 export const WEBHOOKS_DEFAULTS = {} as const;
 
 export function webhooksConfig(r: EnvReader<typeof WEBHOOKS_DEFAULTS>): WebhooksConfig {

@@ -2,15 +2,15 @@ import path from 'node:path';
 import { type BeforeApplicationShutdown, Global, Injectable, Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { ENGINES_CONFIG, JOBS_CONFIG, LOGGER, REDIS_CONFIG, WEBHOOKS_CONFIG } from '../config/config.tokens.js';
-import type { EnginesConfig } from '../engines/engines.config.js';
-import type { JobsConfig } from '../jobs/jobs.config.js';
+import { LOGGER } from '../config/config.tokens.js';
+import { ENGINES_CONFIG, type EnginesConfig } from '../engines/engines.config.js';
+import { JOBS_CONFIG, type JobsConfig } from '../jobs/jobs.config.js';
 import { JOB_END_LISTENER } from '../jobs/jobs.tokens.js';
-import type { RedisConfig } from '../redis/redis.config.js';
+import { REDIS_CONFIG, type RedisConfig } from '../redis/redis.config.js';
 import { FAST_REDIS } from '../redis/redis.tokens.js';
 import { loadSharedSecret } from '../redis/shared-secret.js';
 import { WebhookSender } from './webhook-sender.js';
-import type { WebhooksConfig } from './webhooks.config.js';
+import { WEBHOOKS_CONFIG, type WebhooksConfig } from './webhooks.config.js';
 import { WEBHOOK_SECRET } from './webhooks.tokens.js';
 
 /** Lets callbacks under way finish (at most 10 s) once the worker has stopped taking jobs. */

@@ -3,8 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import type { AppConfig } from '../app/app-config.js';
 import { loadConfig } from '../app/load-config.js';
-import type { Config } from '../config/config.js';
 import type { JobWarning, StepTiming } from '../jobs/job.types.js';
 import { JobFailure, runPipeline, type StepEvent, stepTiming } from '../jobs/pipeline-runner.js';
 import { describeErrors } from '../json-schema/ajv.js';
@@ -71,8 +71,9 @@ export async function runLocally(opts: LocalRunOptions): Promise<LocalRunReport>
     throw new RequestRefused(`invalid request for ${pipeline.path}: ${describeErrors(pipeline.validateRequest.errors).join('; ')}`);
   }
   const running = new Set<string>();
-  const recorder = opts.promptOnly ? new PromptRecorder(config.llm.vision, () => [...running]) : null;
-  const services = createStepServices(config);
+  const recorder = opts.promptOnly ? new PromptRecorder(config.engines.llm.vision, () => [...running]) : null;
+  const { promptsDir, schemasDir, knowledgeDir } = config.pipelines;
+  const services = createStepServices(config.engines, { promptsDir, schemasDir, knowledgeDir });
   const workDir = opts.saveDir ? path.resolve(opts.saveDir, 'work') : await fs.mkdtemp(path.join(os.tmpdir(), 'vidint-run-'));
   await fs.mkdir(workDir, { recursive: true });
   const report: LocalRunReport = {
@@ -125,16 +126,18 @@ export async function runLocally(opts: LocalRunOptions): Promise<LocalRunReport>
 }
 
 /** Loads the pipelines folder (every file validated, as at start-up) and picks one by name or route. */
-function findPipeline(config: Config, wanted: string): Pipeline {
+function findPipeline(config: AppConfig, wanted: string): Pipeline {
   const pipelines = loadPipelines({
-    pipelinesDir: config.pipelinesDir,
-    schemasDir: config.schemasDir,
+    pipelinesDir: config.pipelines.pipelinesDir,
+    schemasDir: config.pipelines.schemasDir,
     registry: createStepRegistry(),
-    sourceUrls: sourceUrlOptions(config),
+    sourceUrls: sourceUrlOptions(config.engines),
   });
   const found = pipelines.find((p) => p.name === wanted || p.path === wanted || p.path === `/${wanted}`);
   if (!found)
-    throw new RequestRefused(`no pipeline '${wanted}' in ${config.pipelinesDir} (there are: ${pipelines.map((p) => p.name).join(', ')})`);
+    throw new RequestRefused(
+      `no pipeline '${wanted}' in ${config.pipelines.pipelinesDir} (there are: ${pipelines.map((p) => p.name).join(', ')})`,
+    );
   return found;
 }
 

@@ -63,7 +63,7 @@ describe('watching the running service (Redis)', () => {
   it('reports the queue depth by state and the worker count', () => {
     assert.equal(sample(text, 'vidint_queue_jobs', { state: 'completed' }), 2);
     assert.equal(sample(text, 'vidint_queue_jobs', { state: 'failed' }), 0);
-    assert.equal(sample(text, 'vidint_workers', {}), h.rt.config.workerConcurrency);
+    assert.equal(sample(text, 'vidint_workers', {}), h.rt.config.jobs.workerConcurrency);
   });
 
   it("names the process's own metrics with the prefix once", () => {

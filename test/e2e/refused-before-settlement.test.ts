@@ -46,7 +46,7 @@ describe('sources refused before settlement, nothing charged', () => {
     h = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true', MPP_ENABLED: 'false' } });
     const { balanceOf, dev } = devnetClients(h);
     const payer = privateKeyToAccount(dev.payerKey).address;
-    const payTo = h.rt.config.payToBase as Address;
+    const payTo = h.rt.config.payments.payToBase as Address;
     balances = async () => [await balanceOf(payer), await balanceOf(payTo)];
   });
   after(async () => {

@@ -31,7 +31,7 @@ describe('hot reload while payments are in flight', () => {
     fs.copyFileSync(path.join(FIXTURE_PIPELINES, 'slow.yaml'), path.join(dir, 'slow.yaml'));
     h = await startHarness({ env: { WATCH: 'true', PIPELINES_DIR: dir, MPP_ENABLED: 'false', X402_NETWORKS: 'base' } });
     const { balanceOf, wallet, dev } = devnetClients(h);
-    balance = () => balanceOf(h.rt.config.payToBase as Address);
+    balance = () => balanceOf(h.rt.config.payments.payToBase as Address);
     sign = (requirements) => createPaymentHeader(wallet(dev.payerKey), 1, requirements);
   });
   after(async () => {

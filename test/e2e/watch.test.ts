@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { FIXTURE_PIPELINES, type Harness, pollJob, ROOT, startHarness } from '../support/harness.js';
 import { type OpenAiServer, startOpenAiServer } from '../support/openai-server.js';
 
-/** Editors and fs.watch need a moment; the watcher debounces bursts (150 ms). */
+/** The watcher reads a file once it stopped growing (100 ms) and debounces bursts (50 ms): give it a moment. */
 const SETTLE_MS = 700;
 const settle = () => new Promise((r) => setTimeout(r, SETTLE_MS));
 
@@ -93,6 +93,15 @@ describe('hot reload (WATCH=true)', () => {
     const job = await run('/greet', { name: 'Bob' });
     assert.equal(job.status, 'complete', job.error);
     assert.match(lastPrompt(), /Say goodbye to Bob\./);
+  });
+
+  it("an editor's atomic save (a temporary file renamed over the template) is picked up like any save", async () => {
+    const temp = file('prompts', '.greet.hbs.swp');
+    fs.writeFileSync(temp, 'Say welcome to {{name}}.\n');
+    fs.renameSync(temp, file('prompts', 'greet.hbs'));
+    await settle();
+    assert.equal((await run('/greet', { name: 'Cy' })).status, 'complete');
+    assert.match(lastPrompt(), /Say welcome to Cy\./);
   });
 
   it("a saved result schema is what the next job's answer is checked against; unreadable JSON keeps the previous one", async () => {

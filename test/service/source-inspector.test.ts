@@ -105,7 +105,7 @@ describe('source inspector', () => {
     });
     at = (p) => `${web.url}${p}`;
     const config = loadConfig({ FETCH_ALLOW_LOOPBACK: 'true' }, ROOT);
-    inspector = createSourceInspector(config.media, path.join(OUT, 'scratch'));
+    inspector = createSourceInspector(config.engines.media, path.join(OUT, 'scratch'));
   });
   after(() => web.close());
 
@@ -139,7 +139,7 @@ describe('source inspector', () => {
     assert.match(await refusal(`${closed.url}/x.mp4`), /the video URL could not be reached \(ECONNREFUSED\)/);
     assert.match(await refusal(at('/to-metadata.mp4')), /the video URL is blocked: .*169\.254\.169\.254/);
     const impatient = createSourceInspector(
-      { ...loadConfig({ FETCH_ALLOW_LOOPBACK: 'true' }, ROOT).media, sourceCheckSeconds: 1 },
+      { ...loadConfig({ FETCH_ALLOW_LOOPBACK: 'true' }, ROOT).engines.media, sourceCheckSeconds: 1 },
       path.join(OUT, 'scratch'),
     );
     const slow = await impatient.inspect([{ url: at('/slow.mp4'), kind: 'video' }]);

@@ -38,7 +38,7 @@ export async function startHarness(opts: { driver?: Driver; env?: Record<string,
     ...opts.env,
   };
   const config = loadConfig(env, ROOT);
-  const { http: app } = await createApp(config, createLogger(config.logLevel), { http: true, workers: opts.worker !== false });
+  const { http: app } = await createApp(config, createLogger(config.process.logLevel), { http: true, workers: opts.worker !== false });
   if (!app) throw new Error('no HTTP application');
   await app.listen(0, '127.0.0.1');
   const addr = app.getHttpServer().address() as { port: number };

@@ -5,23 +5,23 @@ import { CONFIG_DEFAULTS, ConfigError, loadConfig } from '../../src/app/load-con
 describe('configuration', () => {
   it('starts on the embedded defaults with no environment at all', () => {
     const c = loadConfig({}, '/srv/vidint');
-    assert.equal(c.role, 'all');
-    assert.equal(c.host, '127.0.0.1');
-    assert.equal(c.port, 3000);
-    assert.equal(c.redisUrl, null);
-    assert.equal(c.jobRetentionSeconds, 3600);
-    assert.equal(c.pipelinesDir, '/srv/vidint/pipelines');
-    assert.equal(c.paymentMode, 'devnet');
-    assert.deepEqual(c.x402Networks, ['base', 'solana']);
+    assert.equal(c.process.role, 'all');
+    assert.equal(c.http.host, '127.0.0.1');
+    assert.equal(c.http.port, 3000);
+    assert.equal(c.redis.redisUrl, null);
+    assert.equal(c.jobs.jobRetentionSeconds, 3600);
+    assert.equal(c.pipelines.pipelinesDir, '/srv/vidint/pipelines');
+    assert.equal(c.payments.paymentMode, 'devnet');
+    assert.deepEqual(c.payments.x402Networks, ['base', 'solana']);
   });
 
   it('reads WATCH (default off) and METRICS_PORT (default unset)', () => {
     const c = loadConfig({}, '/srv/vidint');
-    assert.equal(c.watch, false);
-    assert.equal(c.metricsPort, null);
+    assert.equal(c.pipelines.watch, false);
+    assert.equal(c.process.metricsPort, null);
     const set = loadConfig({ WATCH: 'true', METRICS_PORT: '9464' }, '/srv/vidint');
-    assert.equal(set.watch, true);
-    assert.equal(set.metricsPort, 9464);
+    assert.equal(set.pipelines.watch, true);
+    assert.equal(set.process.metricsPort, 9464);
     assert.throws(() => loadConfig({ WATCH: 'yes' }), /WATCH=yes: must be true or false/);
     assert.throws(() => loadConfig({ METRICS_PORT: '0' }), /METRICS_PORT=0: must be a port number from 1 to 65535/);
     assert.throws(() => loadConfig({ METRICS_PORT: '9464x' }), /METRICS_PORT=9464x/);

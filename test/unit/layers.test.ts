@@ -4,8 +4,9 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 
 /**
- * The layers of src/, top to bottom: a folder imports (at run time) only folders of the layers below its own.
- * Type-only imports (`import type`) are left out: they vanish from the build and tie no module to another.
+ * The layers of src/, top to bottom: a folder imports only folders of the layers below its own. Type-only imports
+ * (`import type`, `export type`) count too: a type names what a module knows, so one imported upward is a cycle
+ * between folders even though the build drops it.
  */
 const LAYERS: string[][] = [
   ['main.ts', 'cli', 'demo'], // entry points
@@ -20,21 +21,21 @@ const LAYERS: string[][] = [
   ['features'], // features spanning several steps (menus)
   ['steps'], // the generic step executors and what they share
   ['sources'], // what a source URL holds, inspected before a payment settles (and handed to the job)
-  ['engines', 'media', 'redis', 'observability'], // adapters behind ports, in-process media, Redis, metrics
-  ['analyzers', 'net', 'json-schema', 'chains', 'config', 'logging'], // the ground: no side effect composed here
+  ['analyzers'], // offline analyzers, registered like steps: they read the engines' and media's types
+  ['engines', 'redis', 'observability'], // adapters behind ports, Redis, metrics
+  ['media'], // in-process pixel work: faces, portraits, colours
+  ['net', 'json-schema', 'chains', 'config', 'logging'], // the ground: no side effect composed here
 ];
 
 const layerOf = (folder: string): number => LAYERS.findIndex((layer) => layer.includes(folder));
 const folderOf = (file: string): string => file.split(path.sep)[0];
 
-/** Every run-time relative import of every source file under src/, as [importer, imported] paths relative to src/. */
-function runtimeImports(): Array<[string, string]> {
+/** Every relative import of every source file under src/ (type-only ones too), as [importer, imported] paths relative to src/. */
+function allImports(): Array<[string, string]> {
   const files = fs.readdirSync('src', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
   return files.flatMap((file) => {
     const source = fs.readFileSync(path.join('src', file), 'utf8');
-    const statics = [...source.matchAll(/^(?:import|export)\s+(type\s+)?[^;]*?from\s+'(\.[^']+)'/gms)]
-      .filter((m) => !m[1])
-      .map((m) => m[2]);
+    const statics = [...source.matchAll(/^(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gms)].map((m) => m[1]);
     const dynamics = [...source.matchAll(/import\(\s*'(\.[^']+)'\s*\)/g)].map((m) => m[1]);
     return [...statics, ...dynamics].map((spec): [string, string] => [
       file,
@@ -53,7 +54,7 @@ describe('module layering', () => {
   });
 
   it('no folder imports a folder of its own layer or of a layer above it (no cycle between folders)', () => {
-    const upward = runtimeImports()
+    const upward = allImports()
       .filter(([from, to]) => folderOf(from) !== folderOf(to) && layerOf(folderOf(from)) >= layerOf(folderOf(to)))
       .map(([from, to]) => `${from} -> ${to}`);
     assert.deepEqual(upward, []);
@@ -67,7 +68,7 @@ describe('module layering', () => {
       'discovery/discovery.module.ts',
       'mcp/mcp.module.ts',
     ];
-    const importers = runtimeImports().filter(
+    const importers = allImports().filter(
       ([from, to]) => nestModules.includes(to) && !from.startsWith(`app${path.sep}`) && !nestModules.includes(from),
     );
     assert.deepEqual(importers, []);

@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseMessage, ContentBlock } from '@langchain/core/messages';
-import type { Config } from '../../config/config.js';
+import type { EnginesConfig } from '../engines.config.js';
 import type { ChatModelProvider, StructuredCall } from './chat-model.port.js';
 
 /** Builds the LangChain chat model of LLM_PROVIDER; null for `none`. Provider packages load on demand. */
-export function createChatModelProvider(llm: Config['llm']): ChatModelProvider | null {
+export function createChatModelProvider(llm: EnginesConfig['llm']): ChatModelProvider | null {
   if (llm.provider === 'none') return null;
   let model: Promise<BaseChatModel> | null = null;
   const load = () => (model ??= buildModel(llm));
@@ -19,7 +19,7 @@ export function createChatModelProvider(llm: Config['llm']): ChatModelProvider |
   };
 }
 
-async function buildModel(llm: Config['llm']): Promise<BaseChatModel> {
+async function buildModel(llm: EnginesConfig['llm']): Promise<BaseChatModel> {
   const timeout = llm.timeoutSeconds * 1000;
   switch (llm.provider) {
     case 'openai':

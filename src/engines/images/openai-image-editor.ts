@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import type OpenAI from 'openai';
-import type { Config } from '../../config/config.js';
+import type { EnginesConfig } from '../engines.config.js';
 import { httpStatusOf } from '../http-status.js';
 import { StepError } from '../step-error.js';
 import type { ImageEditor } from './image-editor.port.js';
 
 /** IMAGE_PROVIDER's editor; null for `none`. */
-export function createImageEditor(image: Config['image']): ImageEditor | null {
+export function createImageEditor(image: EnginesConfig['image']): ImageEditor | null {
   return image.provider === 'openai' ? new OpenAiImageEditor(image) : null;
 }
 
@@ -18,7 +18,7 @@ export class OpenAiImageEditor implements ImageEditor {
   readonly name: string;
   private client: OpenAI | null = null;
 
-  constructor(private readonly opts: Config['image']) {
+  constructor(private readonly opts: EnginesConfig['image']) {
     this.name = `${opts.model} (OpenAI-compatible images/edits at ${new URL(opts.baseUrl).host})`;
   }
 

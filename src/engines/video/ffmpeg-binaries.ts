@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Config } from '../../config/config.js';
+import type { EnginesConfig } from '../engines.config.js';
 
 const require = createRequire(import.meta.url);
 
@@ -14,7 +14,7 @@ export interface MediaBinaries {
  * Where ffmpeg and ffprobe are: FFMPEG_PATH/FFPROBE_PATH, else the optional `ffmpeg-static` package
  * (its install downloads a binary, so it is missing on offline machines), else the PATH.
  */
-export function resolveMediaBinaries(media: Config['media']): MediaBinaries {
+export function resolveMediaBinaries(media: EnginesConfig['media']): MediaBinaries {
   let ffmpeg = media.ffmpegPath;
   if (!ffmpeg) {
     try {

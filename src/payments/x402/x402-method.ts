@@ -1,5 +1,4 @@
 import { usdToAtomic } from '../../chains/usdc.js';
-import type { Config } from '../../config/config.js';
 import type { PaidRequest } from '../paid-request.js';
 import type { PricedResource } from '../priced-resource.js';
 import type { SettlementAttempt, SettlementIntent } from '../settlement.types.js';
@@ -31,7 +30,7 @@ export class X402Method {
 
   constructor(
     readonly rail: X402Rail,
-    private readonly timeoutSeconds: Config['paymentTimeoutSeconds'],
+    private readonly timeoutSeconds: number,
   ) {
     this.network = rail.network;
   }

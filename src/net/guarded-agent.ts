@@ -1,0 +1,31 @@
+import { isIP } from 'node:net';
+import './node-fetch-first.js';
+import { Agent, buildConnector } from 'undici';
+
+// The guarded client's modules reach undici only through here, so Node's client always loads first.
+export { request } from 'undici';
+
+import { blockedReason } from './address-guard.js';
+import { FetchRefused, guardedLookup } from './url-guard.js';
+
+/**
+ * undici's connector behind the address guard: a name is resolved by the guarded lookup (every address checked
+ * before the socket connects), and an IP literal, which no lookup sees, is checked here.
+ */
+export function guardedConnector(allowLoopback: boolean): buildConnector.connector {
+  const connect = buildConnector({ lookup: guardedLookup(allowLoopback) });
+  return (options, callback) => {
+    const why = isIP(options.hostname) ? blockedReason(options.hostname, { allowLoopback }) : null;
+    if (why) return callback(new FetchRefused(`${options.hostname} is a blocked address (${why})`), null);
+    return connect(options, callback);
+  };
+}
+
+const agents = new Map<boolean, Agent>();
+
+/** The undici Agent (connection pools) every guarded request goes through: one per loopback setting. */
+export function guardedAgent(allowLoopback: boolean): Agent {
+  let agent = agents.get(allowLoopback);
+  if (!agent) agents.set(allowLoopback, (agent = new Agent({ connect: guardedConnector(allowLoopback) })));
+  return agent;
+}
