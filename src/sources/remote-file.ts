@@ -15,10 +15,13 @@ export interface RemoteHead {
   head: Buffer;
 }
 
-/** GETs the first `bytes` of `url` (a range request; a server that ignores it is read that far and cut off). */
+/**
+ * GETs the first `bytes` of `url` (a range request; a server that ignores it is read that far and cut off). A body
+ * that breaks off keeps what arrived: the answer's status, type and size may already tell why the source is refused.
+ */
 export async function readHead(web: WebFetcher, url: string, bytes: number, signal: AbortSignal, label: string): Promise<RemoteHead> {
   const res = await reach(label, signal, () => web.open(url, { signal, headers: { range: `bytes=0-${bytes - 1}` } }));
-  const head = res.status < 400 ? await reach(label, signal, () => readUpTo(res.body, bytes)) : (res.body.destroy(), Buffer.alloc(0));
+  const head = res.status < 400 ? await readUpTo(res.body, bytes, signal) : (res.body.destroy(), Buffer.alloc(0));
   return { url: res.url, status: res.status, mediaType: mediaTypeOf(res.contentType), total: res.total, head };
 }
 
@@ -49,15 +52,23 @@ export async function reach<T>(label: string, signal: AbortSignal, fetch: () => 
   }
 }
 
-/** The stream's first `max` bytes (fewer when it ends first); the rest is not downloaded. */
-export async function readUpTo(body: Readable, max: number): Promise<Buffer> {
+/**
+ * The stream's first `max` bytes (fewer when it ends first); the rest is not downloaded. With `signal`, a stream
+ * that breaks off yields what arrived (unless the check itself was aborted); without, the break is thrown.
+ */
+export async function readUpTo(body: Readable, max: number, signal?: AbortSignal): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of body) {
-    chunks.push(chunk as Buffer);
-    size += (chunk as Buffer).length;
-    if (size >= max) break;
+  try {
+    for await (const chunk of body) {
+      chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size >= max) break;
+    }
+  } catch (err) {
+    if (!signal || signal.aborted) throw err;
+  } finally {
+    body.destroy();
   }
-  body.destroy();
   return Buffer.concat(chunks).subarray(0, max);
 }

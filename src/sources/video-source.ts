@@ -63,8 +63,9 @@ async function pageMedia(
 async function extracted(url: string, deps: SourceInspectorDeps, signal: AbortSignal, label: string): Promise<SourceHint> {
   const found = await deps.pageVideos.inspect(url, { signal, label }).catch((err) => {
     if (!(err instanceof StepError) || signal.aborted) throw err;
-    const reason = err.message.replace(/^.*? could not be downloaded: /, '');
-    throw new SourceRefused(/blocked/.test(err.message) ? err.message : `${label} holds no video that can be downloaded (${reason})`);
+    // A run of the extractor that found nothing says why; other failures (blocked, not installed) say it themselves.
+    const found = /could not be downloaded: (.*)$/.exec(err.message);
+    throw new SourceRefused(found ? `${label} holds no video that can be downloaded (${found[1]})` : err.message);
   });
   if (found.hasVideo === false) throw new SourceRefused(`${label} carries sound only, no video`);
   if (found.duration !== null && found.duration > deps.maxSeconds) {
