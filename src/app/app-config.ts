@@ -1,6 +1,7 @@
 import type { ConfigSection } from '../config/config.module.js';
 import { PROCESS_CONFIG } from '../config/config.tokens.js';
 import type { ProcessConfig } from '../config/process.config.js';
+import { DEVNET_CONFIG, type DevnetConfig } from '../devnet/devnet.config.js';
 import { ENGINES_CONFIG, type EnginesConfig } from '../engines/engines.config.js';
 import { HTTP_CONFIG, type HttpConfig } from '../http/http.config.js';
 import { JOBS_CONFIG, type JobsConfig } from '../jobs/jobs.config.js';
@@ -22,6 +23,7 @@ export interface AppConfig {
   payments: PaymentsConfig;
   engines: EnginesConfig;
   webhooks: WebhooksConfig;
+  devnet: DevnetConfig;
 }
 
 /** Each section under its owner's token, for ConfigModule. */
@@ -35,6 +37,7 @@ export function configSections(config: AppConfig): ConfigSection[] {
     { token: PAYMENTS_CONFIG, value: config.payments },
     { token: ENGINES_CONFIG, value: config.engines },
     { token: WEBHOOKS_CONFIG, value: config.webhooks },
+    { token: DEVNET_CONFIG, value: config.devnet },
   ];
 }
 

@@ -1,6 +1,7 @@
 import { ConfigError } from '../config/config-error.js';
 import { EnvReader } from '../config/env-reader.js';
 import { PROCESS_DEFAULTS, processConfig } from '../config/process.config.js';
+import { DEVNET_DEFAULTS, devnetConfig } from '../devnet/devnet.config.js';
 import { ENGINES_DEFAULTS, enginesConfig } from '../engines/engines.config.js';
 import { HTTP_DEFAULTS, httpConfig } from '../http/http.config.js';
 import { JOBS_DEFAULTS, jobsConfig } from '../jobs/jobs.config.js';
@@ -22,6 +23,7 @@ export const CONFIG_DEFAULTS = {
   ...PAYMENTS_DEFAULTS,
   ...ENGINES_DEFAULTS,
   ...WEBHOOKS_DEFAULTS,
+  ...DEVNET_DEFAULTS,
 } as const;
 
 /** Parses every section, then throws one ConfigError naming all the problems found. */
@@ -40,7 +42,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     payments: paymentsConfig(reader(PAYMENTS_DEFAULTS), http.publicBaseUrl),
     engines: enginesConfig(reader(ENGINES_DEFAULTS)),
     webhooks: webhooksConfig(reader(WEBHOOKS_DEFAULTS)),
+    devnet: devnetConfig(reader(DEVNET_DEFAULTS)),
   };
+  // The devnet's sample media are sources in devnet mode only: the one setting composed across two sections.
+  config.engines.media.devnetSamples = config.payments.paymentMode === 'devnet';
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

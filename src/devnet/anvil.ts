@@ -39,15 +39,28 @@ export async function freePort(): Promise<number> {
  */
 const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p)) ?? null;
 
-/** Starts a local chain on loopback with the given chain id and waits until it answers JSON-RPC. */
-export async function startAnvil(opts: { chainId: number; extraArgs?: string[] }): Promise<AnvilNode> {
-  const port = await freePort();
-  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(opts.chainId), '--silent', ...(opts.extraArgs ?? [])];
+/** Where a local chain listens: an address to bind (loopback unless said otherwise) and a port (any free one unless fixed). */
+export interface ChainBinding {
+  host: string;
+  port: number | null;
+}
+
+/** The URL this process reaches a chain bound to `host` at: a wildcard address is reached on loopback. */
+export function localRpcUrl(host: string, port: number): string {
+  const reach = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${reach.includes(':') ? `[${reach}]` : reach}:${port}`;
+}
+
+/** Starts a local chain with the given chain id and waits until it answers JSON-RPC. */
+export async function startAnvil(opts: { chainId: number; extraArgs?: string[]; binding?: ChainBinding }): Promise<AnvilNode> {
+  const host = opts.binding?.host ?? '127.0.0.1';
+  const port = opts.binding?.port ?? (await freePort());
+  const args = ['--host', host, '--port', String(port), '--chain-id', String(opts.chainId), '--silent', ...(opts.extraArgs ?? [])];
   const [command, argv] = SETPRIV ? [SETPRIV, ['--pdeathsig', 'KILL', '--', anvilBinary(), ...args]] : [anvilBinary(), args];
   const child: ChildProcess = spawn(command, argv, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
-  const rpcUrl = `http://127.0.0.1:${port}`;
+  const rpcUrl = localRpcUrl(host, port);
   const deadline = Date.now() + 15_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`anvil exited with ${child.exitCode}: ${stderr.trim()}`);

@@ -1,5 +1,6 @@
 import type { PaymentsConfig } from '../payments/payments.config.js';
 import type { SettlementNetworks } from '../payments/settlement-networks.js';
+import type { DevnetConfig } from './devnet.config.js';
 import { type EvmDevnet, startEvmDevnet } from './evm-devnet.js';
 import { type SvmDevnet, startSvmDevnet } from './svm-devnet.js';
 import { startTempoDevnet, type TempoDevnet } from './tempo-devnet.js';
@@ -11,13 +12,17 @@ export interface DevnetChains {
   tempo: TempoDevnet | null;
 }
 
-/** Starts a local chain for each offered network (x402 on Base and Solana, MPP on Tempo); none is left running on failure. */
-export async function startDevnetChains(config: PaymentsConfig): Promise<DevnetChains> {
+/**
+ * Starts a local chain for each offered network (x402 on Base and Solana, MPP on Tempo), where `devnet` says they
+ * listen; none is left running on failure.
+ */
+export async function startDevnetChains(config: PaymentsConfig, devnet: DevnetConfig): Promise<DevnetChains> {
   const chains: DevnetChains = { base: null, solana: null, tempo: null };
+  const at = (chain: 'base' | 'solana' | 'tempo') => ({ host: devnet.host, port: devnet.ports?.[chain] ?? null });
   try {
-    if (config.x402Networks.includes('base')) chains.base = await startEvmDevnet();
-    if (config.x402Networks.includes('solana')) chains.solana = await startSvmDevnet(config.payToSolana);
-    if (config.mpp.enabled) chains.tempo = await startTempoDevnet();
+    if (config.x402Networks.includes('base')) chains.base = await startEvmDevnet(at('base'));
+    if (config.x402Networks.includes('solana')) chains.solana = await startSvmDevnet(config.payToSolana, at('solana'));
+    if (config.mpp.enabled) chains.tempo = await startTempoDevnet(at('tempo'));
     return chains;
   } catch (err) {
     await stopDevnetChains(chains);

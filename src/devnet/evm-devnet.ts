@@ -2,7 +2,7 @@ import { type Address, createPublicClient, createWalletClient, getAddress, type 
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
 import { USDC_BASE } from '../chains/networks.js';
-import { anvilCall, startAnvil } from './anvil.js';
+import { anvilCall, type ChainBinding, startAnvil } from './anvil.js';
 import { compileTestUsdc } from './compile-test-usdc.js';
 import { MINTER_SLOT } from './test-usdc.source.js';
 
@@ -34,9 +34,9 @@ export interface EvmDevnet {
  * x402 clients, which pay only the canonical USDC of a network by default, pay it unmodified; the
  * settler is its minter, and the test payer is funded.
  */
-export async function startEvmDevnet(): Promise<EvmDevnet> {
+export async function startEvmDevnet(binding?: ChainBinding): Promise<EvmDevnet> {
   const { abi, deployedBytecode } = await compileTestUsdc();
-  const node = await startAnvil({ chainId: base.id });
+  const node = await startAnvil({ chainId: base.id, binding });
   try {
     const settler = privateKeyToAccount(ANVIL_KEYS.settler);
     const wallet = createWalletClient({ account: settler, chain: base, transport: http(node.rpcUrl) });

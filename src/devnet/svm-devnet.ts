@@ -4,6 +4,7 @@ import { AccountState, findAssociatedTokenPda, getMintEncoder, getTokenEncoder, 
 import { LiteSVM } from 'litesvm';
 import { USDC_SOLANA } from '../chains/networks.js';
 import { DEVNET_PAY_TO } from '../payments/payments.config.js';
+import type { ChainBinding } from './anvil.js';
 import { startSvmRpcFront } from './svm-rpc-front.js';
 
 export const DEVNET_SVM_PAYER_USDC = 1_000_000_000n; // 1000 test USDC
@@ -30,7 +31,7 @@ export interface SvmDevnet {
  * JSON-RPC front on loopback, with a test USDC mint, a funded payer, the receiving address's token
  * account and the server's fee payer.
  */
-export async function startSvmDevnet(payTo: string = DEVNET_PAY_TO.solana): Promise<SvmDevnet> {
+export async function startSvmDevnet(payTo: string = DEVNET_PAY_TO.solana, binding?: ChainBinding): Promise<SvmDevnet> {
   const svm = new LiteSVM().withBlockhashCheck(false).withTransactionHistory(10_000n);
   // Fixed keys, like anvil's: every devnet has the same fee payer and mint, so a second API process can
   // settle on the first one's chain (SOLANA_RPC_URL) with the keys it derives itself.
@@ -51,7 +52,7 @@ export async function startSvmDevnet(payTo: string = DEVNET_PAY_TO.solana): Prom
   setTokenProgramAccount(svm, mint, new Uint8Array(mintData));
   await createTokenAccount(svm, mint, payer.address, DEVNET_SVM_PAYER_USDC);
   await createTokenAccount(svm, mint, address(payTo), 0n);
-  const front = await startSvmRpcFront(svm);
+  const front = await startSvmRpcFront(svm, binding);
   return {
     rpcUrl: front.url,
     mint,

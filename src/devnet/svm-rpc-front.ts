@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { type Address, getBase58Decoder, getBase64Encoder, getTransactionDecoder } from '@solana/kit';
 import { FailedTransactionMetadata, type LiteSVM, type TransactionMetadata } from 'litesvm';
+import { type ChainBinding, localRpcUrl } from './anvil.js';
 
 const b58 = getBase58Decoder();
 const fromB64 = getBase64Encoder();
@@ -40,9 +41,9 @@ interface SvmState {
  * advances the blockhash (as a live chain does between requests), so separate payments never encode
  * to the same transaction; a resent transaction is refused as already processed, as on mainnet.
  */
-export async function startSvmRpcFront(svm: LiteSVM): Promise<{ url: string; close(): Promise<void> }> {
+export async function startSvmRpcFront(svm: LiteSVM, binding?: ChainBinding): Promise<{ url: string; close(): Promise<void> }> {
   const state: SvmState = { svm, slot: 1n, landed: new Map() };
-  return serveJsonRpc({ ...clockHandlers(state), ...accountHandlers(state), ...transactionHandlers(state) });
+  return serveJsonRpc({ ...clockHandlers(state), ...accountHandlers(state), ...transactionHandlers(state) }, binding);
 }
 
 const context = (state: SvmState) => ({ context: { slot: Number(state.slot), apiVersion: '2.2.0' } });
@@ -147,8 +148,8 @@ function send(state: SvmState, wire: string): string {
   return signature;
 }
 
-/** Answers JSON-RPC 2.0 requests (single or batched) on loopback with the given method handlers. */
-async function serveJsonRpc(handlers: Record<string, Handler>): Promise<{ url: string; close(): Promise<void> }> {
+/** Answers JSON-RPC 2.0 requests (single or batched) with the given method handlers, on loopback unless bound elsewhere. */
+async function serveJsonRpc(handlers: Record<string, Handler>, binding?: ChainBinding): Promise<{ url: string; close(): Promise<void> }> {
   const answer = (request: unknown) => {
     const one = request as { method?: unknown; id?: unknown; params?: unknown[] } | null;
     try {
@@ -173,9 +174,10 @@ async function serveJsonRpc(handlers: Record<string, Handler>): Promise<{ url: s
     const out = Array.isArray(parsed) ? parsed.map(answer) : answer(parsed);
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out, (_k, v) => (typeof v === 'bigint' ? Number(v) : v)));
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const host = binding?.host ?? '127.0.0.1';
+  await new Promise<void>((r) => server.listen(binding?.port ?? 0, host, r));
   return {
-    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    url: localRpcUrl(host, (server.address() as { port: number }).port),
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();

@@ -1,5 +1,5 @@
 import type { Hex } from 'viem';
-import { anvilCall, startAnvil } from './anvil.js';
+import { anvilCall, type ChainBinding, startAnvil } from './anvil.js';
 import { ANVIL_KEYS } from './evm-devnet.js';
 
 /** Tempo's testnet chain id (Moderato): anvil's tempo mode predeploys its system tokens. */
@@ -21,9 +21,9 @@ export interface TempoDevnet {
  * mppx's stock client signs with an expiring nonce valid from now, which a node whose blocks start at
  * time 1 refuses as "not valid yet".
  */
-export async function startTempoDevnet(): Promise<TempoDevnet> {
+export async function startTempoDevnet(binding?: ChainBinding): Promise<TempoDevnet> {
   const now = String(Math.floor(Date.now() / 1000));
-  const node = await startAnvil({ chainId: TEMPO_DEVNET_CHAIN_ID, extraArgs: ['--network', 'tempo', '--timestamp', now] });
+  const node = await startAnvil({ chainId: TEMPO_DEVNET_CHAIN_ID, extraArgs: ['--network', 'tempo', '--timestamp', now], binding });
   // anvil simulates calls on its genesis block at time 1 whatever --timestamp says: one block past it,
   // the clients' gas estimates (eth_call on `latest`) see the real time too.
   await anvilCall(node.rpcUrl, 'evm_mine', []).catch(async (err) => {

@@ -18,6 +18,9 @@ export interface EnginesConfig {
     sourceCheckSeconds: number;
     /** Lets fetches reach 127.0.0.1 and ::1 (tests serve clips there); the rest of 127.0.0.0/8 and private ranges stay blocked. */
     allowLoopback: boolean;
+    /** Devnet mode: the service's own sample media (/devnet/samples/<name>) are sources, read from `samplesDir` (sources/devnet-samples.ts). */
+    devnetSamples: boolean;
+    samplesDir: string;
   };
   /** Speech-to-text: the local engine, or an OpenAI-compatible /v1/audio/transcriptions endpoint. */
   transcribe: {
@@ -109,6 +112,9 @@ function media(r: Reader): EnginesConfig['media'] {
     fetchTimeoutSeconds: r.int('FETCH_TIMEOUT_SECONDS', 1, 3600),
     sourceCheckSeconds: r.int('SOURCE_CHECK_TIMEOUT_SECONDS', 1, 300),
     allowLoopback: r.bool('FETCH_ALLOW_LOOPBACK'),
+    // Set by the composition (app/load-config.ts), which knows the payment mode.
+    devnetSamples: false,
+    samplesDir: path.resolve(r.projectRoot, 'samples'),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Ajv, SchemaValidateFunction } from 'ajv';
 import type { EnginesConfig } from '../engines/engines.config.js';
 import { readMapUrl } from '../features/menus/map-urls.js';
 import { checkUrl } from '../net/safe-fetch.js';
+import { devnetSampleName } from '../sources/devnet-samples.js';
 
 /** What the `x-source-url` keyword needs from config: the same loopback switch and map hosts the steps use. */
 export interface SourceUrlOptions {
@@ -9,11 +10,13 @@ export interface SourceUrlOptions {
   allowLoopback: boolean;
   /** MAP_SERVICE_HOSTS: self-hosted map front-ends accepted as map URLs. */
   extraMapHosts: string[];
+  /** Devnet mode: the service's own sample media are accepted, whatever host names the service. */
+  devnetSamples?: boolean;
 }
 
 /** The request-time URL checks follow the same settings as the fetching steps. */
 export function sourceUrlOptions(engines: Pick<EnginesConfig, 'media' | 'maps'>): SourceUrlOptions {
-  return { allowLoopback: engines.media.allowLoopback, extraMapHosts: engines.maps.extraHosts };
+  return { allowLoopback: engines.media.allowLoopback, extraMapHosts: engines.maps.extraHosts, devnetSamples: engines.media.devnetSamples };
 }
 
 export const SOURCE_URL_KEYWORD = 'x-source-url';
@@ -36,6 +39,7 @@ export function addSourceUrlKeyword(ajv: Ajv, opts: SourceUrlOptions): void {
         return false;
       };
       if (kind === false) return true;
+      if (opts.devnetSamples && kind !== 'map' && devnetSampleName(data)) return true; // read from samples/, never fetched
       try {
         checkUrl(data, opts.allowLoopback);
       } catch (err) {

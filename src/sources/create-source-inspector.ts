@@ -17,5 +17,6 @@ export function createSourceInspector(media: EnginesConfig['media'], workDir: st
     maxBytes: media.maxBytes,
     maxSeconds: media.maxSeconds,
     timeoutMs: media.sourceCheckSeconds * 1000,
+    devnetSamples: media.devnetSamples,
   });
 }

@@ -1,8 +1,9 @@
 import type { PageVideoDownloader } from '../engines/download/download.port.js';
+import { devnetSampleName } from './devnet-samples.js';
 import { inspectImage } from './image-source.js';
 import type { MediaProbeDeps } from './media-probe.js';
 import { inspectPlacePage } from './place-source.js';
-import type { SourceHints } from './source-hints.js';
+import type { SourceHint, SourceHints } from './source-hints.js';
 import type { SourceKind } from './source-kind.js';
 import { SourceRefused } from './source-refused.js';
 import { inspectVideo } from './video-source.js';
@@ -12,6 +13,8 @@ export interface SourceInspectorDeps extends MediaProbeDeps {
   pageVideos: PageVideoDownloader;
   /** The whole check's budget; a source that cannot be checked within it is refused (nothing is charged). */
   timeoutMs: number;
+  /** Devnet mode: the service's own sample media are sources (read from samples/, not fetched). */
+  devnetSamples: boolean;
 }
 
 /** One URL of the request to inspect, as the step that fetches it expects it. */
@@ -51,7 +54,9 @@ export class SourceInspector {
     }
   }
 
-  private async inspectOne(url: string, kind: SourceKind, signal: AbortSignal) {
+  private async inspectOne(url: string, kind: SourceKind, signal: AbortSignal): Promise<SourceHint | null | undefined> {
+    const sample = this.deps.devnetSamples && kind !== 'map' ? devnetSampleName(url) : null;
+    if (sample) return { kind: 'sample', name: sample };
     if (kind === 'video') return inspectVideo(url, this.deps, signal);
     if (kind === 'image') return void (await inspectImage(url, this.deps, signal));
     return void (await inspectPlacePage(url, this.deps, signal));

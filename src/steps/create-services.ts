@@ -31,6 +31,7 @@ export function createStepServices(config: EnginesConfig, paths: StepServices['p
         });
   return {
     paths,
+    samplesDir: media.samplesDir,
     limits: { maxBytes: media.maxBytes, maxSeconds: media.maxSeconds, fetchTimeoutSeconds: media.fetchTimeoutSeconds },
     video: new FfmpegVideoEngine(bin),
     ocr: new TesseractOcr(media.tesseractPath),

@@ -6,7 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import { FetchRefused, type PageVideo, type WebFetcher, type WebResponse } from '../engines/download/download.port.js';
 import { StepError } from '../engines/step-error.js';
 import { mediaTypeOf, PLATFORM_URL, servesMedia } from '../sources/media-types.js';
-import { defineStep } from './step.js';
+import { devnetSampleFile } from './devnet-sample.js';
+import { defineStep, type StepContext } from './step.js';
 
 interface FetchVideoOutput {
   path: string;
@@ -62,6 +63,8 @@ export const fetchVideoStep = defineStep<{ url: string; max_bytes?: number; max_
     const timeout = AbortSignal.timeout(limits.fetchTimeoutSeconds * 1000);
     const signal = AbortSignal.any([ctx.signal, timeout]);
     const timedOut = () => timeout.aborted && !ctx.signal.aborted;
+    const sample = devnetSampleFile(input.url, ctx);
+    if (sample) return fromSample(sample, input.url, ctx, maxSeconds);
     try {
       web.check(input.url);
     } catch (err) {
@@ -106,6 +109,22 @@ export const fetchVideoStep = defineStep<{ url: string; max_bytes?: number; max_
     };
   },
 });
+
+/** A devnet sample the check before payment found the URL to name: copied from the samples folder, not fetched. */
+async function fromSample(
+  sample: { file: string; type: string },
+  url: string,
+  ctx: StepContext,
+  maxSeconds: number,
+): Promise<FetchVideoOutput> {
+  const file = path.join(ctx.workDir, `video${path.extname(sample.file)}`);
+  await fs.copyFile(sample.file, file);
+  ctx.engine('download', 'devnet sample');
+  const info = await ctx.services.video.probe(file, ctx.signal);
+  if (info.duration > maxSeconds) throw new StepError(`the video is ${Math.round(info.duration)} s long; the limit is ${maxSeconds} s`);
+  const { size } = await fs.stat(file);
+  return { path: file, bytes: size, content_type: sample.type, url, final_url: url, title: info.title };
+}
 
 interface Downloaded {
   path: string;

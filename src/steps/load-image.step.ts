@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { StepError } from '../engines/step-error.js';
 import { IMAGE_MAX_BYTES, IMAGE_MIN_SIDE, sniffImage } from '../json-schema/image-keyword.js';
+import { devnetSampleFile } from './devnet-sample.js';
 import { download } from './download.js';
 import { defineStep } from './step.js';
 
@@ -40,9 +41,12 @@ export const loadImageStep = defineStep<{ image_b64?: string | null; image_url?:
   fetches: { image_url: 'image' },
   example: `- id: photo\n  uses: load_image\n  with: { image_b64: "{{request.image_b64}}", image_url: "{{request.image_url}}" }`,
   async run(input, ctx) {
+    const sample = input.image_url ? devnetSampleFile(input.image_url, ctx) : null;
     let bytes: Buffer;
     if (input.image_b64) {
       bytes = Buffer.from(input.image_b64.replace(/^data:image\/[a-z]+;base64,/, ''), 'base64');
+    } else if (sample) {
+      bytes = await fs.readFile(sample.file);
     } else if (input.image_url) {
       const res = await download(input.image_url, ctx, {
         maxBytes: IMAGE_MAX_BYTES,

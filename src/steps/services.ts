@@ -22,6 +22,8 @@ export interface StepServices {
     schemasDir: string;
     knowledgeDir: string;
   };
+  /** Where the devnet's sample media are (a source the check before payment found to be one names its file). */
+  samplesDir: string;
   /** Download limits: VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS, FETCH_TIMEOUT_SECONDS. */
   limits: { maxBytes: number; maxSeconds: number; fetchTimeoutSeconds: number };
   /** Video decoding (ffmpeg/ffprobe). */

@@ -28,6 +28,7 @@ function absent(name: string): any {
 export function fakeServices(over: Partial<StepServices> = {}): StepServices {
   return {
     paths: { promptsDir: path.join(ROOT, 'prompts'), schemasDir: path.join(ROOT, 'schemas'), knowledgeDir: path.join(ROOT, 'knowledge') },
+    samplesDir: path.join(ROOT, 'samples'),
     limits: { maxBytes: 10 * 1024 * 1024, maxSeconds: 600, fetchTimeoutSeconds: 10 },
     video: absent('video'),
     ocr: absent('ocr'),
