@@ -12,8 +12,8 @@ const LAYERS: string[][] = [
   ['main.ts', 'cli', 'demo'], // entry points
   ['workbench'], // the pipelines run in-process (vidint run / eval)
   ['app'], // the composition root: which modules a ROLE starts, the configuration composed
-  ['mcp', 'discovery'], // faces over HTTP built on the routes
-  ['http', 'devnet'], // the routes; the local chains of devnet mode
+  ['mcp', 'discovery', 'devnet'], // faces over HTTP built on the routes; the local chains of devnet mode and GET /devnet
+  ['http'], // the routes
   ['orders'], // the paid order, one use case for every transport
   ['payments', 'webhooks'], // payments turn into jobs; job callbacks
   ['jobs'], // records, queues, the worker and the pipeline runner
