@@ -1,9 +1,12 @@
+import { decodePaymentRequiredHeader } from '@x402/core/http';
 import type { PaymentHeaders } from '../payments/paid-request.js';
 import type { PaymentChallenge } from '../payments/payment-challenge.js';
 
 /** Where x402's MCP transport carries the payment (tool call `_meta`) and the settlement (result `_meta`). */
 export const PAYMENT_META = 'x402/payment';
 export const PAYMENT_RESPONSE_META = 'x402/payment-response';
+/** Where an unpaid call's result carries the options in x402 v2 form. */
+export const PAYMENT_REQUIRED_META = 'x402/payment-required';
 
 /**
  * The HTTP headers a tool call's `_meta["x402/payment"]` stands for, so the call pays through the same Paywall
@@ -36,9 +39,12 @@ export function settlementOf(headers: Record<string, string>): unknown {
  */
 export function paymentRequiredResult(challenge: PaymentChallenge, error: string | null) {
   const data = error ? { ...challenge.body, error } : challenge.body;
+  // The same options in x402 v2 form (the PAYMENT-REQUIRED header, decoded), for v2 clients (x402Client.createPaymentPayload).
+  const v2 = challenge.headers['payment-required'];
   return {
     isError: true,
     structuredContent: data as unknown as Record<string, unknown>,
     content: [{ type: 'text' as const, text: JSON.stringify({ 'x402/error': { code: 402, message: data.error, data } }) }],
+    ...(v2 ? { _meta: { [PAYMENT_REQUIRED_META]: decodePaymentRequiredHeader(v2) } } : {}),
   };
 }
