@@ -208,31 +208,7 @@ function buildPipeline(source: PipelineSource, ctx: BuildContext): Pipeline | nu
 
   // Steps: unique ids, valid `with:`, references to known steps and fields, no cycles.
   const built = buildSteps(steps, ctx, stepLabel);
-
-  const stepsById = new Map(built.map((s) => [s.id, s]));
-  const declared = new Set(steps.map((s) => s.id));
-  const checkRefs = (value: unknown, where: string, self: PipelineStep | null): string[] => {
-    let refs: Reference[];
-    try {
-      refs = collectReferences(value, where);
-    } catch (err) {
-      if (err instanceof ExpressionError) report(`${self ? `step '${self.id}' (${self.uses}): ` : ''}${err.at || where}: ${err.message}`);
-      return [];
-    }
-    const deps: string[] = [];
-    for (const ref of refs) {
-      const prefix = `${self ? `step '${self.id}' (${self.uses}): ` : ''}${ref.at || where}`;
-      if (ref.path[0] === 'steps' && declared.has(ref.path[1] as string) && !stepsById.has(ref.path[1] as string)) continue; // reported as an unknown type
-      const problem = checkReference(ref, self, stepsById, requestSchema);
-      if (problem) report(`${prefix}: ${problem}`);
-      else if (ref.path[0] === 'steps') deps.push(ref.path[1] as string);
-    }
-    return [...new Set(deps)];
-  };
-  for (const step of built) {
-    step.dependsOn = [...new Set([...checkRefs(step.with, 'with', step), ...(step.when ? checkRefs(step.when, 'when', step) : [])])];
-  }
-  checkRefs(doc.output, 'output', null);
+  linkReferences(built, steps, doc.output, requestSchema, report);
   const sources = requestSchema ? fetchedSources(built, requestSchema, report) : [];
 
   const graph = new Map(built.map((s) => [s.id, s.dependsOn]));
@@ -259,9 +235,46 @@ function buildPipeline(source: PipelineSource, ctx: BuildContext): Pipeline | nu
     resultSchema,
     validateRequest,
     validateResult,
-    steps: sorted.order.map((id) => stepsById.get(id)!),
+    steps: sorted.order.map((id) => built.find((s) => s.id === id)!),
     output: doc.output,
   };
+}
+
+/**
+ * Checks every reference of the steps (`with:`, `when:`) and of the output, reporting each wrong one, and sets each
+ * step's `dependsOn` to the steps it references.
+ */
+function linkReferences(
+  built: PipelineStep[],
+  written: NonNullable<PipelineFile['steps']>,
+  output: unknown,
+  requestSchema: JsonSchema | null,
+  report: (msg: string) => void,
+): void {
+  const stepsById = new Map(built.map((s) => [s.id, s]));
+  const declared = new Set(written.map((s) => s.id));
+  const checkRefs = (value: unknown, where: string, self: PipelineStep | null): string[] => {
+    const label = self ? `step '${self.id}' (${self.uses}): ` : '';
+    let refs: Reference[];
+    try {
+      refs = collectReferences(value, where);
+    } catch (err) {
+      if (err instanceof ExpressionError) report(`${label}${err.at || where}: ${err.message}`);
+      return [];
+    }
+    const deps: string[] = [];
+    for (const ref of refs) {
+      if (ref.path[0] === 'steps' && declared.has(ref.path[1] as string) && !stepsById.has(ref.path[1] as string)) continue; // reported as an unknown type
+      const problem = checkReference(ref, self, stepsById, requestSchema);
+      if (problem) report(`${label}${ref.at || where}: ${problem}`);
+      else if (ref.path[0] === 'steps') deps.push(ref.path[1] as string);
+    }
+    return [...new Set(deps)];
+  };
+  for (const step of built) {
+    step.dependsOn = [...new Set([...checkRefs(step.with, 'with', step), ...(step.when ? checkRefs(step.when, 'when', step) : [])])];
+  }
+  checkRefs(output, 'output', null);
 }
 
 /** Relative to the working directory when inside it, else absolute. */
