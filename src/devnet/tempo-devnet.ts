@@ -1,6 +1,7 @@
 import type { Hex } from 'viem';
 import { anvilCall, type ChainBinding, startAnvil } from './anvil.js';
 import { ANVIL_KEYS } from './evm-devnet.js';
+import { resetExpiringNonces } from './expiring-nonce-reset.js';
 
 /** Tempo's testnet chain id (Moderato): anvil's tempo mode predeploys its system tokens. */
 export const TEMPO_DEVNET_CHAIN_ID = 42431;
@@ -30,5 +31,10 @@ export async function startTempoDevnet(binding?: ChainBinding): Promise<TempoDev
     await node.stop();
     throw err;
   });
-  return { rpcUrl: node.rpcUrl, chainId: TEMPO_DEVNET_CHAIN_ID, currency: PATH_USD, payerKey: ANVIL_KEYS.payer, stop: node.stop };
+  const nonces = resetExpiringNonces(node.rpcUrl);
+  const stop = async () => {
+    await nonces.stop().catch(() => {});
+    await node.stop();
+  };
+  return { rpcUrl: node.rpcUrl, chainId: TEMPO_DEVNET_CHAIN_ID, currency: PATH_USD, payerKey: ANVIL_KEYS.payer, stop };
 }

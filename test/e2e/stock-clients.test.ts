@@ -100,19 +100,22 @@ describe('stock clients pay the devnet unmodified', () => {
     await completes(res, 'v1 base');
   });
 
-  it('mppx (Mppx.create, default mode) pays on Tempo', async () => {
+  it('mppx (Mppx.create, default mode) pays on Tempo, and pays again from the same account', async () => {
     const payer = privateKeyToAccount(dev.tempo.test_payer.private_key);
     const before = await tempoBalance(dev.tempo.rpc_url, dev.tempo.chain_id, dev.tempo.currency, dev.tempo.pay_to);
     // The devnet's Tempo RPC: the one devnet-specific setting (mppx would otherwise use the public testnet's).
     const getClient = () => createClient({ chain: { ...tempoModerato, id: dev.tempo.chain_id }, transport: http(dev.tempo.rpc_url) });
     Mppx.create({ methods: [tempo({ account: payer, getClient })] });
     try {
-      const res = await fetch(`${h.url}/echo`, post('mpp'));
-      assert.match(res.headers.get('payment-receipt') ?? '', /.+/);
-      await completes(res, 'mpp');
+      // The stock client signs under Tempo's expiring nonce: the second payment must not be taken for a replay of the first.
+      for (const text of ['mpp', 'mpp again']) {
+        const res = await fetch(`${h.url}/echo`, post(text));
+        assert.match(res.headers.get('payment-receipt') ?? '', /.+/);
+        await completes(res, text);
+      }
     } finally {
       Mppx.restore();
     }
-    assert.equal(await tempoBalance(dev.tempo.rpc_url, dev.tempo.chain_id, dev.tempo.currency, dev.tempo.pay_to), before + 10_000n);
+    assert.equal(await tempoBalance(dev.tempo.rpc_url, dev.tempo.chain_id, dev.tempo.currency, dev.tempo.pay_to), before + 20_000n);
   });
 });
