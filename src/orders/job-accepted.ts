@@ -28,7 +28,7 @@ export function jobAccepted(
     // and a fast worker may already be running it.
     status: 'queued' as const,
     estimated_completion_seconds: pipeline.estimatedSeconds,
-    // The key that verifies this job's callback deliveries, given to the payer only (README "Callbacks").
+    // The key that verifies this job's callback deliveries, given to the payer only (docs/operating.md, callbacks).
     ...(callbackUrl(pipeline.requestSchema, body) ? { callback_secret: callbackKey(webhookSecret, jobId) } : {}),
   };
 }

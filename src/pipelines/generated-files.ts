@@ -9,10 +9,10 @@ export function generatedFiles(root: string): Array<{ file: string; expected: st
   const registry = createStepRegistry();
   const read = (f: string) => (fs.existsSync(f) ? fs.readFileSync(f, 'utf8') : null);
   const schemaFile = path.join(root, 'schemas/pipeline.schema.json');
-  const readmeFile = path.join(root, 'README.md');
-  const readme = read(readmeFile) ?? '';
+  const referenceFile = path.join(root, 'docs', 'steps.md');
+  const reference = read(referenceFile) ?? '';
   return [
     { file: schemaFile, expected: `${JSON.stringify(buildPipelineSchema(registry), null, 2)}\n`, actual: read(schemaFile) },
-    { file: readmeFile, expected: spliceStepReference(readme, renderStepReference(registry)), actual: readme },
+    { file: referenceFile, expected: spliceStepReference(reference, renderStepReference(registry)), actual: reference },
   ];
 }

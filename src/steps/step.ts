@@ -26,7 +26,7 @@ export interface StepContext {
 
 /**
  * One step executor: its spec (documentation, the JSON Schemas of its `with:` and of its output,
- * examples) and its function. The pipeline schema and the README's step reference are generated
+ * examples) and its function. The pipeline schema and the step reference (docs/steps.md) are generated
  * from these specs, so the documentation cannot drift from the code.
  */
 export interface StepExecutor<W = unknown, O = unknown> {

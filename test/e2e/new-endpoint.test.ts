@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import { type Harness, pollJob, postJson, startHarness } from '../support/harness.js';
 import { runNode } from '../support/processes.js';
 
-/** The README's "Adding an endpoint" recipe, followed to the letter: one YAML file, nothing else. */
+/** docs/adding-an-endpoint.md's recipe, followed to the letter: one YAML file, nothing else. */
 describe('a newcomer adds an endpoint with one YAML file', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'newcomer-'));
   let h: Harness | undefined;
@@ -16,9 +16,9 @@ describe('a newcomer adds an endpoint with one YAML file', () => {
   });
 
   it('is checked, served with its price, listed in /openapi.json and runs', async () => {
-    const readme = fs.readFileSync('README.md', 'utf8');
-    const m = /For example `pipelines\/(\S+\.yaml)`:\n\n```yaml\n([\s\S]*?)```/.exec(readme);
-    assert.ok(m, 'the README shows an example pipeline file');
+    const recipe = fs.readFileSync('docs/adding-an-endpoint.md', 'utf8');
+    const m = /For example `pipelines\/(\S+\.yaml)`:\n\n```yaml\n([\s\S]*?)```/.exec(recipe);
+    assert.ok(m, 'docs/adding-an-endpoint.md shows an example pipeline file');
     fs.writeFileSync(path.join(dir, m[1]), m[2]);
 
     const check = await runNode(['dist/src/cli/check-pipelines.js', dir]);
