@@ -350,18 +350,61 @@ export async function binarisedCrop(file: string, layer: TextLayer, region: Text
   }
   const line = lineHeight * zoom;
   const opened = region.lightBackground ? ink : openMask(ink, info.width, info.height, Math.max(1, Math.round(line / 40)));
-  // Specks smaller than an i's dot, shapes taller than the line and solid blocks are picture, not letters.
-  const clean = new Uint8Array(opened.length);
-  for (const c of components(opened, info.width, info.height)) {
-    const solid = c.pixels.length / (c.width * c.height) > 0.75 && c.width > 0.45 * c.height && c.height > 0.35 * line;
-    if (c.pixels.length < (line / 12) ** 2 || c.height > 1.3 * line || solid) continue;
-    for (const i of c.pixels) clean[i] = 1;
-  }
+  const clean = letterStrokes(opened, region.lightBackground ? null : data, info.channels, info.width, info.height, line);
   const pixels = Buffer.alloc(clean.length);
   for (let i = 0; i < clean.length; i++) pixels[i] = clean[i] ? 0 : 255;
   await sharp(pixels, { raw: { width: info.width, height: info.height, channels: 1 } })
     .png()
     .toFile(out);
+}
+
+/** Grey level under which a pixel is part of a caption's outline or box. */
+const DARK = 70;
+/** Share of a letter's edge next to dark pixels for it to be outlined; share of the ink outlined for the line to be. */
+const OUTLINED = 0.6;
+
+/**
+ * The letters of a binarised crop: specks smaller than an i's dot, shapes taller than the line and solid blocks
+ * are picture, not letters. With `grey` (light text), when most of the ink is outlined (white letters with a black
+ * outline, or on a dark box), strokes without the outline are picture too: highlights beside a caption would
+ * otherwise read as marks glued to its words ("BAKERY™®*", a word then dropped as unsure).
+ */
+function letterStrokes(ink: Uint8Array, grey: Buffer | null, channels: number, w: number, h: number, line: number): Uint8Array {
+  const letters = components(ink, w, h).filter((c) => {
+    const solid = c.pixels.length / (c.width * c.height) > 0.75 && c.width > 0.45 * c.height && c.height > 0.35 * line;
+    return c.pixels.length >= (line / 12) ** 2 && c.height <= 1.3 * line && !solid;
+  });
+  const clean = new Uint8Array(ink.length);
+  let kept = letters;
+  if (grey) {
+    const reach = Math.max(1, Math.round(line / 16));
+    const outlined = letters.map((c) => outlinedEdge(c, ink, grey, channels, w, h, reach) >= OUTLINED);
+    const area = (pick: (i: number) => boolean) => letters.reduce((n, c, i) => n + (pick(i) ? c.pixels.length : 0), 0);
+    if (area((i) => outlined[i]) >= OUTLINED * area(() => true)) kept = letters.filter((_, i) => outlined[i]);
+  }
+  for (const c of kept) for (const i of c.pixels) clean[i] = 1;
+  return clean;
+}
+
+/** Share of a component's edge pixels with a dark pixel within `reach`. */
+function outlinedEdge(c: Component, ink: Uint8Array, grey: Buffer, channels: number, w: number, h: number, reach: number): number {
+  let edge = 0;
+  let dark = 0;
+  for (const i of c.pixels) {
+    const x = i % w;
+    const y = (i - x) / w;
+    if (x > 0 && x < w - 1 && y > 0 && y < h - 1 && ink[i - 1] && ink[i + 1] && ink[i - w] && ink[i + w]) continue;
+    edge++;
+    search: for (let dy = -reach; dy <= reach; dy++) {
+      for (let dx = -reach; dx <= reach; dx++) {
+        const [xx, yy] = [x + dx, y + dy];
+        if (xx < 0 || yy < 0 || xx >= w || yy >= h || grey[(yy * w + xx) * channels] >= DARK) continue;
+        dark++;
+        break search;
+      }
+    }
+  }
+  return edge ? dark / edge : 0;
 }
 
 function otsu(data: Buffer, channels: number): number {
