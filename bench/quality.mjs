@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
-/** QUALITY_ONLY=speech,screen (cuts, claims, speech, speech-wide, screen) runs only those parts; all by default. */
+/** QUALITY_ONLY=speech,screen (cuts, claims, speech, speech-wide, screen, transitions, reels) runs only those parts; all by default. */
 const section = (name) => !process.env.QUALITY_ONLY || process.env.QUALITY_ONLY.split(',').includes(name);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
@@ -522,5 +522,163 @@ function editDistance(a, b) {
   }
   return row[b.length];
 }
+
+// Gradual transitions and reels (issue 26, items 7 and 8), on reels made by test/support/reel-clips.ts through the
+// whole service, each kind on the half of the material the detectors were tuned on (photos portrait and crowd,
+// testsrc2, mandelbrot; the vlog phrases) and on the held-out half (photos party and mosaic, smptebars, rgbtestsrc,
+// life; other phrases), reported apart:
+//  - transitions: per kind, boundaries found within 0.8 s of a cross-fade's or fade's middle (or of a cut), and
+//    boundaries where there is none (a slow zoom, a pan or a shaking camera must give none);
+//  - reels: TikTok-style captions (2-3 words, white with a black outline, mid-frame) on still photos, over moving
+//    photos, and over busy textures, with signs in the picture: captions read word for word at their time, word
+//    recall, and words reported that no caption holds (goal 0: sign words or fragments).
+const HALVES = {
+  tuned: { photos: ['portrait', 'crowd'], sources: ['testsrc2', 'mandelbrot'], busy: 'cellauto=rule=110' },
+  'held out': {
+    photos: ['party', 'mosaic'],
+    sources: ['smptebars', 'rgbtestsrc'],
+    busy: 'life=mold=10:ratio=0.3:life_color=0x30c030:death_color=0x203020',
+  },
+};
+const PHRASES = {
+  tuned: ['WE FLEW', 'TO LISBON FOR', 'THE WEEKEND', 'AND FOUND', 'A TINY BAKERY', 'NEAR THE RIVER', 'BEST PASTRY', 'OF MY LIFE'],
+  'held out': ['THREE THINGS', 'I PACK', 'FOR EVERY TRIP', 'A WARM JACKET', 'TWO CHARGERS', 'AND SNACKS', 'FOLLOW ME', 'FOR PART TWO'],
+};
+
+function transitionKinds(half) {
+  const [p, q] = HALVES[half].photos;
+  const [s, t] = HALVES[half].sources;
+  const dissolve = { kind: 'dissolve', seconds: 1 };
+  const fade = { kind: 'fade', seconds: 1 };
+  return [
+    {
+      name: 'cross-fades 1 s',
+      shots: [
+        { seconds: 3, photo: p, into: dissolve },
+        { seconds: 3, source: s, into: dissolve },
+        { seconds: 3, photo: q, motion: 'pan', into: dissolve },
+        { seconds: 3, photo: p, motion: 'zoom' },
+      ],
+    },
+    {
+      name: 'fades through black',
+      shots: [
+        { seconds: 3, photo: q, into: fade },
+        { seconds: 3, photo: p, motion: 'shake', into: fade },
+        { seconds: 3, source: t },
+      ],
+    },
+    {
+      name: 'cuts',
+      shots: [
+        { seconds: 2, photo: p, motion: 'shake' },
+        { seconds: 2, photo: q, motion: 'pan' },
+        { seconds: 2, source: s },
+        { seconds: 2, photo: p, motion: 'zoom' },
+      ],
+    },
+    {
+      name: 'slow zoom',
+      shots: [
+        { seconds: 4, photo: p, motion: 'zoom' },
+        { seconds: 4, photo: q, motion: 'zoom' },
+      ],
+    },
+    {
+      name: 'pan',
+      shots: [
+        { seconds: 4, photo: p, motion: 'pan' },
+        { seconds: 4, photo: q, motion: 'pan' },
+        { seconds: 4, source: s, motion: 'pan' },
+      ],
+    },
+    {
+      name: 'hand-held shake',
+      shots: [
+        { seconds: 4, photo: p, motion: 'shake' },
+        { seconds: 4, photo: q, motion: 'shake' },
+        { seconds: 4, source: t, motion: 'shake' },
+      ],
+    },
+  ];
+}
+
+function reelKinds(half) {
+  const [p, q] = HALVES[half].photos;
+  const captions = PHRASES[half].map((text, i) => ({ text, from: i * 1.25, to: (i + 1) * 1.25 }));
+  const still = [
+    { seconds: 5, photo: p },
+    { seconds: 5, photo: q },
+  ];
+  const moving = [
+    { seconds: 3.5, photo: p, motion: 'zoom', sign: 'FRESH BREAD', into: { kind: 'dissolve', seconds: 1 } },
+    { seconds: 3.5, photo: q, motion: 'pan', sign: 'OPEN DAILY', into: { kind: 'fade', seconds: 1 } },
+    { seconds: 4, photo: p, motion: 'shake', sign: 'CAFE' },
+  ];
+  const busy = [
+    { seconds: 5, source: HALVES[half].busy },
+    { seconds: 5, photo: q, motion: 'shake' },
+  ];
+  return [
+    { name: 'outlined, still photos', spec: { shots: still, captions } },
+    { name: 'over moving photos', spec: { shots: moving, captions } },
+    { name: 'over busy textures', spec: { shots: busy, captions } },
+  ];
+}
+
+await (async function transitionsAndReels() {
+  if (!section('transitions') && !section('reels')) return;
+  const { makeReel, reelTimeline } = await import(dist('test/support/reel-clips.js'));
+  const jobs = [];
+  for (const half of Object.keys(HALVES)) {
+    if (section('transitions'))
+      for (const k of transitionKinds(half)) jobs.push({ half, part: 'transitions', name: k.name, spec: { shots: k.shots } });
+    if (section('reels')) for (const k of reelKinds(half)) jobs.push({ half, part: 'reels', name: k.name, spec: k.spec });
+  }
+  const files = {};
+  for (const j of jobs) files[`${j.half} ${j.part} ${j.name}`] = await makeReel(j.spec);
+  const service = await startPipelines(files);
+  try {
+    for (const j of jobs) {
+      const result = (await service.run('/analyze', `${j.half} ${j.part} ${j.name}`)).result;
+      const label = `${j.part} (${j.half})`.padEnd(23);
+      if (j.part === 'transitions') {
+        const truth = reelTimeline(j.spec).boundaries.map((b) => b.time);
+        const found = result.scenes.slice(1).map((s) => s.start);
+        const used = new Set();
+        const errors = [];
+        for (const t of truth) {
+          const i = found.findIndex((f, n) => !used.has(n) && Math.abs(f - t) <= 0.8);
+          if (i >= 0) {
+            used.add(i);
+            errors.push(Math.abs(found[i] - t));
+          }
+        }
+        const meanError = errors.length ? (errors.reduce((a, b) => a + b, 0) / errors.length).toFixed(2) : '-';
+        console.log(
+          `${label} ${j.name.padEnd(20)} boundaries found ${errors.length}/${truth.length} (mean distance to the middle ${meanError} s)  false boundaries ${found.length - used.size}`,
+        );
+      } else {
+        const items = result.on_screen_text;
+        const shown = (c) => items.filter((l) => l.start <= c.to + 0.5 && l.end >= c.from - 0.5);
+        const exact = j.spec.captions.filter((c) => shown(c).some((l) => l.text === c.text)).length;
+        const words = j.spec.captions.flatMap((c) => c.text.split(' ').map((w) => ({ w, c })));
+        const wordHits = words.filter(({ w, c }) => shown(c).some((l) => l.text.split(/\s+/).includes(w))).length;
+        const truthWords = new Set(words.map((x) => x.w));
+        const stray = items.flatMap((l) => l.text.split(/\s+/)).filter((w) => !truthWords.has(w));
+        const conf = items.length ? Math.min(...items.map((l) => l.confidence)).toFixed(2) : '-';
+        console.log(
+          `${label} ${j.name.padEnd(24)} captions word for word ${exact}/${j.spec.captions.length}  word recall ${(wordHits / words.length).toFixed(2)}  ` +
+            `words no caption holds ${stray.length}${stray.length ? ` (${stray.slice(0, 6).join(' ')})` : ''}  lowest confidence ${conf}`,
+        );
+      }
+    }
+  } finally {
+    await service.close();
+  }
+})().catch((err) => {
+  console.error(`bench/quality (transitions, reels): ERROR ${err?.stack ?? err}`);
+  process.exitCode = 2;
+});
 
 setTimeout(() => process.exit(process.exitCode ?? 0), 5000).unref();

@@ -358,10 +358,12 @@ export async function binarisedCrop(file: string, layer: TextLayer, region: Text
     .toFile(out);
 }
 
-/** Grey level under which a pixel is part of a caption's outline or box. */
-const DARK = 70;
-/** Share of a letter's edge next to dark pixels for it to be outlined; share of the ink outlined for the line to be. */
-const OUTLINED = 0.6;
+/** A pixel is part of a caption's outline or box when it is at most this much brighter than the crop's darkest 5%. */
+const DARK_ABOVE = 60;
+/** Share of a letter's edge next to dark pixels for it to be outlined (a box over a bright picture is dark only in part). */
+const OUTLINED_LETTER = 0.5;
+/** Share of the ink in outlined letters for the line to be outlined. */
+const OUTLINED_LINE = 0.6;
 
 /**
  * The letters of a binarised crop: specks smaller than an i's dot, shapes taller than the line and solid blocks
@@ -378,16 +380,26 @@ function letterStrokes(ink: Uint8Array, grey: Buffer | null, channels: number, w
   let kept = letters;
   if (grey) {
     const reach = Math.max(1, Math.round(line / 16));
-    const outlined = letters.map((c) => outlinedEdge(c, ink, grey, channels, w, h, reach) >= OUTLINED);
+    const dark = darkest(grey, channels, 0.05) + DARK_ABOVE;
+    const outlined = letters.map((c) => outlinedEdge(c, ink, grey, channels, w, h, reach, dark) >= OUTLINED_LETTER);
     const area = (pick: (i: number) => boolean) => letters.reduce((n, c, i) => n + (pick(i) ? c.pixels.length : 0), 0);
-    if (area((i) => outlined[i]) >= OUTLINED * area(() => true)) kept = letters.filter((_, i) => outlined[i]);
+    if (area((i) => outlined[i]) >= OUTLINED_LINE * area(() => true)) kept = letters.filter((_, i) => outlined[i]);
   }
   for (const c of kept) for (const i of c.pixels) clean[i] = 1;
   return clean;
 }
 
 /** Share of a component's edge pixels with a dark pixel within `reach`. */
-function outlinedEdge(c: Component, ink: Uint8Array, grey: Buffer, channels: number, w: number, h: number, reach: number): number {
+function outlinedEdge(
+  c: Component,
+  ink: Uint8Array,
+  grey: Buffer,
+  channels: number,
+  w: number,
+  h: number,
+  reach: number,
+  darkLevel: number,
+): number {
   let edge = 0;
   let dark = 0;
   for (const i of c.pixels) {
@@ -398,13 +410,25 @@ function outlinedEdge(c: Component, ink: Uint8Array, grey: Buffer, channels: num
     search: for (let dy = -reach; dy <= reach; dy++) {
       for (let dx = -reach; dx <= reach; dx++) {
         const [xx, yy] = [x + dx, y + dy];
-        if (xx < 0 || yy < 0 || xx >= w || yy >= h || grey[(yy * w + xx) * channels] >= DARK) continue;
+        if (xx < 0 || yy < 0 || xx >= w || yy >= h || grey[(yy * w + xx) * channels] > darkLevel) continue;
         dark++;
         break search;
       }
     }
   }
   return edge ? dark / edge : 0;
+}
+
+/** The grey level under which `share` of the pixels lie. */
+function darkest(grey: Buffer, channels: number, share: number): number {
+  const hist = new Array<number>(256).fill(0);
+  for (let i = 0; i < grey.length; i += channels) hist[grey[i]]++;
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += hist[v];
+    if (seen >= share * (grey.length / channels)) return v;
+  }
+  return 255;
 }
 
 function otsu(data: Buffer, channels: number): number {
