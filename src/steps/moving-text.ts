@@ -28,7 +28,12 @@ export function movingText(regions: ReadRegion[]): Set<ReadRegion> {
     const last = a.samples[a.samples.length - 1];
     for (const b of regions) {
       if (b === a || b.samples[0] !== last + 1 || !near(a.region, b.region)) continue;
-      if (similarity(key(a.text), key(b.text)) < SAME_WORDS) continue;
+      // Only the same words at the same size tell a move: a region that grew (a line joined it) did not move.
+      if (
+        similarity(key(a.text), key(b.text)) < SAME_WORDS ||
+        Math.min(a.region.line, b.region.line) < 0.7 * Math.max(a.region.line, b.region.line)
+      )
+        continue;
       const shift = Math.max(
         Math.abs(a.region.left - b.region.left),
         Math.abs(a.region.top - b.region.top),
