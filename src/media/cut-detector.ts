@@ -12,6 +12,7 @@
  * Cross-fades and fades through black are found beside the cuts (gradual-transitions.ts).
  */
 import { FADE_GAP, GradualTransitionFinder, histogramDistance } from './gradual-transitions.js';
+import { median } from './median.js';
 
 export const CUT_FRAME_WIDTH = 48;
 export const CUT_FRAME_HEIGHT = 27;
@@ -141,10 +142,4 @@ function changedShare(a: Buffer, b: Buffer, dx: number, dy: number): number {
     }
   }
   return changed / n;
-}
-
-function median(xs: number[]): number {
-  if (!xs.length) return 0;
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
