@@ -610,10 +610,11 @@ function reelKinds(half) {
     { seconds: 5, photo: p },
     { seconds: 5, photo: q },
   ];
+  // Ten seconds, as long as the captions (two cross-fades overlap the shots by a second each).
   const moving = [
     { seconds: 3.5, photo: p, motion: 'zoom', sign: 'FRESH BREAD', into: { kind: 'dissolve', seconds: 1 } },
     { seconds: 3.5, photo: q, motion: 'pan', sign: 'OPEN DAILY', into: { kind: 'fade', seconds: 1 } },
-    { seconds: 4, photo: p, motion: 'shake', sign: 'CAFE' },
+    { seconds: 5, photo: p, motion: 'shake', sign: 'CAFE' },
   ];
   const busy = [
     { seconds: 5, source: HALVES[half].busy },

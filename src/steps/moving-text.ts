@@ -23,7 +23,6 @@ const SAME_WORDS = 0.7;
  */
 export function movingText(regions: ReadRegion[]): Set<ReadRegion> {
   const moving = new Set<ReadRegion>();
-  const key = (t: string) => t.replace(/\s+/g, '').toLowerCase();
   for (const a of regions) {
     const last = a.samples[a.samples.length - 1];
     for (const b of regions) {
@@ -45,7 +44,15 @@ export function movingText(regions: ReadRegion[]): Set<ReadRegion> {
       }
     }
   }
-  // Along a chain of the same words, one move marks them all.
+  followChains(regions, moving);
+  return moving;
+}
+
+/**
+ * Along a chain of the same words, one move marks them all; so does a part of them read next to a moving sign (the
+ * sign half faded in a cross-fade, or a word of it misread: 'BREAD' beside 'FRESH BREAD').
+ */
+function followChains(regions: ReadRegion[], moving: Set<ReadRegion>): void {
   let grew = true;
   while (grew) {
     grew = false;
@@ -56,14 +63,23 @@ export function movingText(regions: ReadRegion[]): Set<ReadRegion> {
           moving.has(b) &&
           (b.samples[0] === a.samples[a.samples.length - 1] + 1 || a.samples[0] === b.samples[b.samples.length - 1] + 1) &&
           near(a.region, b.region) &&
-          similarity(key(a.text), key(b.text)) >= SAME_WORDS,
+          (similarity(key(a.text), key(b.text)) >= SAME_WORDS || partOf(a.text, b.text)),
       );
       if (!linked) continue;
       moving.add(a);
       grew = true;
     }
   }
-  return moving;
+}
+
+function key(text: string): string {
+  return text.replace(/\s+/g, '').toLowerCase();
+}
+
+/** `part`'s words (three letters or more in all) are a run of `whole`'s. */
+function partOf(part: string, whole: string): boolean {
+  const words = (t: string) => ` ${t.toLowerCase().split(/\s+/).filter(Boolean).join(' ')} `;
+  return key(part).length >= 3 && words(whole).includes(words(part));
 }
 
 /** The boxes overlap once each is grown by two of its line heights: as far as a shaking camera moves a sign in half a second. */
