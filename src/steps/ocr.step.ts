@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { OcrLine } from '../engines/ocr/ocr-engine.port.js';
+import type { OcrLine, OcrWord } from '../engines/ocr/ocr-engine.port.js';
 import { binarisedCrop, boxOverlap, findTextLayer, sameContent, type TextLayer, type TextRegion } from '../media/text-regions.js';
 import { movingText } from './moving-text.js';
 import { type Reading, similarity, voteReading } from './ocr-vote.js';
@@ -365,7 +365,7 @@ async function inParallel<T, R>(items: T[], fn: (item: T) => Promise<R>): Promis
 /** A crop's lines as caption lines: unsure words dropped, stray marks at the ends trimmed, lines without a real word dropped. */
 function captionLines(lines: OcrLine[]): CaptionLine[] {
   return lines
-    .map((l) => l.words.filter((w) => w.confidence >= MIN_WORD_CONFIDENCE))
+    .map((l) => barsAsCapitalI(l.words).filter((w) => w.confidence >= MIN_WORD_CONFIDENCE))
     .filter((words) => words.length)
     .map((words) => ({
       // Box edges and stray marks read as | ( ) _ ' at the ends of a line.
@@ -373,6 +373,27 @@ function captionLines(lines: OcrLine[]): CaptionLine[] {
       confidence: round(words.reduce((a, w) => a + w.confidence, 0) / words.length / 100),
     }))
     .filter((l) => /[A-Za-z0-9]{2,}/.test(l.text) && /[A-Za-z]/.test(l.text));
+}
+
+/** A word that is one upright bar. */
+const BAR = /^[|l]$/;
+
+/**
+ * A sans-serif capital I is a plain bar, which Tesseract reads as '|' or 'l' (and a '|' at a line's end is then
+ * trimmed as a box edge: 'I PACK' read as 'PACK'). In a line of capitals, a bar about as tall as the shortest word
+ * beside it (specks of the picture only make a word's box taller) and within their rows is the letter; a box edge is
+ * taller, a speck shorter.
+ */
+function barsAsCapitalI(words: OcrWord[]): OcrWord[] {
+  const others = words.filter((w) => !BAR.test(w.text));
+  const boxes = others.flatMap((w) => (w.box ? [w.box] : []));
+  if (!boxes.length || !others.some((w) => /\p{Lu}/u.test(w.text)) || others.some((w) => /\p{Ll}/u.test(w.text))) return words;
+  const height = Math.min(...boxes.map((b) => b.height));
+  const top = Math.min(...boxes.map((b) => b.top)) - 0.1 * height;
+  const bottom = Math.max(...boxes.map((b) => b.top + b.height)) + 0.1 * height;
+  const capital = (b: OcrWord['box']) =>
+    !!b && b.height >= 0.75 * height && b.height <= 1.15 * height && b.top >= top && b.top + b.height <= bottom;
+  return words.map((w) => (BAR.test(w.text) && capital(w.box) ? { ...w, text: 'I' } : w));
 }
 
 /**
