@@ -32,6 +32,8 @@ interface Caption {
 interface Track {
   region: TextRegion;
   samples: number[];
+  /** Where it was found in each sample. */
+  boxes: TextRegion[];
   readings: Reading[];
 }
 
@@ -160,9 +162,10 @@ function followRegions(layers: TextLayer[], frames: Sample[]): Track[] {
       );
       if (previous) {
         previous.samples.push(i);
+        previous.boxes.push(region);
         next.push(previous);
       } else {
-        const track = { region, samples: [i], readings: [] };
+        const track = { region, samples: [i], boxes: [region], readings: [] };
         tracks.push(track);
         next.push(track);
       }
@@ -270,6 +273,7 @@ function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] 
     .map(({ t, reading }) => ({
       region: t.region,
       samples: t.samples,
+      boxes: t.boxes,
       lines: reading.lines,
       text: reading.lines.map((l) => l.text).join(' '),
       readings: t.readings.length,
