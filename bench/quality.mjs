@@ -530,14 +530,15 @@ function editDistance(a, b) {
 //  - transitions: per kind, boundaries found within 0.8 s of a cross-fade's or fade's middle (or of a cut), and
 //    boundaries where there is none (a slow zoom, a pan or a shaking camera must give none);
 //  - reels: TikTok-style captions (2-3 words, white with a black outline, mid-frame) on still photos, over moving
-//    photos, and over busy textures, with signs in the picture: captions read word for word at their time, word
-//    recall, and words reported that no caption holds (goal 0: sign words or fragments).
+//    photos, over busy textures, and with signs under a slow zoom and pan: captions read word for word at their
+//    time, word recall, and words reported that no caption holds (goal 0: sign words or fragments).
 const HALVES = {
-  tuned: { photos: ['portrait', 'crowd'], sources: ['testsrc2', 'mandelbrot'], busy: 'cellauto=rule=110' },
+  tuned: { photos: ['portrait', 'crowd'], sources: ['testsrc2', 'mandelbrot'], busy: 'cellauto=rule=110', signs: ['SALE', 'OPEN LATE'] },
   'held out': {
     photos: ['party', 'mosaic'],
     sources: ['smptebars', 'rgbtestsrc'],
     busy: 'life=mold=10:ratio=0.3:life_color=0x30c030:death_color=0x203020',
+    signs: ['PHARMACY', 'HOT COFFEE'],
   },
 };
 const PHRASES = {
@@ -620,10 +621,18 @@ function reelKinds(half) {
     { seconds: 5, source: HALVES[half].busy },
     { seconds: 5, photo: q, motion: 'shake' },
   ];
+  // Signs under a camera half as fast (a zoom and a pan over 10 s shots): they drift a few pixels a sample.
+  const [sign1, sign2] = HALVES[half].signs;
+  const slow = [
+    { seconds: 10, photo: p, motion: 'zoom', sign: sign1 },
+    { seconds: 10, photo: q, motion: 'pan', sign: sign2 },
+  ];
+  const twice = [...captions, ...captions.map((c) => ({ ...c, from: c.from + 10, to: c.to + 10 }))];
   return [
     { name: 'outlined, still photos', spec: { shots: still, captions } },
     { name: 'over moving photos', spec: { shots: moving, captions } },
     { name: 'over busy textures', spec: { shots: busy, captions } },
+    { name: 'signs, slow camera', spec: { shots: slow, captions: twice } },
   ];
 }
 
