@@ -371,6 +371,7 @@ export async function binarisedCrop(file: string, layer: TextLayer, region: Text
     w: info.width,
     h: info.height,
     line,
+    zoom,
     // The crop's top and bottom are margins inside the frame unless the frame's edge cut them.
     cutAbove: top > 0,
     cutBelow: top + height < H,
@@ -397,6 +398,8 @@ interface CropInk {
   w: number;
   h: number;
   line: number;
+  /** Crop pixels per frame pixel. */
+  zoom: number;
   /** The crop's top (bottom) edge lies inside the frame, in the margin above (below) the text. */
   cutAbove: boolean;
   cutBelow: boolean;
@@ -419,7 +422,9 @@ function letterStrokes(crop: CropInk): Uint8Array {
   const clean = new Uint8Array(ink.length);
   let kept = letters;
   if (grey) {
-    const reach = Math.max(1, Math.round(line / 16));
+    // An outline about a sixteenth of the letters' height, beyond the blur of the letters' edges (a pixel or two of the
+    // frame, more pixels of a crop zoomed from a small frame).
+    const reach = Math.max(1, Math.round(line / 16), Math.ceil(1.5 * crop.zoom));
     const dark = darkest(grey, channels, 0.05) + DARK_ABOVE;
     const outlined = letters.map((c) => outlinedEdge(c, ink, grey, channels, w, h, reach, dark) >= OUTLINED_LETTER);
     const area = (pick: (i: number) => boolean) => letters.reduce((n, c, i) => n + (pick(i) ? c.pixels.length : 0), 0);
