@@ -73,10 +73,12 @@ export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; t
     `per core. The step has a time budget of ${BUDGET_BASE_MS / 1000} s plus ${BUDGET_PER_VIDEO_SECOND_MS / 1000} s ` +
     `per second of video, one crop at most ${MAX_READ_MS / 1000} s of CPU: a region that cannot be read in its share ` +
     'is skipped with a warning. For light text with an outline or on a dark box, strokes without it (highlights of ' +
-    'the picture) are left out of the crop. Words under ' +
+    "the picture) are left out of the crop, and so is what the crop's top or bottom margin cuts (it goes on beyond: " +
+    "picture). In a line of capitals, a bar as tall as the capitals is the letter I (Tesseract reads it '|'). Words under " +
     `${MIN_WORD_CONFIDENCE}% confidence and lines without a real word are dropped; so are captions read with a mean ` +
-    `word confidence under ${MIN_CAPTION_CONFIDENCE}, and text that moves with the picture (the same words a little ` +
-    'elsewhere in the next frame: a sign filmed by a moving camera, not a caption). Outputs `captions` [{index, ' +
+    `word confidence under ${MIN_CAPTION_CONFIDENCE}, and text that moves with the picture (the same words not at ` +
+    'one place in most of the frames they show in, and parts of them: a sign filmed by a moving camera, not a ' +
+    'caption). Outputs `captions` [{index, ' +
     'text, start, end, confidence (0-1: the mean word confidence of the reading chosen), agreement (0-1: the share ' +
     'of its readings that say the same), readings, lines}] in time order and `text` (every distinct caption, one a line).',
   with: {
