@@ -115,16 +115,7 @@ async function detectors() {
       const layer = await findTextLayer(f.path, f.gray);
       const out = [];
       for (const b of await crops(f)) {
-        const s = layer.scale;
-        const region = {
-          left: b.left / s,
-          top: b.top / s,
-          width: b.width / s,
-          height: b.height / s,
-          lightBackground: false,
-          line: (0.8 * b.height) / s,
-        };
-        await binarisedCrop(f.path, layer, roundBox(region), path.join(work, 'e.png'));
+        await binarisedCrop(f.path, layer, regionOf(b, layer.scale), path.join(work, 'e.png'));
         out.push(tesseract(path.join(work, 'e.png'), 6, false));
       }
       return out;
@@ -188,8 +179,17 @@ function boxOf(points, meta) {
   };
 }
 
-function roundBox(r) {
-  return { ...r, left: Math.floor(r.left), top: Math.floor(r.top), width: Math.ceil(r.width), height: Math.ceil(r.height) };
+/** A detector's box (frame pixels) as a region of light text for the service's crop (analysis pixels). */
+function regionOf(b, scale) {
+  const [left, top] = [Math.floor(b.left / scale), Math.floor(b.top / scale)];
+  return {
+    left,
+    top,
+    width: Math.ceil(b.width / scale),
+    height: Math.ceil(b.height / scale),
+    lightBackground: false,
+    line: (0.8 * b.height) / scale,
+  };
 }
 
 function normal(text) {
