@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
-/** QUALITY_ONLY=speech,screen (cuts, claims, speech, speech-wide, voices, screen) runs only those parts; all by default. */
+/** QUALITY_ONLY=speech,screen (cuts, claims, speech, speech-wide, voices, screen, transitions, reels) runs only those parts; all by default. */
 const section = (name) => !process.env.QUALITY_ONLY || process.env.QUALITY_ONLY.split(',').includes(name);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
@@ -595,5 +595,70 @@ function editDistance(a, b) {
   }
   return row[b.length];
 }
+
+// Gradual transitions and reels (issue 26, items 7 and 8), on reels made by test/support/reel-clips.ts through the
+// whole service, each kind on the half of the material the detectors were tuned on (photos portrait and crowd,
+// testsrc2, mandelbrot; the vlog phrases) and on the held-out half (photos party and mosaic, smptebars, rgbtestsrc,
+// life; other phrases), reported apart (the kinds: bench/support/reel-kinds.mjs):
+//  - transitions: per kind, boundaries found within 0.8 s of a cross-fade's or fade's middle (or of a cut), and
+//    boundaries where there is none (a slow zoom, a pan or a shaking camera must give none);
+//  - reels: TikTok-style captions (2-3 words, white with a black outline, mid-frame) on still photos, over moving
+//    photos, over busy textures, and with signs under a slow zoom and pan: captions read word for word at their
+//    time, word recall, and words reported that no caption holds (goal 0: sign words or fragments).
+await (async function transitionsAndReels() {
+  if (!section('transitions') && !section('reels')) return;
+  const { makeReel, reelTimeline } = await import(dist('test/support/reel-clips.js'));
+  const { HALVES, reelKinds, transitionKinds } = await import('./support/reel-kinds.mjs');
+  const jobs = [];
+  for (const half of Object.keys(HALVES)) {
+    if (section('transitions'))
+      for (const k of transitionKinds(half)) jobs.push({ half, part: 'transitions', name: k.name, spec: { shots: k.shots } });
+    if (section('reels')) for (const k of reelKinds(half)) jobs.push({ half, part: 'reels', name: k.name, spec: k.spec });
+  }
+  const files = {};
+  for (const j of jobs) files[`${j.half} ${j.part} ${j.name}`] = await makeReel(j.spec);
+  const service = await startPipelines(files);
+  try {
+    for (const j of jobs) {
+      const result = (await service.run('/analyze', `${j.half} ${j.part} ${j.name}`)).result;
+      const label = `${j.part} (${j.half})`.padEnd(23);
+      if (j.part === 'transitions') {
+        const truth = reelTimeline(j.spec).boundaries.map((b) => b.time);
+        const found = result.scenes.slice(1).map((s) => s.start);
+        const used = new Set();
+        const errors = [];
+        for (const t of truth) {
+          const i = found.findIndex((f, n) => !used.has(n) && Math.abs(f - t) <= 0.8);
+          if (i >= 0) {
+            used.add(i);
+            errors.push(Math.abs(found[i] - t));
+          }
+        }
+        const meanError = errors.length ? (errors.reduce((a, b) => a + b, 0) / errors.length).toFixed(2) : '-';
+        console.log(
+          `${label} ${j.name.padEnd(20)} boundaries found ${errors.length}/${truth.length} (mean distance to the middle ${meanError} s)  false boundaries ${found.length - used.size}`,
+        );
+      } else {
+        const items = result.on_screen_text;
+        const shown = (c) => items.filter((l) => l.start <= c.to + 0.5 && l.end >= c.from - 0.5);
+        const exact = j.spec.captions.filter((c) => shown(c).some((l) => l.text === c.text)).length;
+        const words = j.spec.captions.flatMap((c) => c.text.split(' ').map((w) => ({ w, c })));
+        const wordHits = words.filter(({ w, c }) => shown(c).some((l) => l.text.split(/\s+/).includes(w))).length;
+        const truthWords = new Set(words.map((x) => x.w));
+        const stray = items.flatMap((l) => l.text.split(/\s+/)).filter((w) => !truthWords.has(w));
+        const conf = items.length ? Math.min(...items.map((l) => l.confidence)).toFixed(2) : '-';
+        console.log(
+          `${label} ${j.name.padEnd(24)} captions word for word ${exact}/${j.spec.captions.length}  word recall ${(wordHits / words.length).toFixed(2)}  ` +
+            `words no caption holds ${stray.length}${stray.length ? ` (${stray.slice(0, 6).join(' ')})` : ''}  lowest confidence ${conf}`,
+        );
+      }
+    }
+  } finally {
+    await service.close();
+  }
+})().catch((err) => {
+  console.error(`bench/quality (transitions, reels): ERROR ${err?.stack ?? err}`);
+  process.exitCode = 2;
+});
 
 setTimeout(() => process.exit(process.exitCode ?? 0), 5000).unref();

@@ -32,7 +32,18 @@ export interface AnalyzeInput {
   };
   scenes: null | { scenes: Array<{ index: number; start: number; end: number }>; cuts: number[] };
   /** On-screen text through time: each distinct caption once, with when it was shown (the `ocr` step's output). */
-  ocr: null | { captions: Array<{ index: number; text: string; start: number; end: number; confidence?: number }>; text: string };
+  ocr: null | {
+    captions: Array<{
+      index: number;
+      text: string;
+      start: number;
+      end: number;
+      confidence?: number;
+      agreement?: number;
+      readings?: number;
+    }>;
+    text: string;
+  };
   levels?: null | { peaks: Array<{ time: number; loudness_db: number }> };
 }
 
@@ -177,9 +188,9 @@ function firstSentence(segments: Transcript['segments']): string | null {
   return first ? clip(first.text, 80) : null;
 }
 
-type TimedText = { time: number; start: number; end: number; text: string; confidence?: number };
+type TimedText = { time: number; start: number; end: number; text: string; confidence?: number; agreement?: number; readings?: number };
 
-/** Each caption with when it was shown (`time` is its start) and how sure OCR was. */
+/** Each caption with when it was shown (`time` is its start), how sure OCR was and how far its readings agreed. */
 function onScreenTimed(captions: Captions): TimedText[] {
   return [...captions]
     .sort((a, b) => a.start - b.start)
@@ -189,6 +200,8 @@ function onScreenTimed(captions: Captions): TimedText[] {
       end: c.end,
       text: c.text,
       ...(c.confidence !== undefined ? { confidence: c.confidence } : {}),
+      ...(c.agreement !== undefined ? { agreement: c.agreement } : {}),
+      ...(c.readings !== undefined ? { readings: c.readings } : {}),
     }));
 }
 

@@ -7,7 +7,13 @@
  *    but other colours, or the same colours moved around).
  * A frame is a cut when its score stands out from the clip around it: above an absolute floor and above
  * the local median by a margin, so a shaky or busy shot (whose every frame changes) does not cut itself up.
+ * A hand-held camera moves the picture by up to a pixel of these frames from one frame to the next: the
+ * pixels changed are counted after the best such shift, so a jolt of the camera is not a cut.
+ * Cross-fades and fades through black are found beside the cuts (gradual-transitions.ts).
  */
+import { FADE_GAP, GradualTransitionFinder, histogramDistance } from './gradual-transitions.js';
+import { median } from './median.js';
+
 export const CUT_FRAME_WIDTH = 48;
 export const CUT_FRAME_HEIGHT = 27;
 
@@ -16,6 +22,10 @@ const BINS = 4; // per channel: 64 colour bins
 const WINDOW_SECONDS = 1; // the surroundings a score is compared with
 const PEAK_SECONDS = 0.4; // one cut per this much time at most
 const MARGIN = 0.25;
+/** Camera shake is looked for (the shifted comparisons) only when more than this share of pixels changed. */
+const SHAKE_GATE = 0.2;
+/** A gradual transition and a cut this close to its span (seconds) are one boundary. */
+const SAME_BOUNDARY = 0.3;
 
 export interface CutCandidate {
   time: number;
@@ -28,8 +38,11 @@ export class CutDetector {
   private previous: { pixels: Buffer; histogram: Float64Array } | null = null;
   /** Score of frame i against frame i-1 (frame 0 scores 0). */
   readonly scores: number[] = [];
+  private readonly gradual: GradualTransitionFinder;
 
-  constructor(private readonly fps: number) {}
+  constructor(private readonly fps: number) {
+    this.gradual = new GradualTransitionFinder(fps);
+  }
 
   /** Raw rgb24 bytes, in any chunking. */
   push(chunk: Buffer): void {
@@ -44,15 +57,39 @@ export class CutDetector {
 
   private frame(pixels: Buffer): void {
     const histogram = colourHistogram(pixels);
+    const copy = Buffer.from(pixels);
     if (!this.previous) {
       this.scores.push(0);
     } else {
-      const changed = changedShare(this.previous.pixels, pixels);
-      let distance = 0;
-      for (let b = 0; b < histogram.length; b++) distance += Math.abs(histogram[b] - this.previous.histogram[b]);
-      this.scores.push(Math.max(changed, distance / 2));
+      const changed = changedShare(this.previous.pixels, copy, 0, 0);
+      const steadied = changed > SHAKE_GATE ? shiftedChange(this.previous.pixels, copy) : changed;
+      this.scores.push(Math.max(steadied, histogramDistance(histogram, this.previous.histogram)));
     }
-    this.previous = { pixels: Buffer.from(pixels), histogram };
+    this.previous = { pixels: copy, histogram };
+    this.gradual.push(copy, histogram);
+  }
+
+  /**
+   * Every shot boundary: the cuts (see `cuts`) and the gradual transitions, each at the middle of its span. A cut
+   * within a transition's span, or a cut from (to) the black a fade went into (came out of), is part of that transition.
+   * `duration` is the video's, in seconds.
+   */
+  boundaries(floor: number, duration: number): CutCandidate[] {
+    const gradual = this.gradual.transitions(duration);
+    const partOf = (c: CutCandidate) =>
+      gradual.find(
+        (g) =>
+          (c.time >= g.start - SAME_BOUNDARY && c.time <= g.end + SAME_BOUNDARY) ||
+          (g.toFlat && c.time > g.end && c.time <= g.end + FADE_GAP) ||
+          (g.fromFlat && c.time < g.start && c.time >= g.start - FADE_GAP),
+      );
+    const cuts: CutCandidate[] = [];
+    for (const c of this.cuts(floor)) {
+      const g = partOf(c);
+      if (!g) cuts.push(c);
+      else [g.start, g.end] = [Math.min(g.start, c.time), Math.max(g.end, c.time)];
+    }
+    return [...cuts, ...gradual.map((g) => ({ time: (g.start + g.end) / 2, score: g.score }))].sort((a, b) => a.time - b.time);
   }
 
   /** Cut candidates: local peaks that stand out from their surroundings; `floor` is the minimum score (0-1). */
@@ -83,17 +120,26 @@ function colourHistogram(pixels: Buffer): Float64Array {
   return h;
 }
 
-function changedShare(a: Buffer, b: Buffer): number {
-  let changed = 0;
-  for (let p = 0; p < a.length; p += 3) {
-    if (Math.abs(a[p] - b[p]) > PIXEL_STEP || Math.abs(a[p + 1] - b[p + 1]) > PIXEL_STEP || Math.abs(a[p + 2] - b[p + 2]) > PIXEL_STEP)
-      changed++;
-  }
-  return changed / (a.length / 3);
+/** The least share of pixels changed with `b` shifted by up to one pixel each way against `a`. */
+function shiftedChange(a: Buffer, b: Buffer): number {
+  let least = 1;
+  for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) least = Math.min(least, changedShare(a, b, dx, dy));
+  return least;
 }
 
-function median(xs: number[]): number {
-  if (!xs.length) return 0;
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+/** Share of the pixels of `b` (shifted by dx, dy; the overlap only) whose colour differs from `a`'s. */
+function changedShare(a: Buffer, b: Buffer, dx: number, dy: number): number {
+  const w = CUT_FRAME_WIDTH;
+  let changed = 0;
+  let n = 0;
+  for (let y = Math.max(0, dy); y < CUT_FRAME_HEIGHT + Math.min(0, dy); y++) {
+    for (let x = Math.max(0, dx); x < w + Math.min(0, dx); x++) {
+      const p = (y * w + x) * 3;
+      const q = ((y - dy) * w + (x - dx)) * 3;
+      n++;
+      if (Math.abs(a[q] - b[p]) > PIXEL_STEP || Math.abs(a[q + 1] - b[p + 1]) > PIXEL_STEP || Math.abs(a[q + 2] - b[p + 2]) > PIXEL_STEP)
+        changed++;
+    }
+  }
+  return changed / n;
 }

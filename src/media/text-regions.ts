@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import type { Sharp } from 'sharp';
+import { median } from './median.js';
 
 /**
  * Where a frame may carry captions, found cheaply (a few milliseconds per frame) so that OCR reads small
@@ -193,7 +194,8 @@ function linesOf(letters: Component[]): Array<Box & { members: Component[] }> {
   const groups = new Map<number, Component[]>();
   letters.forEach((c, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), c]));
   const out: Array<Box & { members: Component[] }> = [];
-  for (const members of groups.values()) {
+  for (const group of groups.values()) {
+    const members = inBand(group);
     const left = Math.min(...members.map((c) => c.left));
     const top = Math.min(...members.map((c) => c.top));
     const width = Math.max(...members.map((c) => c.left + c.width)) - left;
@@ -201,6 +203,18 @@ function linesOf(letters: Component[]): Array<Box & { members: Component[] }> {
     if (members.length >= 3 && width >= 1.5 * height) out.push({ left, top, width, height, members });
   }
   return joinWords(out);
+}
+
+/**
+ * The members of a chained line that sit in its band: letters share a height and a middle (ascenders, descenders and
+ * capitals differ by well under half a letter), while a patch of the picture chained to them (a bright wall seen
+ * between two outlined letters) is taller or off the line; it would make the line a picture's height.
+ */
+function inBand(members: Component[]): Component[] {
+  if (members.length < 3) return members;
+  const height = median(members.map((c) => c.height));
+  const middle = median(members.map((c) => c.top + c.height / 2));
+  return members.filter((c) => c.height <= 1.5 * height && Math.abs(c.top + c.height / 2 - middle) <= 0.5 * height);
 }
 
 /** Words of one line (side by side, up to three line heights apart: a thin letter may be lost) joined into the line. */
@@ -350,18 +364,116 @@ export async function binarisedCrop(file: string, layer: TextLayer, region: Text
   }
   const line = lineHeight * zoom;
   const opened = region.lightBackground ? ink : openMask(ink, info.width, info.height, Math.max(1, Math.round(line / 40)));
-  // Specks smaller than an i's dot, shapes taller than the line and solid blocks are picture, not letters.
-  const clean = new Uint8Array(opened.length);
-  for (const c of components(opened, info.width, info.height)) {
-    const solid = c.pixels.length / (c.width * c.height) > 0.75 && c.width > 0.45 * c.height && c.height > 0.35 * line;
-    if (c.pixels.length < (line / 12) ** 2 || c.height > 1.3 * line || solid) continue;
-    for (const i of c.pixels) clean[i] = 1;
-  }
+  const clean = letterStrokes({
+    ink: opened,
+    grey: region.lightBackground ? null : data,
+    channels: info.channels,
+    w: info.width,
+    h: info.height,
+    line,
+    zoom,
+    // The crop's top and bottom are margins inside the frame unless the frame's edge cut them.
+    cutAbove: top > 0,
+    cutBelow: top + height < H,
+  });
   const pixels = Buffer.alloc(clean.length);
   for (let i = 0; i < clean.length; i++) pixels[i] = clean[i] ? 0 : 255;
   await sharp(pixels, { raw: { width: info.width, height: info.height, channels: 1 } })
     .png()
     .toFile(out);
+}
+
+/** A pixel is part of a caption's outline or box when it is at most this much brighter than the crop's darkest 5%. */
+const DARK_ABOVE = 60;
+/** Share of a letter's edge next to dark pixels for it to be outlined (a box over a bright picture is dark only in part). */
+const OUTLINED_LETTER = 0.5;
+/** Share of the ink in outlined letters for the line to be outlined. */
+const OUTLINED_LINE = 0.6;
+
+/** A binarised crop: its ink (1 = stroke), its grey pixels (light text only), and the height of its text line. */
+interface CropInk {
+  ink: Uint8Array;
+  grey: Buffer | null;
+  channels: number;
+  w: number;
+  h: number;
+  line: number;
+  /** Crop pixels per frame pixel. */
+  zoom: number;
+  /** The crop's top (bottom) edge lies inside the frame, in the margin above (below) the text. */
+  cutAbove: boolean;
+  cutBelow: boolean;
+}
+
+/**
+ * The letters of a binarised crop: specks smaller than an i's dot, shapes taller than the line, solid blocks and
+ * shapes cut by the crop's top or bottom edge (the margins around the text: what reaches them goes on beyond, so it
+ * is the picture) are not letters. With `grey` (light text), when most of the ink is outlined (white letters with a
+ * black outline, or on a dark box), strokes without the outline are picture too: highlights beside a caption would
+ * otherwise read as marks glued to its words ("BAKERY™®*", a word then dropped as unsure).
+ */
+function letterStrokes(crop: CropInk): Uint8Array {
+  const { ink, grey, channels, w, h, line } = crop;
+  const letters = components(ink, w, h).filter((c) => {
+    const solid = c.pixels.length / (c.width * c.height) > 0.75 && c.width > 0.45 * c.height && c.height > 0.35 * line;
+    const cut = (crop.cutAbove && c.top === 0) || (crop.cutBelow && c.top + c.height === h);
+    return c.pixels.length >= (line / 12) ** 2 && c.height <= 1.3 * line && !solid && !cut;
+  });
+  const clean = new Uint8Array(ink.length);
+  let kept = letters;
+  if (grey) {
+    // An outline about a sixteenth of the letters' height, beyond the blur of the letters' edges (a pixel or two of the
+    // frame, more pixels of a crop zoomed from a small frame).
+    const reach = Math.max(1, Math.round(line / 16), Math.ceil(1.5 * crop.zoom));
+    const dark = darkest(grey, channels, 0.05) + DARK_ABOVE;
+    const outlined = letters.map((c) => outlinedEdge(c, ink, grey, channels, w, h, reach, dark) >= OUTLINED_LETTER);
+    const area = (pick: (i: number) => boolean) => letters.reduce((n, c, i) => n + (pick(i) ? c.pixels.length : 0), 0);
+    if (area((i) => outlined[i]) >= OUTLINED_LINE * area(() => true)) kept = letters.filter((_, i) => outlined[i]);
+  }
+  for (const c of kept) for (const i of c.pixels) clean[i] = 1;
+  return clean;
+}
+
+/** Share of a component's edge pixels with a dark pixel within `reach`. */
+function outlinedEdge(
+  c: Component,
+  ink: Uint8Array,
+  grey: Buffer,
+  channels: number,
+  w: number,
+  h: number,
+  reach: number,
+  darkLevel: number,
+): number {
+  let edge = 0;
+  let dark = 0;
+  for (const i of c.pixels) {
+    const x = i % w;
+    const y = (i - x) / w;
+    if (x > 0 && x < w - 1 && y > 0 && y < h - 1 && ink[i - 1] && ink[i + 1] && ink[i - w] && ink[i + w]) continue;
+    edge++;
+    search: for (let dy = -reach; dy <= reach; dy++) {
+      for (let dx = -reach; dx <= reach; dx++) {
+        const [xx, yy] = [x + dx, y + dy];
+        if (xx < 0 || yy < 0 || xx >= w || yy >= h || grey[(yy * w + xx) * channels] > darkLevel) continue;
+        dark++;
+        break search;
+      }
+    }
+  }
+  return edge ? dark / edge : 0;
+}
+
+/** The grey level under which `share` of the pixels lie. */
+function darkest(grey: Buffer, channels: number, share: number): number {
+  const hist = new Array<number>(256).fill(0);
+  for (let i = 0; i < grey.length; i += channels) hist[grey[i]]++;
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += hist[v];
+    if (seen >= share * (grey.length / channels)) return v;
+  }
+  return 255;
 }
 
 function otsu(data: Buffer, channels: number): number {

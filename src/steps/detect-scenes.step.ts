@@ -36,7 +36,10 @@ export const detectScenesStep = defineStep<
     'Compares each frame of `source` (25 per second, shrunk to 48x27) with the one before on colour, not only ' +
     'brightness: the share of pixels whose colour changed and the distance between colour histograms. A frame is ' +
     'a cut when that change is at least `threshold` percent (default 30) and stands out from the second around it ' +
-    '(above its median by 25 points), so busy or shaky shots are not cut up. Scenes shorter than ' +
+    '(above its median by 25 points), so busy shots are not cut up; the change is counted after the best shift of up to ' +
+    'a pixel, so a shaking hand-held camera is no cut either. Cross-fades and fades through black (about 0.3 to 1.5 s) ' +
+    'are boundaries too, at their middle: frames that are mixes of the shots before and after them, with less contrast ' +
+    'than either (a pan or zoom of one shot is no such mix). Scenes shorter than ' +
     '`min_scene_seconds` (default 0.5) are merged into their neighbour (at most ' +
     `${MAX_SCENES} scenes: the weakest cuts go first). In the same decoding pass, frames are sampled every half ` +
     `second (at most ${MAX_SAMPLES} over the video): each scene gets the one nearest its middle as a JPEG keyframe, ` +
@@ -107,7 +110,7 @@ export const detectScenesStep = defineStep<
       thumbsDir: thumbs,
       signal: ctx.signal,
     });
-    const cuts = keepCuts(detector.cuts((input.threshold ?? 30) / 100), duration, input.min_scene_seconds ?? 0.5);
+    const cuts = keepCuts(detector.boundaries((input.threshold ?? 30) / 100, duration), duration, input.min_scene_seconds ?? 0.5);
     const bounds = [0, ...cuts, duration];
     const available = (await fs.readdir(thumbs)).filter((f) => f.endsWith('.jpg')).sort();
     const thumbTime = (i: number) => i / fps;

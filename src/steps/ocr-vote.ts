@@ -6,7 +6,7 @@ export interface Reading {
 /**
  * The reading most of the others agree with: each reading scores its similarity to every other reading
  * plus its own confidence, so one frame's misread ("Removed L wrinkles") loses to two that agree, and a
- * reading cut short at a line's end loses to the complete ones. Empty readings only win when all are empty.
+ * reading that lost a word ("WE" for "WE FLEW") loses to the complete one it is part of. Empty readings only win when all are empty.
  */
 export function voteReading(readings: Reading[]): Reading {
   const withText = readings.filter((r) => r.lines.length);
@@ -23,7 +23,8 @@ export function voteReading(readings: Reading[]): Reading {
   let best = withText[0];
   let bestScore = -Infinity;
   withText.forEach((r, i) => {
-    const agreement = texts.reduce((s, t, j) => (j === i ? s : s + similarity(texts[i], t)), 0);
+    // A reading that holds another whole is backed by it: that one lost a word (unsure words are dropped), not this one.
+    const agreement = texts.reduce((s, t, j) => (j === i ? s : s + (texts[i].includes(t) ? 1 : similarity(texts[i], t))), 0);
     const score = agreement + confidence(r) * 0.5;
     if (score > bestScore) {
       bestScore = score;

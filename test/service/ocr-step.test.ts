@@ -68,6 +68,29 @@ describe('ocr against the OCR port', () => {
     assert.deepEqual(ocr.batches, [1, 1, 1]);
   });
 
+  it("reads a bar as tall as the capitals beside it as the letter I, and trims one taller (a box's edge)", async () => {
+    const boxed = (...w: Array<[string, number, number]>): OcrLine => ({
+      words: w.map(([text, top, height], i) => ({
+        text,
+        confidence: 90,
+        box: { left: 40 + 120 * i, top, width: text.length * 30, height },
+      })),
+    });
+    // Specks of the picture make a word's box taller than its capitals ('SALE' here): the bar is measured against the shortest.
+    const letter = await runStep(
+      ocrStep,
+      { frames },
+      stepContext(fakeServices({ ocr: new ScriptedOcr(() => [boxed(['|', 20, 48], ['SALE', 14, 60], ['TODAY', 20, 48])]) })),
+    );
+    assert.equal(letter.captions[0]?.text, 'I SALE TODAY', JSON.stringify(letter.captions));
+    const edge = await runStep(
+      ocrStep,
+      { frames },
+      stepContext(fakeServices({ ocr: new ScriptedOcr(() => [boxed(['|', 4, 80], ['SALE', 20, 48], ['TODAY', 20, 48])]) })),
+    );
+    assert.equal(edge.captions[0]?.text, 'SALE TODAY', JSON.stringify(edge.captions));
+  });
+
   it('warns, and returns no caption, when the engine cannot read a region', async () => {
     const ctx = stepContext(fakeServices({ ocr: new ScriptedOcr(() => new Error('tesseract used more than 2.5 s of CPU')) }));
     const out = await runStep(ocrStep, { frames }, ctx);

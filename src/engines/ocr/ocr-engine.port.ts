@@ -1,7 +1,8 @@
-/** One word read, with the engine's confidence (0-100). */
+/** One word read, with the engine's confidence (0-100) and, when the engine gives it, where it is in the image (pixels). */
 export interface OcrWord {
   text: string;
   confidence: number;
+  box?: { left: number; top: number; width: number; height: number };
 }
 
 /** One line of text read: its words in order. */

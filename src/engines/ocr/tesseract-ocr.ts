@@ -45,7 +45,7 @@ export class TesseractOcr implements OcrEngine {
   }
 }
 
-/** Tesseract's TSV (one row per word, with page/block/paragraph/line numbers and confidence) as lines per page. */
+/** Tesseract's TSV (one row per word, with page/block/paragraph/line numbers, box and confidence) as lines per page. */
 function linesPerPage(tsv: string, pages: number): OcrLine[][] {
   const byLine = Array.from({ length: pages }, () => new Map<string, OcrLine>());
   for (const row of tsv.split('\n').slice(1)) {
@@ -56,7 +56,8 @@ function linesPerPage(tsv: string, pages: number): OcrLine[][] {
     if (!page || !text) continue;
     const key = `${c[2]}.${c[3]}.${c[4]}`;
     if (!page.has(key)) page.set(key, { words: [] });
-    page.get(key)!.words.push({ text, confidence: Number(c[10]) });
+    const [left, top, width, height] = c.slice(6, 10).map(Number);
+    page.get(key)!.words.push({ text, confidence: Number(c[10]), box: { left, top, width, height } });
   }
   return byLine.map((lines) => [...lines.values()]);
 }
