@@ -52,6 +52,7 @@ describe('transcribe against the speech port', () => {
     const speech: SpeechToText = {
       name: 'fake speech 2',
       confidenceBar: 0.5,
+      fitBar: null,
       identifiesLanguage: false,
       transcribe: async (_audio, opts) => {
         asked = opts.language;
@@ -60,7 +61,7 @@ describe('transcribe against the speech port', () => {
     };
     const ctx = stepContext(fakeServices({ speech }));
     const out = await runStep(transcribeStep, { audio: '/a.wav', language: 'en' }, ctx);
-    assert.deepEqual(out, { ...TRANSCRIPT, speech: 'recognised', confidence_bar: 0.5, engine: 'fake speech 2' });
+    assert.deepEqual(out, { ...TRANSCRIPT, speech: 'recognised', confidence_bar: 0.5, fit_bar: null, engine: 'fake speech 2' });
     assert.equal(asked, 'en');
     assert.equal(ctx.engines.speech, 'fake speech 2');
   });
@@ -69,6 +70,7 @@ describe('transcribe against the speech port', () => {
     const unsure = (identifiesLanguage: boolean): SpeechToText => ({
       name: 'fake speech 3',
       confidenceBar: 0.9,
+      fitBar: null,
       identifiesLanguage,
       transcribe: async () => TRANSCRIPT,
     });
