@@ -90,7 +90,9 @@ describe('prompt against the chat port', () => {
   it('sends an answer that breaks the schema back once with the errors, and returns the corrected one', async () => {
     const llm = new ScriptedChat([{ claims: 'none' }, VALID]);
     const ctx = stepContext(fakeServices({ llm }));
-    assert.deepEqual(await promptStep.run(PROMPT, ctx), VALID);
+    // The corrected answer, its claim tied to the sentence it came from (its times, source and confidence).
+    const sourced = { ...VALID.claims[0], confidence: 0.64, start: 0, end: 3, source: 'speech', evidence_confidence: 0.8 };
+    assert.deepEqual(await promptStep.run(PROMPT, ctx), { ...VALID, claims: [sourced] });
     assert.equal(llm.calls.length, 2);
     assert.match(llm.calls[0].prompt, /removes all wrinkles in 7 days/);
     assert.deepEqual(llm.calls[1].repair?.answer, { claims: 'none' });
