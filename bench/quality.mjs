@@ -316,8 +316,9 @@ await (async function speechWide() {
 
 // Voices the engine was not built on (section voices; test/support/voices.ts): flite kal (8 kHz), awb, slt and rms,
 // espeak-ng en-us and en-gb at two speeds and pitches, and Spanish, French and German (espeak-ng), each clip through
-// /analyze. Voices and scripts are split in halves: the confidence bar was chosen on the tune half, and this reports
-// the held-out half unless QUALITY_HALF=tune, fresh (a third set no choice was made on) or all. Per voice:
+// /analyze. Voices and scripts are split in halves: the confidence and fit bars were chosen on the tune half, and this
+// reports the held-out half unless QUALITY_HALF=tune, fresh (a third set), fourth (a fourth set, added with the
+// acoustic fit: new languages and voice sources) or all. Per voice:
 //  - kept: transcripts the service gave (the rest abstained: speech `unintelligible`, no transcript)
 //  - WER and key-word recall of the kept transcripts
 //  - nonsense kept: a kept transcript with more than half its words wrong (goal 0); and, of those, how many miss
@@ -349,7 +350,9 @@ await (async function voices() {
       const row = rows.get(label) ?? { clips: 0, kept: 0, wer: 0, recall: 0, nonsense: 0, pointless: 0, right: 0, und: 0, wrong: [] };
       rows.set(label, row);
       row.clips++;
-      let detail = `abstained (${r.speech})`;
+      // Why it abstained: the engine was unsure of its words, or its words did not fit the sounds (acoustic fit).
+      const why = /do not fit/.test(r.speech_reason ?? '') ? `fit ${/acoustic fit (-?[\d.]+)/.exec(r.speech_reason)?.[1]}` : 'confidence';
+      let detail = r.speech === 'unintelligible' ? `abstained (${why})` : `abstained (${r.speech})`;
       if (r.speech === 'recognised') {
         const wer = c.language === 'en' ? wordErrorRate(words(c.text), words(r.transcript)) : 1;
         const recall = c.keys.length ? c.keys.filter((k) => words(r.transcript).includes(k)).length / c.keys.length : 0;

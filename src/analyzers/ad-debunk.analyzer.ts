@@ -1,4 +1,5 @@
 import { defineAnalyzer } from './analyzer.js';
+import { sourcedClaims } from './claim-sources.js';
 import { type Statement, statementsOf, timesOf, type VideoEvidence, whereOf } from './evidence.js';
 import { loadKnowledge } from './knowledge.js';
 import { productIdAnalyzer } from './product-id.analyzer.js';
@@ -133,6 +134,11 @@ export const adDebunkAnalyzer = defineAnalyzer<VideoEvidence, unknown>({
       recommendation: unheard ? `${UNHEARD} ${RECOMMENDATIONS[rating]}` : RECOMMENDATIONS[rating],
       ...speech,
     };
+  },
+  hold: heldEvidence,
+  vouch(held, answer) {
+    const { speech: _speech, speech_reason: _reason, transcript_confidence: _sure, ...prose } = answer;
+    return { ...prose, claims: sourcedClaims(answer.claims, statementsOf(held), false), ...speechFields(held) };
   },
 });
 

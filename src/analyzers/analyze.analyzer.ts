@@ -116,24 +116,49 @@ export const analyzeAnalyzer = defineAnalyzer<AnalyzeInput, unknown>({
 
     const title =
       input.title?.trim() || input.metadata.title?.trim() || firstCaption(captions) || firstSentence(segments) || 'Untitled video';
-    const { language, source } = languageOf(input);
     return {
       title,
-      duration: input.metadata.duration,
-      transcript: input.transcript?.text ?? '',
       topics: scoreTopics(corpus, taxonomy).map((t) => t.topic),
       sentiment: units.length ? readSentiment(units.map((u) => u.replace(/[.!?]*$/, (m) => m || '.')).join(' ')).label : 'neutral',
       scenes,
       key_moments: pickMoments(moments),
-      language,
-      ...(source ? { language_source: source } : {}),
-      ...speechFields(input),
-      segments,
-      on_screen_text: onScreenTimed(captions),
-      ...(missing(input).length ? { missing_evidence: missing(input) } : {}),
+      ...evidenceFields(input),
     };
   },
+  hold: heldEvidence,
+  vouch(held, answer) {
+    // The model's own versions of the evidence fields give way to the service's, absent ones included.
+    const {
+      language_source: _source,
+      speech: _speech,
+      speech_reason: _reason,
+      transcript_confidence: _sure,
+      missing_evidence: _missing,
+      ...prose
+    } = answer;
+    return { ...prose, ...evidenceFields(held) };
+  },
 });
+
+/**
+ * The fields of the result that are the evidence itself, not a reading of it: the same whoever writes the rest.
+ * The transcript, its sentences and confidence, the speech's state and why, the language and where it came from,
+ * the on-screen text, and what was missing.
+ */
+function evidenceFields(input: AnalyzeInput) {
+  const { language, source } = languageOf(input);
+  const lacking = missing(input);
+  return {
+    duration: input.metadata.duration,
+    transcript: input.transcript?.text ?? '',
+    language,
+    ...(source ? { language_source: source } : {}),
+    ...speechFields(input),
+    segments: input.transcript?.segments ?? [],
+    on_screen_text: onScreenTimed(input.ocr?.captions ?? []),
+    ...(lacking.length ? { missing_evidence: lacking } : {}),
+  };
+}
 
 /** What the analysis had to do without, in the reader's words. */
 function missing(input: AnalyzeInput): string[] {

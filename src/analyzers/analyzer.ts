@@ -15,6 +15,14 @@ export interface OfflineAnalyzer<I = unknown, O = unknown> {
   /** The result schema file (under SCHEMAS_DIR) its output follows, e.g. `results/analyze.json`. */
   result: string;
   run(input: I, ctx: AnalyzerContext): Promise<O>;
+  /**
+   * The evidence is the service's, whoever writes the prose. `hold` is the input with what does not hold taken
+   * out (speech below the bar): a model reads that, as `run` does. `vouch` sets the result fields that come from
+   * the evidence itself (the speech's state and why, its confidence, the language and where it came from, each
+   * claim's source and times) over a model's answer.
+   */
+  hold?(input: I): I;
+  vouch?(held: I, answer: Record<string, unknown>): Record<string, unknown>;
 }
 
 export function defineAnalyzer<I, O>(analyzer: OfflineAnalyzer<I, O>): OfflineAnalyzer<I, O> {

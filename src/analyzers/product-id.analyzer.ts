@@ -98,6 +98,7 @@ export const productIdAnalyzer = defineAnalyzer<VideoEvidence, unknown>({
     products.sort((a, b) => b.confidence - a.confidence || a.name.localeCompare(b.name));
     return { products };
   },
+  hold: heldEvidence,
 });
 
 const DEFAULT_RETAILERS = [

@@ -1,5 +1,6 @@
 import type { ClaimReview } from '../engines/fact-check/fact-check.port.js';
 import { defineAnalyzer } from './analyzer.js';
+import { sourcedClaims } from './claim-sources.js';
 import { type Statement, statementsOf, timesOf, type VideoEvidence, whereOf } from './evidence.js';
 import { heldEvidence, speechFields } from './speech-evidence.js';
 import { checkWorthy } from './text/check-worthy.js';
@@ -122,5 +123,10 @@ export const verifyAnalyzer = defineAnalyzer<VerifyInput, unknown>({
           ? `${UNHEARD} No check-worthy factual claim was found in the on-screen text or title either, so the video's credibility cannot be established.`
           : 'No check-worthy factual claim (numbers, statistics, comparisons, causes or historical facts) was found in the speech or on-screen text; there is nothing to verify, and no evidence source was consulted.',
     };
+  },
+  hold: heldEvidence,
+  vouch(held, answer) {
+    const { speech: _speech, speech_reason: _reason, transcript_confidence: _sure, ...prose } = answer;
+    return { ...prose, claims: sourcedClaims(answer.claims, statementsOf(held), true), ...speechFields(held) };
   },
 });

@@ -28,7 +28,10 @@ export const promptStep = defineStep<PromptInput, unknown>({
     'validated; an invalid answer is sent back once with the validation errors to be corrected, and a second invalid ' +
     'answer fails the job. `images` (file paths, or objects with `keyframe_path` such as scenes; at most 8, spread ' +
     'over the list) are attached when LLM_VISION is on. With no model configured ' +
-    '(LLM_PROVIDER=none) the `offline` analyzer runs on the same `input`, and its result is validated the same way.',
+    '(LLM_PROVIDER=none) the `offline` analyzer runs on the same `input`, and its result is validated the same way. ' +
+    "The evidence is the service's whoever writes the prose: with a model, the `offline` analyzer named still decides what evidence " +
+    'holds (speech below the bar is left out of the prompt) and sets the fields that come from the evidence over the answer ' +
+    "(the speech's state, its confidence and why, the language and where it came from, each claim's source and times).",
   with: {
     type: 'object',
     required: ['template', 'input', 'schema'],
@@ -77,7 +80,10 @@ export const promptStep = defineStep<PromptInput, unknown>({
       return result;
     }
 
-    const prompt = (await loadTemplate(ctx.services.paths.promptsDir, input.template))(input.input);
+    // The evidence is the service's: the model reads it as held, and its answer carries the service's evidence fields.
+    const analyzer = input.offline ? offlineAnalyzers.get(input.offline) : undefined;
+    const evidence = analyzer?.hold ? analyzer.hold(input.input) : input.input;
+    const prompt = (await loadTemplate(ctx.services.paths.promptsDir, input.template))(evidence);
     // Scenes can be passed as they are: their keyframes are the images. At most 8, spread over the video.
     const images = model.vision
       ? spread(
@@ -87,9 +93,16 @@ export const promptStep = defineStep<PromptInput, unknown>({
       : undefined;
     const answer = await askModel(model, { prompt, schema, images }, validate, ctx, { who: 'the model', schema: 'the result schema' });
     ctx.engine('analysis', model.name);
-    return answer;
+    if (!analyzer?.vouch || !isObject(answer)) return answer;
+    const vouched = analyzer.vouch(evidence, answer);
+    if (!validate(vouched)) throw new Error(`the evidence fields broke the result schema: ${describeErrors(validate.errors).join('; ')}`);
+    return vouched;
   },
 });
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
 
 function spread<T>(items: T[], n: number): T[] {
   if (items.length <= n) return items;

@@ -17,7 +17,8 @@ export const transcribeStep = defineStep<{ audio: string; language?: string }, J
     '(VOICE_ISOLATION; under a music bed the engine searches wider and votes word by word between three readings of the voice, SPEECH_BED_READINGS), the audio split at silences and the pieces run in parallel, the words grouped into punctuated ' +
     'sentences; `openai` is any OpenAI-compatible /v1/audio/transcriptions endpoint. Outputs `text`, `language` ' +
     '(BCP 47, `und` or null), `segments` [{start, end, text, words?, confidence?}], one per sentence, `confidence` (0-1 or ' +
-    "null), `confidence_bar` (the engine's bar, or null), `speech` (`recognised`; `unintelligible`: below that bar, with no text or segments; " +
+    "null), `confidence_bar` (the engine's bar, or null), `fit` (how well the words fit the sounds: pocketsphinx's acoustic log-likelihood per " +
+    'frame, or null) and `fit_bar`, `speech` (`recognised`; `unintelligible`: below either bar, with no text or segments; ' +
     '`none`: no words heard), `reason` when not recognised, and `engine`.',
   with: {
     type: 'object',
@@ -27,7 +28,7 @@ export const transcribeStep = defineStep<{ audio: string; language?: string }, J
   },
   output: {
     type: 'object',
-    required: ['text', 'language', 'segments', 'confidence', 'confidence_bar', 'speech', 'engine'],
+    required: ['text', 'language', 'segments', 'confidence', 'confidence_bar', 'fit_bar', 'speech', 'engine'],
     additionalProperties: false,
     properties: {
       text: { type: 'string' },
@@ -48,6 +49,8 @@ export const transcribeStep = defineStep<{ audio: string; language?: string }, J
       },
       confidence: { oneOf: [confidence, { type: 'null' }] },
       confidence_bar: { oneOf: [confidence, { type: 'null' }] },
+      fit: { type: ['number', 'null'] },
+      fit_bar: { type: ['number', 'null'] },
       speech: { enum: ['recognised', 'unintelligible', 'none'] },
       reason: { type: 'string' },
       engine: { type: 'string' },

@@ -17,6 +17,9 @@ const VALID = {
   key_moments: [{ time: 2, kind: 'scene_change', description: 'Cut to the recipe' }],
 };
 
+/** The fields of a result the model writes (the rest is the service's evidence). */
+const prose = ({ title, topics, sentiment, scenes, key_moments }: typeof VALID) => ({ title, topics, sentiment, scenes, key_moments });
+
 /** A paid /analyze of the clip the file server serves, polled to its end. */
 async function analyzeJob(h: Harness, web: FileServer) {
   const res = await paidPost(h, '/analyze', { url: `${web.url}/clip.mp4` });
@@ -76,7 +79,19 @@ describe('/analyze with a model and a transcription service (OpenAI protocol)', 
     ai.chatRequests.length = 0;
     const job = await analyze();
     assert.equal(job.status, 'complete', job.error);
-    assert.deepEqual(job.result, VALID);
+    const { title, topics, sentiment, scenes, key_moments } = job.result;
+    assert.deepEqual({ title, topics, sentiment, scenes, key_moments }, prose(VALID), 'the model writes the prose');
+    // The evidence is the service's: the transcript as heard, its state, confidence and language, and the captions.
+    assert.equal(job.result.transcript, 'Welcome to our kitchen. Today we cook pasta.');
+    assert.equal(job.result.speech, 'recognised');
+    assert.equal(job.result.transcript_confidence, null, 'the service sent no log-probabilities');
+    assert.equal(job.result.language, 'en');
+    assert.equal(job.result.language_source, 'speech');
+    assert.equal(job.result.segments.length, 2);
+    assert.ok(
+      job.result.on_screen_text.some((c: { text: string }) => /SAVE 50 PERCENT/.test(c.text)),
+      JSON.stringify(job.result.on_screen_text),
+    );
     assert.equal(job.engines.analysis, 'openai-compatible test-model');
     assert.match(job.engines.speech, /whisper-test/);
     assert.equal(ai.chatRequests.length, 1);
@@ -96,11 +111,45 @@ describe('/analyze with a model and a transcription service (OpenAI protocol)', 
     ai.chatRequests.length = 0;
     const job = await analyze();
     assert.equal(job.status, 'complete', job.error);
-    assert.deepEqual(job.result, VALID);
+    assert.equal(job.result.sentiment, VALID.sentiment);
+    assert.deepEqual(job.result.topics, VALID.topics);
     assert.equal(ai.chatRequests.length, 2);
     const repair = JSON.stringify(ai.chatRequests[1].messages.at(-1));
     assert.match(repair, /sentiment: must be one of/);
     assert.match(repair, /topics: must be array/);
+  });
+
+  it("keeps the service's abstention whatever the model writes: unintelligible speech, no transcript, the language heard", async () => {
+    const heard = ai.transcription;
+    ai.transcription = {
+      task: 'transcribe',
+      language: 'spanish',
+      duration: 6.5,
+      text: 'Esta tortilla es la mejor.',
+      segments: [{ id: 0, start: 0, end: 2, text: ' Esta tortilla es la mejor.', avg_logprob: -1.6, no_speech_prob: 0.2 }],
+    };
+    // A model that makes up an English transcript and says the speech was clear.
+    ai.answers = [{ json: { ...VALID, language: 'en', speech: 'recognised', transcript_confidence: 0.99 } }];
+    ai.chatRequests.length = 0;
+    try {
+      const job = await analyze();
+      assert.equal(job.status, 'complete', job.error);
+      assert.equal(job.result.speech, 'unintelligible');
+      assert.match(job.result.speech_reason, /not recognised with confidence/);
+      assert.equal(job.result.transcript, '');
+      assert.deepEqual(job.result.segments, []);
+      assert.equal(job.result.transcript_confidence, Math.round(Math.exp(-1.6) * 1000) / 1000);
+      assert.equal(job.result.language, 'es');
+      assert.equal(job.result.language_source, 'speech');
+      assert.ok(
+        job.result.missing_evidence.some((m: string) => /^speech: /.test(m)),
+        JSON.stringify(job.result.missing_evidence),
+      );
+      const text = ai.chatRequests[0].messages[0].content.find((c: { type: string }) => c.type === 'text').text;
+      assert.doesNotMatch(text, /tortilla/, 'unintelligible words are not shown to the model');
+    } finally {
+      ai.transcription = heard;
+    }
   });
 
   it('fails the job with a clear error when the answer breaks the schema twice', async () => {

@@ -141,7 +141,18 @@ describe('/ad-debunk and /product-id with a model (OpenAI protocol, real LangCha
     const res = await paidPost(h, '/ad-debunk', { url: `${web.url}/ad.mp4` });
     const job = await pollJob(h.url, res.json.job_id, 120);
     assert.equal(job.status, 'complete', job.error);
-    assert.deepEqual(job.result, good);
+    const { claims, speech, transcript_confidence, ...prose } = job.result;
+    const { claims: said, ...rest } = good;
+    assert.deepEqual(prose, rest, 'the model writes the product, rating and recommendation');
+    assert.equal(claims.length, 1);
+    const [claim] = claims;
+    assert.deepEqual({ claim: claim.claim, verdict: claim.verdict, evidence: claim.evidence, sources: claim.sources }, said[0]);
+    // The evidence is the service's: the claim is tied to the caption it came from, with its times and OCR confidence.
+    assert.equal(claim.source, 'screen', JSON.stringify(claim));
+    assert.ok(claim.start >= 5 && claim.start < 7.5, `shown in the third scene: ${JSON.stringify(claim)}`);
+    assert.ok(claim.evidence_confidence > 0 && claim.evidence_confidence <= 1, JSON.stringify(claim));
+    assert.equal(speech, 'recognised');
+    assert.ok(transcript_confidence >= 0.5, String(transcript_confidence));
     assert.match(JSON.stringify(ai.chatRequests.at(-1).messages.at(-1)), /overall_rating: must be one of/);
     assert.match(JSON.stringify(ai.chatRequests[0].messages[0]), /CURES ACNE FOREVER/, 'the on-screen text is in the prompt');
   });

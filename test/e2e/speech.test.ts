@@ -13,6 +13,7 @@ const HELD_OUT_SCRIPTS = ENGLISH_SCRIPTS.filter((s) => s.half === 'held-out');
 const heldOutVoice = (engine: string, name: string) =>
   ENGLISH_VOICES.find((v) => v.half === 'held-out' && v.voice.engine === engine && v.voice.name === name)!.voice;
 const SPANISH = FOREIGN_CASES.find((c) => c.language === 'es' && c.half === 'held-out')!;
+const FRENCH = FOREIGN_CASES.find((c) => c.language === 'fr' && c.half === 'held-out' && !c.caption)!;
 const voiceClip = (voice: Voice, text: string, caption?: string) =>
   makeClip({ scenes: [{ seconds: 3, source: 'color=c=0x204060', ...(caption ? { caption } : {}) }], speech: text, pause: 0.35, voice });
 
@@ -43,6 +44,8 @@ describe('speech: sentences and claims, and speech under a music bed', () => {
       '/kal.mp4': file(await voiceClip(heldOutVoice('flite', 'kal'), HELD_OUT_SCRIPTS[0].text)),
       '/espeak.mp4': file(await voiceClip(heldOutVoice('espeak-ng', 'en-us'), HELD_OUT_SCRIPTS[1].text)),
       '/spanish.mp4': file(await voiceClip(SPANISH.voice, SPANISH.text, SPANISH.caption)),
+      // French with nothing on screen or in the title to say it is not English.
+      '/french.mp4': file(await voiceClip(FRENCH.voice, FRENCH.text)),
     });
     h = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true' } });
   });
@@ -94,8 +97,16 @@ describe('speech: sentences and claims, and speech under a music bed', () => {
     assert.equal(result.speech, 'unintelligible', result.transcript);
     assert.equal(result.transcript, '');
     assert.deepEqual(result.segments, []);
-    assert.match(result.speech_reason, /not recognised with confidence/);
+    assert.match(result.speech_reason, /not recognised with confidence|do not fit its sounds/);
     if (result.language === 'es') assert.equal(result.language_source, 'on_screen_text');
+  });
+
+  it('French with no caption or title is undetermined, never English, and gets no English transcript', async () => {
+    const result = await run('/analyze', 'french.mp4');
+    assert.equal(result.language, 'und');
+    assert.equal(result.speech, 'unintelligible', result.transcript);
+    assert.equal(result.transcript, '');
+    assert.deepEqual(result.segments, []);
   });
 
   for (const [voice, clip, script] of [

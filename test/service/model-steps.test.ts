@@ -52,6 +52,7 @@ describe('transcribe against the speech port', () => {
     const speech: SpeechToText = {
       name: 'fake speech 2',
       confidenceBar: 0.5,
+      fitBar: null,
       identifiesLanguage: false,
       transcribe: async (_audio, opts) => {
         asked = opts.language;
@@ -60,7 +61,7 @@ describe('transcribe against the speech port', () => {
     };
     const ctx = stepContext(fakeServices({ speech }));
     const out = await runStep(transcribeStep, { audio: '/a.wav', language: 'en' }, ctx);
-    assert.deepEqual(out, { ...TRANSCRIPT, speech: 'recognised', confidence_bar: 0.5, engine: 'fake speech 2' });
+    assert.deepEqual(out, { ...TRANSCRIPT, speech: 'recognised', confidence_bar: 0.5, fit_bar: null, engine: 'fake speech 2' });
     assert.equal(asked, 'en');
     assert.equal(ctx.engines.speech, 'fake speech 2');
   });
@@ -69,6 +70,7 @@ describe('transcribe against the speech port', () => {
     const unsure = (identifiesLanguage: boolean): SpeechToText => ({
       name: 'fake speech 3',
       confidenceBar: 0.9,
+      fitBar: null,
       identifiesLanguage,
       transcribe: async () => TRANSCRIPT,
     });
@@ -88,7 +90,9 @@ describe('prompt against the chat port', () => {
   it('sends an answer that breaks the schema back once with the errors, and returns the corrected one', async () => {
     const llm = new ScriptedChat([{ claims: 'none' }, VALID]);
     const ctx = stepContext(fakeServices({ llm }));
-    assert.deepEqual(await promptStep.run(PROMPT, ctx), VALID);
+    // The corrected answer, its claim tied to the sentence it came from (its times, source and confidence).
+    const sourced = { ...VALID.claims[0], confidence: 0.64, start: 0, end: 3, source: 'speech', evidence_confidence: 0.8 };
+    assert.deepEqual(await promptStep.run(PROMPT, ctx), { ...VALID, claims: [sourced] });
     assert.equal(llm.calls.length, 2);
     assert.match(llm.calls[0].prompt, /removes all wrinkles in 7 days/);
     assert.deepEqual(llm.calls[1].repair?.answer, { claims: 'none' });

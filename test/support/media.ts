@@ -154,6 +154,10 @@ async function speak(
   const filter = `${parts.map((_, i) => `[${i}:a]apad=pad_dur=${pause}[a${i}]`).join(';')};${parts.map((_, i) => `[a${i}]`).join('')}concat=n=${parts.length}:v=0:a=1[out]`;
   await run('ffmpeg', ['-y', '-v', 'error', ...parts.flatMap((p) => ['-i', p]), '-filter_complex', filter, '-map', '[out]', wav]);
   for (const p of parts) fs.rmSync(p);
+  if (voice.telephone) {
+    await run('ffmpeg', ['-y', '-v', 'error', '-i', wav, '-ar', '8000', `${wav}.8k.wav`]);
+    fs.renameSync(`${wav}.8k.wav`, wav);
+  }
   if (musicBelowDb !== undefined) await addMusicBed(wav, musicBelowDb, bed);
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav]);
   return Number(stdout.trim());

@@ -2,14 +2,20 @@
  * Voices and scripts the speech engine was not built on, split in two halves: thresholds are chosen on the
  * `tune` half and reported on the `held-out` half (bench/quality's voices section); the e2e tests use held-out
  * voices and scripts only. A third set, `fresh`, was added after the held-out half's first report had led to a
- * change (the share of sure words in the transcript confidence): no choice was made on it. flite's voices are
- * English (kal is 8 kHz); espeak-ng speaks every language here.
+ * change (the share of sure words in the transcript confidence), and a fourth, `fourth`, after the fresh set had
+ * shown Portuguese without a caption kept as English (which led to the acoustic fit): no choice was made on either.
+ * flite's voices are English (kal is 8 kHz, kal16 its 16 kHz build); espeak-ng speaks every language here, and
+ * its variants (`+f3`, `+klatt2`) change the voice's source.
  */
-export type Voice =
-  | { engine: 'flite'; name: 'kal' | 'awb' | 'slt' | 'rms' }
-  | { engine: 'espeak-ng'; name: string; speed?: number; pitch?: number };
+export type Voice = (
+  | { engine: 'flite'; name: 'kal' | 'kal16' | 'awb' | 'slt' | 'rms' }
+  | { engine: 'espeak-ng'; name: string; speed?: number; pitch?: number }
+) & {
+  /** Heard through a telephone-band recording: the voice resampled to 8 kHz, as kal is made. */
+  telephone?: boolean;
+};
 
-export type Half = 'tune' | 'held-out' | 'fresh';
+export type Half = 'tune' | 'held-out' | 'fresh' | 'fourth';
 
 export const DEFAULT_VOICE: Voice = { engine: 'flite', name: 'rms' };
 
@@ -21,8 +27,9 @@ export function voiceCommand(voice: Voice, text: string, out: string): [string, 
 }
 
 export function voiceLabel(voice: Voice): string {
-  if (voice.engine === 'flite') return `flite ${voice.name}`;
-  return `espeak-ng ${voice.name}${voice.speed ? ` ${voice.speed} wpm` : ''}${voice.pitch !== undefined ? ` pitch ${voice.pitch}` : ''}`;
+  const band = voice.telephone ? ' 8 kHz' : '';
+  if (voice.engine === 'flite') return `flite ${voice.name}${band}`;
+  return `espeak-ng ${voice.name}${voice.speed ? ` ${voice.speed} wpm` : ''}${voice.pitch !== undefined ? ` pitch ${voice.pitch}` : ''}${band}`;
 }
 
 export interface VoiceCase {
@@ -45,6 +52,13 @@ export const ENGLISH_VOICES: VoiceCase[] = [
   { voice: { engine: 'espeak-ng', name: 'en-029', speed: 170 }, language: 'en', half: 'fresh' },
   { voice: { engine: 'espeak-ng', name: 'en-gb-scotland', speed: 150, pitch: 60 }, language: 'en', half: 'fresh' },
   { voice: { engine: 'espeak-ng', name: 'en-us-nyc', speed: 130, pitch: 80 }, language: 'en', half: 'fresh' },
+  // Telephone-band recordings of the tune voices, so the fit bar was chosen with 8 kHz speech in view.
+  { voice: { engine: 'flite', name: 'rms', telephone: true }, language: 'en', half: 'tune' },
+  { voice: { engine: 'flite', name: 'awb', telephone: true }, language: 'en', half: 'tune' },
+  { voice: { engine: 'flite', name: 'kal16' }, language: 'en', half: 'fourth' },
+  { voice: { engine: 'espeak-ng', name: 'en-gb-x-rp+f3', speed: 160 }, language: 'en', half: 'fourth' },
+  { voice: { engine: 'espeak-ng', name: 'en-us+klatt4', speed: 140, pitch: 40 }, language: 'en', half: 'fourth' },
+  { voice: { engine: 'espeak-ng', name: 'en-gb-x-gbcwmd', speed: 180 }, language: 'en', half: 'fourth' },
 ];
 
 export interface Script {
@@ -117,6 +131,23 @@ export const ENGLISH_SCRIPTS: Script[] = [
     keys: ['cats', 'sleep', 'sixteen', 'hours', 'day', 'taste', 'sweet', 'cat'],
     half: 'fresh',
   },
+  {
+    text: 'This face mask clears your skin overnight. It works for every skin type. Order today and get free shipping.',
+    keys: ['face', 'mask', 'skin', 'overnight', 'type', 'order', 'free', 'shipping'],
+    caption: 'GLOW MASK',
+    half: 'fourth',
+  },
+  {
+    text: 'Bananas are berries but strawberries are not. A cloud can weigh over a million pounds. Follow for more facts.',
+    keys: ['bananas', 'berries', 'strawberries', 'cloud', 'weigh', 'million', 'pounds', 'facts'],
+    half: 'fourth',
+  },
+  {
+    text: 'My morning routine takes twenty minutes. I stretch, make coffee and read the news. Try waking up an hour earlier.',
+    keys: ['morning', 'routine', 'twenty', 'minutes', 'stretch', 'coffee', 'news', 'hour'],
+    caption: 'MY MORNING ROUTINE',
+    half: 'fourth',
+  },
 ];
 
 /** Other languages, said by espeak-ng, with a caption in the same language on half of them. */
@@ -180,4 +211,66 @@ export const FOREIGN_CASES: Array<{ voice: Voice; language: string; text: string
     caption: 'De snelste fiets van het land',
     half: 'fresh',
   },
+  // More of the tune half, added with the acoustic fit (none was kept as English before it but French from Belgium).
+  ...tune([
+    ['es', 150, 30, 'Este champú deja el pelo brillante en una semana. Cuesta solo diez euros en la farmacia.'],
+    ['es-419', 170, 60, 'Mi perro duerme todo el día en el sofá. Por la noche quiere jugar con la pelota.'],
+    ['fr', 150, 70, 'Ce gâteau au chocolat se prépare en vingt minutes. Il faut du beurre, des oeufs et du sucre.'],
+    ['fr-be', 175, undefined, 'Nous partons en vacances à la montagne. Les enfants adorent la neige et le ski.'],
+    ['de', 190, 30, 'Diese Creme macht die Haut in drei Tagen glatt. Kaufen Sie jetzt für nur zwanzig Euro.'],
+    ['ca', 160, undefined, 'Aquest restaurant fa la millor paella de la ciutat. Reserveu taula amb temps perquè sempre és ple.'],
+    ['pl', 160, 50, 'Ten telefon ma najlepszy aparat na rynku. Bateria wytrzymuje dwa dni bez ładowania.'],
+    ['sv', 170, 40, 'Den här cykeln är perfekt för staden. Den väger bara tio kilo och kostar femtusen kronor.'],
+    ['es+klatt3', 160, undefined, 'Los aguacates tienen más potasio que los plátanos. Come uno al día para estar sano.'],
+  ]),
+  // The fourth set: languages and voice sources neither half has.
+  {
+    voice: { engine: 'espeak-ng', name: 'tr', speed: 170 },
+    language: 'tr',
+    text: 'Bu çanta çok hafif ve çok sağlam. Sadece iki yüz lira, hemen sipariş verin.',
+    caption: 'Bu çanta çok hafif',
+    half: 'fourth',
+  },
+  {
+    voice: { engine: 'espeak-ng', name: 'id+f2', speed: 150 },
+    language: 'id',
+    text: 'Kopi ini dibuat dari biji terbaik di Indonesia. Harganya hanya dua puluh ribu rupiah.',
+    caption: 'Kopi terbaik di Indonesia',
+    half: 'fourth',
+  },
+  {
+    voice: { engine: 'espeak-ng', name: 'ro', speed: 160, pitch: 70 },
+    language: 'ro',
+    text: 'Această cremă hidratează pielea timp de două zile. Cumpărați acum la jumătate de preț.',
+    half: 'fourth',
+  },
+  {
+    voice: { engine: 'espeak-ng', name: 'cs+klatt2', speed: 165 },
+    language: 'cs',
+    text: 'Tento telefon má nejlepší fotoaparát na trhu. Baterie vydrží dva dny bez nabíjení.',
+    caption: 'Nejlepší telefon na trhu',
+    half: 'fourth',
+  },
+  {
+    voice: { engine: 'espeak-ng', name: 'fi', speed: 190 },
+    language: 'fi',
+    text: 'Tämä kahvi on maailman parasta. Se maksaa vain viisi euroa kupilta.',
+    half: 'fourth',
+  },
+  {
+    voice: { engine: 'espeak-ng', name: 'hu', speed: 140, pitch: 30 },
+    language: 'hu',
+    text: 'Ez a cipő nagyon kényelmes és könnyű. Csak tízezer forintba kerül.',
+    half: 'fourth',
+  },
 ];
+
+/** Tune-half clips without a caption: [espeak-ng voice (its language first), speed, pitch, text]. */
+function tune(clips: Array<[string, number, number | undefined, string]>) {
+  return clips.map(([name, speed, pitch, text]) => ({
+    voice: { engine: 'espeak-ng' as const, name, speed, ...(pitch !== undefined ? { pitch } : {}) },
+    language: name.split(/[-+]/)[0],
+    text,
+    half: 'tune' as const,
+  }));
+}

@@ -22,6 +22,7 @@ export class OpenAiSpeechToText implements SpeechToText {
   readonly name: string;
   readonly confidenceBar = Math.round(Math.exp(FAILED_LOGPROB) * 1000) / 1000;
   readonly identifiesLanguage = true;
+  readonly fitBar = null;
   private client: OpenAI | null = null;
 
   constructor(private readonly opts: { baseUrl: string; apiKey: string | null; model: string }) {

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runProcess } from '../process/run-process.js';
+import { type AcousticFit, acousticFitOf, addFits, fitPerFrame } from './acoustic-fit.js';
 import { sentencesOf } from './sentences.js';
 import { detectSilences, planPieces } from './silence-split.js';
 import { transcriptConfidence } from './speech-confidence.js';
@@ -33,6 +35,15 @@ export const BED_SEARCH: string[] = [];
 export const POCKETSPHINX_CONFIDENCE_BAR = 0.5;
 
 /**
+ * The acoustic fit (acoustic-fit.ts: nats per frame of the decoded words) below which the words do not fit the
+ * sounds: English decoding of another language, or of a voice unlike any the models know. Chosen on the tune half
+ * of test/support/voices.ts, halfway between the English transcripts kept (-3.75 at worst, flite rms at 8 kHz) and
+ * everything else (-5.03 at best, Polish); French from Belgium had passed the confidence bar at 0.61 with -5.53.
+ * English under bench/quality's music beds scores -2.6 to -3.5.
+ */
+export const POCKETSPHINX_FIT_BAR = -4.4;
+
+/**
  * The offline engine: CMU pocketsphinx (Debian's pocketsphinx + pocketsphinx-en-us, US English). It runs
  * at about half real time on one core, so the audio is split at silences and the pieces run in parallel.
  */
@@ -40,6 +51,7 @@ export class PocketsphinxSpeechToText implements SpeechToText {
   readonly name = 'pocketsphinx (local, en-US)';
   readonly confidenceBar = POCKETSPHINX_CONFIDENCE_BAR;
   readonly identifiesLanguage = false;
+  readonly fitBar = POCKETSPHINX_FIT_BAR;
 
   constructor(
     private readonly binary: string,
@@ -60,7 +72,6 @@ export class PocketsphinxSpeechToText implements SpeechToText {
     } = this.opts.isolateVoice
       ? await isolateVoice(this.ffmpeg, input, opts.workDir, opts.signal, this.parallelism, this.opts.bedReadings ?? 3)
       : { file: input, readings: [input], musicBed: false };
-    const search = musicBed ? BED_SEARCH : FAST_SEARCH;
     const duration = await this.durationOf(audio, opts.signal);
     // About two pieces per core, so the last ones finish together; each at least 8 s (the engine's start-up
     // and the context lost at a cut cost more on shorter pieces) and at most 20 s.
@@ -69,34 +80,47 @@ export class PocketsphinxSpeechToText implements SpeechToText {
     const pieces = planPieces(duration, duration > max ? await detectSilences(this.ffmpeg, audio, opts.signal) : [], target, max);
     // Every reading is cut at the same places, so their words line up piece by piece for the vote.
     const jobs = pieces.flatMap((_, i) => readings.map((_, r) => [i, r] as const));
-    const results: TimedWord[][][] = pieces.map(() => new Array(readings.length));
+    const results: Recognised[][] = pieces.map(() => new Array(readings.length));
     let next = 0;
     const worker = async () => {
       while (next < jobs.length) {
         const [i, r] = jobs[next++];
-        const [from, to] = pieces[i];
-        let file = readings[r];
-        // The piece's warm-up: the audio before it, or under a bed the first piece's own start heard twice.
-        const warm: [number, number] | null =
-          from > 0 ? [from - Math.min(LEAD_IN, from), from] : musicBed ? [from, Math.min(to, from + LEAD_IN)] : null;
-        const start = warm ? warm[1] - warm[0] + LEAD_GAP : 0;
-        if (pieces.length > 1 || warm) {
-          file = path.join(opts.workDir, `speech-${i}-${r}.wav`);
-          await runProcess(this.ffmpeg, pieceArgs(readings[r], from, to, warm, file), { signal: opts.signal, name: 'ffmpeg' });
-        }
-        const { stdout } = await runProcess(this.binary, ['-infile', file, '-time', 'yes', ...search, '-logfn', '/dev/null'], {
-          signal: opts.signal,
-          name: 'pocketsphinx',
-        });
-        // The lead-in's words belong to the piece before.
-        results[i][r] = parseWords(stdout, from - start).filter((w) => w.start >= from - 0.05);
+        const piece = { index: i, reading: r, from: pieces[i][0], to: pieces[i][1], cut: pieces.length > 1 };
+        results[i][r] = await this.recognisePiece(readings[r], piece, musicBed, opts);
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.parallelism, jobs.length) }, worker));
     // Sentences across pieces: a piece ends in a silence, which the words' times show as a pause.
-    const words = results.flatMap((piece) => voteWords(piece));
+    const words = results.flatMap((piece) => voteWords(piece.map((reading) => reading.words)));
     const segments = sentencesOf(words);
-    return { text: segments.map((s) => s.text).join(' '), language: 'en', segments, confidence: transcriptConfidence(words) };
+    const fit = fitPerFrame(addFits(results.flat().map((reading) => reading.fit)));
+    return { text: segments.map((s) => s.text).join(' '), language: 'en', segments, confidence: transcriptConfidence(words), fit };
+  }
+
+  /** One piece of one reading through the engine: its words (times from the start of the audio) and their acoustic fit. */
+  private async recognisePiece(
+    reading: string,
+    piece: { index: number; reading: number; from: number; to: number; cut: boolean },
+    musicBed: boolean,
+    opts: { signal: AbortSignal; workDir: string },
+  ): Promise<Recognised> {
+    const { from, to } = piece;
+    const name = path.join(opts.workDir, `speech-${piece.index}-${piece.reading}`);
+    let file = reading;
+    // The piece's warm-up: the audio before it, or under a bed the first piece's own start heard twice.
+    const warm: [number, number] | null =
+      from > 0 ? [from - Math.min(LEAD_IN, from), from] : musicBed ? [from, Math.min(to, from + LEAD_IN)] : null;
+    const start = warm ? warm[1] - warm[0] + LEAD_GAP : 0;
+    if (piece.cut || warm) {
+      file = `${name}.wav`;
+      await runProcess(this.ffmpeg, pieceArgs(reading, from, to, warm, file), { signal: opts.signal, name: 'ffmpeg' });
+    }
+    const search = musicBed ? BED_SEARCH : FAST_SEARCH;
+    const args = ['-infile', file, '-time', 'yes', ...search, '-backtrace', 'yes', '-logfn', `${name}.log`];
+    const { stdout } = await runProcess(this.binary, args, { signal: opts.signal, name: 'pocketsphinx' });
+    // The lead-in's words belong to the piece before.
+    const words = parseWords(stdout, from - start).filter((w) => w.start >= from - 0.05);
+    return { words, fit: acousticFitOf(await fs.promises.readFile(`${name}.log`, 'utf8'), start) };
   }
 
   private async durationOf(audio: string, signal: AbortSignal): Promise<number> {
@@ -107,6 +131,12 @@ export class PocketsphinxSpeechToText implements SpeechToText {
     const m = /Duration: (\d+):(\d+):([\d.]+)/.exec(stderr);
     return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : 0;
   }
+}
+
+/** A piece's words and how well they fit its sounds (acoustic-fit.ts). */
+interface Recognised {
+  words: TimedWord[];
+  fit: AcousticFit;
 }
 
 /**

@@ -23,6 +23,11 @@ export interface Transcript {
   segments: TranscriptSegment[];
   /** 0-1: how sure the engine is of the whole transcript; null when it does not tell. */
   confidence: number | null;
+  /**
+   * How well the decoded words fit the sounds, on the engine's own scale (pocketsphinx: acoustic log-likelihood per
+   * frame, acoustic-fit.ts); absent or null when the engine does not tell.
+   */
+  fit?: number | null;
 }
 
 /** A speech-to-text engine: a 16 kHz mono WAV in, a timed transcript out. */
@@ -34,6 +39,11 @@ export interface SpeechToText {
    * used (each engine's confidence has its own scale). null: the engine gives no confidence to judge by.
    */
   readonly confidenceBar: number | null;
+  /**
+   * Below this fit the words do not fit the sounds, however sure the engine is of its choice among them: speech in
+   * a language the engine does not decode, or a voice unlike any it knows. null: the engine gives no fit.
+   */
+  readonly fitBar: number | null;
   /** Whether `language` is identified from the audio (a Whisper server) or only assumed by the decoder (pocketsphinx). */
   readonly identifiesLanguage: boolean;
   transcribe(audioPath: string, opts: { signal: AbortSignal; workDir: string; language?: string }): Promise<Transcript>;
