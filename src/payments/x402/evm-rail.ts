@@ -15,7 +15,6 @@ import {
   parseEventLogs,
   publicActions,
   type ReadContractParameters,
-  recoverTypedDataAddress,
   type SendTransactionParameters,
   type VerifyTypedDataParameters,
   type WriteContractParameters,
@@ -25,6 +24,7 @@ import { base } from 'viem/chains';
 import { USDC_EIP712 } from '../../chains/networks.js';
 import { MemoryNonceSequencer, type NonceSequencer } from './nonce-sequencer.js';
 import type { RailSettlement, RailVerdict, X402PaymentPayload, X402Rail, X402Requirements } from './rail.js';
+import { recoverTransferSigner, type TransferAuthorization, type TypedDomain } from './transfer-signature.js';
 import { settlementOf, v1SchemeArgs, verdictOf } from './x402-scheme.js';
 
 const AUTHORIZATION_USED = parseAbiItem('event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)');
@@ -85,7 +85,7 @@ export function exactEvmFacilitator(
     address: account.address,
     // The scheme's argument types are looser than viem's (plain strings for addresses): handed on as viem's.
     readContract: (args) => client.readContract(args as ReadContractParameters),
-    verifyTypedData: (args) => client.verifyTypedData(args as VerifyTypedDataParameters),
+    verifyTypedData: (args) => verifyTypedData(client as unknown as PublicClient, args as VerifyTypedDataParameters),
     writeContract: (args) => nonces.send(pendingNonce, (nonce) => client.writeContract({ ...(args as WriteContractParameters), nonce })),
     sendTransaction: (args) =>
       nonces.send(pendingNonce, (nonce) => client.sendTransaction({ ...(args as SendTransactionParameters), nonce })),
@@ -93,6 +93,18 @@ export function exactEvmFacilitator(
     getCode: (args) => client.getCode(args),
   });
   return { scheme: new ExactEvmSchemeV1(signer), client };
+}
+
+/**
+ * An EOA's signature of a USDC authorization is recovered locally (libsecp256k1); any other signature (a smart
+ * wallet's ERC-1271 or ERC-6492 one), or one that names another signer, is left to the node, as viem does.
+ */
+function verifyTypedData(client: PublicClient, args: VerifyTypedDataParameters): Promise<boolean> {
+  if (args.primaryType === 'TransferWithAuthorization' && typeof args.signature === 'string') {
+    const signer = recoverTransferSigner(args.domain as TypedDomain, args.message as unknown as TransferAuthorization, args.signature);
+    if (signer && isAddressEqual(signer, args.address)) return Promise.resolve(true);
+  }
+  return client.verifyTypedData(args);
 }
 
 const AUTH_FIELDS = ['from', 'to', 'value', 'validAfter', 'validBefore', 'nonce'] as const;
@@ -159,10 +171,7 @@ export async function authenticateEvm(
       nonce: auth.nonce as Hex,
     },
   };
-  const signer = await recoverTypedDataAddress({ ...typed, signature }).catch(() => null);
-  const valid =
-    (signer && isAddressEqual(signer, auth.from)) ||
-    (await client.verifyTypedData({ ...typed, address: getAddress(auth.from), signature }).catch(() => false));
+  const valid = await verifyTypedData(client, { ...typed, address: getAddress(auth.from), signature }).catch(() => false);
   return valid ? { ok: true, payer: getAddress(auth.from) } : { ok: false, reason: 'the authorization is not signed by its payer' };
 }
 
