@@ -31,7 +31,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
   const problems: string[] = [];
   const reader = <D extends Record<string, string>>(defaults: D) => new EnvReader(env, projectRoot, defaults, problems);
   const redis = redisConfig(reader(REDIS_DEFAULTS));
-  const proc = processConfig(reader(PROCESS_DEFAULTS), redis.redisUrl);
+  const proc = processConfig(reader(PROCESS_DEFAULTS), redis.target !== null);
   const http = httpConfig(reader(HTTP_DEFAULTS));
   const config: AppConfig = {
     process: proc,

@@ -1,23 +1,24 @@
-import { Redis } from 'ioredis';
 import { ConfigError, loadConfig } from '../app/load-config.js';
+import { createLogger } from '../logging/logger.js';
 import { AFFILIATE_COMMISSION_PERCENT, RedisAffiliateLedger } from '../payments/affiliate-ledger.js';
 import { ledgerTable } from '../payments/ledger-table.js';
+import { RedisConnections } from '../redis/redis-connections.js';
 
 /**
- * `npm run ledger`: each affiliate's referred payments and commission, read from Redis (REDIS_URL,
- * KEY_PREFIX). Without Redis the ledger lives in the server process: read GET /admin/affiliates.
+ * `npm run ledger`: each affiliate's referred payments and commission, read from Redis (REDIS_URL, REDIS_CLUSTER_NODES
+ * or REDIS_SENTINELS, and KEY_PREFIX). Without Redis the ledger lives in the server process: read GET /admin/affiliates.
  */
 try {
   const { redis: config } = loadConfig();
-  if (!config.redisUrl) {
+  if (!config.target) {
     console.error(
-      'ledger: REDIS_URL is not set; the in-memory ledger is only readable from the server: GET /admin/affiliates with ADMIN_TOKEN',
+      'ledger: no Redis is configured (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS); the in-memory ledger is only readable from the server: GET /admin/affiliates with ADMIN_TOKEN',
     );
     process.exit(1);
   }
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
-  const rows = await new RedisAffiliateLedger(redis, config.keyPrefix).balances();
-  redis.disconnect();
+  const connections = new RedisConnections(config.target, createLogger('silent'), config.redisCommandTimeoutMs);
+  const rows = await new RedisAffiliateLedger(await connections.fast(), config.keyPrefix).balances();
+  connections.close();
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify({ commission_percent: Number(AFFILIATE_COMMISSION_PERCENT), affiliates: rows }, null, 2));
   } else {

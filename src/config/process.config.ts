@@ -15,10 +15,12 @@ export const PROCESS_DEFAULTS = {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-export function processConfig(r: EnvReader<typeof PROCESS_DEFAULTS>, redisUrl: string | null): ProcessConfig {
+export function processConfig(r: EnvReader<typeof PROCESS_DEFAULTS>, hasRedis: boolean): ProcessConfig {
   const role = r.oneOf('ROLE', ['all', 'api', 'worker'] as const);
-  if (role !== 'all' && redisUrl === null) {
-    r.problems.push(`ROLE=${role} needs REDIS_URL: api and worker processes only meet through Redis`);
+  if (role !== 'all' && !hasRedis) {
+    r.problems.push(
+      `ROLE=${role} needs REDIS_URL (or REDIS_CLUSTER_NODES or REDIS_SENTINELS): api and worker processes only meet through Redis`,
+    );
   }
   const logLevel = r.get('LOG_LEVEL');
   const rawMetricsPort = r.optional('METRICS_PORT');

@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-client.js';
 import type { QueuedJob } from './job.types.js';
 import type { JobQueue } from './job-queue.js';
 
@@ -14,7 +14,7 @@ export class BullmqJobQueue implements JobQueue {
   constructor(
     /** Public for the operators' queue dashboard (bull-board, /admin/queues). */
     readonly queue: Queue,
-    private readonly connection: Redis,
+    private readonly connection: RedisClient,
     private readonly retentionSeconds: number,
   ) {
     this.queue.on('error', () => undefined); // reconnects are ioredis' job; /healthz reports an outage

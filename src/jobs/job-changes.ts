@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-client.js';
 
 /** Tells a process when a job's record changed (progress, the end), wherever it was written. */
 export interface JobChanges {
@@ -38,7 +38,7 @@ export class RedisJobChanges implements JobChanges {
   private subscribed: Promise<unknown> | null = null;
 
   constructor(
-    private readonly subscriber: () => Redis,
+    private readonly subscriber: () => RedisClient,
     private readonly channel: string,
   ) {}
 

@@ -1,7 +1,6 @@
 import { BullModule, getQueueToken } from '@nestjs/bullmq';
 import { type DynamicModule, Inject, Injectable, Module, type OnModuleDestroy, Optional, type Provider } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { LOGGER } from '../config/config.tokens.js';
 import { Metrics } from '../observability/metrics.js';
@@ -10,6 +9,7 @@ import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { PIPELINES } from '../pipelines/pipelines.tokens.js';
 import type { RedisConfig } from '../redis/redis.config.js';
 import { FAST_REDIS, REDIS_CONNECTIONS } from '../redis/redis.tokens.js';
+import type { RedisClient } from '../redis/redis-client.js';
 import type { RedisConnections } from '../redis/redis-connections.js';
 import type { StepServices } from '../steps/services.js';
 import { STEP_SERVICES } from '../steps/steps.tokens.js';
@@ -66,7 +66,7 @@ export interface JobsModuleOptions {
 
 /**
  * Jobs: records (JOB_STORE), the queue (JOB_QUEUE) and, in processes that run jobs, its worker (JOB_WORKER).
- * With REDIS_URL the queue is BullMQ through @nestjs/bullmq; without, the in-process queue.
+ * With Redis configured the queue is BullMQ through @nestjs/bullmq; without, the in-process queue.
  */
 @Module({})
 export class JobsModule {
@@ -83,7 +83,7 @@ export class JobsModule {
       JobsShutdown,
     ];
     if (workers) providers.push(processorProvider());
-    const driver = redis.redisUrl ? bullmqDriver(config, redis.keyPrefix, workers) : memoryDriver(config, workers);
+    const driver = redis.target ? bullmqDriver(config, redis.keyPrefix, workers) : memoryDriver(config, workers);
     return {
       module: JobsModule,
       global: true,
@@ -134,10 +134,10 @@ function bullmqDriver(config: JobsConfig, keyPrefix: string, workers: boolean): 
   const queue = BullModule.registerQueueAsync({
     name: config.queueName,
     inject: [FAST_REDIS],
-    useFactory: (fast: Redis) => ({ connection: fast, prefix }),
+    useFactory: (fast: RedisClient) => ({ connection: fast, prefix }),
   });
   const providers: Provider[] = [
-    { provide: JOB_STORE, inject: [FAST_REDIS], useFactory: (fast: Redis) => new RedisJobStore(fast, keyPrefix, retentionMs) },
+    { provide: JOB_STORE, inject: [FAST_REDIS], useFactory: (fast: RedisClient) => new RedisJobStore(fast, keyPrefix, retentionMs) },
     {
       provide: JOB_CHANGES,
       inject: [REDIS_CONNECTIONS],
@@ -146,7 +146,7 @@ function bullmqDriver(config: JobsConfig, keyPrefix: string, workers: boolean): 
     {
       provide: JOB_QUEUE,
       inject: [getQueueToken(config.queueName), FAST_REDIS],
-      useFactory: (q: Queue, fast: Redis) => new BullmqJobQueue(q, fast, config.jobRetentionSeconds),
+      useFactory: (q: Queue, fast: RedisClient) => new BullmqJobQueue(q, fast, config.jobRetentionSeconds),
     },
   ];
   if (workers) {

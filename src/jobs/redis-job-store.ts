@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-client.js';
 import type { JobRecord, QueuedJob } from './job.types.js';
 import { jobChangesChannel } from './job-changes.js';
 import { isExpired, type JobStore } from './job-store.js';
@@ -21,7 +21,7 @@ return 1`;
  */
 export class RedisJobStore implements JobStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly retentionMs: number,
   ) {}

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-client.js';
 
 /** Referring agents earn this share of each payment they refer. */
 export const AFFILIATE_COMMISSION_PERCENT = 20n;
@@ -91,7 +91,7 @@ return 1`;
 /** One hash per affiliate (`<prefix>:affiliate:<id>`) and a set of their ids; HINCRBY keeps it exact and atomic. */
 export class RedisAffiliateLedger implements AffiliateLedger {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

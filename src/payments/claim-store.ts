@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-client.js';
 import type { SettlementIntent } from './settlement.types.js';
 
 /** What is known about one payment (one EVM authorization nonce, one Solana transaction, ...). */
@@ -82,7 +82,7 @@ export class MemoryClaimStore implements ClaimStore {
 /** One JSON string per payment, and a sorted set (by claim time) of the payments still settling. */
 export class RedisClaimStore implements ClaimStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

@@ -1,8 +1,8 @@
-import type { Redis } from 'ioredis';
 import { Store as MppStore } from 'mppx';
 import type { Logger } from 'pino';
 import { USDC_EIP712 } from '../chains/networks.js';
 import { sweepTiming } from '../jobs/sweep-timing.js';
+import type { RedisClient } from '../redis/redis-client.js';
 import { type AffiliateLedger, MemoryAffiliateLedger, RedisAffiliateLedger } from './affiliate-ledger.js';
 import { MemoryClaimStore, RedisClaimStore } from './claim-store.js';
 import { jobIdDeriver, loadJobIdSecret } from './job-id.js';
@@ -38,7 +38,7 @@ export interface PaymentsDeps {
   config: PaymentsSettings;
   logger: Logger;
   /** The fail-fast Redis connection (claims, ledger, nonces, MPP replays), or null for the in-memory stores. */
-  redis: Redis | null;
+  redis: RedisClient | null;
   /** Creates and enqueues a settled payment's job once (also from the reconciler). */
   createJob: CreateJob;
   /** Where each offered network settles (live, or the devnet's local chains). */
@@ -76,7 +76,7 @@ export async function createPayments({ config, logger, redis, createJob, network
 }
 
 /** The x402 rails of the configured networks. */
-async function createRails(config: PaymentsSettings, networks: SettlementNetworks, redis: Redis | null): Promise<X402Rail[]> {
+async function createRails(config: PaymentsSettings, networks: SettlementNetworks, redis: RedisClient | null): Promise<X402Rail[]> {
   const rails: X402Rail[] = [];
   for (const network of config.x402Networks) {
     if (network === 'base') rails.push(createBaseRail(config, networks.base!, redis));
@@ -90,7 +90,7 @@ async function createRails(config: PaymentsSettings, networks: SettlementNetwork
 }
 
 /** x402 on Base: settled here with our settling key, or through a remote facilitator (FACILITATOR_URL). */
-function createBaseRail(config: PaymentsSettings, network: NonNullable<SettlementNetworks['base']>, redis: Redis | null): X402Rail {
+function createBaseRail(config: PaymentsSettings, network: NonNullable<SettlementNetworks['base']>, redis: RedisClient | null): X402Rail {
   // BASE_RPC_URL, when set in devnet mode, is the RPC settlements go through (e.g. a proxy in front of the devnet).
   const rpcUrl = config.baseRpcUrl ?? network.rpcUrl;
   const asset = network.usdc;
@@ -113,7 +113,11 @@ function createBaseRail(config: PaymentsSettings, network: NonNullable<Settlemen
 }
 
 /** MPP on Tempo. */
-function createMppProtocol(config: PaymentsSettings, network: NonNullable<SettlementNetworks['tempo']>, redis: Redis | null): MppProtocol {
+function createMppProtocol(
+  config: PaymentsSettings,
+  network: NonNullable<SettlementNetworks['tempo']>,
+  redis: RedisClient | null,
+): MppProtocol {
   return new MppProtocol({
     secretKey: config.mpp.secretKey,
     realm: config.mpp.realm,

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-client.js';
 import { loadSharedSecret } from '../redis/shared-secret.js';
 
 /**
@@ -23,6 +23,11 @@ export function jobIdDeriver(secret: string): (claimKey: string) => string {
  * every API process derives the same ids); else, with no Redis, in WORK_DIR/secrets, so a restarted process
  * derives the same ids and a payment resent after a restart finds its job instead of making a second one.
  */
-export async function loadJobIdSecret(configured: string | null, redis: Redis | null, keyPrefix: string, workDir: string): Promise<string> {
+export async function loadJobIdSecret(
+  configured: string | null,
+  redis: RedisClient | null,
+  keyPrefix: string,
+  workDir: string,
+): Promise<string> {
   return loadSharedSecret(configured, redis, `${keyPrefix}:job-id-secret`, path.join(workDir, 'secrets'));
 }

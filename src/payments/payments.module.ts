@@ -1,5 +1,4 @@
 import { type BeforeApplicationShutdown, type DynamicModule, Inject, Injectable, Module, type Type } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { LOGGER } from '../config/config.tokens.js';
 import { JobService } from '../jobs/job.service.js';
@@ -10,6 +9,7 @@ import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { PIPELINES } from '../pipelines/pipelines.tokens.js';
 import { REDIS_CONFIG, type RedisConfig } from '../redis/redis.config.js';
 import { FAST_REDIS } from '../redis/redis.tokens.js';
+import type { RedisClient } from '../redis/redis-client.js';
 import { createPayments, type Payments } from './create-payments.js';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from './payments.config.js';
 import { AFFILIATE_LEDGER, PAYMENTS, PAYWALL, SETTLEMENT_NETWORKS } from './payments.tokens.js';
@@ -68,7 +68,7 @@ function paymentsProvider() {
       redisConfig: RedisConfig,
       jobsConfig: JobsConfig,
       logger: Logger,
-      redis: Redis | null,
+      redis: RedisClient | null,
       pipelines: PipelineRegistry,
       jobs: JobService,
       networks: SettlementNetworks,

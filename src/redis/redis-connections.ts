@@ -1,5 +1,7 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { Cluster, type ClusterOptions, Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
+import type { RedisTarget } from './redis.config.js';
+import type { RedisClient } from './redis-client.js';
 
 /**
  * Every Redis connection of a process, of two kinds:
@@ -7,34 +9,37 @@ import type { Logger } from 'pino';
  *   an outage fails the command at once and the client gets a 503 instead of a hanging request;
  * - `patient()`, for background work (BullMQ workers, job progress, the reconciler): commands wait and
  *   retry until Redis is back, so a worker survives an outage and carries on.
+ * Each is a `Redis` (one server, or the primary Sentinel names) or a `Cluster`, as the target says.
  * `close()` ends every socket, BullMQ's duplicates included.
  */
 export class RedisConnections {
-  private readonly all: Redis[] = [];
-  private fastConnection: Redis | null = null;
+  private readonly all: RedisClient[] = [];
+  private fastConnection: RedisClient | null = null;
 
   constructor(
-    private readonly url: string,
+    private readonly target: RedisTarget,
     private readonly logger: Logger,
     private readonly commandTimeoutMs: number,
   ) {}
 
   /** The shared fail-fast connection, ready to use. */
-  async fast(): Promise<Redis> {
+  async fast(): Promise<RedisClient> {
     if (!this.fastConnection) {
       this.fastConnection = this.open({ enableOfflineQueue: false, commandTimeout: this.commandTimeoutMs, maxRetriesPerRequest: 1 });
       await readyWithin(this.fastConnection, STARTUP_TIMEOUT_MS).catch((err) => {
-        throw new Error(`REDIS_URL=${this.url}: Redis does not answer (${err.message})`);
+        throw new Error(`${describeTarget(this.target)}: Redis does not answer (${err.message})`);
       });
     }
     return this.fastConnection;
   }
 
   /** A new connection that waits for Redis (BullMQ needs maxRetriesPerRequest: null on its blocking ones). */
-  patient(overrides: RedisOptions = {}): Redis {
+  patient(overrides: RedisOptions = {}): RedisClient {
     const c = this.open({ maxRetriesPerRequest: null, ...overrides });
     // BullMQ duplicates connections (for blocking reads): make those ours too, so close() ends every socket.
-    c.duplicate = ((o?: RedisOptions) => this.patient(o ?? {})) as Redis['duplicate'];
+    // A Cluster's duplicate takes (startup nodes, {redisOptions}), a Redis's its options.
+    c.duplicate = ((a?: unknown, b?: ClusterOptions) =>
+      this.patient((c instanceof Cluster ? b?.redisOptions : (a as RedisOptions)) ?? {})) as RedisClient['duplicate'];
     return c;
   }
 
@@ -42,18 +47,36 @@ export class RedisConnections {
     for (const c of this.all) c.disconnect();
   }
 
-  private open(options: RedisOptions): Redis {
-    const c = new Redis(this.url, options);
-    c.on('error', (err) => this.logger.warn({ err: err.message }, 'redis connection error'));
+  private open(options: RedisOptions): RedisClient {
+    const c = connect(this.target, options);
+    c.on('error', (err: Error) => this.logger.warn({ err: err.message }, 'redis connection error'));
     this.all.push(c);
     return c;
   }
 }
 
+/** One connection to the target with these options (a Cluster applies them to each node's connection). */
+function connect(target: RedisTarget, options: RedisOptions): RedisClient {
+  if (target.kind === 'server') return new Redis(target.url, options);
+  if (target.kind === 'sentinel') return new Redis({ sentinels: target.sentinels, name: target.name, ...options });
+  const { enableOfflineQueue, ...redisOptions } = options;
+  return new Cluster(target.nodes, {
+    redisOptions,
+    ...(enableOfflineQueue === undefined ? {} : { enableOfflineQueue }),
+  });
+}
+
+/** The setting that named the target, for start-up errors. */
+export function describeTarget(target: RedisTarget): string {
+  if (target.kind === 'server') return `REDIS_URL=${target.url}`;
+  const nodes = (target.kind === 'cluster' ? target.nodes : target.sentinels).map((n) => `${n.host}:${n.port}`).join(',');
+  return target.kind === 'cluster' ? `REDIS_CLUSTER_NODES=${nodes}` : `REDIS_SENTINELS=${nodes} (${target.name})`;
+}
+
 const STARTUP_TIMEOUT_MS = 5000;
 
 /** Resolves once the connection is ready; start-up must not wait forever for a Redis that is not there. */
-function readyWithin(redis: Redis, ms: number): Promise<void> {
+function readyWithin(redis: RedisClient, ms: number): Promise<void> {
   if (redis.status === 'ready') return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => done(new Error(`no answer within ${ms / 1000} s`)), ms);

@@ -15,7 +15,7 @@ class RedisShutdown implements OnApplicationShutdown {
   }
 }
 
-/** The process's Redis connections when REDIS_URL is set; start-up fails when Redis does not answer. */
+/** The process's Redis connections when Redis is configured (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS); start-up fails when Redis does not answer. */
 @Global()
 @Module({
   providers: [
@@ -23,7 +23,7 @@ class RedisShutdown implements OnApplicationShutdown {
       provide: REDIS_CONNECTIONS,
       inject: [REDIS_CONFIG, LOGGER],
       useFactory: (config: RedisConfig, logger: Logger) =>
-        config.redisUrl ? new RedisConnections(config.redisUrl, logger, config.redisCommandTimeoutMs) : null,
+        config.target ? new RedisConnections(config.target, logger, config.redisCommandTimeoutMs) : null,
     },
     {
       provide: FAST_REDIS,

@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-client.js';
 
 /**
  * A deployment's secret: `configured` when set; else one generated once and kept in Redis at `key` (SET NX,
  * so every process gets the same); else, with no Redis, kept in the file `<stateDir>/<name>` (created once,
  * readable by this user only), so a restarted process derives the same job ids and callback keys.
  */
-export async function loadSharedSecret(configured: string | null, redis: Redis | null, key: string, stateDir: string): Promise<string> {
+export async function loadSharedSecret(
+  configured: string | null,
+  redis: RedisClient | null,
+  key: string,
+  stateDir: string,
+): Promise<string> {
   if (configured) return configured;
   const generated = randomBytes(32).toString('base64');
   if (!redis) return keptInFile(path.join(stateDir, key.slice(key.lastIndexOf(':') + 1)), generated);

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { type BeforeApplicationShutdown, Global, Injectable, Module } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { LOGGER } from '../config/config.tokens.js';
 import { ENGINES_CONFIG, type EnginesConfig } from '../engines/engines.config.js';
@@ -8,6 +7,7 @@ import { JOBS_CONFIG, type JobsConfig } from '../jobs/jobs.config.js';
 import { JOB_END_LISTENER } from '../jobs/jobs.tokens.js';
 import { REDIS_CONFIG, type RedisConfig } from '../redis/redis.config.js';
 import { FAST_REDIS } from '../redis/redis.tokens.js';
+import type { RedisClient } from '../redis/redis-client.js';
 import { loadSharedSecret } from '../redis/shared-secret.js';
 import { WebhookSender } from './webhook-sender.js';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from './webhooks.config.js';
@@ -33,7 +33,7 @@ class WebhooksShutdown implements BeforeApplicationShutdown {
     {
       provide: WEBHOOK_SECRET,
       inject: [WEBHOOKS_CONFIG, REDIS_CONFIG, JOBS_CONFIG, FAST_REDIS],
-      useFactory: (config: WebhooksConfig, redis: RedisConfig, jobs: JobsConfig, fast: Redis | null) =>
+      useFactory: (config: WebhooksConfig, redis: RedisConfig, jobs: JobsConfig, fast: RedisClient | null) =>
         loadSharedSecret(config.webhookSecret, fast, `${redis.keyPrefix}:webhook-secret`, path.join(jobs.workDir, 'secrets')),
     },
     {

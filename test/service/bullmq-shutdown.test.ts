@@ -78,7 +78,7 @@ class WatchedProcessor extends JobProcessor {
 
 /** A worker process as JobsModule builds one with REDIS_URL: the @Processor found by @nestjs/bullmq, closed on shutdown. */
 async function startWorker(pipeline: ReturnType<typeof napPipeline>, closeTimeoutMs: number) {
-  const connections = new RedisConnections(REDIS_URL, logger, 1000);
+  const connections = new RedisConnections({ kind: 'server', url: REDIS_URL }, logger, 1000);
   const processor = new WatchedProcessor(new PipelineRegistry([pipeline]), store, path.join(root, 'work'), logger, {} as StepServices);
   const host = createBullJobWorker(config, prefix, processor, connections, closeTimeoutMs);
   // JobsModule's shutdown closes the worker when its module is destroyed, before @nestjs/bullmq's own close.

@@ -8,7 +8,7 @@ describe('configuration', () => {
     assert.equal(c.process.role, 'all');
     assert.equal(c.http.host, '127.0.0.1');
     assert.equal(c.http.port, 3000);
-    assert.equal(c.redis.redisUrl, null);
+    assert.equal(c.redis.target, null);
     assert.equal(c.jobs.jobRetentionSeconds, 3600);
     assert.equal(c.pipelines.pipelinesDir, '/srv/vidint/pipelines');
     assert.equal(c.payments.paymentMode, 'devnet');
@@ -48,6 +48,33 @@ describe('configuration', () => {
     assert.match(err.message, /JOB_RETENTION_SECONDS=0/);
     assert.match(err.message, /unknown network 'ethereum'/);
     assert.match(err.message, /REDIS_URL=localhost:6379/);
+  });
+
+  it('reads a Redis Cluster or Sentinel as the shared Redis; on a cluster every key carries one hash tag', () => {
+    const cluster = loadConfig({ REDIS_CLUSTER_NODES: '127.0.0.1:7000, redis-b:7001', ROLE: 'worker' }).redis;
+    assert.deepEqual(cluster.target, {
+      kind: 'cluster',
+      nodes: [
+        { host: '127.0.0.1', port: 7000 },
+        { host: 'redis-b', port: 7001 },
+      ],
+    });
+    assert.equal(cluster.keyPrefix, '{vidint}');
+    assert.equal(loadConfig({ REDIS_CLUSTER_NODES: 'h:1', KEY_PREFIX: 'app:{v}' }).redis.keyPrefix, 'app:{v}');
+    assert.equal(loadConfig({ REDIS_URL: 'redis://h:6379' }).redis.keyPrefix, 'vidint', 'one server keeps its key names');
+    const sentinel = loadConfig({ REDIS_SENTINELS: 's1:26379,s2:26379', ROLE: 'api' }).redis;
+    assert.deepEqual(sentinel.target, {
+      kind: 'sentinel',
+      sentinels: [
+        { host: 's1', port: 26379 },
+        { host: 's2', port: 26379 },
+      ],
+      name: 'mymaster',
+    });
+    assert.equal(sentinel.keyPrefix, 'vidint');
+    assert.throws(() => loadConfig({ REDIS_CLUSTER_NODES: 'h:1,h' }), /REDIS_CLUSTER_NODES=h:1,h: 'h' is not host:port/);
+    assert.throws(() => loadConfig({ REDIS_URL: 'redis://h', REDIS_SENTINELS: 's:1' }), /REDIS_URL and REDIS_SENTINELS: set only one/);
+    assert.throws(() => loadConfig({ REDIS_REPLICA_ACK_TIMEOUT_MS: '1000' }), /must be shorter than REDIS_COMMAND_TIMEOUT_MS/);
   });
 
   it('refuses api or worker roles without Redis, and live payments without receiving addresses', () => {

@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
 import type { Store } from 'mppx';
+import { duplicateOf, type RedisClient } from '../../redis/redis-client.js';
 
 const TTL_SECONDS = 7 * 24 * 3600;
 
@@ -9,13 +9,13 @@ const TTL_SECONDS = 7 * 24 * 3600;
  * read-modify-write `update` is an optimistic WATCH/MULTI transaction on a connection of its own,
  * one at a time.
  */
-export function redisMppStore(redis: Redis, keyPrefix: string): Store.AtomicStore {
+export function redisMppStore(redis: RedisClient, keyPrefix: string): Store.AtomicStore {
   const k = (key: string) => `${keyPrefix}:mpp:${key}`;
-  let watcher: Redis | null = null;
+  let watcher: RedisClient | null = null;
   let queue: Promise<unknown> = Promise.resolve();
 
   async function update<R>(key: string, fn: (current: unknown) => Store.Change<unknown, R>): Promise<R> {
-    watcher ??= redis.duplicate();
+    watcher ??= duplicateOf(redis);
     const conn = watcher;
     for (let attempt = 0; attempt < 20; attempt++) {
       await conn.watch(k(key));

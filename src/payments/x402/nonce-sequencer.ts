@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../redis/redis-client.js';
 
 /**
  * Hands out the transaction nonces of one settling account in order, one broadcast at a time, so
@@ -80,7 +80,7 @@ export class MemoryNonceSequencer extends SerialSequencer {
 /** Serialises the broadcasts of one settling account across every process sharing `redis` and `prefix`. */
 export class RedisNonceSequencer extends SerialSequencer {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     prefix: string,
     account: string,
   ) {
