@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PACKAGES=(python3-venv ffmpeg redis-server pocketsphinx pocketsphinx-en-us tesseract-ocr tesseract-ocr-eng flite espeak-ng fonts-dejavu-core chromium)
+PACKAGES=(python3-venv ffmpeg redis-server redis-sentinel pocketsphinx pocketsphinx-en-us tesseract-ocr tesseract-ocr-eng flite espeak-ng fonts-dejavu-core chromium)
 
 node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' \
   || { echo "setup: Node.js 20 or newer is required (found $(node --version))" >&2; exit 1; }
@@ -20,6 +20,11 @@ if ((${#missing[@]})); then
   $SUDO apt-get update -qq
   # policy-rc.d-free containers: do not let package scripts start services (npm test starts Redis itself).
   DEBIAN_FRONTEND=noninteractive RUNLEVEL=1 $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  # redis-sentinel's package enables a service on port 26379 watching 127.0.0.1:6379; the failover tests start
+  # Sentinels of their own on free ports, so the one set up here is stopped and disabled.
+  if [[ " ${missing[*]} " == *" redis-sentinel "* ]] && [ -d /run/systemd/system ]; then
+    $SUDO systemctl disable --now redis-sentinel >/dev/null 2>&1 || true
+  fi
 fi
 
 # The lock lists every optional platform package (scripts/complete-lock.mjs), so npm ci accepts it as

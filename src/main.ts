@@ -8,7 +8,7 @@ import { createLogger } from './logging/logger.js';
 import type { PipelineRegistry } from './pipelines/pipeline.registry.js';
 import { PIPELINES } from './pipelines/pipelines.tokens.js';
 
-/** ROLE=all (HTTP and worker, the default), api (HTTP only) or worker (jobs only; needs REDIS_URL). */
+/** ROLE=all (HTTP and worker, the default), api (HTTP only) or worker (jobs only; needs Redis). */
 async function main(): Promise<void> {
   let config: AppConfig;
   try {

@@ -1,4 +1,5 @@
 import type { RedisClient } from '../redis/redis-client.js';
+import type { ReplicaAcks } from '../redis/replica-acks.js';
 import type { SettlementIntent } from './settlement.types.js';
 
 /** What is known about one payment (one EVM authorization nonce, one Solana transaction, ...). */
@@ -79,11 +80,16 @@ export class MemoryClaimStore implements ClaimStore {
   }
 }
 
-/** One JSON string per payment, and a sorted set (by claim time) of the payments still settling. */
+/**
+ * One JSON string per payment, and a sorted set (by claim time) of the payments still settling. A new claim is
+ * what lets the reconciler finish a payment whose answer was lost, so it is acknowledged by the primary's replica
+ * (when it has one) before money moves: unacknowledged, it is withdrawn and the payment refused (503).
+ */
 export class RedisClaimStore implements ClaimStore {
   constructor(
     private readonly redis: RedisClient,
     private readonly prefix: string,
+    private readonly acks: ReplicaAcks | null = null,
   ) {}
 
   private key(k: string) {
@@ -98,6 +104,10 @@ export class RedisClaimStore implements ClaimStore {
     const ok = await this.redis.set(this.key(key), JSON.stringify(claim), 'PX', TTL_MS, 'NX');
     if (ok !== 'OK') return this.get(key);
     await this.redis.zadd(this.settlingSet, claim.since, key);
+    await this.acks?.confirm().catch(async (err) => {
+      await this.release(key).catch(() => undefined);
+      throw err;
+    });
     return null;
   }
 

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { USDC_EIP712 } from '../chains/networks.js';
 import { sweepTiming } from '../jobs/sweep-timing.js';
 import type { RedisClient } from '../redis/redis-client.js';
+import { ReplicaAcks } from '../redis/replica-acks.js';
 import { type AffiliateLedger, MemoryAffiliateLedger, RedisAffiliateLedger } from './affiliate-ledger.js';
 import { MemoryClaimStore, RedisClaimStore } from './claim-store.js';
 import { jobIdDeriver, loadJobIdSecret } from './job-id.js';
@@ -32,7 +33,7 @@ export interface Payments {
 }
 
 /** What payments read: their own section, the Redis key prefix of their stores, and WORK_DIR (the job-id secret without Redis). */
-export type PaymentsSettings = PaymentsConfig & { keyPrefix: string; workDir: string };
+export type PaymentsSettings = PaymentsConfig & { keyPrefix: string; workDir: string; replicaAckTimeoutMs: number };
 
 export interface PaymentsDeps {
   config: PaymentsSettings;
@@ -54,7 +55,9 @@ export async function createPayments({ config, logger, redis, createJob, network
   const ledger = redis ? new RedisAffiliateLedger(redis, config.keyPrefix) : new MemoryAffiliateLedger();
   const { afterMs: reconcileAfterMs, everyMs } = sweepTiming(config.settlementReconcileSeconds);
   const flow = new SettlementFlow({
-    claims: redis ? new RedisClaimStore(redis, config.keyPrefix) : new MemoryClaimStore(),
+    claims: redis
+      ? new RedisClaimStore(redis, config.keyPrefix, new ReplicaAcks(redis, config.replicaAckTimeoutMs))
+      : new MemoryClaimStore(),
     ledger,
     reconcileAfterMs,
     createJob,

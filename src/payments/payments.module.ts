@@ -81,7 +81,12 @@ function paymentsProvider() {
         if (!pipeline) throw new Error(`no pipeline serves ${path}`);
         await jobs.ensure({ pipeline, request, receipt, affiliateId, jobId, sources });
       };
-      const config = { ...payments, keyPrefix: redisConfig.keyPrefix, workDir: jobsConfig.workDir };
+      const config = {
+        ...payments,
+        keyPrefix: redisConfig.keyPrefix,
+        workDir: jobsConfig.workDir,
+        replicaAckTimeoutMs: redisConfig.replicaAckTimeoutMs,
+      };
       return createPayments({ config, logger, redis, createJob, networks });
     },
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Receipt } from '../chains/receipt.js';
+import { onceRedisAnswers } from '../redis/redis-outage.js';
 import type { AffiliateLedger } from './affiliate-ledger.js';
 import type { Claim, ClaimStore, SettlingClaim } from './claim-store.js';
 import type { CreateJob, SettlementAttempt, SettlementIntent, SettlementOutcome, SettlementResult } from './settlement.types.js';
@@ -16,6 +17,8 @@ export interface SettlementFlowOptions {
 }
 
 const SETTLING_WAIT_MS = 30_000;
+/** How long a settled payment's writes retry through a Redis outage (a failover takes seconds) before the 503. */
+const SETTLED_WRITES_PATIENCE_MS = 15_000;
 const RETRY_SECONDS = 5;
 const UNKNOWN_OUTCOME = 'the settlement outcome is not known yet; resend the same payment in a moment, do not pay again';
 
@@ -154,17 +157,21 @@ export class SettlementFlow {
       settled_at: Date.now(),
       ...(job.affiliateId ? { affiliate_id: job.affiliateId } : {}),
     };
-    await this.createJob({ ...job, jobId, receipt });
-    // Credited once per payment however often its acceptance is finished (a resend, the reconciler, after
-    // a crash), and before the claim is marked settled, so a crash between the two loses no credit.
-    if (job.affiliateId) await this.ledger.record(job.affiliateId, BigInt(receipt.amount), attempt.key);
-    await this.claims.settled(attempt.key, {
-      state: 'settled',
-      fingerprint: intent.fingerprint,
-      ...(attempt.proof !== null ? { proof: attempt.proof } : {}),
-      jobId,
-      headers,
-    });
+    // The money moved: the client waits out a Redis failover rather than get a 503 for a payment that was taken.
+    // Each write is idempotent, so one that landed before an error is not made twice.
+    await onceRedisAnswers(async () => {
+      await this.createJob({ ...job, jobId, receipt });
+      // Credited once per payment however often its acceptance is finished (a resend, the reconciler, after
+      // a crash), and before the claim is marked settled, so a crash between the two loses no credit.
+      if (job.affiliateId) await this.ledger.record(job.affiliateId, BigInt(receipt.amount), attempt.key);
+      await this.claims.settled(attempt.key, {
+        state: 'settled',
+        fingerprint: intent.fingerprint,
+        ...(attempt.proof !== null ? { proof: attempt.proof } : {}),
+        jobId,
+        headers,
+      });
+    }, SETTLED_WRITES_PATIENCE_MS);
     return { kind: 'accepted', jobId, headers, replay: false };
   }
 

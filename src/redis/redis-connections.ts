@@ -57,13 +57,27 @@ export class RedisConnections {
 
 /** One connection to the target with these options (a Cluster applies them to each node's connection). */
 function connect(target: RedisTarget, options: RedisOptions): RedisClient {
-  if (target.kind === 'server') return new Redis(target.url, options);
-  if (target.kind === 'sentinel') return new Redis({ sentinels: target.sentinels, name: target.name, ...options });
-  const { enableOfflineQueue, ...redisOptions } = options;
+  if (target.kind === 'server') return new Redis(target.url, { retryStrategy, ...options });
+  const password = target.password ?? undefined;
+  if (target.kind === 'sentinel') {
+    // A primary demoted by a failover answers READONLY to writes: reconnect, and Sentinel names the new one.
+    const reconnectOnError = (err: Error) => err.message.startsWith('READONLY');
+    return new Redis({ sentinels: target.sentinels, name: target.name, password, reconnectOnError, retryStrategy, ...options });
+  }
+  const { enableOfflineQueue, ...rest } = options;
+  const redisOptions = { password, ...rest };
   return new Cluster(target.nodes, {
     redisOptions,
     ...(enableOfflineQueue === undefined ? {} : { enableOfflineQueue }),
   });
+}
+
+/**
+ * Reconnects every 50 ms more, up to every half second (ioredis's default goes to 2 s): a failover takes a few
+ * seconds, and requests are refused (503) until the connection finds the new primary.
+ */
+function retryStrategy(times: number): number {
+  return Math.min(times * 50, 500);
 }
 
 /** The setting that named the target, for start-up errors. */

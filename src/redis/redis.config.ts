@@ -8,8 +8,8 @@ export interface RedisNode {
 /** Where the shared Redis is: one server (REDIS_URL), a Redis Cluster, or a primary found through Sentinel. */
 export type RedisTarget =
   | { kind: 'server'; url: string }
-  | { kind: 'cluster'; nodes: RedisNode[] }
-  | { kind: 'sentinel'; sentinels: RedisNode[]; name: string };
+  | { kind: 'cluster'; nodes: RedisNode[]; password: string | null }
+  | { kind: 'sentinel'; sentinels: RedisNode[]; name: string; password: string | null };
 
 /** Redis: where jobs, claims and the ledger live when several processes share them (absent: all in memory). */
 export interface RedisConfig {
@@ -61,9 +61,12 @@ function redisTarget(r: EnvReader<typeof REDIS_DEFAULTS>): RedisTarget | null {
     if (!/^rediss?:\/\//.test(url)) r.problems.push(`REDIS_URL=${url}: must start with redis:// or rediss://`);
     return { kind: 'server', url };
   }
-  if (cluster !== null) return { kind: 'cluster', nodes: nodeList(r, 'REDIS_CLUSTER_NODES', cluster) };
-  if (sentinels !== null)
-    return { kind: 'sentinel', sentinels: nodeList(r, 'REDIS_SENTINELS', sentinels), name: r.get('REDIS_SENTINEL_NAME') };
+  // REDIS_URL carries its own password; the nodes a cluster or Sentinel names are reached with this one.
+  const password = r.optional('REDIS_PASSWORD');
+  if (cluster !== null) return { kind: 'cluster', nodes: nodeList(r, 'REDIS_CLUSTER_NODES', cluster), password };
+  if (sentinels !== null) {
+    return { kind: 'sentinel', sentinels: nodeList(r, 'REDIS_SENTINELS', sentinels), name: r.get('REDIS_SENTINEL_NAME'), password };
+  }
   return null;
 }
 

@@ -19,7 +19,13 @@ describe('on a Redis Cluster (three primaries): API and worker processes', () =>
 
   before(async () => {
     await cluster.start();
-    const env = { REDIS_URL: '', REDIS_CLUSTER_NODES: cluster.nodes, X402_NETWORKS: 'base', MPP_ENABLED: 'false' };
+    const env = {
+      REDIS_URL: '',
+      REDIS_CLUSTER_NODES: cluster.nodes,
+      REDIS_PASSWORD: cluster.password,
+      X402_NETWORKS: 'base',
+      MPP_ENABLED: 'false',
+    };
     const first = await startHarness({ driver: 'bullmq', worker: false, env });
     const { KEY_PREFIX, QUEUE_NAME, PIPELINES_DIR, WORK_DIR } = first.env;
     const shared = { ...env, KEY_PREFIX, QUEUE_NAME };

@@ -1,14 +1,16 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { exited } from './processes.js';
+import { waitFor } from './wait-for.js';
 
 const run = promisify(execFile);
 
 /**
- * A Redis Cluster of the test's own: three primaries (no replicas) on loopback ports, nothing saved to disk,
+ * A Redis Cluster of the test's own: three primaries (no replicas, a password) on loopback ports, nothing saved to disk,
  * their node files in a temporary folder; `stop()` kills them and removes it.
  */
 export class RedisCluster {
@@ -18,16 +20,27 @@ export class RedisCluster {
   readonly ports = ((first) => [first, first + 1, first + 2])(21000 + Math.floor(Math.random() * 18000));
   /** The value of REDIS_CLUSTER_NODES. */
   readonly nodes = this.ports.map((p) => `127.0.0.1:${p}`).join(',');
+  /** Every node asks for it (REDIS_PASSWORD), as a managed cluster does. */
+  readonly password = randomBytes(12).toString('hex');
 
   async start(): Promise<void> {
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vidint-cluster-'));
     for (const port of this.ports) {
       const args = ['--port', String(port), '--bind', '127.0.0.1', '--cluster-enabled', 'yes'];
       args.push('--cluster-config-file', path.join(this.dir, `nodes-${port}.conf`), '--dir', this.dir, '--save', '', '--appendonly', 'no');
+      args.push('--requirepass', this.password, '--masterauth', this.password);
       this.children.push(spawn('redis-server', args, { stdio: 'ignore' }));
     }
     for (const port of this.ports) await waitFor(() => this.cli(port, 'ping').then((o) => o.includes('PONG')), `node ${port} to answer`);
-    await run('redis-cli', ['--cluster', 'create', ...this.ports.map((p) => `127.0.0.1:${p}`), '--cluster-yes']);
+    await run('redis-cli', [
+      '--no-auth-warning',
+      '-a',
+      this.password,
+      '--cluster',
+      'create',
+      ...this.ports.map((p) => `127.0.0.1:${p}`),
+      '--cluster-yes',
+    ]);
     for (const port of this.ports) {
       await waitFor(() => this.cli(port, 'cluster', 'info').then((o) => o.includes('cluster_state:ok')), `node ${port}: cluster_state:ok`);
     }
@@ -35,7 +48,11 @@ export class RedisCluster {
 
   /** redis-cli against one node (no redirections followed), its output. */
   async cli(port: number, ...args: string[]): Promise<string> {
-    return (await run('redis-cli', ['-p', String(port), ...args]).catch((err) => ({ stdout: String(err.stdout ?? '') }))).stdout;
+    return (
+      await run('redis-cli', ['--no-auth-warning', '-a', this.password, '-p', String(port), ...args]).catch((err) => ({
+        stdout: String(err.stdout ?? ''),
+      }))
+    ).stdout;
   }
 
   /** Every key of every node. */
@@ -49,13 +66,5 @@ export class RedisCluster {
     await Promise.all(this.children.map((c) => exited(c)));
     this.children.length = 0;
     if (this.dir) fs.rmSync(this.dir, { recursive: true, force: true });
-  }
-}
-
-async function waitFor(check: () => Promise<boolean>, what: string, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -58,11 +58,12 @@ describe('configuration', () => {
         { host: '127.0.0.1', port: 7000 },
         { host: 'redis-b', port: 7001 },
       ],
+      password: null,
     });
     assert.equal(cluster.keyPrefix, '{vidint}');
     assert.equal(loadConfig({ REDIS_CLUSTER_NODES: 'h:1', KEY_PREFIX: 'app:{v}' }).redis.keyPrefix, 'app:{v}');
     assert.equal(loadConfig({ REDIS_URL: 'redis://h:6379' }).redis.keyPrefix, 'vidint', 'one server keeps its key names');
-    const sentinel = loadConfig({ REDIS_SENTINELS: 's1:26379,s2:26379', ROLE: 'api' }).redis;
+    const sentinel = loadConfig({ REDIS_SENTINELS: 's1:26379,s2:26379', REDIS_PASSWORD: 'pw', ROLE: 'api' }).redis;
     assert.deepEqual(sentinel.target, {
       kind: 'sentinel',
       sentinels: [
@@ -70,6 +71,7 @@ describe('configuration', () => {
         { host: 's2', port: 26379 },
       ],
       name: 'mymaster',
+      password: 'pw',
     });
     assert.equal(sentinel.keyPrefix, 'vidint');
     assert.throws(() => loadConfig({ REDIS_CLUSTER_NODES: 'h:1,h' }), /REDIS_CLUSTER_NODES=h:1,h: 'h' is not host:port/);

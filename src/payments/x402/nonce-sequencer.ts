@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RedisClient } from '../../redis/redis-client.js';
+import { onceRedisAnswers } from '../../redis/redis-outage.js';
 
 /**
  * Hands out the transaction nonces of one settling account in order, one broadcast at a time, so
@@ -95,20 +96,20 @@ export class RedisNonceSequencer extends SerialSequencer {
   protected async locked<T>(fn: () => Promise<T>): Promise<T> {
     const token = randomUUID();
     const deadline = Date.now() + 2 * LOCK_MS;
-    while ((await this.redis.set(this.lockKey, token, 'PX', LOCK_MS, 'NX')) !== 'OK') {
+    // A Redis failing over is waited out like a busy lock: nothing has been broadcast yet.
+    const take = () => onceRedisAnswers(() => this.redis.set(this.lockKey, token, 'PX', LOCK_MS, 'NX'), deadline - Date.now());
+    while ((await take()) !== 'OK') {
       if (Date.now() > deadline) throw new Error('the settling account stayed busy; try again');
       await new Promise((r) => setTimeout(r, 5 + Math.random() * 10));
     }
     try {
       return await fn();
     } finally {
-      // Release only our own lock (it may have expired and been taken over).
-      await this.redis.eval(
-        "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0",
-        1,
-        this.lockKey,
-        token,
-      );
+      // Release only our own lock (it may have expired and been taken over). Unreleased, it expires after LOCK_MS:
+      // a release lost to an outage must not turn a broadcast into an error.
+      await this.redis
+        .eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0", 1, this.lockKey, token)
+        .catch(() => undefined);
     }
   }
 
@@ -118,6 +119,7 @@ export class RedisNonceSequencer extends SerialSequencer {
   }
 
   protected async remember(next: number) {
-    await this.redis.set(this.nonceKey, JSON.stringify({ next, at: Date.now() }), 'PX', REMEMBER_MS);
+    // Called after a broadcast: losing this memory to an outage is no failure (the node's pending count covers it).
+    await this.redis.set(this.nonceKey, JSON.stringify({ next, at: Date.now() }), 'PX', REMEMBER_MS).catch(() => undefined);
   }
 }

@@ -1,0 +1,172 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
+import { privateKeyToAccount } from 'viem/accounts';
+import { createPaymentHeader } from 'x402/client';
+import { FUNDS, fundPayers, PRICE } from '../support/base-crowd.js';
+import { devnetClients } from '../support/devnet.js';
+import { type Harness, pollJob, postJson, startHarness } from '../support/harness.js';
+import { exited, startService } from '../support/processes.js';
+import { SENTINEL_NAME, SentinelRedis } from '../support/redis-sentinel.js';
+import { startRpcProxy } from '../support/rpc-proxy.js';
+import { waitFor } from '../support/wait-for.js';
+
+const PAYERS = 40;
+const SPACING_MS = 150;
+// Once this many payers have sent their payment, the replica is cut off the primary at the next settlement's
+// broadcast (so that payment's job, written after it, is lost with the primary), and the primary dies a little
+// later: asynchronous replication's worst case.
+const PARTITION_AT = 6;
+const KILL_AT = 10;
+const RUNNING_JOBS = 3;
+
+/**
+ * The replica is partitioned off, then the primary killed (SIGKILL: what it had not passed on is lost) while
+ * payers keep paying and jobs run; Sentinel promotes the replica. An API process (in this test's process) and a
+ * worker process find the new primary through the Sentinels.
+ */
+describe('Redis failover (Sentinel, one replica) during payments and jobs', () => {
+  const redis = new SentinelRedis();
+  let h: Harness;
+  let rpc: Awaited<ReturnType<typeof startRpcProxy>>;
+  let worker: ReturnType<typeof startService> | null = null;
+
+  before(async () => {
+    await redis.start();
+    rpc = await startRpcProxy();
+    const env = {
+      REDIS_URL: '',
+      REDIS_SENTINELS: redis.sentinels,
+      REDIS_SENTINEL_NAME: SENTINEL_NAME,
+      X402_NETWORKS: 'base',
+      MPP_ENABLED: 'false',
+      // The reconciler finishes what a lost write forgot within seconds, not the default minute.
+      SETTLEMENT_RECONCILE_SECONDS: '3',
+    };
+    // Settlements reach the devnet chain through a proxy that tells the test when one is broadcast.
+    h = await startHarness({ driver: 'bullmq', worker: false, env: { ...env, BASE_RPC_URL: rpc.url } });
+    rpc.target = h.rt.devnet!.base!.rpcUrl;
+    const { KEY_PREFIX, QUEUE_NAME, PIPELINES_DIR, WORK_DIR } = h.env;
+    worker = startService({
+      ...env,
+      KEY_PREFIX,
+      QUEUE_NAME,
+      PIPELINES_DIR,
+      WORK_DIR,
+      ROLE: 'worker',
+      WORKER_CONCURRENCY: '4',
+      LOG_LEVEL: 'warn',
+    });
+  });
+  after(async () => {
+    worker?.kill('SIGTERM');
+    if (worker) await exited(worker);
+    await h?.close();
+    await rpc?.close();
+    await redis.stop();
+  });
+
+  /** Every job record in Redis, by payer (lower-case address): the jobs that exist for each payer's payments. */
+  async function jobsByPayer(): Promise<Map<string, string[]>> {
+    const client = new Redis({ sentinels: redis.sentinelPorts.map((port) => ({ host: '127.0.0.1', port })), name: SENTINEL_NAME });
+    try {
+      const keys = (await client.keys(`${h.env.KEY_PREFIX}:job:*`)).filter((k) => !k.endsWith(':entry'));
+      const byPayer = new Map<string, string[]>();
+      for (const raw of await Promise.all(keys.map((k) => client.get(k)))) {
+        const job = JSON.parse(raw!);
+        const payer = String(job.receipt?.payer).toLowerCase();
+        byPayer.set(payer, [...(byPayer.get(payer) ?? []), job.id]);
+      }
+      return byPayer;
+    } finally {
+      client.disconnect();
+    }
+  }
+
+  it('answers each payment 202 with a job or 503 with Retry-After; every payer is charged for exactly the jobs that exist', async () => {
+    const { wallet, balanceOf, dev } = devnetClients(h);
+    const keys = await fundPayers(h, PAYERS);
+    const unpaid = await postJson(`${h.url}/echo`, { text: 'x' });
+    const requirements = unpaid.json.accepts.find((a: any) => a.network === 'base');
+    const slowRequirements = (await postJson(`${h.url}/slow`, { seconds: 1.5 })).json.accepts.find((a: any) => a.network === 'base');
+
+    // Jobs running when the primary dies.
+    const running: string[] = [];
+    for (let i = 0; i < RUNNING_JOBS; i++) {
+      const header = await createPaymentHeader(wallet(dev.payerKey), 1, slowRequirements);
+      const res = await postJson(`${h.url}/slow`, { seconds: 1.5 }, { 'x-payment': header });
+      assert.equal(res.status, 202, res.text);
+      running.push(res.json.job_id);
+    }
+
+    // Payers paying one after another while the primary is killed and the replica promoted.
+    const headers = await Promise.all(keys.map((k) => createPaymentHeader(wallet(k), 1, requirements)));
+    let failover: ReturnType<SentinelRedis['killPrimary']> | null = null;
+    const answers = await Promise.all(
+      headers.map(async (header, i) => {
+        await new Promise((r) => setTimeout(r, i * SPACING_MS));
+        if (i === PARTITION_AT) {
+          rpc.beforeBroadcast = async () => redis.partitionReplica();
+        }
+        if (i === KILL_AT) failover = redis.killPrimary();
+        const res = await postJson(`${h.url}/echo`, { text: `payer ${i}` }, { 'x-payment': header });
+        return { ...res, answeredAt: Date.now() };
+      }),
+    );
+    const { promotedAfterMs } = await failover!;
+    // The service says when it is back (a load balancer's health check), once its connections found the new primary.
+    await waitFor(async () => (await fetch(`${h.url}/healthz`)).status === 200, 'the service to be healthy again', 30_000);
+
+    for (const [i, a] of answers.entries()) {
+      assert.ok(a.status === 202 || a.status === 503, `payer ${i}: ${a.status} ${a.text}`);
+      if (a.status === 503) assert.ok(a.headers.get('retry-after'), `payer ${i}: a 503 says when to retry`);
+    }
+    const accepted = answers.filter((a) => a.status === 202);
+    const addresses = keys.map((k) => privateKeyToAccount(k).address);
+
+    // Once the reconciler has looked at what the lost writes forgot, each payer's spend equals their jobs.
+    const spent = async (i: number) => FUNDS - (await balanceOf(addresses[i]));
+    const mismatches = async () => {
+      const jobs = await jobsByPayer();
+      const wrong: string[] = [];
+      for (let i = 0; i < PAYERS; i++) {
+        const count = jobs.get(addresses[i].toLowerCase())?.length ?? 0;
+        if ((await spent(i)) !== PRICE * BigInt(count)) wrong.push(`payer ${i}: spent ${await spent(i)}, ${count} job(s)`);
+      }
+      return wrong;
+    };
+    let wrong: string[] = [];
+    await waitFor(async () => (wrong = await mismatches()).length === 0, 'spend to equal jobs', 60_000).catch(() => {
+      assert.deepEqual(wrong, [], 'every payer charged for exactly the jobs that exist');
+    });
+    const charged503 = (await Promise.all(answers.map(async (a, i) => a.status === 503 && (await spent(i)) > 0n))).filter(Boolean).length;
+
+    // Every accepted job and every job running at the failover completes. An accepted job created after its 202
+    // went down with the primary: the reconciler made it again (same id), from its claim and the chain.
+    let lost = 0;
+    for (const a of accepted) {
+      const job = await pollJob(h.url, a.json.job_id, 90);
+      assert.equal(job.status, 'complete', `job ${a.json.job_id}`);
+      if (job.created_at > a.answeredAt) lost++;
+    }
+    for (const id of running) assert.equal((await pollJob(h.url, id, 90)).status, 'complete', `running job ${id}`);
+
+    // A refused payment, resent as its 503 asked, is taken once: every payer ends charged once, with one job.
+    for (const [i, a] of answers.entries()) {
+      if (a.status !== 503) continue;
+      const resent = await postJson(`${h.url}/echo`, { text: `payer ${i}` }, { 'x-payment': headers[i] });
+      assert.equal(resent.status, 202, `payer ${i} resent: ${resent.text}`);
+      assert.equal((await pollJob(h.url, resent.json.job_id, 60)).result.greeting, `hello payer ${i}`);
+    }
+    const jobs = await jobsByPayer();
+    for (let i = 0; i < PAYERS; i++) {
+      assert.equal(await spent(i), PRICE, `payer ${i} charged once`);
+      assert.equal(jobs.get(addresses[i].toLowerCase())?.length, 1, `payer ${i} has one job`);
+    }
+    console.log(
+      `failover: replica promoted ${promotedAfterMs} ms after the kill; ${PAYERS} payers: ${accepted.length} answered 202, ` +
+        `${PAYERS - accepted.length} answered 503 (${charged503} of them charged before their resend); ${lost} accepted ` +
+        `job(s) lost with the primary and made again by the reconciler; ${RUNNING_JOBS} jobs running at the kill completed`,
+    );
+  });
+});
