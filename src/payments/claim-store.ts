@@ -82,14 +82,15 @@ export class MemoryClaimStore implements ClaimStore {
 
 /**
  * One JSON string per payment, and a sorted set (by claim time) of the payments still settling. A new claim is
- * what lets the reconciler finish a payment whose answer was lost, so it is acknowledged by the primary's replica
- * (when it has one) before money moves: unacknowledged, it is withdrawn and the payment refused (503).
+ * what lets the reconciler finish a payment whose answer was lost, so, given `durable`, it is written on that
+ * connection of its own and acknowledged by the primary's replica (when it has one) before money moves:
+ * unacknowledged, it is withdrawn and the payment refused (503). Its own, because the WAIT blocks the connection.
  */
 export class RedisClaimStore implements ClaimStore {
   constructor(
     private readonly redis: RedisClient,
     private readonly prefix: string,
-    private readonly acks: ReplicaAcks | null = null,
+    private readonly durable: { redis: RedisClient; acks: ReplicaAcks } | null = null,
   ) {}
 
   private key(k: string) {
@@ -101,10 +102,11 @@ export class RedisClaimStore implements ClaimStore {
   }
 
   async claim(key: string, claim: SettlingClaim): Promise<Claim | null> {
-    const ok = await this.redis.set(this.key(key), JSON.stringify(claim), 'PX', TTL_MS, 'NX');
+    const writer = this.durable?.redis ?? this.redis;
+    const ok = await writer.set(this.key(key), JSON.stringify(claim), 'PX', TTL_MS, 'NX');
     if (ok !== 'OK') return this.get(key);
-    await this.redis.zadd(this.settlingSet, claim.since, key);
-    await this.acks?.confirm().catch(async (err) => {
+    await writer.zadd(this.settlingSet, claim.since, key);
+    await this.durable?.acks.confirm().catch(async (err) => {
       await this.release(key).catch(() => undefined);
       throw err;
     });

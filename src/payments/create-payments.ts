@@ -40,6 +40,8 @@ export interface PaymentsDeps {
   logger: Logger;
   /** The fail-fast Redis connection (claims, ledger, nonces, MPP replays), or null for the in-memory stores. */
   redis: RedisClient | null;
+  /** A fail-fast connection of the claims' own, for new claims and the replica's acknowledgement of them. */
+  claimsRedis: RedisClient | null;
   /** Creates and enqueues a settled payment's job once (also from the reconciler). */
   createJob: CreateJob;
   /** Where each offered network settles (live, or the devnet's local chains). */
@@ -51,13 +53,11 @@ export interface PaymentsDeps {
  * (x402 on the configured networks, MPP on Tempo) settling where `networks` says, the settlement service, the
  * paywall the paid orders go through, and the background reconciler.
  */
-export async function createPayments({ config, logger, redis, createJob, networks }: PaymentsDeps): Promise<Payments> {
+export async function createPayments({ config, logger, redis, claimsRedis, createJob, networks }: PaymentsDeps): Promise<Payments> {
   const ledger = redis ? new RedisAffiliateLedger(redis, config.keyPrefix) : new MemoryAffiliateLedger();
   const { afterMs: reconcileAfterMs, everyMs } = sweepTiming(config.settlementReconcileSeconds);
   const flow = new SettlementFlow({
-    claims: redis
-      ? new RedisClaimStore(redis, config.keyPrefix, new ReplicaAcks(redis, config.replicaAckTimeoutMs))
-      : new MemoryClaimStore(),
+    claims: redis ? redisClaims(redis, claimsRedis, config) : new MemoryClaimStore(),
     ledger,
     reconcileAfterMs,
     createJob,
@@ -131,4 +131,9 @@ function createMppProtocol(
     // mppx's replay store (used transaction hashes), shared by every API process through Redis.
     store: redis ? redisMppStore(redis, config.keyPrefix) : MppStore.memory(),
   });
+}
+
+function redisClaims(redis: RedisClient, claimsRedis: RedisClient | null, config: PaymentsSettings): RedisClaimStore {
+  const durable = claimsRedis ? { redis: claimsRedis, acks: new ReplicaAcks(claimsRedis, config.replicaAckTimeoutMs) } : null;
+  return new RedisClaimStore(redis, config.keyPrefix, durable);
 }

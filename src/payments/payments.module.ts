@@ -8,8 +8,9 @@ import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { PIPELINES } from '../pipelines/pipelines.tokens.js';
 import { REDIS_CONFIG, type RedisConfig } from '../redis/redis.config.js';
-import { FAST_REDIS } from '../redis/redis.tokens.js';
+import { FAST_REDIS, REDIS_CONNECTIONS } from '../redis/redis.tokens.js';
 import type { RedisClient } from '../redis/redis-client.js';
+import type { RedisConnections } from '../redis/redis-connections.js';
 import { createPayments, type Payments } from './create-payments.js';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from './payments.config.js';
 import { AFFILIATE_LEDGER, PAYMENTS, PAYWALL, SETTLEMENT_NETWORKS } from './payments.tokens.js';
@@ -62,13 +63,14 @@ const requeuerProvider = {
 function paymentsProvider() {
   return {
     provide: PAYMENTS,
-    inject: [PAYMENTS_CONFIG, REDIS_CONFIG, JOBS_CONFIG, LOGGER, FAST_REDIS, PIPELINES, JobService, SETTLEMENT_NETWORKS],
-    useFactory: (
+    inject: [PAYMENTS_CONFIG, REDIS_CONFIG, JOBS_CONFIG, LOGGER, FAST_REDIS, REDIS_CONNECTIONS, PIPELINES, JobService, SETTLEMENT_NETWORKS],
+    useFactory: async (
       payments: PaymentsConfig,
       redisConfig: RedisConfig,
       jobsConfig: JobsConfig,
       logger: Logger,
       redis: RedisClient | null,
+      connections: RedisConnections | null,
       pipelines: PipelineRegistry,
       jobs: JobService,
       networks: SettlementNetworks,
@@ -87,7 +89,8 @@ function paymentsProvider() {
         workDir: jobsConfig.workDir,
         replicaAckTimeoutMs: redisConfig.replicaAckTimeoutMs,
       };
-      return createPayments({ config, logger, redis, createJob, networks });
+      const claimsRedis = (await connections?.failFast()) ?? null;
+      return createPayments({ config, logger, redis, claimsRedis, createJob, networks });
     },
   };
 }

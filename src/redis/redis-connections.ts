@@ -24,13 +24,20 @@ export class RedisConnections {
 
   /** The shared fail-fast connection, ready to use. */
   async fast(): Promise<RedisClient> {
-    if (!this.fastConnection) {
-      this.fastConnection = this.open({ enableOfflineQueue: false, commandTimeout: this.commandTimeoutMs, maxRetriesPerRequest: 1 });
-      await readyWithin(this.fastConnection, STARTUP_TIMEOUT_MS).catch((err) => {
-        throw new Error(`${describeTarget(this.target)}: Redis does not answer (${err.message})`);
-      });
-    }
+    this.fastConnection ??= await this.failFast();
     return this.fastConnection;
+  }
+
+  /**
+   * A fail-fast connection of its own, ready to use: for writes followed by a WAIT, which blocks the connection
+   * it is sent on (and counts only that connection's writes).
+   */
+  async failFast(): Promise<RedisClient> {
+    const c = this.open({ enableOfflineQueue: false, commandTimeout: this.commandTimeoutMs, maxRetriesPerRequest: 1 });
+    await readyWithin(c, STARTUP_TIMEOUT_MS).catch((err) => {
+      throw new Error(`${describeTarget(this.target)}: Redis does not answer (${err.message})`);
+    });
+    return c;
   }
 
   /** A new connection that waits for Redis (BullMQ needs maxRetriesPerRequest: null on its blocking ones). */

@@ -14,10 +14,9 @@ import { waitFor } from '../support/wait-for.js';
 const PAYERS = 40;
 const SPACING_MS = 150;
 // Once this many payers have sent their payment, the replica is cut off the primary at the next settlement's
-// broadcast (so that payment's job, written after it, is lost with the primary), and the primary dies a little
-// later: asynchronous replication's worst case.
+// broadcast, and the primary dies as soon as that payment is answered (its job, written after the broadcast, is
+// lost with the primary): asynchronous replication's worst case.
 const PARTITION_AT = 6;
-const KILL_AT = 10;
 const RUNNING_JOBS = 3;
 
 /**
@@ -101,19 +100,26 @@ describe('Redis failover (Sentinel, one replica) during payments and jobs', () =
 
     // Payers paying one after another while the primary is killed and the replica promoted.
     const headers = await Promise.all(keys.map((k) => createPaymentHeader(wallet(k), 1, requirements)));
+    const addresses = keys.map((k) => privateKeyToAccount(k).address);
     let failover: ReturnType<SentinelRedis['killPrimary']> | null = null;
+    let cutAt: number | null = null; // the payer whose settlement was broadcast just after the replica was cut off
     const answers = await Promise.all(
       headers.map(async (header, i) => {
         await new Promise((r) => setTimeout(r, i * SPACING_MS));
         if (i === PARTITION_AT) {
-          rpc.beforeBroadcast = async () => redis.partitionReplica();
+          rpc.beforeBroadcast = async (body) => {
+            redis.partitionReplica();
+            // The transfer's calldata holds its payer's address.
+            cutAt = addresses.findIndex((a) => body.toLowerCase().includes(a.slice(2).toLowerCase()));
+          };
         }
-        if (i === KILL_AT) failover = redis.killPrimary();
         const res = await postJson(`${h.url}/echo`, { text: `payer ${i}` }, { 'x-payment': header });
+        if (i === cutAt) failover = redis.killPrimary();
         return { ...res, answeredAt: Date.now() };
       }),
     );
-    const { promotedAfterMs } = await failover!;
+    assert.ok(failover, `the payment broadcast after the replica was cut off (payer ${cutAt}) was answered`);
+    const { promotedAfterMs } = await failover;
     // The service says when it is back (a load balancer's health check), once its connections found the new primary.
     await waitFor(async () => (await fetch(`${h.url}/healthz`)).status === 200, 'the service to be healthy again', 30_000);
 
@@ -122,7 +128,6 @@ describe('Redis failover (Sentinel, one replica) during payments and jobs', () =
       if (a.status === 503) assert.ok(a.headers.get('retry-after'), `payer ${i}: a 503 says when to retry`);
     }
     const accepted = answers.filter((a) => a.status === 202);
-    const addresses = keys.map((k) => privateKeyToAccount(k).address);
 
     // Once the reconciler has looked at what the lost writes forgot, each payer's spend equals their jobs.
     const spent = async (i: number) => FUNDS - (await balanceOf(addresses[i]));
@@ -150,11 +155,20 @@ describe('Redis failover (Sentinel, one replica) during payments and jobs', () =
       if (job.created_at > a.answeredAt) lost++;
     }
     for (const id of running) assert.equal((await pollJob(h.url, id, 90)).status, 'complete', `running job ${id}`);
+    assert.ok(cutAt !== null && cutAt >= 0, `a payer's settlement was broadcast after the replica was cut off (${cutAt})`);
+    assert.equal(answers[cutAt].status, 202, 'that payment was answered 202 before the primary died');
+    assert.ok(lost >= 1, 'its job went down with the primary, and the reconciler made it again');
 
     // A refused payment, resent as its 503 asked, is taken once: every payer ends charged once, with one job.
     for (const [i, a] of answers.entries()) {
       if (a.status !== 503) continue;
-      const resent = await postJson(`${h.url}/echo`, { text: `payer ${i}` }, { 'x-payment': headers[i] });
+      // A payment still settling (its claim outlived the failover) is answered 503 again until the reconciler
+      // finishes it: the client keeps resending, as told.
+      const resend = () => postJson(`${h.url}/echo`, { text: `payer ${i}` }, { 'x-payment': headers[i] });
+      let resent = await resend();
+      for (const deadline = Date.now() + 60_000; resent.status === 503 && Date.now() < deadline; resent = await resend()) {
+        await new Promise((r) => setTimeout(r, 1000));
+      }
       assert.equal(resent.status, 202, `payer ${i} resent: ${resent.text}`);
       assert.equal((await pollJob(h.url, resent.json.job_id, 60)).result.greeting, `hello payer ${i}`);
     }

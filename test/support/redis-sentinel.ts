@@ -53,7 +53,9 @@ export class SentinelRedis {
           `dir ${this.dir}`,
           `sentinel monitor ${SENTINEL_NAME} 127.0.0.1 ${this.primaryPort} 2`,
           `sentinel down-after-milliseconds ${SENTINEL_NAME} 1000`,
-          `sentinel failover-timeout ${SENTINEL_NAME} 10000`,
+          // Also how long Sentinel lets a replica replicate from another address than the primary's (the link)
+          // before it points it back at the primary: longer than any test.
+          `sentinel failover-timeout ${SENTINEL_NAME} 180000`,
           '',
         ].join('\n'),
       );

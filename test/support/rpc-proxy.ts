@@ -11,11 +11,17 @@ export async function startRpcProxy(): Promise<{
   target: string;
   mode: ProxyMode;
   lostAnswers: number;
-  /** Runs once before the next broadcast is forwarded (e.g. a payer front-running the settlement). */
-  beforeBroadcast: (() => Promise<void>) | null;
+  /** Runs once before the next broadcast is forwarded (e.g. a payer front-running the settlement), given its JSON-RPC body. */
+  beforeBroadcast: ((body: string) => Promise<void>) | null;
   close(): Promise<void>;
 }> {
-  const state = { url: '', target: '', mode: 'pass' as ProxyMode, lostAnswers: 0, beforeBroadcast: null as (() => Promise<void>) | null };
+  const state = {
+    url: '',
+    target: '',
+    mode: 'pass' as ProxyMode,
+    lostAnswers: 0,
+    beforeBroadcast: null as ((body: string) => Promise<void>) | null,
+  };
   const server = http.createServer(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
@@ -27,7 +33,7 @@ export async function startRpcProxy(): Promise<{
     if (body.includes('eth_sendRawTransaction') && state.beforeBroadcast) {
       const hook = state.beforeBroadcast;
       state.beforeBroadcast = null;
-      await hook();
+      await hook(body);
     }
     const upstream = await fetch(state.target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     const text = await upstream.text();

@@ -114,7 +114,8 @@ export class RedisNonceSequencer extends SerialSequencer {
   }
 
   protected async recall(): Promise<Remembered | null> {
-    const raw = await this.redis.get(this.nonceKey);
+    // Unreadable during an outage: the node's pending count alone (a conflict then asks the node again).
+    const raw = await this.redis.get(this.nonceKey).catch(() => null);
     return raw ? (JSON.parse(raw) as Remembered) : null;
   }
 
