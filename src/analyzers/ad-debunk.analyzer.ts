@@ -24,7 +24,7 @@ const SEVERITY: Record<Verdict, number> = { true: 0, unverifiable: 1, misleading
 const compiled = new WeakMap<AdRule[], Array<AdRule & { match: RegExp[]; except: RegExp[] }>>();
 
 /**
- * The rating follows from the verdicts (documented in the README):
+ * The rating follows from the verdicts (documented in docs/endpoints.md):
  * deceptive: 2+ false, or 1 false with 2+ misleading; very_misleading: 1 false, or 3+ misleading;
  * somewhat_misleading: 1-2 misleading; mostly_accurate: only unverifiable claims flagged;
  * trustworthy: no claim flagged.

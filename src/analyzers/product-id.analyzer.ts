@@ -18,7 +18,7 @@ interface BrandLexicon {
   brands: BrandEntry[];
 }
 
-/** Confidence model (documented in README): one sighting, then independent evidence adds up. */
+/** Confidence model (documented in docs/endpoints.md): one sighting, then independent evidence adds up. */
 export const CONFIDENCE = { base: 0.35, seen: 0.2, said: 0.2, perExtraScene: 0.1, maxExtraScenes: 2, productNamed: 0.15, max: 0.95 };
 
 const compiled = new WeakMap<
