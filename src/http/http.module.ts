@@ -10,7 +10,7 @@ import { AdminController } from './admin.controller.js';
 import { JsonExceptionFilter } from './exception.filter.js';
 import { HealthController } from './health.controller.js';
 import { JobEventsController } from './job-events.controller.js';
-import { JobsController } from './jobs.controller.js';
+import { JobRoute } from './job-route.js';
 import { MetricsController } from './metrics.controller.js';
 import { PaidRoutes } from './paid-routes.js';
 import { QueueDashboard } from './queue-dashboard.js';
@@ -37,7 +37,7 @@ class HttpDrain implements OnModuleDestroy {
  */
 @Module({
   imports: [PipelinesModule, OrdersModule],
-  controllers: [JobsController, JobEventsController, HealthController, AdminController, MetricsController],
+  controllers: [JobEventsController, HealthController, AdminController, MetricsController],
   providers: [
     {
       // Built before any route is registered, so it sees every route (Nest's and the paid ones): 405 needs them all.
@@ -59,6 +59,7 @@ class HttpDrain implements OnModuleDestroy {
     },
     { provide: APP_FILTER, useClass: JsonExceptionFilter },
     PaidRoutes,
+    JobRoute,
     QueueDashboard,
     HttpDrain,
   ],
