@@ -6,8 +6,8 @@ import sharp from 'sharp';
 import type { PageVideo, PageVideoDownloader, PageVideoInfo } from '../../src/engines/download/download.port.js';
 import { StepError } from '../../src/engines/step-error.js';
 import type { MediaInfo, VideoEngine } from '../../src/engines/video/video-engine.port.js';
-import { fetchVideoStep } from '../../src/steps/fetch-video.step.js';
-import { loadImageStep } from '../../src/steps/load-image.step.js';
+import { loadImageStep } from '../../src/steps/images/load-image.step.js';
+import { fetchVideoStep } from '../../src/steps/video/fetch-video.step.js';
 import { FakeWeb } from '../support/fake-web.js';
 import { fakeServices, runStep, stepContext } from '../support/step-context.js';
 

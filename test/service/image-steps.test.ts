@@ -7,9 +7,9 @@ import type { DocumentScan, DocumentScanner } from '../../src/engines/images/doc
 import type { Face, FaceDetector } from '../../src/engines/images/face-detector.port.js';
 import type { ImageEditor } from '../../src/engines/images/image-editor.port.js';
 import { StepError } from '../../src/engines/step-error.js';
-import { editorialPortraitStep } from '../../src/steps/editorial-portrait.step.js';
-import { hairFormulaStep } from '../../src/steps/hair-formula.step.js';
-import { scanDocumentStep } from '../../src/steps/scan-document.step.js';
+import { editorialPortraitStep } from '../../src/steps/images/editorial-portrait.step.js';
+import { hairFormulaStep } from '../../src/steps/images/hair-formula.step.js';
+import { scanDocumentStep } from '../../src/steps/images/scan-document.step.js';
 import { fakeServices, runStep, stepContext } from '../support/step-context.js';
 
 /** hair_formula, editorial_portrait and scan_document against the face, image-editor and scanner ports, with fake engines. */

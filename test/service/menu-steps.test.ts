@@ -4,12 +4,12 @@ import sharp from 'sharp';
 import type { ChatModelProvider } from '../../src/engines/chat/chat-model.port.js';
 import type { OcrEngine } from '../../src/engines/ocr/ocr-engine.port.js';
 import { StepError } from '../../src/engines/step-error.js';
-import type { PricedItem, ResolvedPlace } from '../../src/features/menus/menu.types.js';
-import { findMenuStep } from '../../src/features/menus/steps/find-menu.step.js';
-import { priceMenuStep } from '../../src/features/menus/steps/price-menu.step.js';
-import { resolvePlaceStep } from '../../src/features/menus/steps/resolve-place.step.js';
-import { translateMenuStep } from '../../src/features/menus/steps/translate-menu.step.js';
-import type { NativeCategory } from '../../src/features/menus/structured-data.js';
+import { findMenuStep } from '../../src/steps/menus/find-menu.step.js';
+import type { PricedItem, ResolvedPlace } from '../../src/steps/menus/menu.types.js';
+import { priceMenuStep } from '../../src/steps/menus/price-menu.step.js';
+import { resolvePlaceStep } from '../../src/steps/menus/resolve-place.step.js';
+import type { NativeCategory } from '../../src/steps/menus/structured-data.js';
+import { translateMenuStep } from '../../src/steps/menus/translate-menu.step.js';
 import { type FakePage, FakeWeb } from '../support/fake-web.js';
 import { fakeServices, runStep, stepContext } from '../support/step-context.js';
 

@@ -4,9 +4,9 @@ import type { ChatModelProvider, StructuredCall } from '../../src/engines/chat/c
 import type { ClaimReview, FactCheckSearch } from '../../src/engines/fact-check/fact-check.port.js';
 import type { SpeechToText, Transcript } from '../../src/engines/speech/speech-to-text.port.js';
 import { StepError } from '../../src/engines/step-error.js';
-import { factCheckSearchStep } from '../../src/steps/fact-check-search.step.js';
-import { promptStep } from '../../src/steps/prompt.step.js';
-import { transcribeStep } from '../../src/steps/transcribe.step.js';
+import { factCheckSearchStep } from '../../src/steps/fact-check/fact-check-search.step.js';
+import { promptStep } from '../../src/steps/prompt/prompt.step.js';
+import { transcribeStep } from '../../src/steps/speech/transcribe.step.js';
 import { fakeServices, runStep, stepContext } from '../support/step-context.js';
 
 /** transcribe, prompt and fact_check_search against the speech, chat and fact-check ports, with fake engines. */

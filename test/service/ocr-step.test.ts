@@ -4,7 +4,7 @@ import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import type { OcrBudget, OcrEngine, OcrLine } from '../../src/engines/ocr/ocr-engine.port.js';
-import { ocrStep } from '../../src/steps/ocr.step.js';
+import { ocrStep } from '../../src/steps/on-screen-text/ocr.step.js';
 import { fakeServices, runStep, stepContext } from '../support/step-context.js';
 
 /**

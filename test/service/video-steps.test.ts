@@ -5,10 +5,10 @@ import { describe, it } from 'node:test';
 import sharp from 'sharp';
 import { StepError } from '../../src/engines/step-error.js';
 import type { LoudnessReading, MediaInfo, SceneDecoding, VideoEngine } from '../../src/engines/video/video-engine.port.js';
-import { audioLevelsStep } from '../../src/steps/audio-levels.step.js';
-import { detectScenesStep } from '../../src/steps/detect-scenes.step.js';
-import { probeStep } from '../../src/steps/probe.step.js';
-import { transcodeStep } from '../../src/steps/transcode.step.js';
+import { detectScenesStep } from '../../src/steps/scenes/detect-scenes.step.js';
+import { audioLevelsStep } from '../../src/steps/speech/audio-levels.step.js';
+import { probeStep } from '../../src/steps/video/probe.step.js';
+import { transcodeStep } from '../../src/steps/video/transcode.step.js';
 import { fakeServices, runStep, stepContext } from '../support/step-context.js';
 
 /** The video steps against the video port, with a fake engine: a 2 s clip, red for a second, then blue. */

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { loadKnowledge } from '../../src/analyzers/knowledge.js';
-import { readMapUrl } from '../../src/features/menus/map-urls.js';
-import { parseMenuLines } from '../../src/features/menus/menu-text.js';
-import { type CurrencyTable, countryFromAddress, readPrice, toUsd } from '../../src/features/menus/prices.js';
+import { readMapUrl } from '../../src/steps/menus/map-urls.js';
+import { parseMenuLines } from '../../src/steps/menus/menu-text.js';
+import { type CurrencyTable, countryFromAddress, readPrice, toUsd } from '../../src/steps/menus/prices.js';
+import { loadKnowledge } from '../../src/steps/shared/knowledge.js';
 
 const table = () => loadKnowledge<CurrencyTable>(path.join(process.cwd(), 'knowledge'), 'currencies.yaml');
 
