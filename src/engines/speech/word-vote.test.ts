@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { TimedWord } from '../../src/engines/speech/speech-to-text.port.js';
-import { voteWords } from '../../src/engines/speech/word-vote.js';
+import type { TimedWord } from './speech-to-text.port.js';
+import { voteWords } from './word-vote.js';
 
 /** A transcript from text, one word every 0.3 s (the times only show which reading a word came from). */
 const heard = (text: string, offset = 0): TimedWord[] =>

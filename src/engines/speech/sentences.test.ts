@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { sentencesOf } from '../../src/engines/speech/sentences.js';
+import { sentencesOf } from './sentences.js';
 
 /** Words as [word, start, end], as pocketsphinx timed them. */
 const timed = (words: Array<[string, number, number]>) => words.map(([word, start, end]) => ({ word, start, end }));

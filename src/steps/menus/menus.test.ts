@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { readMapUrl } from '../../src/steps/menus/map-urls.js';
-import { parseMenuLines } from '../../src/steps/menus/menu-text.js';
-import { type CurrencyTable, countryFromAddress, readPrice, toUsd } from '../../src/steps/menus/prices.js';
-import { loadKnowledge } from '../../src/steps/shared/knowledge.js';
+import { loadKnowledge } from '../shared/knowledge.js';
+import { readMapUrl } from './map-urls.js';
+import { parseMenuLines } from './menu-text.js';
+import { type CurrencyTable, countryFromAddress, readPrice, toUsd } from './prices.js';
 
 const table = () => loadKnowledge<CurrencyTable>(path.join(process.cwd(), 'knowledge'), 'currencies.yaml');
 

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ChatModelProvider, StructuredCall } from '../../src/engines/chat/chat-model.port.js';
-import type { ClaimReview, FactCheckSearch } from '../../src/engines/fact-check/fact-check.port.js';
-import type { SpeechToText, Transcript } from '../../src/engines/speech/speech-to-text.port.js';
-import { StepError } from '../../src/engines/step-error.js';
-import { factCheckSearchStep } from '../../src/steps/fact-check/fact-check-search.step.js';
-import { promptStep } from '../../src/steps/prompt/prompt.step.js';
-import { transcribeStep } from '../../src/steps/speech/transcribe.step.js';
-import { fakeServices, runStep, stepContext } from '../support/step-context.js';
+import { fakeServices, runStep, stepContext } from '../../../test/support/step-context.js';
+import type { ChatModelProvider, StructuredCall } from '../../engines/chat/chat-model.port.js';
+import type { ClaimReview, FactCheckSearch } from '../../engines/fact-check/fact-check.port.js';
+import type { SpeechToText, Transcript } from '../../engines/speech/speech-to-text.port.js';
+import { StepError } from '../../engines/step-error.js';
+import { factCheckSearchStep } from '../fact-check/fact-check-search.step.js';
+import { transcribeStep } from '../speech/transcribe.step.js';
+import { promptStep } from './prompt.step.js';
 
 /** transcribe, prompt and fact_check_search against the speech, chat and fact-check ports, with fake engines. */
 const TRANSCRIPT: Transcript = {

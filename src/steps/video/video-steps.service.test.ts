@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
-import { StepError } from '../../src/engines/step-error.js';
-import type { LoudnessReading, MediaInfo, SceneDecoding, VideoEngine } from '../../src/engines/video/video-engine.port.js';
-import { detectScenesStep } from '../../src/steps/scenes/detect-scenes.step.js';
-import { audioLevelsStep } from '../../src/steps/speech/audio-levels.step.js';
-import { probeStep } from '../../src/steps/video/probe.step.js';
-import { transcodeStep } from '../../src/steps/video/transcode.step.js';
-import { fakeServices, runStep, stepContext } from '../support/step-context.js';
+import { fakeServices, runStep, stepContext } from '../../../test/support/step-context.js';
+import { StepError } from '../../engines/step-error.js';
+import type { LoudnessReading, MediaInfo, SceneDecoding, VideoEngine } from '../../engines/video/video-engine.port.js';
+import { detectScenesStep } from '../scenes/detect-scenes.step.js';
+import { audioLevelsStep } from '../speech/audio-levels.step.js';
+import { probeStep } from './probe.step.js';
+import { transcodeStep } from './transcode.step.js';
 
 /** The video steps against the video port, with a fake engine: a 2 s clip, red for a second, then blue. */
 const INFO: MediaInfo = {

@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
-import type { ChatModelProvider } from '../../src/engines/chat/chat-model.port.js';
-import type { OcrEngine } from '../../src/engines/ocr/ocr-engine.port.js';
-import { StepError } from '../../src/engines/step-error.js';
-import { findMenuStep } from '../../src/steps/menus/find-menu.step.js';
-import type { PricedItem, ResolvedPlace } from '../../src/steps/menus/menu.types.js';
-import { priceMenuStep } from '../../src/steps/menus/price-menu.step.js';
-import { resolvePlaceStep } from '../../src/steps/menus/resolve-place.step.js';
-import type { NativeCategory } from '../../src/steps/menus/structured-data.js';
-import { translateMenuStep } from '../../src/steps/menus/translate-menu.step.js';
-import { type FakePage, FakeWeb } from '../support/fake-web.js';
-import { fakeServices, runStep, stepContext } from '../support/step-context.js';
+import { type FakePage, FakeWeb } from '../../../test/support/fake-web.js';
+import { fakeServices, runStep, stepContext } from '../../../test/support/step-context.js';
+import type { ChatModelProvider } from '../../engines/chat/chat-model.port.js';
+import type { OcrEngine } from '../../engines/ocr/ocr-engine.port.js';
+import { StepError } from '../../engines/step-error.js';
+import { findMenuStep } from './find-menu.step.js';
+import type { PricedItem, ResolvedPlace } from './menu.types.js';
+import { priceMenuStep } from './price-menu.step.js';
+import { resolvePlaceStep } from './resolve-place.step.js';
+import type { NativeCategory } from './structured-data.js';
+import { translateMenuStep } from './translate-menu.step.js';
 
 /** The /menu-from-maps steps against the web, OCR and chat ports, with fake engines and pages shaped like real ones. */
 const page = (head: string, body = ''): FakePage => ({

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import type { OcrBudget, OcrEngine, OcrLine } from '../../src/engines/ocr/ocr-engine.port.js';
-import { ocrStep } from '../../src/steps/on-screen-text/ocr.step.js';
-import { fakeServices, runStep, stepContext } from '../support/step-context.js';
+import { fakeServices, runStep, stepContext } from '../../../test/support/step-context.js';
+import type { OcrBudget, OcrEngine, OcrLine } from '../../engines/ocr/ocr-engine.port.js';
+import { ocrStep } from './ocr.step.js';
 
 /**
  * The ocr step against the OCR port: real frames with a caption (text regions are found and followed for real),

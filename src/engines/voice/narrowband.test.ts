@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { foldNarrowband, isNarrowband } from '../../src/engines/voice/narrowband.js';
+import { foldNarrowband, isNarrowband } from './narrowband.js';
 
 const run = promisify(execFile);
 

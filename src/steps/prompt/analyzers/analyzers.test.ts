@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { parsePocketsphinx } from '../../src/engines/speech/pocketsphinx.js';
-import { sentencesOf, splitPunctuated } from '../../src/engines/speech/sentences.js';
-import { planPieces } from '../../src/engines/voice/silence-split.js';
-import { type AnalyzeInput, analyzeAnalyzer } from '../../src/steps/prompt/analyzers/analyze.analyzer.js';
-import { readSentiment } from '../../src/steps/prompt/analyzers/text/sentiment.js';
-import { strongStatement } from '../../src/steps/prompt/analyzers/text/strong-statements.js';
+import { parsePocketsphinx } from '../../../engines/speech/pocketsphinx.js';
+import { sentencesOf, splitPunctuated } from '../../../engines/speech/sentences.js';
+import { planPieces } from '../../../engines/voice/silence-split.js';
+import { type AnalyzeInput, analyzeAnalyzer } from './analyze.analyzer.js';
+import { readSentiment } from './text/sentiment.js';
+import { strongStatement } from './text/strong-statements.js';
 
 const ctx = { knowledgeDir: path.join(process.cwd(), 'knowledge') };
 
@@ -105,7 +105,7 @@ describe('pocketsphinx output', () => {
     ]);
   });
   it("rates a transcript by its words' duration-weighted confidence and the share of words the engine is sure of", async () => {
-    const { transcriptConfidence } = await import('../../src/engines/speech/speech-confidence.js');
+    const { transcriptConfidence } = await import('../../../engines/speech/speech-confidence.js');
     const w = (word: string, seconds: number, confidence: number) => ({ word, start: 0, end: seconds, confidence });
     // A long sure word among short unsure ones: the duration-weighted mean is 0.7, but one word in four is sure.
     const salad = [w('really', 0.6, 1), w('the', 0.2, 0.4), w('ah', 0.2, 0.1), w('to', 0.2, 0.3)];
@@ -191,8 +191,8 @@ describe('pocketsphinx output', () => {
 });
 
 describe('claim rules', async () => {
-  const { overallRating } = await import('../../src/steps/prompt/analyzers/ad-debunk.analyzer.js');
-  const { checkWorthy } = await import('../../src/steps/prompt/analyzers/text/check-worthy.js');
+  const { overallRating } = await import('./ad-debunk.analyzer.js');
+  const { checkWorthy } = await import('./text/check-worthy.js');
   it('rates an ad from its verdicts by the documented rule', () => {
     assert.equal(overallRating([]), 'trustworthy');
     assert.equal(overallRating(['unverifiable']), 'mostly_accurate');
@@ -221,9 +221,9 @@ describe('claim rules', async () => {
 });
 
 describe('claims per sentence and per caption', async () => {
-  const { verifyAnalyzer } = await import('../../src/steps/prompt/analyzers/verify.analyzer.js');
-  const { adDebunkAnalyzer } = await import('../../src/steps/prompt/analyzers/ad-debunk.analyzer.js');
-  const { statementsOf } = await import('../../src/steps/prompt/analyzers/evidence.js');
+  const { verifyAnalyzer } = await import('./verify.analyzer.js');
+  const { adDebunkAnalyzer } = await import('./ad-debunk.analyzer.js');
+  const { statementsOf } = await import('./evidence.js');
   it('never lets a claim span two sentences, and times each', async () => {
     // One segment holding two sentences (an engine that punctuates but does not split).
     const evidence = input(['The tower was built in 1889. It is 330 meters tall.']);
@@ -270,11 +270,11 @@ describe('claims per sentence and per caption', async () => {
 });
 
 describe('evidence that holds: speech state, language and confidence', async () => {
-  const { verifyAnalyzer } = await import('../../src/steps/prompt/analyzers/verify.analyzer.js');
-  const { adDebunkAnalyzer } = await import('../../src/steps/prompt/analyzers/ad-debunk.analyzer.js');
-  const { languageOf } = await import('../../src/steps/prompt/analyzers/speech-evidence.js');
-  const { corroboratedLanguage } = await import('../../src/steps/shared/language.js');
-  const { OFFLINE_CONFIDENCE: OFFLINE } = await import('../../src/steps/prompt/analyzers/verify.analyzer.js');
+  const { verifyAnalyzer } = await import('./verify.analyzer.js');
+  const { adDebunkAnalyzer } = await import('./ad-debunk.analyzer.js');
+  const { languageOf } = await import('./speech-evidence.js');
+  const { corroboratedLanguage } = await import('../../shared/language.js');
+  const { OFFLINE_CONFIDENCE: OFFLINE } = await import('./verify.analyzer.js');
   /** What the transcribe step gives for speech below its bar: no words, the reason, the language only assumed. */
   const unintelligible = (captions: string[], title: string | null = null) =>
     input([], captions, {

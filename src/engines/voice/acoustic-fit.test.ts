@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { acousticFitOf, addFits, fitPerFrame } from '../../src/engines/voice/acoustic-fit.js';
-import { judgeSpeech } from '../../src/steps/speech/speech-verdict.js';
+import { judgeSpeech } from '../../steps/speech/speech-verdict.js';
+import { acousticFitOf, addFits, fitPerFrame } from './acoustic-fit.js';
 
 /** A pocketsphinx log as `-backtrace yes` writes it: the word table interleaved with INFO lines. */
 const LOG = `INFO: pocketsphinx.c(1168): this blender crushers ice (-39253)

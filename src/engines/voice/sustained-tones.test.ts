@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { removeSustainedTones } from '../../src/engines/voice/sustained-tones.js';
+import { removeSustainedTones } from './sustained-tones.js';
 
 const RATE = 16000;
 const rms = (a: ArrayLike<number>, from: number, to: number) => {

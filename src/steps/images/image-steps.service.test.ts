@@ -3,14 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import type { DocumentScan, DocumentScanner } from '../../src/engines/images/document-scanner.port.js';
-import type { Face, FaceDetector } from '../../src/engines/images/face-detector.port.js';
-import type { ImageEditor } from '../../src/engines/images/image-editor.port.js';
-import { StepError } from '../../src/engines/step-error.js';
-import { editorialPortraitStep } from '../../src/steps/images/editorial-portrait.step.js';
-import { hairFormulaStep } from '../../src/steps/images/hair-formula.step.js';
-import { scanDocumentStep } from '../../src/steps/images/scan-document.step.js';
-import { fakeServices, runStep, stepContext } from '../support/step-context.js';
+import { fakeServices, runStep, stepContext } from '../../../test/support/step-context.js';
+import type { DocumentScan, DocumentScanner } from '../../engines/images/document-scanner.port.js';
+import type { Face, FaceDetector } from '../../engines/images/face-detector.port.js';
+import type { ImageEditor } from '../../engines/images/image-editor.port.js';
+import { StepError } from '../../engines/step-error.js';
+import { editorialPortraitStep } from './editorial-portrait.step.js';
+import { hairFormulaStep } from './hair-formula.step.js';
+import { scanDocumentStep } from './scan-document.step.js';
 
 /** hair_formula, editorial_portrait and scan_document against the face, image-editor and scanner ports, with fake engines. */
 const photoFile = path.join(stepContext(fakeServices()).workDir, 'photo.jpg');

@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
-import type { PageVideo, PageVideoDownloader, PageVideoInfo } from '../../src/engines/download/download.port.js';
-import { StepError } from '../../src/engines/step-error.js';
-import type { MediaInfo, VideoEngine } from '../../src/engines/video/video-engine.port.js';
-import { loadImageStep } from '../../src/steps/images/load-image.step.js';
-import { fetchVideoStep } from '../../src/steps/video/fetch-video.step.js';
-import { FakeWeb } from '../support/fake-web.js';
-import { fakeServices, runStep, stepContext } from '../support/step-context.js';
+import { FakeWeb } from '../../../test/support/fake-web.js';
+import { fakeServices, runStep, stepContext } from '../../../test/support/step-context.js';
+import type { PageVideo, PageVideoDownloader, PageVideoInfo } from '../../engines/download/download.port.js';
+import { StepError } from '../../engines/step-error.js';
+import type { MediaInfo, VideoEngine } from '../../engines/video/video-engine.port.js';
+import { loadImageStep } from '../images/load-image.step.js';
+import { fetchVideoStep } from './fetch-video.step.js';
 
 /** fetch_video and load_image against the web, page-video and video ports, with fake engines. */
 class FakePageVideos implements PageVideoDownloader {
