@@ -2,16 +2,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import sharp from 'sharp';
 import { FakeWeb } from '../../../test/support/fake-web.js';
 import { fakeServices, runStep, stepContext } from '../../../test/support/step-context.js';
+import { stepError } from '../../../test/support/step-error-match.js';
 import type { PageVideo, PageVideoDownloader, PageVideoInfo } from '../../engines/download/download.port.js';
-import { StepError } from '../../engines/step-error.js';
 import type { MediaInfo, VideoEngine } from '../../engines/video/video-engine.port.js';
-import { loadImageStep } from '../images/load-image.step.js';
 import { fetchVideoStep } from './fetch-video.step.js';
 
-/** fetch_video and load_image against the web, page-video and video ports, with fake engines. */
+/** fetch_video against the web, page-video and video ports, with fake engines. */
 class FakePageVideos implements PageVideoDownloader {
   readonly name = 'fake page videos';
   readonly calls: Array<{ url: string; label: string; info?: Record<string, unknown> }> = [];
@@ -39,13 +37,6 @@ function setUp(pages: ConstructorParameters<typeof FakeWeb>[0], duration = 6) {
   const ctx = stepContext(fakeServices({ web, pageVideos, video: probeOf(duration) }));
   return { web, pageVideos, ctx };
 }
-
-const stepError =
-  (message: string | RegExp, transient = false) =>
-  (err: unknown) =>
-    err instanceof StepError &&
-    (typeof message === 'string' ? err.message === message : message.test(err.message)) &&
-    err.transient === transient;
 
 describe('fetch_video against its ports', () => {
   it('streams a URL that serves media itself into the work directory', async () => {
@@ -111,43 +102,6 @@ describe('fetch_video against its ports', () => {
     await assert.rejects(
       runStep(fetchVideoStep, { url: 'https://cdn.example/ok.mp4' }, ctx),
       stepError('the video is 900 s long; the limit is 600 s'),
-    );
-  });
-});
-
-describe('load_image against the web port', () => {
-  it('writes a base64 image or a downloaded one to the work directory, checking its type and size', async () => {
-    const png = await sharp({ create: { width: 100, height: 80, channels: 3, background: 'white' } })
-      .png()
-      .toBuffer();
-    const { ctx } = setUp({
-      'https://img.example/a.png': { contentType: 'image/png', body: png },
-      'https://img.example/nope': { status: 404, body: '' },
-    });
-    const fromB64 = await runStep(loadImageStep, { image_b64: png.toString('base64') }, ctx);
-    assert.deepEqual(fromB64, {
-      path: path.join(ctx.workDir, 'input.png'),
-      mime_type: 'image/png',
-      width: 100,
-      height: 80,
-      bytes: png.length,
-    });
-    const fromUrl = await runStep(loadImageStep, { image_url: 'https://img.example/a.png' }, ctx);
-    assert.equal(fromUrl.width, 100);
-    await assert.rejects(
-      runStep(loadImageStep, { image_url: 'https://img.example/nope' }, ctx),
-      stepError('the image URL answered HTTP 404'),
-    );
-    await assert.rejects(
-      runStep(loadImageStep, { image_url: 'http://10.1.2.3/a.png' }, ctx),
-      stepError('the image URL is blocked: 10.1.2.3 is a blocked address (private)'),
-    );
-    const tiny = await sharp({ create: { width: 20, height: 20, channels: 3, background: 'white' } })
-      .png()
-      .toBuffer();
-    await assert.rejects(
-      runStep(loadImageStep, { image_b64: tiny.toString('base64') }, ctx),
-      stepError('the image is 20x20 pixels; at least 64x64 is needed'),
     );
   });
 });
