@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import type { Face, Photo } from '../../media/faces.js';
-import { mix, type Rgb } from '../../media/rgb.js';
+import { mix, type Rgb } from './rgb.js';
 
 export const PORTRAIT_SIZE = 1024;
 /** Where the face's centre sits in the frame: centred across, a little above the middle (head-and-shoulders). */
