@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import type { Logger } from 'pino';
-import { clearResultSchemas } from '../steps/prompt/prompt.step.js';
 import { replaceKnowledge } from '../steps/shared/knowledge.js';
 import { replaceTemplate } from '../steps/shared/prompt-templates.js';
 import { type LoaderOptions, loadPipelines, PipelineLoadError } from './pipeline.loader.js';
@@ -128,7 +127,7 @@ export class PipelineWatcher {
         return;
       }
     }
-    if (this.reloadPipelines()) clearResultSchemas();
+    if (this.reloadPipelines()) for (const step of this.loader.registry.all()) step.schemasChanged?.();
   }
 
   private reloadTemplate(file: string): void {

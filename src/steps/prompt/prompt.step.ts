@@ -21,6 +21,7 @@ const validators = new Map<string, Promise<{ schema: Record<string, unknown>; va
 
 export const promptStep = defineStep<PromptInput, unknown>({
   type: 'prompt',
+  schemasChanged: clearResultSchemas,
   summary: 'Asks the configured chat model for a result that follows a JSON Schema (or runs the offline analyzer)',
   description:
     'Renders `prompts/<template>.hbs` with `input` (helper `{{json value}}` prints JSON) and asks the LLM_PROVIDER ' +
@@ -110,7 +111,7 @@ function spread<T>(items: T[], n: number): T[] {
 }
 
 /** Forgets the compiled result schemas (hot reload: the next job reads the edited files). */
-export function clearResultSchemas(): void {
+function clearResultSchemas(): void {
   validators.clear();
 }
 
