@@ -30,6 +30,14 @@ async function until(check: () => boolean | Promise<boolean>, what: string, seco
   }
 }
 
+/** vidint_queue_depth on the API process's GET /metrics. */
+async function queueDepth(api: Harness): Promise<number> {
+  const text = await (await fetch(`${api.url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('vidint_queue_depth '));
+  assert.ok(line, 'vidint_queue_depth is exported');
+  return Number(line.split(' ')[1]);
+}
+
 async function queueCounts(api: Harness) {
   const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   const queue = new Queue(api.env.QUEUE_NAME, { connection, prefix: `${api.env.KEY_PREFIX}:bull` });
@@ -45,7 +53,7 @@ async function queueCounts(api: Harness) {
  * An API process and two ROLE=worker processes on one queue; a burst of paid jobs, and one worker stopped with
  * SIGTERM (what an orchestrator sends when it scales down) while it runs jobs of the burst.
  */
-describe('a worker stopped (SIGTERM) during a burst of paid jobs', () => {
+describe('a worker stopped (SIGTERM) during a burst of paid jobs queued before the workers start', () => {
   let api: Harness;
   const workers: Worker[] = [];
   after(async () => {
@@ -57,13 +65,6 @@ describe('a worker stopped (SIGTERM) during a burst of paid jobs', () => {
   it('loses none: every job completes exactly once, and the stopping worker takes no new job', async () => {
     api = await startHarness({ driver: 'bullmq', worker: false, env: { X402_NETWORKS: 'base', MPP_ENABLED: 'false', ...LOCKS } });
     const { KEY_PREFIX, QUEUE_NAME, PIPELINES_DIR, WORK_DIR } = api.env;
-    for (let i = 0; i < 2; i++) {
-      workers.push(
-        startService({ ROLE: 'worker', REDIS_URL, KEY_PREFIX, QUEUE_NAME, PIPELINES_DIR, WORK_DIR, LOG_LEVEL: 'info', ...LOCKS }),
-      );
-    }
-    for (const w of workers) await until(() => w.output().includes('"msg":"worker started"'), `worker started: ${w.output()}`);
-
     const answers = await Promise.all(
       Array.from({ length: JOBS }, (_, i) => paidPost(api, '/echo', { text: `burst ${i}`, pause: PAUSE_SECONDS })),
     );
@@ -73,6 +74,15 @@ describe('a worker stopped (SIGTERM) during a burst of paid jobs', () => {
       answers.find((a) => a.status !== 202)?.text,
     );
     const ids = answers.map((a) => a.json.job_id as string);
+    // No worker yet: the whole burst waits, and the depth an autoscaler reads says so.
+    assert.equal(await queueDepth(api), JOBS);
+
+    for (let i = 0; i < 2; i++) {
+      workers.push(
+        startService({ ROLE: 'worker', REDIS_URL, KEY_PREFIX, QUEUE_NAME, PIPELINES_DIR, WORK_DIR, LOG_LEVEL: 'info', ...LOCKS }),
+      );
+    }
+    for (const w of workers) await until(() => w.output().includes('"msg":"worker started"'), `worker started: ${w.output()}`);
 
     const [stopping, staying] = workers;
     await until(() => logLines(stopping).some((l) => l.msg === 'job started'), 'the first worker runs a job of the burst');
@@ -103,6 +113,7 @@ describe('a worker stopped (SIGTERM) during a burst of paid jobs', () => {
       stoppingLines.slice(stopAt).some((l) => l.msg === 'job complete'),
       'the jobs it was running when told to stop finished there',
     );
+    assert.equal(await queueDepth(api), 0);
     assert.deepEqual(await queueCounts(api), { completed: JOBS, failed: 0, active: 0, wait: 0, delayed: 0 });
   });
 });
