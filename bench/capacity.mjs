@@ -94,7 +94,11 @@ async function phase(workers, url) {
     const samples = [];
     let done = [];
     for (let tick = 0; ; tick++) {
-      if (tick % 12 === 0) samples.push(`${((Date.now() - t0) / 1000).toFixed(0)} s: ${await queueDepth(metricsPort)}`);
+      // Sampled every 3 s, printed when it changes: a few samples, whatever the run's length.
+      if (tick % 12 === 0) {
+        const depth = await queueDepth(metricsPort);
+        if (samples.at(-1)?.depth !== depth) samples.push({ at: (Date.now() - t0) / 1000, depth });
+      }
       done = (await Promise.all(ids.map((jobId) => creator.rt.store.get(jobId)))).filter(
         (j) => j.status === 'complete' || j.status === 'failed',
       );
@@ -105,14 +109,16 @@ async function phase(workers, url) {
     const cpu = procs.reduce((sum, p, i) => sum + cpuSeconds(p.child.pid) - cpu0[i], 0);
     const failed = done.filter((j) => j.status !== 'complete');
     if (failed.length) throw new Error(`${failed.length} job(s) failed: ${failed[0].error}`);
-    samples.push(`${seconds.toFixed(0)} s: ${await queueDepth(metricsPort)}`);
+    samples.push({ at: seconds, depth: await queueDepth(metricsPort) });
     const perMinute = (JOBS * 60) / seconds;
     const cpuPerJob = cpu / JOBS;
     console.log(
       `${workers} worker${workers > 1 ? 's' : ' '}: ${JOBS} jobs in ${seconds.toFixed(1)} s = ${perMinute.toFixed(2)} jobs/min; ` +
         `${cpuPerJob.toFixed(1)} CPU s/job; load average ${load.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end`,
     );
-    console.log(`  vidint_queue_depth while it drained: ${samples.join(', ')}`);
+    console.log(
+      `  vidint_queue_depth as it drained (when it changed): ${samples.map((x) => `${x.at.toFixed(0)} s: ${x.depth}`).join(', ')}`,
+    );
     return { perMinute, cpuPerJob };
   } finally {
     for (const p of procs) p.child.kill('SIGTERM');
