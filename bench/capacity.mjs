@@ -1,9 +1,9 @@
 // Capacity: /analyze jobs per minute and CPU seconds per job with one, then two ROLE=worker processes on this
 // machine sharing the Redis at BENCH_REDIS_URL (default redis://127.0.0.1:6379), against the one-worker run of the
 // same script (`ratio two/one`).
-//  - clip: the bench clip of bench/analyze (720x1280, captions, flite speech) cut to BENCH_CLIP_SECONDS (default 20;
-//    60 is the whole clip), generated once and cached in test-artifacts/clips, served from 127.0.0.1
-//  - jobs: BENCH_JOBS (default 6) created at once, directly on the queue (no payment: chain time is not the point),
+//  - clip: the bench clip of bench/analyze (720x1280, captions, flite speech) cut to BENCH_CLIP_SECONDS (default 60,
+//    the whole clip; 20 keeps four scenes and a third of the speech), cached in test-artifacts/clips, served locally
+//  - jobs: BENCH_JOBS (default 4) created at once, directly on the queue (no payment: chain time is not the point),
 //    by this process; each worker runs WORKER_CONCURRENCY of them at a time (the service's default, 2)
 //  - CPU: the worker processes' own and their finished children's (ffmpeg, pocketsphinx, tesseract), from /proc
 //  - queue depth: vidint_queue_depth as a worker's /metrics (METRICS_PORT) serves it, sampled while the queue drains
@@ -23,8 +23,8 @@ import { CAPTIONS, PLAIN_CLIP, SPEECH } from './support/analyze-clip.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const CLIP_SECONDS = Number(process.env.BENCH_CLIP_SECONDS ?? 20);
-const JOBS = Number(process.env.BENCH_JOBS ?? 6);
+const CLIP_SECONDS = Number(process.env.BENCH_CLIP_SECONDS ?? 60);
+const JOBS = Number(process.env.BENCH_JOBS ?? 4);
 /** Worker cores kept at most two-thirds busy on average: a burst drains, and a lost worker's share fits on the rest. */
 const HEADROOM = 1.5;
 const TICKS = 100; // USER_HZ on Linux
@@ -60,8 +60,7 @@ async function main() {
     const cores = ((cpuPerJob * 1000) / 3600) * HEADROOM;
     console.log(
       `sizing: ${cores.toFixed(1)} worker cores per 1,000 reels an hour of ${clipSeconds.toFixed(0)} s ` +
-        `(${cpuPerJob.toFixed(1)} CPU s/job x 1000 / 3600 s x headroom ${HEADROOM}); ` +
-        `${((cores * 60) / clipSeconds).toFixed(1)} for 60 s reels if CPU grows with length`,
+        `(${cpuPerJob.toFixed(1)} CPU s/job x 1000 / 3600 s x headroom ${HEADROOM}; CPU does not grow in proportion to length: measure yours)`,
     );
   } finally {
     server.close();
