@@ -117,3 +117,42 @@ describe('a worker stopped (SIGTERM) during a burst of paid jobs queued before t
     assert.deepEqual(await queueCounts(api), { completed: JOBS, failed: 0, active: 0, wait: 0, delayed: 0 });
   });
 });
+
+/** A job longer than the 10 s a stopping worker gives its running jobs: handed over, not lost, and completed once. */
+describe('a worker stopped (SIGTERM) while it runs a job longer than its grace', () => {
+  let api: Harness;
+  const workers: Worker[] = [];
+  after(async () => {
+    for (const w of workers) w.kill('SIGKILL');
+    await Promise.all(workers.map(exited));
+    await api?.close();
+  });
+
+  it('hands the job over: the other worker runs it from the start and completes it once', async () => {
+    api = await startHarness({ driver: 'bullmq', worker: false, env: { X402_NETWORKS: 'base', MPP_ENABLED: 'false', ...LOCKS } });
+    const { KEY_PREFIX, QUEUE_NAME, PIPELINES_DIR, WORK_DIR } = api.env;
+    const worker = () => {
+      const w = startService({ ROLE: 'worker', REDIS_URL, KEY_PREFIX, QUEUE_NAME, PIPELINES_DIR, WORK_DIR, LOG_LEVEL: 'info', ...LOCKS });
+      workers.push(w);
+      return w;
+    };
+    const stopping = worker();
+    const paid = await paidPost(api, '/echo', { text: 'long', pause: 25 });
+    assert.equal(paid.status, 202, paid.text);
+    const id = paid.json.job_id;
+    await until(() => logLines(stopping).some((l) => l.job_id === id && l.msg === 'job started'), 'the first worker runs the job');
+    const staying = worker();
+    await until(() => staying.output().includes('"msg":"worker started"'), 'the second worker started');
+    stopping.kill('SIGTERM');
+    assert.equal(await exited(stopping), 0, stopping.output());
+
+    const job = await pollJob(api.url, id, 90);
+    assert.equal(job.status, 'complete', job.error);
+    assert.equal(job.result.greeting, 'hello long');
+    assert.match(stopping.output(), new RegExp(`"job_id":"${id}".*this worker shut down; another worker runs the job`), 'stopped there');
+    assert.equal(logLines(stopping).filter((l) => l.msg === 'job complete').length, 0);
+    assert.equal(logLines(staying).filter((l) => l.job_id === id && l.msg === 'job complete').length, 1);
+    assert.equal((await api.rt.store.get(id))?.attempts, 2);
+    assert.deepEqual(await queueCounts(api), { completed: 1, failed: 0, active: 0, wait: 0, delayed: 0 });
+  });
+});
