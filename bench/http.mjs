@@ -1,16 +1,24 @@
-// GET /jobs/{id} throughput: the real service (Nest + Fastify + RedisJobStore, built output) against a
-// bare Fastify route doing the same single Redis GET, measured in the same run, alternating A B A B.
-// Prints the per-round numbers, the medians and `ratio service/bare: x.xx (goal >= 0.6)`.
+// GET /jobs/{id} throughput and CPU per request: the real service (Nest + Fastify + RedisJobStore, built output)
+// against bare Fastify with the same per-request features (CORS, request counter and log line, fail-fast Redis,
+// the job envelope) and against bare Fastify with none (one route, one Redis GET), measured in the same run,
+// alternating. Each server runs in a process of its own (support/http-target.mjs), so its CPU time per request
+// is read from /proc (Linux): a figure the load of a shared machine disturbs far less than requests per second.
+// Prints per-round numbers, the medians and
+//   ratio service/features: x.xx (goal >= 0.9)   what the service adds over the features it needs
+//   ratio service/bare:     x.xx                  the old figure (two rounds ago 0.87, in-process)
 // Exit code 1 when a response was not 200 (or a request errored or timed out), 2 when the bench itself failed.
-//
-// The servers run on this process's main thread; autocannon runs with `workers: 1` (its own worker thread),
-// so the load generator does not share the servers' event loop (which would dilute the difference).
 //
 // Knobs (environment): BENCH_HTTP_ROUNDS (3), BENCH_HTTP_SECONDS (3), BENCH_HTTP_WARMUP_SECONDS (1),
 // BENCH_HTTP_CONNECTIONS (10), BENCH_REDIS_URL (redis://127.0.0.1:6379).
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const GOAL = 0.9;
 
 await main().catch((err) => {
   console.error(`bench/http: ERROR ${err?.stack ?? err}`);
@@ -23,8 +31,6 @@ setTimeout(() => {
 }, 5000).unref();
 
 async function main() {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const dist = (p) => pathToFileURL(path.join(root, 'dist', 'src', p)).href;
   const num = (name, dflt) => {
     const v = Number(process.env[name] ?? dflt);
     if (!Number.isFinite(v) || v <= 0) throw new Error(`${name}=${process.env[name]}: must be a positive number`);
@@ -35,154 +41,117 @@ async function main() {
   const warmupSeconds = num('BENCH_HTTP_WARMUP_SECONDS', 1);
   const connections = num('BENCH_HTTP_CONNECTIONS', 10);
   const redisUrl = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
-
-  const [{ loadConfig }, { appParts }, { createLogger }, { createApp }] = await Promise.all([
-    import(dist('app/load-config.js')),
-    import(dist('app/app-parts.js')),
-    import(dist('logging/logger.js')),
-    import(dist('app/create-app.js')),
-  ]).catch((err) => {
-    throw new Error(`cannot load the built service from dist/ (run \`npm run build\` first): ${err.message}`);
-  });
-  const { default: Fastify } = await import('fastify');
   const { default: autocannon } = await import('autocannon');
   const { Redis } = await import('ioredis');
 
-  const tag = randomBytes(6).toString('hex');
-  const keyPrefix = `vidint-bench-${tag}`;
-  const config = loadConfig(
-    {
-      REDIS_URL: redisUrl,
-      KEY_PREFIX: keyPrefix,
-      QUEUE_NAME: `bench-${tag}`,
-      PIPELINES_DIR: 'test/fixtures/pipelines',
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-    },
-    root,
-  );
-
-  const cleanups = [];
-  const cleanup = async () => {
-    for (const c of cleanups.reverse()) await c().catch((err) => console.error(`bench/http: cleanup: ${err.message}`));
-  };
-  // The prefix's keys go last, after everything that could still write them is closed.
+  const keyPrefix = `vidint-bench-${randomBytes(6).toString('hex')}`;
+  const children = [];
   const admin = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   await admin.connect();
-  cleanups.push(async () => {
-    const deleted = await deletePrefix(admin, keyPrefix);
-    admin.disconnect();
-    console.log(`cleanup: deleted ${deleted} key(s) under ${keyPrefix}:*`);
-  });
-
   try {
-    // A: the real service.
-    const { http: app } = await createApp(config, createLogger('silent'), { http: true, workers: false });
-    cleanups.push(() => app.close());
-    const rt = appParts(app);
-    await app.listen(0, '127.0.0.1');
-    const serviceBase = `http://127.0.0.1:${app.getHttpServer().address().port}`;
-
-    const job = await rt.jobs.accept({ pipeline: rt.pipelines.byPath('/echo'), request: { text: 'bench' }, receipt: null });
-    const key = rt.store.key ? rt.store.key(job.id) : `${keyPrefix}:job:${job.id}`;
-
-    // B: bare Fastify, one route, one Redis GET, the parsed JSON back.
-    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-    cleanups.push(async () => redis.disconnect());
-    const bare = Fastify({ logger: false });
-    bare.get('/jobs/:id', async (req, reply) => {
-      const raw = await redis.get(`${keyPrefix}:job:${req.params.id}`);
-      if (raw === null) return reply.code(404).send({ error: 'not found' });
-      return JSON.parse(raw);
-    });
-    cleanups.push(() => bare.close());
-    await bare.listen({ port: 0, host: '127.0.0.1' });
-    const bareBase = `http://127.0.0.1:${bare.server.address().port}`;
-
-    const targets = [
-      { name: 'service', url: `${serviceBase}/jobs/${job.id}` },
-      { name: 'bare', url: `${bareBase}/jobs/${job.id}` },
-    ];
-
-    // Sanity: both answer 200 with the job, and read the same key.
-    if (!(await admin.exists(key))) throw new Error(`the job key ${key} is not in Redis`);
+    const service = await startTarget('service', keyPrefix);
+    children.push(service);
+    const targets = [service];
+    for (const kind of ['features', 'bare']) {
+      const t = await startTarget(kind, keyPrefix, service.jobId);
+      children.push(t);
+      targets.push(t);
+    }
     for (const t of targets) {
       const res = await fetch(t.url);
       const body = await res.json().catch(() => null);
-      if (res.status !== 200 || body?.id !== job.id) {
-        throw new Error(`${t.name}: GET ${t.url} answered ${res.status} ${JSON.stringify(body)}`);
+      if (res.status !== 200 || (body?.id ?? body?.job_id) !== service.jobId) {
+        throw new Error(`${t.kind}: GET ${t.url} answered ${res.status} ${JSON.stringify(body)}`);
       }
-      t.bytes = Number(res.headers.get('content-length') ?? NaN);
+      t.bytes = Number(res.headers.get('content-length') ?? Number.NaN);
+      t.rps = [];
+      t.cpu = [];
     }
 
-    const measure = async (url, secs) => {
-      const r = await autocannon({ url, connections, duration: secs, pipelining: 1, workers: 1 });
-      return {
-        total: r.requests.total,
-        rps: r.requests.total / r.duration,
-        latencyAvg: r.latency.average,
-        latencyP99: r.latency.p99,
-        ok2xx: r['2xx'],
-        non2xx: r.non2xx,
-        errors: r.errors,
-        timeouts: r.timeouts,
-        statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count])),
-      };
+    const bad = [];
+    const measure = async (t, secs) => {
+      const cpuBefore = cpuMs(t.child.pid);
+      const r = await autocannon({ url: t.url, connections, duration: secs, pipelining: 1, workers: 1 });
+      const cpuUsPerRequest = cpuBefore === null ? Number.NaN : ((cpuMs(t.child.pid) - cpuBefore) * 1000) / r.requests.total;
+      const other = Object.keys(r.statusCodeStats ?? {}).filter((c) => c !== '200');
+      if (r.non2xx || r.errors || r.timeouts || other.length || r['2xx'] !== r.requests.total) {
+        bad.push(`${t.kind}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts, other codes ${other.join(',')}`);
+      }
+      return { rps: r.requests.total / r.duration, cpuUsPerRequest, latencyAvg: r.latency.average, p99: r.latency.p99 };
     };
 
     console.log(
       `bench/http: GET /jobs/{id}, ${connections} connections, warm-up ${warmupSeconds} s each, ` +
-        `${rounds} round(s) x ${seconds} s each, alternating service / bare`,
+        `${rounds} round(s) x ${seconds} s each, alternating service / features / bare, each in its own process`,
     );
-    console.log(`  service ${targets[0].url} (${targets[0].bytes} B body)`);
-    console.log(`  bare    ${targets[1].url} (${targets[1].bytes} B body)`);
-
-    const bad = [];
-    const check = (label, r) => {
-      const other = Object.keys(r.statusCodes).filter((c) => c !== '200');
-      if (r.non2xx || r.errors || r.timeouts || other.length || r.ok2xx !== r.total) {
-        bad.push(
-          `${label}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts, status codes ${JSON.stringify(r.statusCodes)}`,
-        );
-      }
-    };
-    for (const t of targets) check(`${t.name} warm-up`, await measure(t.url, warmupSeconds));
-
-    const rows = [];
-    const perTarget = { service: [], bare: [] };
-    for (let i = 1; i <= rounds; i++) {
-      for (const t of targets) {
-        const r = await measure(t.url, seconds);
-        check(`${t.name} round ${i}`, r);
-        perTarget[t.name].push(r.rps);
-        rows.push({ round: i, target: t.name, ...r });
-      }
-    }
+    for (const t of targets) console.log(`  ${t.kind.padEnd(9)}${t.url} (${t.bytes} B body)`);
+    for (const t of targets) await measure(t, warmupSeconds);
 
     const pad = (s, n) => String(s).padStart(n);
-    console.log('');
     console.log(
-      `${'round'.padEnd(6)}${'target'.padEnd(9)}${pad('req/s', 10)}${pad('requests', 10)}${pad('avg ms', 8)}${pad('p99 ms', 8)}${pad('non-2xx', 9)}${pad('errors', 8)}`,
+      `\n${'round'.padEnd(6)}${'target'.padEnd(10)}${pad('req/s', 8)}${pad('CPU µs/req', 12)}${pad('avg ms', 8)}${pad('p99 ms', 8)}`,
     );
-    for (const r of rows) {
-      console.log(
-        `${String(r.round).padEnd(6)}${r.target.padEnd(9)}${pad(r.rps.toFixed(0), 10)}${pad(r.total, 10)}` +
-          `${pad(r.latencyAvg.toFixed(2), 8)}${pad(r.latencyP99, 8)}${pad(r.non2xx, 9)}${pad(r.errors + r.timeouts, 8)}`,
-      );
+    for (let i = 1; i <= rounds; i++) {
+      for (const t of targets) {
+        const r = await measure(t, seconds);
+        t.rps.push(r.rps);
+        t.cpu.push(r.cpuUsPerRequest);
+        console.log(
+          `${String(i).padEnd(6)}${t.kind.padEnd(10)}${pad(r.rps.toFixed(0), 8)}${pad(r.cpuUsPerRequest.toFixed(0), 12)}` +
+            `${pad(r.latencyAvg.toFixed(2), 8)}${pad(r.p99, 8)}`,
+        );
+      }
     }
-    const medService = median(perTarget.service);
-    const medBare = median(perTarget.bare);
-    const ratio = medService / medBare;
-    console.log('');
-    console.log(`median req/s  service: ${medService.toFixed(0)}  bare: ${medBare.toFixed(0)}`);
-    console.log(`ratio service/bare: ${ratio.toFixed(2)} (goal >= 0.6)${ratio >= 0.6 ? '' : '  BELOW GOAL'}`);
 
+    const [svc, feat, bare] = targets.map((t) => ({ rps: median(t.rps), cpu: median(t.cpu) }));
+    console.log('');
+    console.log(`median req/s    service: ${svc.rps.toFixed(0)}  features: ${feat.rps.toFixed(0)}  bare: ${bare.rps.toFixed(0)}`);
+    console.log(`median CPU µs/request  service: ${svc.cpu.toFixed(0)}  features: ${feat.cpu.toFixed(0)}  bare: ${bare.cpu.toFixed(0)}`);
+    const ratio = svc.rps / feat.rps;
+    console.log(`ratio service/features: ${ratio.toFixed(2)} (goal >= ${GOAL})${ratio >= GOAL ? '' : '  BELOW GOAL'}`);
+    console.log(`ratio service/bare:     ${(svc.rps / bare.rps).toFixed(2)}`);
+    console.log(
+      `CPU ratio features/service: ${(feat.cpu / svc.cpu).toFixed(2)}  bare/service: ${(bare.cpu / svc.cpu).toFixed(2)} ` +
+        '(the same ratios from CPU time, steadier on a busy machine)',
+    );
     if (bad.length) {
       console.error(`bench/http: FAIL, not every response was 200:\n  ${bad.join('\n  ')}`);
       process.exitCode = 1;
     }
   } finally {
-    await cleanup();
+    for (const t of children.reverse()) await stopTarget(t).catch((err) => console.error(`bench/http: cleanup: ${err.message}`));
+    const deleted = await deletePrefix(admin, keyPrefix);
+    admin.disconnect();
+    console.log(`cleanup: deleted ${deleted} key(s) under ${keyPrefix}:*`);
+  }
+}
+
+async function startTarget(kind, keyPrefix, jobId = '') {
+  const child = spawn(process.execPath, [path.join(here, 'support/http-target.mjs'), kind, keyPrefix, jobId], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const line = await Promise.race([
+    new Promise((resolve) => readline.createInterface({ input: child.stdout }).once('line', resolve)),
+    exited.then((code) => {
+      throw new Error(`the ${kind} server exited (${code}) before listening`);
+    }),
+  ]);
+  return { kind, child, exited, ...JSON.parse(line) };
+}
+
+async function stopTarget(t) {
+  t.child.kill('SIGTERM');
+  await t.exited;
+}
+
+/** The process's user + system CPU time in ms, from /proc (null where there is none). */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100) ticks
+  } catch {
+    return null;
   }
 }
 

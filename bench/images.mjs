@@ -24,9 +24,9 @@ async function main() {
   const { default: sharp } = await import('sharp');
   const { loadConfig } = await dist('src/app/load-config.js');
   const { createStepServices } = await dist('src/steps/create-services.js');
-  const { scanDocumentStep } = await dist('src/steps/scan-document.step.js');
-  const { hairFormulaStep } = await dist('src/steps/hair-formula.step.js');
-  const { editorialPortraitStep } = await dist('src/steps/editorial-portrait.step.js');
+  const { scanDocumentStep } = await dist('src/steps/images/scan-document.step.js');
+  const { hairFormulaStep } = await dist('src/steps/images/hair-formula.step.js');
+  const { editorialPortraitStep } = await dist('src/steps/images/editorial-portrait.step.js');
   const { photographedPage } = await dist('test/support/documents.js');
 
   const portrait = path.join(root, 'test-artifacts', 'photos', 'grace_hopper.jpg');

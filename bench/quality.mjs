@@ -461,7 +461,7 @@ async function speechAudio(clip, dir) {
 
 /** The music-bed gate's measures on a clip's audio, as the transcribe step sees it (16 kHz mono). */
 async function bedGate(clip) {
-  const { isolateVoice } = await import(dist('src/engines/speech/voice-isolation.js'));
+  const { isolateVoice } = await import(dist('src/engines/voice/voice-isolation.js'));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quality-gate-'));
   try {
     const gate = await isolateVoice('ffmpeg', await speechAudio(clip, dir), dir, new AbortController().signal);

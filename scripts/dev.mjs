@@ -32,10 +32,13 @@ async function transpile(file) {
   fs.writeFileSync(out, code);
 }
 
+/** A TypeScript file the service runs: not a declaration, not a test beside its source (`npm test` builds those). */
+const isServiceSource = (f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('.test.ts');
+
 const sources = () =>
   fs
     .readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+    .filter(isServiceSource)
     .map((f) => path.join(root, 'src', f));
 
 // Built once at start: the client package (the service imports its build) and every source file.
@@ -73,7 +76,7 @@ const watcher = chokidar.watch(path.join(root, 'src'), {
   ignored: (p, s) => Boolean(s?.isFile() && !p.endsWith('.ts')),
 });
 watcher.on('all', (event, file) => {
-  if (!file.endsWith('.ts') || file.endsWith('.d.ts')) return;
+  if (!isServiceSource(file)) return;
   if (event === 'unlink') fs.rmSync(path.join(root, 'dist', path.relative(root, file)).replace(/\.ts$/, '.js'), { force: true });
   else changed.add(file);
   clearTimeout(timer);

@@ -35,6 +35,8 @@ export async function createApp(config: AppConfig, logger: Logger, options: Pick
   const adapter = new FastifyAdapter({
     bodyLimit: config.http.bodyLimitBytes,
     trustProxy: false,
+    // HttpDrain answers requests that arrive during shutdown itself (503 with Retry-After, the service's error shape).
+    return503OnClosing: false,
     requestTimeout,
     http: { requestTimeout, connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
   });

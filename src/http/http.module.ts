@@ -1,4 +1,4 @@
-import { Injectable, Module, type OnModuleDestroy } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -9,26 +9,14 @@ import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { AdminController } from './admin.controller.js';
 import { JsonExceptionFilter } from './exception.filter.js';
 import { HealthController } from './health.controller.js';
+import { HttpDrain } from './http-drain.js';
 import { JobEventsController } from './job-events.controller.js';
-import { JobsController } from './jobs.controller.js';
+import { JobRoute } from './job-route.js';
 import { MetricsController } from './metrics.controller.js';
 import { PaidRoutes } from './paid-routes.js';
 import { QueueDashboard } from './queue-dashboard.js';
 import { observeRequests } from './request-log.js';
 import { RouteTable } from './route-table.js';
-
-/**
- * Stops taking requests and waits for those in flight before the jobs and payments they use close (Nest
- * would close the server last; the non-global HttpModule is destroyed before the global JobsModule).
- */
-@Injectable()
-class HttpDrain implements OnModuleDestroy {
-  constructor(private readonly adapterHost: HttpAdapterHost) {}
-
-  async onModuleDestroy(): Promise<void> {
-    await this.adapterHost.httpAdapter.close();
-  }
-}
 
 /**
  * The HTTP surface of a process that takes payments: the generated paid routes, GET /jobs/{id}, /healthz,
@@ -37,7 +25,7 @@ class HttpDrain implements OnModuleDestroy {
  */
 @Module({
   imports: [PipelinesModule, OrdersModule],
-  controllers: [JobsController, JobEventsController, HealthController, AdminController, MetricsController],
+  controllers: [JobEventsController, HealthController, AdminController, MetricsController],
   providers: [
     {
       // Built before any route is registered, so it sees every route (Nest's and the paid ones): 405 needs them all.
@@ -59,6 +47,7 @@ class HttpDrain implements OnModuleDestroy {
     },
     { provide: APP_FILTER, useClass: JsonExceptionFilter },
     PaidRoutes,
+    JobRoute,
     QueueDashboard,
     HttpDrain,
   ],

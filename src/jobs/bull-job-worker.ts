@@ -1,9 +1,9 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import type { OnApplicationBootstrap } from '@nestjs/common';
 import { type Job, QueueEvents } from 'bullmq';
+import { JobCancelled } from '../pipelines/job-cancelled.js';
 import type { RedisConnections } from '../redis/redis-connections.js';
 import type { JobProgress, QueuedJob } from './job.types.js';
-import { JobCancelled } from './job-cancelled.js';
 import type { JobProcessor } from './job-processor.js';
 import type { JobWorker } from './job-worker.js';
 import type { JobsConfig } from './jobs.config.js';

@@ -2,13 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Metrics } from '../observability/metrics.js';
+import { JobCancelled } from '../pipelines/job-cancelled.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
+import { JobFailure, runPipeline, type StepEvent, stepTiming } from '../pipelines/pipeline-runner.js';
 import type { StepServices } from '../steps/services.js';
 import { type JobProgress, type JobWarning, type QueuedJob, type StepTiming, TERMINAL_STATUSES } from './job.types.js';
-import { JobCancelled } from './job-cancelled.js';
 import type { JobStore } from './job-store.js';
-import { JobFailure, runPipeline, type StepEvent, stepTiming } from './pipeline-runner.js';
 
 /** How a run ended: a result, a failure message for the client, or stopped because another worker runs the job. */
 type Outcome = { ok: true; result: unknown } | { ok: false; message: string } | { handedOver: string };

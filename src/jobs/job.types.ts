@@ -1,5 +1,6 @@
 import type { Receipt } from '../chains/receipt.js';
 import type { PipelineSource } from '../pipelines/pipeline.types.js';
+import type { StepTiming } from '../pipelines/pipeline-runner.js';
 import type { SourceHints } from '../sources/source-hints.js';
 
 /** Job states served (ARCHITECTURE "Spec decisions" 1): `running` is served as `processing`. */
@@ -37,18 +38,12 @@ export interface JobRecord {
   callback_url?: string;
 }
 
+export type { StepTiming };
+
 /** One thing a job did without: the step and why. */
 export interface JobWarning {
   step: string;
   message: string;
-}
-
-/** One step's run: `skipped` is a false condition or an optional step that failed; `ms` its wall time. */
-export interface StepTiming {
-  id: string;
-  uses: string;
-  state: 'done' | 'skipped' | 'failed';
-  ms: number;
 }
 
 /** What travels on the queue: enough for any worker to run the job. */

@@ -1,6 +1,6 @@
 import fastq from 'fastq';
+import { JobCancelled } from '../pipelines/job-cancelled.js';
 import type { QueuedJob } from './job.types.js';
-import { JobCancelled } from './job-cancelled.js';
 import type { JobHandler, JobQueue } from './job-queue.js';
 
 /** How long close() lets running jobs finish before it cancels them. */

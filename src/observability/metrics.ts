@@ -3,6 +3,9 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 /** Jobs by state as the queue reports them (waiting, active, delayed, ...). */
 export type QueueCounts = Record<string, number>;
 
+/** The states of jobs no worker has taken yet. */
+const QUEUE_DEPTH_STATES = ['waiting', 'prioritized', 'delayed'];
+
 /** The gauges read at scrape time: the queue's depth and how many workers this process runs. */
 export interface QueueProbe {
   counts(): Promise<QueueCounts>;
@@ -67,6 +70,15 @@ export class Metrics {
       async collect() {
         this.reset();
         for (const [state, n] of Object.entries(await queue.counts().catch(() => ({})))) this.set({ state }, n);
+      },
+    });
+    new Gauge({
+      name: 'vidint_queue_depth',
+      help: 'Jobs waiting for a worker (waiting, prioritized and delayed), read from the queue at scrape time: what to scale workers on',
+      registers: [this.registry],
+      async collect() {
+        const counts: QueueCounts = await queue.counts().catch(() => ({}));
+        this.set(QUEUE_DEPTH_STATES.reduce((sum, state) => sum + (counts[state] ?? 0), 0));
       },
     });
     new Gauge({

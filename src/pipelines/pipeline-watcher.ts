@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import type { Logger } from 'pino';
-import { replaceKnowledge } from '../analyzers/knowledge.js';
-import { clearResultSchemas } from '../steps/prompt.step.js';
-import { replaceTemplate } from '../steps/prompt-templates.js';
+import { replaceKnowledge } from '../steps/shared/knowledge.js';
+import { replaceTemplate } from '../steps/shared/prompt-templates.js';
 import { type LoaderOptions, loadPipelines, PipelineLoadError } from './pipeline.loader.js';
 import type { PipelineRegistry } from './pipeline.registry.js';
 import type { Pipeline } from './pipeline.types.js';
@@ -128,7 +127,7 @@ export class PipelineWatcher {
         return;
       }
     }
-    if (this.reloadPipelines()) clearResultSchemas();
+    if (this.reloadPipelines()) for (const step of this.loader.registry.all()) step.schemasChanged?.();
   }
 
   private reloadTemplate(file: string): void {

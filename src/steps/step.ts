@@ -47,6 +47,8 @@ export interface StepExecutor<W = unknown, O = unknown> {
    * written: each problem as "with.<field>: <why>". A value that is an expression is known only at run time.
    */
   check?(withValue: Record<string, unknown>): string[];
+  /** Hot reload: a file under schemas/ changed, so anything the step compiled from one is stale. */
+  schemasChanged?(): void;
   run(input: W, ctx: StepContext): Promise<O>;
 }
 

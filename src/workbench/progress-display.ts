@@ -1,4 +1,4 @@
-import type { StepEvent } from '../jobs/pipeline-runner.js';
+import type { StepEvent } from '../pipelines/pipeline-runner.js';
 
 const SPINNER = ['|', '/', '-', '\\'];
 

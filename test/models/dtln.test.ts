@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { DTLN_MODELS, Dtln } from '../../src/engines/speech/dtln.js';
-import { tfliteTensors } from '../../src/engines/speech/tflite-tensors.js';
-import { isolateVoice } from '../../src/engines/speech/voice-isolation.js';
+import { DTLN_MODELS, Dtln } from '../../src/engines/voice/dtln.js';
+import { tfliteTensors } from '../../src/engines/voice/tflite-tensors.js';
+import { isolateVoice } from '../../src/engines/voice/voice-isolation.js';
 import { addMusicBed, type MusicBed } from '../support/music-bed.js';
 
 const run = promisify(execFile);

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { isolateVoice } from '../../src/engines/speech/voice-isolation.js';
+import { isolateVoice } from '../../src/engines/voice/voice-isolation.js';
 import { addMusicBed, type MusicBed } from '../support/music-bed.js';
 
 const run = promisify(execFile);

@@ -6,9 +6,9 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createBullJobWorker } from '../../src/jobs/bull-job-worker.js';
 import type { QueuedJob } from '../../src/jobs/job.types.js';
-import { JobCancelled } from '../../src/jobs/job-cancelled.js';
 import type { JobProcessor } from '../../src/jobs/job-processor.js';
 import type { JobsConfig } from '../../src/jobs/jobs.config.js';
+import { JobCancelled } from '../../src/pipelines/job-cancelled.js';
 import type { RedisConnections } from '../../src/redis/redis-connections.js';
 
 /** The BullMQ worker on a real Redis (own key prefix): a job whose lock is lost is cancelled, as handed over. */

@@ -16,14 +16,15 @@ import { createBullJobWorker } from '../../src/jobs/bull-job-worker.js';
 import { BullmqJobQueue } from '../../src/jobs/bullmq-job-queue.js';
 import { JobService } from '../../src/jobs/job.service.js';
 import type { QueuedJob } from '../../src/jobs/job.types.js';
-import { JobCancelled } from '../../src/jobs/job-cancelled.js';
 import { JobProcessor } from '../../src/jobs/job-processor.js';
 import type { JobsConfig } from '../../src/jobs/jobs.config.js';
 import { RedisJobStore } from '../../src/jobs/redis-job-store.js';
+import { JobCancelled } from '../../src/pipelines/job-cancelled.js';
 import { loadPipelines } from '../../src/pipelines/pipeline.loader.js';
 import { PipelineRegistry } from '../../src/pipelines/pipeline.registry.js';
-import { builtinSteps, StepRegistry } from '../../src/pipelines/step.registry.js';
+import { StepRegistry } from '../../src/pipelines/step.registry.js';
 import { RedisConnections } from '../../src/redis/redis-connections.js';
+import { builtinSteps } from '../../src/steps/catalogue.js';
 import type { StepServices } from '../../src/steps/services.js';
 
 /**

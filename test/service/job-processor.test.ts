@@ -7,13 +7,14 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
 import { StepError } from '../../src/engines/step-error.js';
 import { JobService } from '../../src/jobs/job.service.js';
-import { JobCancelled } from '../../src/jobs/job-cancelled.js';
 import { JobProcessor } from '../../src/jobs/job-processor.js';
 import { MemoryJobQueue } from '../../src/jobs/memory-job-queue.js';
 import { MemoryJobStore } from '../../src/jobs/memory-job-store.js';
+import { JobCancelled } from '../../src/pipelines/job-cancelled.js';
 import { loadPipelines } from '../../src/pipelines/pipeline.loader.js';
 import { PipelineRegistry } from '../../src/pipelines/pipeline.registry.js';
-import { builtinSteps, StepRegistry } from '../../src/pipelines/step.registry.js';
+import { StepRegistry } from '../../src/pipelines/step.registry.js';
+import { builtinSteps } from '../../src/steps/catalogue.js';
 import type { StepServices } from '../../src/steps/services.js';
 import { defineStep } from '../../src/steps/step.js';
 

@@ -7,10 +7,11 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
 import { StepError } from '../../src/engines/step-error.js';
 import type { JobWarning } from '../../src/jobs/job.types.js';
-import { JobCancelled } from '../../src/jobs/job-cancelled.js';
-import { JobFailure, runPipeline } from '../../src/jobs/pipeline-runner.js';
+import { JobCancelled } from '../../src/pipelines/job-cancelled.js';
 import { loadPipelines } from '../../src/pipelines/pipeline.loader.js';
-import { builtinSteps, StepRegistry } from '../../src/pipelines/step.registry.js';
+import { JobFailure, runPipeline } from '../../src/pipelines/pipeline-runner.js';
+import { StepRegistry } from '../../src/pipelines/step.registry.js';
+import { builtinSteps } from '../../src/steps/catalogue.js';
 import type { StepServices } from '../../src/steps/services.js';
 import { defineStep } from '../../src/steps/step.js';
 

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { pino } from 'pino';
 import type { JobWarning } from '../../src/jobs/job.types.js';
-import { JobFailure, runPipeline } from '../../src/jobs/pipeline-runner.js';
 import { loadPipelines } from '../../src/pipelines/pipeline.loader.js';
+import { JobFailure, runPipeline } from '../../src/pipelines/pipeline-runner.js';
 import { createStepRegistry } from '../../src/pipelines/step.registry.js';
 import type { StepServices } from '../../src/steps/services.js';
 

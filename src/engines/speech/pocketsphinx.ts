@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runProcess } from '../process/run-process.js';
-import { type AcousticFit, acousticFitOf, addFits, fitPerFrame } from './acoustic-fit.js';
+import { type AcousticFit, acousticFitOf, addFits, fitPerFrame } from '../voice/acoustic-fit.js';
+import { detectSilences, planPieces } from '../voice/silence-split.js';
+import { isolateVoice } from '../voice/voice-isolation.js';
 import { sentencesOf } from './sentences.js';
-import { detectSilences, planPieces } from './silence-split.js';
 import { transcriptConfidence } from './speech-confidence.js';
 import type { SpeechToText, TimedWord, Transcript, TranscriptSegment } from './speech-to-text.port.js';
-import { isolateVoice } from './voice-isolation.js';
 import { voteWords } from './word-vote.js';
 
 /**

@@ -22,6 +22,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
 import { USDC_EIP712 } from '../../chains/networks.js';
+import { recoverSignaturesNatively } from './native-recovery.js';
 import { MemoryNonceSequencer, type NonceSequencer } from './nonce-sequencer.js';
 import type { RailSettlement, RailVerdict, X402PaymentPayload, X402Rail, X402Requirements } from './rail.js';
 import { recoverTransferSigner, type TransferAuthorization, type TypedDomain } from './transfer-signature.js';
@@ -77,6 +78,7 @@ export function exactEvmFacilitator(
   key: Hex,
   sequencer: (settler: Address) => NonceSequencer = () => new MemoryNonceSequencer(),
 ) {
+  recoverSignaturesNatively();
   const account = privateKeyToAccount(key);
   const nonces = sequencer(account.address);
   const client = createWalletClient({ account, chain: base, transport: http(rpcUrl) }).extend(publicActions);

@@ -4,7 +4,7 @@ import { type Address, encodeAbiParameters, getAddress, type Hex, hexToBytes, is
 
 // libsecp256k1's recovery (the secp256k1 package's native binding; it falls back to its own JS where no binary
 // loads) takes about 0.06 ms, where viem's pure-JS recovery takes 2-4 ms: the bulk of a paid request's own work.
-const { ecdsaRecover } = createRequire(import.meta.url)('secp256k1') as { ecdsaRecover: typeof EcdsaRecover };
+export const { ecdsaRecover } = createRequire(import.meta.url)('secp256k1') as { ecdsaRecover: typeof EcdsaRecover };
 
 /** An EIP-712 domain as the x402 schemes give it. */
 export interface TypedDomain {

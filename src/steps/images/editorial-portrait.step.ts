@@ -1,0 +1,96 @@
+import sharp from 'sharp';
+import { StepError } from '../../engines/step-error.js';
+import { pickOneFace, readPhoto } from '../../media/faces.js';
+import { loadTemplate } from '../shared/prompt-templates.js';
+import { defineStep } from '../step.js';
+import { readPalette } from './color-palette.js';
+import { composePortrait, PORTRAIT_SIZE } from './portrait.js';
+
+interface Input {
+  image: string;
+  mime_type: string;
+  clothing_style?: string | null;
+  color_palette?: string | null;
+  pose?: string | null;
+}
+
+type Direction = 'clothing_style' | 'color_palette' | 'pose';
+const DIRECTIONS: Direction[] = ['clothing_style', 'color_palette', 'pose'];
+
+interface Output {
+  image_b64: string;
+  mime_type: 'image/jpeg';
+  width: number;
+  height: number;
+  /** Which directions the portrait follows (offline, only the colour palette can be). */
+  applied: Record<Direction, boolean>;
+  notes: string[];
+}
+
+export const editorialPortraitStep = defineStep<Input, Output>({
+  type: 'editorial_portrait',
+  summary: 'Makes a 1024x1024 editorial head-and-shoulders portrait from a face photo',
+  description:
+    'Finds the one face in `image` (no face, or several people, fail the job). With IMAGE_PROVIDER set, the photo ' +
+    'and `prompts/pfp.hbs` (rendered with `clothing_style`, `color_palette`, `pose`) go to the image model, and all ' +
+    'three directions count as applied. Offline: a square head-and-shoulders frame centred on the face, the person ' +
+    'cut out with the selfie segmentation model (models/selfie), a studio backdrop and grade in the colours ' +
+    '`color_palette` names (knowledge/palettes.yaml), key light, vignette and grain; clothing and pose cannot be ' +
+    'changed offline, and `applied`/`notes` say so. Output: a JPEG as base64, its size, `applied` and `notes`.',
+  with: {
+    type: 'object',
+    required: ['image', 'mime_type'],
+    additionalProperties: false,
+    properties: {
+      image: { type: 'string' },
+      mime_type: { type: 'string' },
+      clothing_style: { type: ['string', 'null'] },
+      color_palette: { type: ['string', 'null'] },
+      pose: { type: ['string', 'null'] },
+    },
+  },
+  output: { type: 'object', required: ['image_b64', 'mime_type', 'width', 'height', 'applied', 'notes'] },
+  example:
+    '- id: portrait\n  uses: editorial_portrait\n  with:\n    image: "{{steps.photo.path}}"\n    mime_type: "{{steps.photo.mime_type}}"\n    color_palette: "{{request.color_palette}}"',
+  async run(input, ctx) {
+    const photo = await readPhoto(input.image);
+    const face = pickOneFace(await ctx.services.faces.detect(photo));
+    ctx.engine('faces', ctx.services.faces.name);
+    if (typeof face === 'string') throw new StepError(face);
+    const asked = Object.fromEntries(DIRECTIONS.map((d) => [d, input[d]?.trim() || null])) as Record<Direction, string | null>;
+    const notes: string[] = [];
+    let jpeg: Buffer;
+    let applied: Record<Direction, boolean>;
+
+    const editor = ctx.services.imageEditor;
+    if (editor) {
+      const prompt = (await loadTemplate(ctx.services.paths.promptsDir, 'pfp'))(asked);
+      const edited = await editor.edit({ image: input.image, mimeType: input.mime_type, prompt, size: '1024x1024', signal: ctx.signal });
+      // Whatever size and format the model answers, the result is a 1024x1024 JPEG.
+      jpeg = await sharp(edited)
+        .resize(PORTRAIT_SIZE, PORTRAIT_SIZE, { fit: 'cover', position: 'attention' })
+        .jpeg({ quality: 90 })
+        .toBuffer()
+        .catch(() => {
+          throw new StepError('the image model answered with bytes that are not an image');
+        });
+      applied = { clothing_style: !!asked.clothing_style, color_palette: !!asked.color_palette, pose: !!asked.pose };
+      ctx.engine('portrait', editor.name);
+    } else {
+      const palette = await readPalette(ctx.services.paths.knowledgeDir, asked.color_palette);
+      const { segmenter } = ctx.services;
+      jpeg = await composePortrait(photo, face, palette, (rgb, w, h) => segmenter.segment(rgb, w, h));
+      applied = { clothing_style: false, color_palette: !!asked.color_palette && palette.matched.length > 0, pose: false };
+      if (asked.color_palette && !applied.color_palette)
+        notes.push(
+          `no colour was recognised in color_palette "${asked.color_palette}": the neutral studio grey was used (knowledge/palettes.yaml lists the names understood)`,
+        );
+      if (applied.color_palette) notes.push(`backdrop and grade from: ${palette.matched.join(', ')}`);
+      if (asked.clothing_style)
+        notes.push('clothing_style needs an image model (IMAGE_PROVIDER): the offline portrait keeps the clothes in the photo');
+      if (asked.pose) notes.push('pose needs an image model (IMAGE_PROVIDER): the offline portrait keeps the pose in the photo');
+      ctx.engine('portrait', `offline composition (${segmenter.name}, sharp)`);
+    }
+    return { image_b64: jpeg.toString('base64'), mime_type: 'image/jpeg', width: PORTRAIT_SIZE, height: PORTRAIT_SIZE, applied, notes };
+  },
+});

@@ -1,0 +1,95 @@
+import { type PlaceDetails, PlaceDirectoryError } from '../../engines/places/places.port.js';
+import { StepError } from '../../engines/step-error.js';
+import { readPage } from '../../sources/html-page.js';
+import { download } from '../shared/download.js';
+import { loadKnowledge } from '../shared/knowledge.js';
+import { defineStep } from '../step.js';
+import { readMapUrl } from './map-urls.js';
+import type { ResolvedPlace } from './menu.types.js';
+import { type CurrencyTable, countryCode, countryFromAddress } from './prices.js';
+import { PAGE_ACCEPT, PAGE_MAX_BYTES, readPlace } from './structured-data.js';
+
+export const resolvePlaceStep = defineStep<{ url: string }, ResolvedPlace>({
+  type: 'resolve_place',
+  summary: 'Resolves a map-service place URL (short links too) to the restaurant: name, address, country, currency, website',
+  description:
+    'Accepts place URLs of Google Maps, Apple Maps, OpenStreetMap and Bing Maps, their short links (followed with ' +
+    'the address guard on every hop), and hosts listed in MAP_SERVICE_HOSTS. With PLACES_API_KEY the place comes ' +
+    "from Google's Places API (details by place id, else a text search for the name in the URL or page); otherwise " +
+    "from the place page's schema.org data (Restaurant/LocalBusiness JSON-LD, then Open Graph). The country gives the " +
+    'currency (knowledge/currencies.yaml). Any other URL, or a page that names no place, fails the job with the reason.',
+  with: { type: 'object', required: ['url'], additionalProperties: false, properties: { url: { type: 'string' } } },
+  output: { type: 'object', required: ['restaurant', 'menu_hint', 'photos', 'via', 'sources'] },
+  fetches: { url: 'map' },
+  example: '- id: place\n  uses: resolve_place\n  with: { url: "{{request.url}}" }',
+  async run(input, ctx) {
+    const { extraHosts, places } = ctx.services.maps;
+    const first = readMapUrl(input.url, extraHosts);
+    if (!first) {
+      throw new StepError(
+        `${input.url} is not a map-service place URL: send the link of the restaurant on Google Maps, Apple Maps, OpenStreetMap or Bing Maps (short links such as maps.app.goo.gl work)`,
+      );
+    }
+    const page = await download(input.url, ctx, { maxBytes: PAGE_MAX_BYTES, accept: PAGE_ACCEPT });
+    const final = first.kind === 'place' ? first : readMapUrl(page.url.toString(), extraHosts);
+    if (final?.kind !== 'place') throw new StepError(`the short link leads to ${page.url}, which is not a map-service place page`);
+    const table = await loadKnowledge<CurrencyTable>(ctx.services.paths.knowledgeDir, 'currencies.yaml');
+    const sourceUrl = page.url.toString();
+    const parsed = page.status < 400 ? readPlace(readPage(page.body.toString('utf8'), page.url)) : null;
+    const currencyOf = (country: string | null) => (country ? (table.countries[country] ?? null) : null);
+
+    if (places) {
+      ctx.engine('place', places.name);
+      const query = final.name ?? parsed?.name;
+      let details: PlaceDetails | null;
+      try {
+        details = final.placeId
+          ? await places.details(final.placeId, ctx.signal)
+          : query
+            ? await places.search([query, parsed?.address].filter(Boolean).join(', '), ctx.signal)
+            : null;
+      } catch (err) {
+        const status = err instanceof PlaceDirectoryError ? err.status : undefined;
+        throw new StepError((err as Error).message, { transient: !status || status >= 500 || status === 429 });
+      }
+      if (!details) throw new StepError(`the Places API found no place for ${JSON.stringify(query ?? sourceUrl)}`);
+      const country = details.country ?? countryFromAddress(table, details.address);
+      return {
+        restaurant: {
+          name: details.name,
+          address: details.address,
+          country,
+          currency: currencyOf(country),
+          source_url: sourceUrl,
+          website: details.website,
+        },
+        menu_hint: null,
+        photos: details.photos,
+        via: 'Places API',
+        sources: [sourceUrl, `places/${details.id}`],
+      };
+    }
+
+    if (page.status >= 400) throw new StepError(`the place page answered HTTP ${page.status}`);
+    if (!parsed)
+      throw new StepError(
+        `the place page ${sourceUrl} names no place (no schema.org Restaurant data, no og:title); set PLACES_API_KEY to use the Places API`,
+      );
+    ctx.engine('place', 'place page structured data');
+    const country = countryCode(table, parsed.country) ?? countryFromAddress(table, parsed.address);
+    return {
+      restaurant: {
+        name: parsed.name,
+        address: parsed.address,
+        country,
+        currency: currencyOf(country),
+        source_url: sourceUrl,
+        website: parsed.website,
+      },
+      menu_hint: parsed.menu,
+      photos: [],
+      via: 'page structured data',
+      sources: [sourceUrl],
+    };
+  },
+});

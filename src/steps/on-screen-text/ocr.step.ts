@@ -1,0 +1,417 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { OcrLine, OcrWord } from '../../engines/ocr/ocr-engine.port.js';
+import { binarisedCrop, boxOverlap, findTextLayer, sameContent, type TextLayer, type TextRegion } from '../../media/text-regions.js';
+import { defineStep, type StepContext } from '../step.js';
+import { movingText } from './moving-text.js';
+import { type Reading, similarity, voteReading } from './ocr-vote.js';
+
+interface Sample {
+  time: number;
+  path: string;
+  scene?: number;
+  gray?: string;
+}
+interface CaptionLine {
+  text: string;
+  confidence: number;
+}
+interface Caption {
+  index: number;
+  text: string;
+  start: number;
+  end: number;
+  /** Tesseract's mean word confidence (0-1) of the reading chosen. */
+  confidence: number;
+  /** Share of the readings (one per frame read) that say what was chosen; `readings` of them were taken. */
+  agreement: number;
+  readings: number;
+  lines: CaptionLine[];
+}
+/** One text region followed through consecutive samples while it shows the same thing. */
+interface Track {
+  region: TextRegion;
+  samples: number[];
+  /** Where it was found in each sample. */
+  boxes: TextRegion[];
+  readings: Reading[];
+}
+
+const MIN_WORD_CONFIDENCE = 50;
+/**
+ * A caption whose chosen reading has a lower mean word confidence is not reported. Measured on the tuning half of
+ * the reels: captions 0.86-0.96, fragments of texture and of signs 0.53-0.64.
+ */
+const MIN_CAPTION_CONFIDENCE = 0.7;
+/** The step's time budget: a base plus this much per second of video (spread over the reads). */
+const BUDGET_BASE_MS = 30_000;
+const BUDGET_PER_VIDEO_SECOND_MS = 1_000;
+/**
+ * CPU time per crop read (and once per tesseract process for loading its model): a caption crop costs well
+ * under a tenth of a second, so a read that needs more is texture, not a caption. Counted in CPU, not wall
+ * time, so a busy machine does not skip captions.
+ */
+const MAX_READ_MS = 1_500;
+const MODEL_LOAD_MS = 1_000;
+/** Crops per OCR call (one tesseract process). */
+const MAX_BATCH = 24;
+/** Readings per caption to vote on: the first sample it shows in, then others spread over its time. */
+const READS_PER_CAPTION = 3;
+/** Share of a region's strokes that must stay put for it to be the same caption (one changed digit is a new one). */
+const SAME_CONTENT = 0.9;
+
+export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; text: string }>({
+  type: 'ocr',
+  summary: 'Reads on-screen text (captions, titles, labels) through time, each distinct caption with its start and end',
+  description:
+    'Runs Tesseract (TESSERACT_PATH) on `frames` sampled through the video (objects with `time` and `path`, such ' +
+    "as `detect_scenes`' `samples`; with `scene`, no caption is followed across a cut). Each frame's text regions are found first (bright strokes thicker than the " +
+    'texture around them, or a solid light box), followed from frame to frame, and only a region whose content ' +
+    'changed is read again: each distinct caption is read once, then on up to ' +
+    `${READS_PER_CAPTION - 1} later frames it shows in, and the readings are voted on. Crops get margins, are scaled ` +
+    'to about 40 px text and binarised, so busy backgrounds are not read; crops are read in batches, one tesseract ' +
+    `per core. The step has a time budget of ${BUDGET_BASE_MS / 1000} s plus ${BUDGET_PER_VIDEO_SECOND_MS / 1000} s ` +
+    `per second of video, one crop at most ${MAX_READ_MS / 1000} s of CPU: a region that cannot be read in its share ` +
+    'is skipped with a warning. For light text with an outline or on a dark box, strokes without it (highlights of ' +
+    "the picture) are left out of the crop, and so is what the crop's top or bottom margin cuts (it goes on beyond: " +
+    "picture). In a line of capitals, a bar as tall as the capitals is the letter I (Tesseract reads it '|'). Words under " +
+    `${MIN_WORD_CONFIDENCE}% confidence and lines without a real word are dropped; so are captions read with a mean ` +
+    `word confidence under ${MIN_CAPTION_CONFIDENCE}, and text that moves with the picture (the same words not at ` +
+    'one place in most of the frames they show in, and parts of them: a sign filmed by a moving camera, not a ' +
+    'caption). Outputs `captions` [{index, ' +
+    'text, start, end, confidence (0-1: the mean word confidence of the reading chosen), agreement (0-1: the share ' +
+    'of its readings that say the same), readings, lines}] in time order and `text` (every distinct caption, one a line).',
+  with: {
+    type: 'object',
+    required: ['frames'],
+    additionalProperties: false,
+    properties: {
+      frames: {
+        type: 'array',
+        maxItems: 400,
+        items: {
+          type: 'object',
+          required: ['time', 'path'],
+          properties: { time: { type: 'number' }, path: { type: 'string' }, scene: { type: 'integer' }, gray: { type: 'string' } },
+        },
+      },
+    },
+  },
+  output: {
+    type: 'object',
+    required: ['captions', 'text'],
+    additionalProperties: false,
+    properties: {
+      captions: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['index', 'text', 'start', 'end', 'confidence', 'agreement', 'readings', 'lines'],
+          additionalProperties: false,
+          properties: {
+            index: { type: 'integer' },
+            text: { type: 'string' },
+            start: { type: 'number' },
+            end: { type: 'number' },
+            confidence: { type: 'number', minimum: 0, maximum: 1 },
+            agreement: { type: 'number', minimum: 0, maximum: 1 },
+            readings: { type: 'integer', minimum: 1 },
+            lines: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['text', 'confidence'],
+                additionalProperties: false,
+                properties: { text: { type: 'string' }, confidence: { type: 'number', minimum: 0, maximum: 1 } },
+              },
+            },
+          },
+        },
+      },
+      text: { type: 'string' },
+    },
+  },
+  example: `- id: captions\n  uses: ocr\n  with: { frames: "{{steps.scenes.samples}}" }`,
+  async run(input, ctx) {
+    const frames = [...input.frames].sort((a, b) => a.time - b.time);
+    if (!frames.length) return { captions: [], text: '' };
+    const step = frames.length > 1 ? (frames[frames.length - 1].time - frames[0].time) / (frames.length - 1) : 1;
+    const deadline = Date.now() + BUDGET_BASE_MS + BUDGET_PER_VIDEO_SECOND_MS * (frames[frames.length - 1].time + step);
+    const layers = await inParallel(frames, (f) => findTextLayer(f.path, f.gray));
+    const tracks = followRegions(layers, frames);
+    await readTracks(tracks, frames, layers, deadline, ctx);
+    const captions = captionsOf(tracks, frames, step);
+    ctx.engine('ocr', ctx.services.ocr.name);
+    const seen = new Set<string>();
+    const distinct = captions.map((c) => c.text).filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
+    return { captions, text: distinct.join('\n') };
+  },
+});
+
+/** Regions matched from sample to sample: same place and same strokes continue a track, anything else starts one. */
+function followRegions(layers: TextLayer[], frames: Sample[]): Track[] {
+  const tracks: Track[] = [];
+  let open: Track[] = [];
+  layers.forEach((layer, i) => {
+    if (i > 0 && frames[i].scene !== frames[i - 1].scene) open = []; // a cut ends every caption
+    const next: Track[] = [];
+    for (const region of layer.regions) {
+      const previous = open.find(
+        (t) =>
+          !next.includes(t) &&
+          boxOverlap(t.region, region) >= 0.5 &&
+          sameContent(layers[t.samples[t.samples.length - 1]], layer, union(t.region, region)) >= SAME_CONTENT,
+      );
+      if (previous) {
+        previous.samples.push(i);
+        previous.boxes.push(region);
+        next.push(previous);
+      } else {
+        const track = { region, samples: [i], boxes: [region], readings: [] };
+        tracks.push(track);
+        next.push(track);
+      }
+    }
+    open = next;
+  });
+  return tracks;
+}
+
+interface ReadJob {
+  track: Track;
+  sample: number;
+  first: boolean;
+}
+
+/** First readings of every track, then second opinions on those that showed text, within the budget. */
+async function readTracks(tracks: Track[], frames: Sample[], layers: TextLayer[], deadline: number, ctx: StepContext): Promise<void> {
+  const reader = new CropReader(frames, layers, deadline, ctx);
+  await reader.read(tracks.map((t) => ({ track: t, sample: t.samples[0], first: true })));
+  // A second opinion only for a region whose first reading found text (a texture blob is not re-read).
+  const again = tracks.filter((t) => t.samples.length > 1 && t.readings.some((r) => r.lines.length));
+  const more: ReadJob[] = [];
+  for (let round = 1; round < READS_PER_CAPTION; round++) {
+    for (const t of again)
+      if (t.samples.length > round)
+        more.push({ track: t, sample: t.samples[Math.round((round * (t.samples.length - 1)) / (READS_PER_CAPTION - 1))], first: false });
+  }
+  await reader.read(more);
+  if (reader.skipped) ctx.warn(`on-screen text: ${reader.skipped} text region(s) were not read within the step's time budget`);
+}
+
+/**
+ * Reads crops in batches, one OCR call (one tesseract process) per batch and core: loading its model costs more CPU
+ * (about 0.3 s) than reading a caption crop (well under 0.1 s). A batch that overruns its share is read
+ * again crop by crop, so one unreadable crop costs only itself.
+ */
+class CropReader {
+  skipped = 0;
+  private n = 0;
+  constructor(
+    private readonly frames: Sample[],
+    private readonly layers: TextLayer[],
+    private readonly deadline: number,
+    private readonly ctx: StepContext,
+  ) {}
+
+  async read(jobs: ReadJob[]): Promise<void> {
+    if (!jobs.length) return;
+    const crops = await inParallel(jobs, async (job) => {
+      const layer = this.layers[job.sample];
+      const crop = path.join(this.ctx.workDir, `ocr-${this.n++}.png`);
+      await binarisedCrop(this.frames[job.sample].path, layer, trackRegion(job.track, layer), crop);
+      return crop;
+    });
+    const size = Math.min(MAX_BATCH, Math.ceil(jobs.length / os.availableParallelism()));
+    const batches: number[][] = [];
+    for (let i = 0; i < jobs.length; i += size) batches.push(jobs.slice(i, i + size).map((_, j) => i + j));
+    await inParallel(batches, async (batch) => {
+      const pages = await this.readBatch(batch.map((i) => crops[i]));
+      if (pages) return batch.forEach((i, k) => jobs[i].track.readings.push({ lines: pages[k] }));
+      for (const i of batch) {
+        const one = batch.length > 1 ? await this.readBatch([crops[i]]) : null;
+        if (one) jobs[i].track.readings.push({ lines: one[0] });
+        else if (jobs[i].first)
+          this.ctx.warn(`on-screen text at ${this.frames[jobs[i].sample].time.toFixed(1)} s was not read in its share of the time budget`);
+      }
+    });
+  }
+
+  /** Lines per crop, or null when the reading overran its CPU share. */
+  private async readBatch(crops: string[]): Promise<CaptionLine[][] | null> {
+    const timeoutMs = this.deadline - Date.now();
+    if (timeoutMs < 200) {
+      this.skipped += crops.length;
+      return crops.map(() => []);
+    }
+    try {
+      const pages = await this.ctx.services.ocr.readBlocks(crops, {
+        signal: this.ctx.signal,
+        timeoutMs,
+        cpuLimitMs: MODEL_LOAD_MS + MAX_READ_MS * crops.length,
+        workDir: this.ctx.workDir,
+      });
+      return pages.map(captionLines);
+    } catch (err) {
+      if (this.ctx.signal.aborted) throw err;
+      return null;
+    }
+  }
+}
+
+function trackRegion(track: Track, layer: TextLayer): TextRegion {
+  return layer.regions.find((r) => boxOverlap(r, track.region) >= 0.5) ?? track.region;
+}
+
+/**
+ * Each track's voted text with its time span; neighbouring tracks that say the same are one caption. Text that moves
+ * with the picture (moving-text.ts) and captions read with less than MIN_CAPTION_CONFIDENCE are not captions.
+ */
+function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] {
+  const out: Caption[] = [];
+  const read = tracks
+    .map((t) => ({ t, reading: voteReading(t.readings) }))
+    .filter((x) => x.reading.lines.length)
+    .map(({ t, reading }) => ({
+      region: t.region,
+      samples: t.samples,
+      boxes: t.boxes,
+      lines: reading.lines,
+      text: reading.lines.map((l) => l.text).join(' '),
+      readings: t.readings.length,
+      agreeing: agreeing(t.readings, reading),
+    }));
+  const moving = movingText(read);
+  const timed = read
+    .filter((c) => !moving.has(c) && mean(c.lines.map((l) => l.confidence)) >= MIN_CAPTION_CONFIDENCE)
+    .map((c) => ({
+      ...c,
+      start: frames[c.samples[0]].time,
+      end:
+        c.samples[c.samples.length - 1] + 1 < frames.length
+          ? frames[c.samples[c.samples.length - 1] + 1].time
+          : frames[c.samples[c.samples.length - 1]].time + step,
+    }))
+    .sort((a, b) => a.start - b.start || a.region.top - b.region.top);
+  for (const c of timed) {
+    const same = out.find((o) => o.text.toLowerCase() === c.text.toLowerCase() && c.start <= o.end + step * 1.01);
+    // Two regions of one line read at the same time (a line found in pieces): the fuller reading stays.
+    const piece = same ?? out.find((o) => c.start < o.end && o.start < c.end && overlapsText(o.text, c.text));
+    if (piece) {
+      if (!same && c.text.length > piece.text.length) Object.assign(piece, { text: c.text, lines: c.lines });
+      piece.end = Math.max(piece.end, round(c.end));
+      piece.readings += c.readings;
+      piece.agreement = round((piece.agreement * (piece.readings - c.readings) + c.agreeing) / piece.readings);
+      continue;
+    }
+    const confidence = mean(c.lines.map((l) => l.confidence));
+    out.push({
+      index: out.length,
+      text: c.text,
+      start: round(c.start),
+      end: round(c.end),
+      confidence: round(confidence),
+      agreement: round(c.agreeing / c.readings),
+      readings: c.readings,
+      lines: c.lines,
+    });
+  }
+  return out;
+}
+
+/** How many of the readings say what the vote chose (their letters, spaces aside, at least 80% alike). */
+function agreeing(readings: Reading[], chosen: Reading): number {
+  const letters = (r: Reading) =>
+    r.lines
+      .map((l) => l.text)
+      .join('')
+      .replace(/\s+/g, '')
+      .toLowerCase();
+  return readings.filter((r) => r.lines.length && similarity(letters(r), letters(chosen)) >= 0.8).length;
+}
+
+function mean(xs: number[]): number {
+  return xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+}
+
+/** One text is part of the other, or they share a word run at their seam ("Removes ALL wrinkles in" + "in 7 days"). */
+function overlapsText(a: string, b: string): boolean {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  if (x.includes(y) || y.includes(x)) return true;
+  const [short, long] = x.length < y.length ? [x, y] : [y, x];
+  return similarity(short, long.slice(0, short.length)) >= 0.8 || similarity(short, long.slice(-short.length)) >= 0.8;
+}
+
+function union(a: TextRegion, b: TextRegion): TextRegion {
+  const left = Math.min(a.left, b.left);
+  const top = Math.min(a.top, b.top);
+  return {
+    ...a,
+    left,
+    top,
+    width: Math.max(a.left + a.width, b.left + b.width) - left,
+    height: Math.max(a.top + a.height, b.top + b.height) - top,
+  };
+}
+
+/** Runs `fn` over `items` on as many cores as there are, keeping the order of results. */
+async function inParallel<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(os.availableParallelism(), items.length) }, worker));
+  return out;
+}
+
+/** A crop's lines as caption lines: unsure words dropped, stray marks at the ends trimmed, lines without a real word dropped. */
+function captionLines(lines: OcrLine[]): CaptionLine[] {
+  return lines
+    .map((l) => barsAsCapitalI(l.words).filter((w) => w.confidence >= MIN_WORD_CONFIDENCE))
+    .filter((words) => words.length)
+    .map((words) => ({
+      // Box edges and stray marks read as | ( ) _ ' at the ends of a line.
+      text: separateWords(words.map((w) => w.text).join(' ')).replace(/^[^\p{L}\p{N}$#"(]+|[^\p{L}\p{N}%!?.)"]+$/gu, ''),
+      confidence: round(words.reduce((a, w) => a + w.confidence, 0) / words.length / 100),
+    }))
+    .filter((l) => /[A-Za-z0-9]{2,}/.test(l.text) && /[A-Za-z]/.test(l.text));
+}
+
+/** A word that is one upright bar. */
+const BAR = /^[|l]$/;
+
+/**
+ * A sans-serif capital I is a plain bar, which Tesseract reads as '|' or 'l' (and a '|' at a line's end is then
+ * trimmed as a box edge: 'I PACK' read as 'PACK'). In a line of capitals, a bar about as tall as the shortest word
+ * beside it (specks of the picture only make a word's box taller) and within their rows is the letter; a box edge is
+ * taller, a speck shorter.
+ */
+function barsAsCapitalI(words: OcrWord[]): OcrWord[] {
+  const others = words.filter((w) => !BAR.test(w.text));
+  const boxes = others.flatMap((w) => (w.box ? [w.box] : []));
+  if (!boxes.length || !others.some((w) => /\p{Lu}/u.test(w.text)) || others.some((w) => /\p{Ll}/u.test(w.text))) return words;
+  const height = Math.min(...boxes.map((b) => b.height));
+  const top = Math.min(...boxes.map((b) => b.top)) - 0.1 * height;
+  const bottom = Math.max(...boxes.map((b) => b.top + b.height)) + 0.1 * height;
+  const capital = (b: OcrWord['box']) =>
+    !!b && b.height >= 0.75 * height && b.height <= 1.15 * height && b.top >= top && b.top + b.height <= bottom;
+  return words.map((w) => (BAR.test(w.text) && capital(w.box) ? { ...w, text: 'I' } : w));
+}
+
+/**
+ * Specks of texture between two words of a caption read as a mark joining them ("21000:km", "Built’over"):
+ * a colon between letters, or an apostrophe before anything but a contraction's ending, is a word space.
+ */
+function separateWords(text: string): string {
+  return text
+    .replace(/(?<=[\p{L}\p{N}]):(?=\p{L})|(?<=\p{L}):(?=\p{N})/gu, ' ')
+    .replace(/(?<=\p{L})[’'](?!(?:s|t|re|ve|ll|d|m)\b)(?=\p{L}{2,})/gu, ' ');
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}

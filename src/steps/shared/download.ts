@@ -1,0 +1,36 @@
+import { type FetchedBytes, FetchRefused, FetchTooLarge } from '../../engines/download/download.port.js';
+import { StepError } from '../../engines/step-error.js';
+import type { StepContext } from '../step.js';
+
+export interface DownloadOptions {
+  maxBytes: number;
+  /** How errors name the URL, e.g. "the image URL"; the URL itself by default. */
+  label?: string;
+  /** The error for a body over `maxBytes`; without it, that counts as the URL not being reachable. */
+  tooLarge?: string;
+  accept?: string;
+}
+
+/**
+ * A bounded download for a step through the web port (the address guard on every hop), within
+ * FETCH_TIMEOUT_SECONDS; a blocked address, an unreachable host (transient) and an oversized body become
+ * StepErrors a user can read.
+ */
+export async function download(url: string, ctx: StepContext, opts: DownloadOptions): Promise<FetchedBytes> {
+  const { fetchTimeoutSeconds } = ctx.services.limits;
+  const label = opts.label ?? url;
+  try {
+    return await ctx.services.web.fetchBytes(url, {
+      signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(fetchTimeoutSeconds * 1000)]),
+      maxBytes: opts.maxBytes,
+      ...(opts.accept ? { headers: { accept: opts.accept } } : {}),
+    });
+  } catch (err) {
+    if (ctx.signal.aborted) throw err;
+    if (err instanceof FetchRefused) throw new StepError(`${label} is blocked: ${err.message}`);
+    if (err instanceof FetchTooLarge && opts.tooLarge) throw new StepError(opts.tooLarge);
+    throw new StepError(`${label} could not be reached (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, {
+      transient: true,
+    });
+  }
+}

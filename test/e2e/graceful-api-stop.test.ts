@@ -1,0 +1,176 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import { after, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
+import { type Address, createPublicClient, createWalletClient, type Hex, http, publicActions } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { base } from 'viem/chains';
+import { createPaymentHeader } from 'x402/client';
+import { type EvmDevnet, startEvmDevnet } from '../../src/devnet/evm-devnet.js';
+import { RedisClaimStore } from '../../src/payments/claim-store.js';
+import { DEVNET_PAY_TO } from '../../src/payments/payments.config.js';
+import { deleteKeys, FIXTURE_PIPELINES, type Harness, pollJob, postJson, REDIS_URL, startHarness } from '../support/harness.js';
+import { exited, startService } from '../support/processes.js';
+
+const PAYERS = 30;
+const PRICE = 10_000n; // /echo costs 0.01 USDC
+const FUNDS = 50_000n;
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+/** A POST that may meet a process going away: its answer, or status 0 when the connection broke. */
+async function tryPost(url: string, body: unknown, headers: Record<string, string>) {
+  try {
+    return await postJson(url, body, headers);
+  } catch (err) {
+    return { status: 0, json: null, text: String((err as Error).cause ?? err), headers: new Headers() };
+  }
+}
+
+async function until(check: () => boolean | Promise<boolean>, what: string, seconds = 60): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not within ${seconds} s: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * An API process (live mode, on a chain that outlives it, as a real network does) stopped with SIGTERM while a
+ * crowd of payers is being settled; then a new API process takes over the same Redis.
+ */
+describe('an API process stopped (SIGTERM) while many payments are being settled', () => {
+  let chain: EvmDevnet;
+  let api: ReturnType<typeof startService> | null = null;
+  let next: Harness | null = null;
+  const id = randomUUID().slice(0, 8);
+  const KEY_PREFIX = `vidint-test-${id}`;
+  after(async () => {
+    api?.kill('SIGKILL');
+    if (api) await exited(api);
+    await next?.close();
+    await chain?.stop();
+    await deleteKeys(`${KEY_PREFIX}*`);
+  });
+
+  it('loses no payment: each payer charged equals one job, and whoever got no 202 was not charged or has the job the reconciler made', async () => {
+    chain = await startEvmDevnet();
+    const reader = createPublicClient({ chain: base, transport: http(chain.rpcUrl) });
+    const balanceOf = async (a: Address) =>
+      (await reader.readContract({ address: chain.usdc, abi: chain.usdcAbi, functionName: 'balanceOf', args: [a] })) as bigint;
+    const wallet = (key: Hex) =>
+      createWalletClient({ account: privateKeyToAccount(key), chain: base, transport: http(chain.rpcUrl) }).extend(publicActions);
+    const keys = Array.from({ length: PAYERS }, () => generatePrivateKey());
+    const minter = wallet(chain.settlerKey);
+    for (const key of keys) {
+      const hash = await minter.writeContract({
+        address: chain.usdc,
+        abi: chain.usdcAbi,
+        functionName: 'mint',
+        args: [privateKeyToAccount(key).address, FUNDS],
+      });
+      await minter.waitForTransactionReceipt({ hash });
+    }
+    const env = {
+      REDIS_URL,
+      KEY_PREFIX,
+      QUEUE_NAME: `q-${id}`,
+      PIPELINES_DIR: FIXTURE_PIPELINES,
+      PAYMENT_MODE: 'live',
+      X402_NETWORKS: 'base',
+      MPP_ENABLED: 'false',
+      BASE_RPC_URL: chain.rpcUrl,
+      EVM_SETTLEMENT_KEY: chain.settlerKey,
+      PAY_TO_BASE: DEVNET_PAY_TO.base,
+      SETTLEMENT_RECONCILE_SECONDS: '1',
+    };
+    const port = await freePort();
+    api = startService({ ...env, ROLE: 'api', PORT: String(port), LOG_LEVEL: 'info' });
+    await until(() => api!.output().includes('"msg":"listening"') || api!.exitCode !== null, 'the API listens');
+    const url = `http://127.0.0.1:${port}`;
+    const offer = await postJson(`${url}/echo`, { text: 'crowd' });
+    assert.equal(offer.status, 402, offer.text);
+    const requirements = offer.json.accepts.find((a: any) => a.network === 'base');
+    const headers = await Promise.all(keys.map((k) => createPaymentHeader(wallet(k) as any, 1, requirements)));
+    const payToBefore = await balanceOf(DEVNET_PAY_TO.base as Address);
+
+    // Stopped as soon as the first payment is answered: the others are in flight, some settling, some not yet read.
+    let stopped = false;
+    const answers = await Promise.all(
+      headers.map((header, i) =>
+        tryPost(`${url}/echo`, { text: `payer ${i}` }, { 'x-payment': header }).then((a) => {
+          if (!stopped) {
+            stopped = true;
+            api!.kill('SIGTERM');
+          }
+          return a;
+        }),
+      ),
+    );
+    const stoppedAt = Date.now();
+    assert.equal(await exited(api), 0, api.output());
+    // Within the grace an orchestrator gives by default (Kubernetes: 30 s) before it kills the process.
+    assert.ok(Date.now() - stoppedAt < 30_000, `the stopped process took ${Date.now() - stoppedAt} ms to exit`);
+    const apiOutput = api.output();
+    api = null;
+
+    // The next API process (running jobs too) takes over: its reconciler finishes what the stopped one left settling.
+    next = await startHarness({ driver: 'bullmq', env: { ...env, PORT: '0' } });
+    const redis = new Redis(REDIS_URL);
+    const claims = new RedisClaimStore(redis, KEY_PREFIX);
+    try {
+      await until(async () => (await claims.settling(Date.now() + 1, 10)).length === 0, 'no payment left settling', 60);
+    } finally {
+      redis.disconnect();
+    }
+    const statuses: Record<number, number> = {};
+    for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+    const diagnosis = `answers ${JSON.stringify(statuses)}; ${answers.find((a) => a.status !== 202)?.text}\n${apiOutput.slice(-3000)}`;
+    let charged = 0n;
+    const jobIds = new Set<string>();
+    for (const [i, key] of keys.entries()) {
+      const paid = FUNDS - (await balanceOf(privateKeyToAccount(key).address));
+      assert.ok(paid === 0n || paid === PRICE, `payer ${i} paid ${paid}`);
+      charged += paid;
+      const answer = answers[i];
+      if (answer.status === 202) {
+        assert.equal(paid, PRICE, `payer ${i} got a 202 and was charged`);
+        jobIds.add(answer.json.job_id);
+        continue;
+      }
+      // Refused by the stopping process before anything read the payment: to be sent again, to another process.
+      assert.equal(answer.status, 503, `payer ${i}: ${answer.status} ${answer.text}`);
+      assert.ok(answer.headers.get('retry-after'), 'a 503 says when to retry');
+      assert.match(answer.json.error, /shutting down|resend|retry/i);
+      if (paid === 0n) continue; // not charged, and may pay again
+      // Charged without a 202: the job exists already, made by the reconciler; a resend of the payment finds it.
+      const resentAt = Date.now();
+      const resent = await postJson(`${next.url}/echo`, { text: `payer ${i}` }, { 'x-payment': headers[i] });
+      assert.equal(resent.status, 202, `payer ${i}: ${resent.text}\n${diagnosis}`);
+      const job = await pollJob(next.url, resent.json.job_id, 60);
+      assert.ok(job.created_at < resentAt, 'the job was made before the resend');
+      jobIds.add(resent.json.job_id);
+    }
+    assert.equal(await balanceOf(DEVNET_PAY_TO.base as Address), payToBefore + charged, 'the pay-to received what the payers paid');
+    assert.equal(BigInt(jobIds.size) * PRICE, charged, `one job per settled payment (${diagnosis})`);
+    for (const jobId of jobIds) {
+      const job = await pollJob(next.url, jobId, 90);
+      assert.equal(job.status, 'complete', job.error);
+      assert.equal(job.receipt.amount, String(PRICE));
+    }
+    const counts = await next.rt.queue.counts();
+    assert.equal(
+      counts.completed + counts.active + counts.waiting,
+      jobIds.size,
+      `no job beyond one per payment: ${JSON.stringify(counts)}`,
+    );
+    console.log(`# answers before the stop: ${JSON.stringify(statuses)}; charged ${charged / PRICE} of ${PAYERS}`);
+  });
+});
