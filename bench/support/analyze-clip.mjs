@@ -46,3 +46,24 @@ export const PLAIN_CLIP = {
   height: 1280,
   title: 'Fastest pasta',
 };
+
+/** The same 60 s clip with a music bed (chords on a beat with drums, 12 dB under the voice): the three-readings path. */
+export const MUSIC_CLIP = { ...PLAIN_CLIP, musicBelowDb: 12, musicBed: 'beat' };
+
+/** A 12 s reel as platforms serve them: three scenes with captions, a voice-over over a music bed. */
+export const MUSIC_REEL = {
+  scenes: [
+    { seconds: 4, source: 'color=c=0x2050a0', caption: 'FASTEST PASTA EVER' },
+    { seconds: 4, source: 'testsrc2', caption: 'BOIL SALTED WATER' },
+    { seconds: 4, source: 'color=c=0xa04020', caption: 'ADD TOMATOES' },
+  ],
+  speech:
+    'Welcome back to the kitchen. Today I will show you the fastest pasta recipe you will ever make. ' +
+    'Boil a big pot of salted water and add a can of crushed tomatoes.',
+  pause: 0.35,
+  musicBelowDb: 12,
+  musicBed: 'beat',
+  width: 720,
+  height: 1280,
+  title: 'Fastest pasta',
+};

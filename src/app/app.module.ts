@@ -1,12 +1,8 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { ConfigModule } from '../config/config.module.js';
-import { DiscoveryModule } from '../discovery/discovery.module.js';
-import { HttpModule } from '../http/http.module.js';
 import { JobsModule } from '../jobs/jobs.module.js';
-import { McpModule } from '../mcp/mcp.module.js';
 import { MetricsModule, type WorkerMetricsAddress } from '../observability/metrics.module.js';
-import { PaymentsModule } from '../payments/payments.module.js';
 import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { RedisModule } from '../redis/redis.module.js';
 import { StepsModule } from '../steps/steps.module.js';
@@ -18,6 +14,8 @@ export interface AppOptions {
   logger: Logger;
   /** Serve HTTP and take payments (ROLE=api|all): payments, discovery, the routes and, in devnet mode, the devnet. */
   http: boolean;
+  /** What a process that serves HTTP adds (see servingModules); null in a worker-only process. */
+  serving: ServingModules | null;
   /** Run jobs (ROLE=worker|all): the queue's worker, the job processor and the step engines. */
   workers: boolean;
   /** PAYMENT_MODE=devnet in a process that takes payments: the DevnetModule (imported only then, see createApp). */
@@ -31,9 +29,9 @@ export interface AppOptions {
  */
 @Module({})
 export class AppModule {
-  static forRoot({ config, logger, http, workers, devnet }: AppOptions): DynamicModule {
+  static forRoot({ config, logger, serving: s, workers, devnet }: AppOptions): DynamicModule {
     // In devnet mode, payments settle on the devnet module's local chains.
-    const serving = http ? [PaymentsModule.forRoot(devnet), DiscoveryModule, HttpModule, McpModule, ...(devnet ? [devnet] : [])] : [];
+    const serving = s ? [s.PaymentsModule.forRoot(devnet), s.DiscoveryModule, s.HttpModule, s.McpModule, ...(devnet ? [devnet] : [])] : [];
     return {
       module: AppModule,
       imports: [
@@ -50,6 +48,21 @@ export class AppModule {
   }
 }
 
+/**
+ * The modules of a process that serves HTTP, imported only there: payments bring viem, mppx and the x402 schemes
+ * (about 90 MB of a worker's memory and a second of its start-up, for code a worker never runs).
+ */
+export async function servingModules() {
+  const [{ PaymentsModule }, { DiscoveryModule }, { HttpModule }, { McpModule }] = await Promise.all([
+    import('../payments/payments.module.js'),
+    import('../discovery/discovery.module.js'),
+    import('../http/http.module.js'),
+    import('../mcp/mcp.module.js'),
+  ]);
+  return { PaymentsModule, DiscoveryModule, HttpModule, McpModule };
+}
+export type ServingModules = Awaited<ReturnType<typeof servingModules>>;
+
 /** The engines steps run on, and the folders of the files steps read (prompts, schemas, knowledge). */
 function stepsModule({ engines, pipelines }: AppConfig): DynamicModule {
   const { promptsDir, schemasDir, knowledgeDir } = pipelines;
@@ -62,6 +75,6 @@ function workerMetrics({ process, http }: AppConfig): WorkerMetricsAddress | nul
 }
 
 /** Which modules a ROLE starts. */
-export function roleModules(role: AppConfig['process']['role']): Pick<AppOptions, 'http' | 'workers'> {
+export function roleModules(role: AppConfig['process']['role']): { http: boolean; workers: boolean } {
   return { http: role !== 'worker', workers: role !== 'api' };
 }

@@ -5,7 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { Logger } from 'pino';
 import { CORS_OPTIONS } from '../http/cors.js';
 import { NestPinoLogger } from '../logging/logger.js';
-import { AppModule, type AppOptions } from './app.module.js';
+import { AppModule, type AppOptions, servingModules } from './app.module.js';
 import type { AppConfig } from './app-config.js';
 
 const CONNECTIONS_CHECK_MS = 1000;
@@ -23,7 +23,8 @@ export async function createApp(config: AppConfig, logger: Logger, options: Pick
   // The devnet's code (local chains, LiteSVM, solc) is loaded only where it runs: about 36 MB and 2 s saved elsewhere.
   const devnet =
     options.http && config.payments.paymentMode === 'devnet' ? (await import('../devnet/devnet.module.js')).DevnetModule : null;
-  const module = AppModule.forRoot({ config, logger, ...options, devnet });
+  const serving = options.http ? await servingModules() : null;
+  const module = AppModule.forRoot({ config, logger, ...options, serving, devnet });
   const nestOptions = { logger: new NestPinoLogger(logger), bufferLogs: false, abortOnError: false };
   if (!options.http) {
     const context = await NestFactory.createApplicationContext(module, nestOptions);

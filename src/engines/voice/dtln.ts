@@ -124,31 +124,42 @@ function weight(model: Map<string, Tensor>, name: string): Tensor {
 }
 
 /**
- * y[o] += sum over i of w[o * n + i] * x[i], for o < rows: four rows at a time, so each x[i] is loaded once for
- * four weights (about twice as fast in V8 as one row at a time).
+ * y[o] += sum over i of w[o * n + i] * x[i], for o < rows: eight rows at a time, so each x[i] is loaded once for
+ * eight weights (in V8 about twice as fast as one row at a time, and a tenth faster than four); each row's sum
+ * is still taken in the order of i, so the result is the same to the bit.
  */
 function multiplyAdd(w: Float32Array, x: Float32Array, n: number, rows: number, y: Float32Array): void {
   let o = 0;
-  for (; o + 3 < rows; o += 4) {
+  for (; o + 7 < rows; o += 8) {
     const r0 = o * n;
-    const r1 = r0 + n;
-    const r2 = r1 + n;
-    const r3 = r2 + n;
     let s0 = 0;
     let s1 = 0;
     let s2 = 0;
     let s3 = 0;
+    let s4 = 0;
+    let s5 = 0;
+    let s6 = 0;
+    let s7 = 0;
     for (let i = 0; i < n; i++) {
       const xi = x[i];
-      s0 += w[r0 + i] * xi;
-      s1 += w[r1 + i] * xi;
-      s2 += w[r2 + i] * xi;
-      s3 += w[r3 + i] * xi;
+      const k = r0 + i;
+      s0 += w[k] * xi;
+      s1 += w[k + n] * xi;
+      s2 += w[k + 2 * n] * xi;
+      s3 += w[k + 3 * n] * xi;
+      s4 += w[k + 4 * n] * xi;
+      s5 += w[k + 5 * n] * xi;
+      s6 += w[k + 6 * n] * xi;
+      s7 += w[k + 7 * n] * xi;
     }
     y[o] += s0;
     y[o + 1] += s1;
     y[o + 2] += s2;
     y[o + 3] += s3;
+    y[o + 4] += s4;
+    y[o + 5] += s5;
+    y[o + 6] += s6;
+    y[o + 7] += s7;
   }
   for (; o < rows; o++) {
     let sum = 0;

@@ -134,42 +134,61 @@ export class GradualTransitionFinder {
   }
 }
 
+/**
+ * The channel indices a Mix fits on. One buffer, reused by every window: a Mix lives only while one window is
+ * considered, and building an array per window (six windows a frame) cost more in garbage collection than the fit.
+ */
+let scratch = new Int32Array(0);
+
 /** Frames as (1 - alpha) * a + alpha * b, fitted by least squares over the pixel channels in which a and b differ. */
 class Mix {
   private constructor(
     private readonly a: Buffer,
     private readonly b: Buffer,
-    private readonly channels: number[],
+    private readonly channels: Int32Array,
+    private readonly count: number,
     private readonly energy: number,
     private readonly size: number,
   ) {}
 
   /** Null when too few pixels differ for a change of shot. */
   static between(a: Buffer, b: Buffer): Mix | null {
-    const channels: number[] = [];
+    if (scratch.length < a.length) scratch = new Int32Array(a.length);
+    const channels = scratch;
+    let count = 0;
     let pixels = 0;
+    let energy = 0;
+    let size = 0;
     for (let p = 0; p < a.length; p += 3) {
-      const before = channels.length;
-      for (let c = p; c < p + 3; c++) if (Math.abs(a[c] - b[c]) > CHANNEL_STEP) channels.push(c);
-      if (channels.length > before) pixels++;
+      const before = count;
+      for (let c = p; c < p + 3; c++) {
+        const d = b[c] - a[c];
+        if (Math.abs(d) > CHANNEL_STEP) {
+          channels[count++] = c;
+          energy += d * d;
+          size += Math.abs(d);
+        }
+      }
+      if (count > before) pixels++;
     }
     if (pixels < MIN_CHANGED * (a.length / 3)) return null;
-    let [energy, size] = [0, 0];
-    for (const p of channels) {
-      energy += (b[p] - a[p]) ** 2;
-      size += Math.abs(b[p] - a[p]);
-    }
-    return new Mix(a, b, channels, energy, size);
+    return new Mix(a, b, channels, count, energy, size);
   }
 
   /** The frame's alpha and its mean error against the mean size of the change; null when it is no such mix. */
   fit(m: Buffer): { alpha: number; error: number } | null {
-    const { a, b, channels } = this;
+    const { a, b, channels, count } = this;
     let dot = 0;
-    for (const p of channels) dot += (m[p] - a[p]) * (b[p] - a[p]);
+    for (let i = 0; i < count; i++) {
+      const p = channels[i];
+      dot += (m[p] - a[p]) * (b[p] - a[p]);
+    }
     const alpha = dot / this.energy;
     let error = 0;
-    for (const p of channels) error += Math.abs(m[p] - a[p] - alpha * (b[p] - a[p]));
+    for (let i = 0; i < count; i++) {
+      const p = channels[i];
+      error += Math.abs(m[p] - a[p] - alpha * (b[p] - a[p]));
+    }
     return error / this.size > MAX_RESIDUAL ? null : { alpha, error: error / this.size };
   }
 }
