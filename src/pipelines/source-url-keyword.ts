@@ -2,7 +2,7 @@ import type { Ajv, SchemaValidateFunction } from 'ajv';
 import type { EnginesConfig } from '../engines/engines.config.js';
 import { checkUrl } from '../net/safe-fetch.js';
 import { devnetSampleName } from '../sources/devnet-samples.js';
-import { readMapUrl } from '../steps/menus/map-urls.js';
+import { readMapUrl } from '../sources/map-urls.js';
 
 /** What the `x-source-url` keyword needs from config: the same loopback switch and map hosts the steps use. */
 export interface SourceUrlOptions {

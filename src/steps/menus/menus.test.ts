@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { readMapUrl } from '../../sources/map-urls.js';
 import { loadKnowledge } from '../shared/knowledge.js';
-import { readMapUrl } from './map-urls.js';
 import { parseMenuLines } from './menu-text.js';
 import { type CurrencyTable, countryFromAddress, readPrice, toUsd } from './prices.js';
 

@@ -1,10 +1,10 @@
 import { type PlaceDetails, PlaceDirectoryError } from '../../engines/places/places.port.js';
 import { StepError } from '../../engines/step-error.js';
 import { readPage } from '../../sources/html-page.js';
+import { readMapUrl } from '../../sources/map-urls.js';
 import { download } from '../shared/download.js';
 import { loadKnowledge } from '../shared/knowledge.js';
 import { defineStep } from '../step.js';
-import { readMapUrl } from './map-urls.js';
 import type { ResolvedPlace } from './menu.types.js';
 import { type CurrencyTable, countryCode, countryFromAddress } from './prices.js';
 import { PAGE_ACCEPT, PAGE_MAX_BYTES, readPlace } from './structured-data.js';
