@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { paidCall, waitForJob } from '@vidint/client';
+import { freePort } from '../devnet/anvil.js';
 import { makeSampleClip } from './sample-clip.js';
 
 /**
@@ -120,16 +121,6 @@ async function follow(api: string, jobId: string) {
   });
   if (job.status !== 'complete') throw new Error(`the job failed: ${job.error}`);
   return job;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 }
 
 async function waitHealthy(api: string, child: ChildProcess, log: () => string): Promise<void> {

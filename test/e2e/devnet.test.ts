@@ -1,19 +1,10 @@
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { freePort } from '../../src/devnet/anvil.js';
 import { paidJob } from '../support/devnet.js';
 import { type Harness, postJson, ROOT, startHarness } from '../support/harness.js';
-
-/** A port free right now. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 /** The devnet's own sample media: served at /devnet/samples, accepted as sources in devnet mode only, and read from disk. */
 describe('the devnet sample media', () => {

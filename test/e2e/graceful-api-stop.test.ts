@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import { after, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { type Address, createPublicClient, createWalletClient, type Hex, http, publicActions } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
 import { createPaymentHeader } from 'x402/client';
+import { freePort } from '../../src/devnet/anvil.js';
 import { type EvmDevnet, startEvmDevnet } from '../../src/devnet/evm-devnet.js';
 import { RedisClaimStore } from '../../src/payments/claim-store.js';
 import { DEVNET_PAY_TO } from '../../src/payments/payments.config.js';
@@ -16,14 +16,6 @@ import { exited, startService } from '../support/processes.js';
 const PAYERS = 30;
 const PRICE = 10_000n; // /echo costs 0.01 USDC
 const FUNDS = 50_000n;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 /** A POST that may meet a process going away: its answer, or status 0 when the connection broke. */
 async function tryPost(url: string, body: unknown, headers: Record<string, string>) {

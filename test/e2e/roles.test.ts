@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import { after, describe, it } from 'node:test';
 import { createWalletClient, http, publicActions } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
 import { createPaymentHeader } from 'x402/client';
+import { freePort } from '../../src/devnet/anvil.js';
 import { deleteKeys, FIXTURE_PIPELINES, pollJob, postJson, REDIS_URL } from '../support/harness.js';
 import { exited, startService } from '../support/processes.js';
 
@@ -29,15 +29,6 @@ async function waitForOutput(child: ReturnType<typeof startService>, pattern: Re
     await new Promise((r) => setTimeout(r, 100));
   }
   return child.output();
-}
-
-/** A port free right now (the worker's METRICS_PORT). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 describe('ROLE=api and ROLE=worker as separate processes', () => {
