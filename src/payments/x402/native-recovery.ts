@@ -1,4 +1,5 @@
 import { secp256k1 } from '@noble/curves/secp256k1';
+import { hexToBytes, isHex } from 'viem';
 import { ecdsaRecover } from './transfer-signature.js';
 
 type NobleSignature = InstanceType<typeof secp256k1.Signature>;
@@ -18,23 +19,21 @@ export function recoverSignaturesNatively(): void {
 }
 
 const native: Recover = function (this: NobleSignature, msgHash) {
-  const digest = typeof msgHash === 'string' ? hexBytes(msgHash) : msgHash;
-  const { r, s, recovery } = this;
+  const digest = bytesOf(msgHash);
+  const { recovery } = this;
   if (digest?.length !== 32 || (recovery !== 0 && recovery !== 1)) return pure.call(this, msgHash);
   let publicKey: Uint8Array;
   try {
-    publicKey = ecdsaRecover(compact(r, s), recovery, digest, false);
+    publicKey = ecdsaRecover(this.toCompactRawBytes(), recovery, digest, false);
   } catch {
     return pure.call(this, msgHash); // no key: noble's error message, as before
   }
   return secp256k1.ProjectivePoint.fromHex(publicKey);
 };
 
-function compact(r: bigint, s: bigint): Uint8Array {
-  return hexBytes(r.toString(16).padStart(64, '0') + s.toString(16).padStart(64, '0'))!;
-}
-
-function hexBytes(hex: string): Uint8Array | null {
-  const h = hex.startsWith('0x') ? hex.slice(2) : hex;
-  return /^(?:[0-9a-fA-F]{2})*$/.test(h) ? Buffer.from(h, 'hex') : null;
+/** The digest as bytes (noble takes hex with or without 0x), or null where it is no hex at all. */
+function bytesOf(msgHash: Uint8Array | string): Uint8Array | null {
+  if (typeof msgHash !== 'string') return msgHash;
+  const hex = msgHash.startsWith('0x') ? msgHash : `0x${msgHash}`;
+  return isHex(hex) ? hexToBytes(hex) : null;
 }
