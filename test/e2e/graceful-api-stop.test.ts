@@ -10,12 +10,11 @@ import { freePort } from '../../src/devnet/anvil.js';
 import { type EvmDevnet, startEvmDevnet } from '../../src/devnet/evm-devnet.js';
 import { RedisClaimStore } from '../../src/payments/claim-store.js';
 import { DEVNET_PAY_TO } from '../../src/payments/payments.config.js';
+import { FUNDS, mintToNewPayers, PRICE } from '../support/base-crowd.js';
 import { deleteKeys, FIXTURE_PIPELINES, type Harness, pollJob, postJson, REDIS_URL, startHarness } from '../support/harness.js';
 import { exited, startService } from '../support/processes.js';
 
 const PAYERS = 30;
-const PRICE = 10_000n; // /echo costs 0.01 USDC
-const FUNDS = 50_000n;
 
 /** A POST that may meet a process going away: its answer, or status 0 when the connection broke. */
 async function tryPost(url: string, body: unknown, headers: Record<string, string>) {
@@ -59,17 +58,7 @@ describe('an API process stopped (SIGTERM) while many payments are being settled
       (await reader.readContract({ address: chain.usdc, abi: chain.usdcAbi, functionName: 'balanceOf', args: [a] })) as bigint;
     const wallet = (key: Hex) =>
       createWalletClient({ account: privateKeyToAccount(key), chain: base, transport: http(chain.rpcUrl) }).extend(publicActions);
-    const keys = Array.from({ length: PAYERS }, () => generatePrivateKey());
-    const minter = wallet(chain.settlerKey);
-    for (const key of keys) {
-      const hash = await minter.writeContract({
-        address: chain.usdc,
-        abi: chain.usdcAbi,
-        functionName: 'mint',
-        args: [privateKeyToAccount(key).address, FUNDS],
-      });
-      await minter.waitForTransactionReceipt({ hash });
-    }
+    const keys = await mintToNewPayers(wallet(chain.settlerKey), chain, PAYERS);
     const env = {
       REDIS_URL,
       KEY_PREFIX,

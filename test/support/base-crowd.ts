@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { Address, Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createPaymentHeader } from 'x402/client';
+import type { EvmDevnet } from '../../src/devnet/evm-devnet.js';
 import { assertJobsGreetPayers, assertOneJobPerPayer } from './crowd.js';
 import { devnetClients } from './devnet.js';
 import { type Harness, postJson } from './harness.js';
@@ -10,15 +11,25 @@ export const PAYERS = 50;
 export const PRICE = 10_000n; // /echo costs 0.01 USDC
 export const FUNDS = 50_000n;
 
+/** The two calls minting needs, of a viem wallet client extended with publicActions. */
+interface Minter {
+  writeContract(args: { address: Address; abi: readonly unknown[]; functionName: 'mint'; args: [Address, bigint] }): Promise<Hex>;
+  waitForTransactionReceipt(args: { hash: Hex }): Promise<unknown>;
+}
+
 /** Funds `count` new payers on the devnet's Base from its minting key, one after another. */
 export async function fundPayers(h: Harness, count: number): Promise<Hex[]> {
   const { wallet, dev } = devnetClients(h);
-  const minter = wallet(dev.settlerKey);
+  return mintToNewPayers(wallet(dev.settlerKey), dev, count);
+}
+
+/** `count` new keys, each minted FUNDS of the test USDC by `minter` (a wallet client that holds the minting key). */
+export async function mintToNewPayers(minter: Minter, token: Pick<EvmDevnet, 'usdc' | 'usdcAbi'>, count: number): Promise<Hex[]> {
   const keys = Array.from({ length: count }, () => generatePrivateKey());
   for (const key of keys) {
     const hash = await minter.writeContract({
-      address: dev.usdc,
-      abi: dev.usdcAbi,
+      address: token.usdc,
+      abi: token.usdcAbi,
       functionName: 'mint',
       args: [privateKeyToAccount(key).address, FUNDS],
     });
