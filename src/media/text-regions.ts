@@ -130,24 +130,27 @@ export function openMask(mask: Uint8Array, w: number, h: number, r: number): Uin
 
 function rank(src: Uint8Array, w: number, h: number, r: number, op: 'min' | 'max'): Uint8Array {
   const want = op === 'min' ? 0 : 1; // the value that wins within the window
-  const pass = (input: Uint8Array, horizontal: boolean) => {
-    const out = new Uint8Array(input.length);
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        let v = 1 - want;
-        for (let d = -r; d <= r && v !== want; d++) {
-          const xx = horizontal ? x + d : x;
-          const yy = horizontal ? y : y + d;
-          // Outside the frame counts as background for erosion (text cut by the edge is still text).
-          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
-          if (input[yy * w + xx] === want) v = want;
-        }
-        out[y * w + x] = v;
-      }
+  return slide(slide(src, h, w, w, 1, r, want), w, h, 1, w, r, want);
+}
+
+/**
+ * One 1-D pass of `rank` along `lines` lines of `length` pixels (`lineStep` apart, pixels `step` apart): a pixel gets
+ * `want` when any pixel within `r` of it along the line has it. Outside the frame counts for neither (text cut by the
+ * edge is still text). A running count of the window, not a scan of it per pixel: this runs on every zoomed crop.
+ */
+function slide(input: Uint8Array, lines: number, length: number, lineStep: number, step: number, r: number, want: number): Uint8Array {
+  const out = new Uint8Array(input.length);
+  for (let l = 0; l < lines; l++) {
+    const base = l * lineStep;
+    let wanted = 0;
+    for (let i = 0; i < Math.min(r, length); i++) if (input[base + i * step] === want) wanted++;
+    for (let i = 0; i < length; i++) {
+      if (i + r < length && input[base + (i + r) * step] === want) wanted++;
+      if (i - r - 1 >= 0 && input[base + (i - r - 1) * step] === want) wanted--;
+      out[base + i * step] = wanted > 0 ? want : 1 - want;
     }
-    return out;
-  };
-  return pass(pass(src, true), false);
+  }
+  return out;
 }
 
 function regionsOf(all: Uint8Array, w: number, h: number): { regions: TextRegion[]; content: Uint8Array } {
