@@ -41,6 +41,9 @@ export interface TextLayer {
   height: number;
   /** Source pixels per analysis pixel. */
   scale: number;
+  /** The full-size frame's size (pixels): where crops are cut from. */
+  sourceWidth: number;
+  sourceHeight: number;
   /** What the text regions show, to tell a caption that stays from one that changes: letter-sized bright strokes, and the dark ink inside light boxes. */
   mask: Uint8Array;
   /** In analysis pixels. */
@@ -48,7 +51,7 @@ export interface TextLayer {
 }
 
 /**
- * Layers found, by source width and the bytes of the grey copy they were found in: samples of a still shot or a slide
+ * Layers found, by source size and the bytes of the grey copy they were found in: samples of a still shot or a slide
  * held for seconds are the same bytes, and a layer depends on nothing else, so it is found once.
  */
 export type TextLayerCache = Map<string, TextLayer>;
@@ -62,11 +65,12 @@ export async function findTextLayer(file: string, gray?: string, cache?: TextLay
   const sharp = (await import('sharp')).default;
   const meta = await sharp(file).metadata();
   const sourceWidth = meta.width ?? ANALYSIS_WIDTH;
+  const sourceHeight = meta.height ?? 0;
   let frame: { data: Uint8Array; width: number; height: number };
   let key: string | null = null;
   if (gray) {
     const bytes = await fs.readFile(gray);
-    key = cache ? `${sourceWidth} ${createHash('sha1').update(bytes).digest('hex')}` : null;
+    key = cache ? `${sourceWidth}x${sourceHeight} ${createHash('sha1').update(bytes).digest('hex')}` : null;
     const known = key && cache?.get(key);
     if (known) return known;
     frame = readPgm(bytes);
@@ -83,7 +87,7 @@ export async function findTextLayer(file: string, gray?: string, cache?: TextLay
   // A light blur: texture finer than the shrink (one-pixel cells) averages out below the bright threshold.
   const mask = brightAfterBlur(frame.data, width, height, BRIGHT);
   const { regions, content } = regionsOf(mask, width, height);
-  const layer = { width, height, scale: sourceWidth / width, mask: content, regions };
+  const layer = { width, height, scale: sourceWidth / width, sourceWidth, sourceHeight, mask: content, regions };
   if (key) cache?.set(key, layer);
   return layer;
 }
@@ -362,12 +366,11 @@ export function boxOverlap(a: Box, b: Box): number {
  * The region cut from the full frame with margins (so no letter at a line's end is lost), scaled so the
  * text is about 40 px tall, and binarised to black text on white: light text keeps only bright strokes
  * thicker than the texture around them; dark text on a light box is split at the box's own threshold.
+ * Written to `out` as a binary PGM.
  */
 export async function binarisedCrop(file: string, layer: TextLayer, region: TextRegion, out: string): Promise<void> {
   const sharp = (await import('sharp')).default;
-  const meta = await sharp(file).metadata();
-  const W = meta.width ?? 0;
-  const H = meta.height ?? 0;
+  const [W, H] = [layer.sourceWidth, layer.sourceHeight];
   const s = layer.scale;
   const lineHeight = region.line * s;
   // Wide margins for light text on the picture: a thin letter lost in the analysis must not cut the line short.
@@ -404,11 +407,12 @@ export async function binarisedCrop(file: string, layer: TextLayer, region: Text
     cutAbove: top > 0,
     cutBelow: top + height < H,
   });
-  const pixels = Buffer.alloc(clean.length);
-  for (let i = 0; i < clean.length; i++) pixels[i] = clean[i] ? 0 : 255;
-  await sharp(pixels, { raw: { width: info.width, height: info.height, channels: 1 } })
-    .png()
-    .toFile(out);
+  // Binary PGM by hand: a PNG's compression, and tesseract's decompression of it, were a tenth of a crop's CPU.
+  const header = Buffer.from(`P5\n${info.width} ${info.height}\n255\n`, 'latin1');
+  const pixels = Buffer.alloc(header.length + clean.length);
+  header.copy(pixels);
+  for (let i = 0; i < clean.length; i++) pixels[header.length + i] = clean[i] ? 0 : 255;
+  await fs.writeFile(out, pixels);
 }
 
 /** A pixel is part of a caption's outline or box when it is at most this much brighter than the crop's darkest 5%. */

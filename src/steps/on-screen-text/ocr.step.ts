@@ -227,7 +227,7 @@ class CropReader {
     if (!jobs.length) return;
     const crops = await inParallel(jobs, async (job) => {
       const layer = this.layers[job.sample];
-      const crop = path.join(this.ctx.workDir, `ocr-${this.n++}.png`);
+      const crop = path.join(this.ctx.workDir, `ocr-${this.n++}.pgm`);
       await binarisedCrop(this.frames[job.sample].path, layer, trackRegion(job.track, layer), crop);
       return crop;
     });
