@@ -38,9 +38,6 @@ export async function createApp(config: AppConfig, logger: Logger, options: Pick
     trustProxy: false,
     // HttpDrain answers requests that arrive during shutdown itself (503 with Retry-After, the service's error shape).
     return503OnClosing: false,
-    // No Nest middleware is used (no `configure(consumer)`, no `app.use`), so @fastify/middie is not registered and no
-    // request runs its hook (bench/http). A Nest middleware added later needs this line removed.
-    skipMiddie: true,
     requestTimeout,
     http: { requestTimeout, connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
   });
