@@ -67,3 +67,6 @@ export const MUSIC_REEL = {
   height: 1280,
   title: 'Fastest pasta',
 };
+
+/** The 3-minute clip (bench/analyze with BENCH_LONG_CLIP): the 60 s clip's scenes and speech three times over. */
+export const LONG_CLIP = { ...PLAIN_CLIP, scenes: [0, 1, 2].flatMap(() => PLAIN_CLIP.scenes), speech: [SPEECH, SPEECH, SPEECH].join(' ') };
