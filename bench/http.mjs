@@ -1,5 +1,5 @@
 // GET /jobs/{id} throughput and CPU per request: the real service (Nest + Fastify + RedisJobStore, built output)
-// against bare Fastify with the same per-request features (CORS, request counter and log line, fail-fast Redis,
+// against bare Fastify with the same per-request features (CORS, request counter and log line, request timeout, fail-fast Redis,
 // the job envelope) and against bare Fastify with none (one route, one Redis GET), measured in the same run,
 // alternating. Each server runs in a process of its own (support/http-target.mjs), so its CPU time per request
 // is read from /proc (Linux): a figure the load of a shared machine disturbs far less than requests per second.

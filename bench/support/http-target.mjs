@@ -2,7 +2,7 @@
 //   node http-target.mjs service <keyPrefix>          the real service (Nest + Fastify + RedisJobStore); creates the job
 //   node http-target.mjs features <keyPrefix> <jobId>  bare Fastify with the service's per-request features: CORS
 //                                                       (@fastify/cors, the same options), the request counter and log
-//                                                       line, the fail-fast Redis options, the job envelope and headers
+//                                                       line, the request timeout, the fail-fast Redis options, the job envelope and headers
 //   node http-target.mjs bare <keyPrefix> <jobId>      bare Fastify: one route, one Redis GET, the parsed JSON back
 // Prints one JSON line {url, jobId} once listening; exits on SIGTERM.
 import path from 'node:path';
@@ -59,7 +59,9 @@ async function features() {
     dist('jobs/job-envelope.js'),
   ]);
   const redis = new Redis(redisUrl, { enableOfflineQueue: false, commandTimeout: 1000, maxRetriesPerRequest: 1 });
-  const app = Fastify({ logger: false });
+  // The service's slow-body guard: Node tracks every request's time when a request timeout is set.
+  const requestTimeout = 30_000;
+  const app = Fastify({ logger: false, requestTimeout, http: { requestTimeout, connectionsCheckingInterval: 1000 } });
   await app.register(cors, CORS_OPTIONS);
   observeRequests(app, new Metrics(), createLogger('silent'));
   app.get('/jobs/:id', async (req, reply) => {
