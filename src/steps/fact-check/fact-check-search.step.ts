@@ -1,6 +1,6 @@
 import type { ClaimReview } from '../../engines/fact-check/fact-check.port.js';
-import { statementsOf, type VideoEvidence } from '../prompt/analyzers/evidence.js';
-import { checkWorthy } from '../prompt/analyzers/text/check-worthy.js';
+import { checkWorthy } from '../shared/check-worthy.js';
+import { statementsOf, type VideoEvidence } from '../shared/video-evidence.js';
 import { defineStep } from '../step.js';
 
 const review = {

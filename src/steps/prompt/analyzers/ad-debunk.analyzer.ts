@@ -1,10 +1,10 @@
+import { isCallToAction, isOpinion } from '../../shared/check-worthy.js';
 import { loadKnowledge } from '../../shared/knowledge.js';
+import { type Statement, statementsOf, timesOf, type VideoEvidence, whereOf } from '../../shared/video-evidence.js';
 import { defineAnalyzer } from './analyzer.js';
 import { sourcedClaims } from './claim-sources.js';
-import { type Statement, statementsOf, timesOf, type VideoEvidence, whereOf } from './evidence.js';
 import { productIdAnalyzer } from './product-id.analyzer.js';
 import { heldEvidence, speechFields } from './speech-evidence.js';
-import { isCallToAction, isOpinion } from './text/check-worthy.js';
 import { strongStatement } from './text/strong-statements.js';
 
 type Verdict = 'true' | 'misleading' | 'false' | 'unverifiable';

@@ -1,54 +1,13 @@
 import { loadKnowledge } from '../../shared/knowledge.js';
+import type { VideoEvidence } from '../../shared/video-evidence.js';
 import { defineAnalyzer } from './analyzer.js';
 import { heldEvidence, languageOf, speechFields } from './speech-evidence.js';
 import { readSentiment } from './text/sentiment.js';
 import { strongStatement } from './text/strong-statements.js';
 import { scoreTopics, type TopicTaxonomy } from './text/topics.js';
 
-/**
- * What the /analyze pipeline hands the analyzer: the outputs of its media steps. Speech, scenes,
- * on-screen text and loudness are null when their step was skipped (no audio track, or an optional
- * step that failed); the analysis then rests on what is left and says what was missing.
- */
-export interface AnalyzeInput {
-  title?: string | null;
-  metadata: { duration: number; title?: string | null; description?: string | null; has_audio?: boolean };
-  transcript: null | {
-    text: string;
-    language: string | null;
-    segments: Array<{
-      start: number;
-      end: number;
-      text: string;
-      confidence?: number;
-      words?: Array<{ word: string; start: number; end: number; confidence?: number }>;
-    }>;
-    /** The transcribe step's judgement (steps/speech-verdict.ts); absent on transcripts from elsewhere. */
-    confidence?: number | null;
-    speech?: 'recognised' | 'unintelligible' | 'none';
-    reason?: string;
-    /** The engine's bar the confidence was judged against (null: the engine gives no confidence). */
-    confidence_bar?: number | null;
-  };
-  scenes: null | { scenes: Array<{ index: number; start: number; end: number }>; cuts: number[] };
-  /** On-screen text through time: each distinct caption once, with when it was shown (the `ocr` step's output). */
-  ocr: null | {
-    captions: Array<{
-      index: number;
-      text: string;
-      start: number;
-      end: number;
-      confidence?: number;
-      agreement?: number;
-      readings?: number;
-    }>;
-    text: string;
-  };
-  levels?: null | { peaks: Array<{ time: number; loudness_db: number }> };
-}
-
-type Transcript = NonNullable<AnalyzeInput['transcript']>;
-type Captions = NonNullable<AnalyzeInput['ocr']>['captions'];
+type Transcript = NonNullable<VideoEvidence['transcript']>;
+type Captions = NonNullable<VideoEvidence['ocr']>['captions'];
 type KeyMoment = { time: number; kind: 'scene_change' | 'loudness_peak' | 'strong_statement'; description: string };
 
 const MAX_KEY_MOMENTS = 10;
@@ -63,7 +22,7 @@ const QUOTE_CHARS = 120;
  * - key_moments: cuts, loudness peaks (6 dB over the median) and strong statements (numbers,
  *   superlatives, absolute claims, calls to action), in time order, at most 10.
  */
-export const analyzeAnalyzer = defineAnalyzer<AnalyzeInput, unknown>({
+export const analyzeAnalyzer = defineAnalyzer<VideoEvidence, unknown>({
   name: 'analyze',
   description: 'title, topics, sentiment, scenes and key moments from metadata, speech, on-screen text, cuts and loudness',
   result: 'results/analyze.json',
@@ -145,7 +104,7 @@ export const analyzeAnalyzer = defineAnalyzer<AnalyzeInput, unknown>({
  * The transcript, its sentences and confidence, the speech's state and why, the language and where it came from,
  * the on-screen text, and what was missing.
  */
-function evidenceFields(input: AnalyzeInput) {
+function evidenceFields(input: VideoEvidence) {
   const { language, source } = languageOf(input);
   const lacking = missing(input);
   return {
@@ -161,7 +120,7 @@ function evidenceFields(input: AnalyzeInput) {
 }
 
 /** What the analysis had to do without, in the reader's words. */
-function missing(input: AnalyzeInput): string[] {
+function missing(input: VideoEvidence): string[] {
   const out: string[] = [];
   if (!input.transcript) {
     out.push(

@@ -4,13 +4,14 @@ import { describe, it } from 'node:test';
 import { parsePocketsphinx } from '../../../engines/speech/pocketsphinx.js';
 import { sentencesOf, splitPunctuated } from '../../../engines/speech/sentences.js';
 import { planPieces } from '../../../engines/voice/silence-split.js';
-import { type AnalyzeInput, analyzeAnalyzer } from './analyze.analyzer.js';
+import type { VideoEvidence } from '../../shared/video-evidence.js';
+import { analyzeAnalyzer } from './analyze.analyzer.js';
 import { readSentiment } from './text/sentiment.js';
 import { strongStatement } from './text/strong-statements.js';
 
 const ctx = { knowledgeDir: path.join(process.cwd(), 'knowledge') };
 
-function input(sentences: string[], captions: string[] = [], over: Partial<AnalyzeInput> = {}): AnalyzeInput {
+function input(sentences: string[], captions: string[] = [], over: Partial<VideoEvidence> = {}): VideoEvidence {
   const segments = sentences.map((text, i) => ({ start: i * 2, end: i * 2 + 1.8, text }));
   return {
     metadata: { duration: sentences.length * 2, title: null },
@@ -192,7 +193,7 @@ describe('pocketsphinx output', () => {
 
 describe('claim rules', async () => {
   const { overallRating } = await import('./ad-debunk.analyzer.js');
-  const { checkWorthy } = await import('./text/check-worthy.js');
+  const { checkWorthy } = await import('../../shared/check-worthy.js');
   it('rates an ad from its verdicts by the documented rule', () => {
     assert.equal(overallRating([]), 'trustworthy');
     assert.equal(overallRating(['unverifiable']), 'mostly_accurate');
@@ -223,7 +224,7 @@ describe('claim rules', async () => {
 describe('claims per sentence and per caption', async () => {
   const { verifyAnalyzer } = await import('./verify.analyzer.js');
   const { adDebunkAnalyzer } = await import('./ad-debunk.analyzer.js');
-  const { statementsOf } = await import('./evidence.js');
+  const { statementsOf } = await import('../../shared/video-evidence.js');
   it('never lets a claim span two sentences, and times each', async () => {
     // One segment holding two sentences (an engine that punctuates but does not split).
     const evidence = input(['The tower was built in 1889. It is 330 meters tall.']);
@@ -244,14 +245,14 @@ describe('claims per sentence and per caption', async () => {
           { index: 1, start: 2, end: 4 },
         ],
         cuts: [2],
-      } as AnalyzeInput['scenes'],
+      } as VideoEvidence['scenes'],
     });
     const screen = statementsOf(timed).filter((s) => s.source === 'screen');
     assert.deepEqual(screen, [
       { text: 'RESULTS IN 7 DAYS.', source: 'screen', time: 1, end: 2, scene: 0 },
       { text: 'ONLY 3 LEFT.', source: 'screen', time: 1, end: 2, scene: 0 },
     ]);
-    const untimed = { ...timed, ocr: { text: 'SALE', captions: [{ index: 4, text: 'SALE' }] } } as unknown as AnalyzeInput;
+    const untimed = { ...timed, ocr: { text: 'SALE', captions: [{ index: 4, text: 'SALE' }] } } as unknown as VideoEvidence;
     assert.deepEqual(
       statementsOf(untimed).filter((s) => s.source === 'screen'),
       [{ text: 'SALE', source: 'screen', time: 0, scene: 0 }],

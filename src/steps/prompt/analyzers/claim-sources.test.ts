@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { Statement } from '../../shared/video-evidence.js';
 import { sourcedClaims } from './claim-sources.js';
-import type { Statement } from './evidence.js';
 
 const STATEMENTS: Statement[] = [
   { text: 'Coffee causes cancer in most people.', source: 'speech', time: 2.04, end: 4.5, confidence: 0.8 },

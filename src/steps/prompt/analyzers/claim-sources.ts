@@ -1,4 +1,4 @@
-import { type Statement, timesOf } from './evidence.js';
+import { type Statement, timesOf } from '../../shared/video-evidence.js';
 
 /** A claim as a result lists it: its words, and the times, source and confidence of what it came from. */
 type Claim = Record<string, unknown> & { claim?: unknown; confidence?: unknown };

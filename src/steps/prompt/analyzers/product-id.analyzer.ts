@@ -1,6 +1,6 @@
 import { loadKnowledge } from '../../shared/knowledge.js';
+import { type Statement, statementsOf, type VideoEvidence, whereOf } from '../../shared/video-evidence.js';
 import { defineAnalyzer } from './analyzer.js';
-import { type Statement, statementsOf, type VideoEvidence, whereOf } from './evidence.js';
 import { heldEvidence } from './speech-evidence.js';
 import { escapeRegExp } from './text/keyword-matcher.js';
 

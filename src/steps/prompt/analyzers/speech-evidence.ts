@@ -1,5 +1,5 @@
 import { corroboratedLanguage } from '../../shared/language.js';
-import type { VideoEvidence } from './evidence.js';
+import type { VideoEvidence } from '../../shared/video-evidence.js';
 
 /** ISO 639-1 codes as names, for the reasons given to readers. */
 const NAMES = new Intl.DisplayNames(['en'], { type: 'language' });

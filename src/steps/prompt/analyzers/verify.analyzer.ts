@@ -1,9 +1,9 @@
 import type { ClaimReview } from '../../../engines/fact-check/fact-check.port.js';
+import { checkWorthy } from '../../shared/check-worthy.js';
+import { type Statement, statementsOf, timesOf, type VideoEvidence, whereOf } from '../../shared/video-evidence.js';
 import { defineAnalyzer } from './analyzer.js';
 import { sourcedClaims } from './claim-sources.js';
-import { type Statement, statementsOf, timesOf, type VideoEvidence, whereOf } from './evidence.js';
 import { heldEvidence, speechFields } from './speech-evidence.js';
-import { checkWorthy } from './text/check-worthy.js';
 
 type Verdict = 'true' | 'mostly_true' | 'half_true' | 'mostly_false' | 'false' | 'unverifiable';
 

@@ -1,5 +1,3 @@
-import type { AnalyzeInput } from './analyze.analyzer.js';
-
 /** One thing the video says: a sentence of speech, a caption of on-screen text or its title, with its times. */
 export interface Statement {
   text: string;
@@ -14,8 +12,47 @@ export interface Statement {
   scene?: number;
 }
 
-/** What the video pipelines hand their analyzers: the outputs of the media steps (see pipelines/*.yaml). */
-export type VideoEvidence = AnalyzeInput;
+/**
+ * What the video pipelines hand their analyzers and fact-check search: the outputs of the media steps (pipelines/*.yaml). Speech, scenes,
+ * on-screen text and loudness are null when their step was skipped (no audio track, or an optional
+ * step that failed); the analysis then rests on what is left and says what was missing.
+ */
+export interface VideoEvidence {
+  title?: string | null;
+  metadata: { duration: number; title?: string | null; description?: string | null; has_audio?: boolean };
+  transcript: null | {
+    text: string;
+    language: string | null;
+    segments: Array<{
+      start: number;
+      end: number;
+      text: string;
+      confidence?: number;
+      words?: Array<{ word: string; start: number; end: number; confidence?: number }>;
+    }>;
+    /** The transcribe step's judgement (steps/speech-verdict.ts); absent on transcripts from elsewhere. */
+    confidence?: number | null;
+    speech?: 'recognised' | 'unintelligible' | 'none';
+    reason?: string;
+    /** The engine's bar the confidence was judged against (null: the engine gives no confidence). */
+    confidence_bar?: number | null;
+  };
+  scenes: null | { scenes: Array<{ index: number; start: number; end: number }>; cuts: number[] };
+  /** On-screen text through time: each distinct caption once, with when it was shown (the `ocr` step's output). */
+  ocr: null | {
+    captions: Array<{
+      index: number;
+      text: string;
+      start: number;
+      end: number;
+      confidence?: number;
+      agreement?: number;
+      readings?: number;
+    }>;
+    text: string;
+  };
+  levels?: null | { peaks: Array<{ time: number; loudness_db: number }> };
+}
 
 /** A caption of the OCR step: its text and, when known, its times, index and confidence. */
 interface TimedText {
