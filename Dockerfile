@@ -1,11 +1,12 @@
 # One image for every role (ROLE=all|api|worker); docker-compose.yml runs it as api and worker.
 FROM node:20-bookworm-slim
 
-# System tools the step executors call: ffmpeg (transcode, frames), pocketsphinx (local ASR),
+# System tools the step executors call: ffmpeg (transcode, frames), pocketsphinx (local ASR; sphinx_fe from
+# sphinxbase-utils gives it each piece's starting cepstral mean),
 # tesseract (OCR), flite (speech synthesis), DejaVu fonts (text rendered into frames).
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      python3 python3-venv ffmpeg pocketsphinx pocketsphinx-en-us tesseract-ocr tesseract-ocr-eng flite fonts-dejavu-core \
+      python3 python3-venv ffmpeg pocketsphinx pocketsphinx-en-us sphinxbase-utils tesseract-ocr tesseract-ocr-eng flite fonts-dejavu-core \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app

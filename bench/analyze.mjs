@@ -12,6 +12,9 @@
 //  - reel: a 12 s reel with a voice-over over a music bed: its wall time (goal < 10 s)
 //  - dense: the same captions and speech over dense textures (cellauto, life, mandelbrot), half of them outlined
 //    text straight on the texture: `ratio dense/plain` (goal <= 1.5), since OCR must not blow up on busy frames
+//  - 3 minutes: the plain clip's scenes and speech three times over: its wall time as a share of its length
+//    (`x real time`, goal <= 0.1) with its step breakdown; BENCH_THREE_MINUTES=0 skips it (it takes the longest),
+//    =only runs it alone
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,7 +22,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { CAPTIONS, MUSIC_CLIP, MUSIC_REEL, PLAIN_CLIP, SPEECH } from './support/analyze-clip.mjs';
+import { CAPTIONS, MUSIC_CLIP, MUSIC_REEL, PLAIN_CLIP, SPEECH, THREE_MINUTE_CLIP } from './support/analyze-clip.mjs';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,6 +36,7 @@ setTimeout(() => process.exit(process.exitCode ?? 0), 5000).unref();
 
 async function main() {
   const { makeClip } = await import(dist('test/support/media.js'));
+  if (process.env.BENCH_THREE_MINUTES === 'only') return threeMinutes(makeClip);
   const clip = await makeClip(PLAIN_CLIP);
 
   const sequentialMs = await sequential(clip);
@@ -56,7 +60,8 @@ async function main() {
   console.log(`12 s reel, music: ${(reel.ms / 1000).toFixed(2)} s (goal < 10 s; transcript words: ${words(reel.job)})`);
   console.log(`  ${breakdown(reel)}`);
   const dense = await denseTextures(makeClip, pipelineMs);
-  const peak = Math.max(plain.peakRss, music.peakRss, reel.peakRss, dense.peakRss);
+  const long = process.env.BENCH_THREE_MINUTES === '0' ? { peakRss: 0 } : await threeMinutes(makeClip);
+  const peak = Math.max(plain.peakRss, music.peakRss, reel.peakRss, dense.peakRss, long.peakRss);
   console.log(`peak worker RSS: ${(peak / 1024 / 1024).toFixed(0)} MB (goal <= 300 MB)`);
 }
 
@@ -68,6 +73,19 @@ function words(job) {
 function breakdown(run) {
   const steps = Object.entries(run.steps ?? {}).sort((a, b) => b[1] - a[1]);
   return `steps (s): ${steps.map(([id, ms]) => `${id} ${(ms / 1000).toFixed(2)}`).join(', ')}; CPU ${run.cpu.toFixed(1)} s`;
+}
+
+/** The 3-minute clip: its wall time as a share of its length (goal at most 0.1x real time). */
+async function threeMinutes(makeClip) {
+  const run = await pipeline(await makeClip(THREE_MINUTE_CLIP));
+  if (run.job.status !== 'complete') throw new Error(`the pipeline failed on the 3-minute clip: ${run.job.error}`);
+  const seconds = run.job.result.duration ?? 180;
+  console.log(
+    `3-minute clip:    ${(run.ms / 1000).toFixed(2)} s, ${(run.ms / 1000 / seconds).toFixed(3)}x real time (goal <= 0.1; ${seconds.toFixed(0)} s, ` +
+      `load ${os.loadavg()[0].toFixed(1)}, scenes found: ${run.job.result.scenes.length}, transcript words: ${words(run.job)})`,
+  );
+  console.log(`  ${breakdown(run)}`);
+  return run;
 }
 
 /** The 60 s clip again with its captions over dense textures: its pipeline wall time against the plain clip's. */

@@ -78,23 +78,25 @@ async function main() {
         authMs += performance.now() - t;
       }
     };
-    // Time waiting on the node during verify (its RPC calls go through fetch): the rest of verify is local work.
+    // Time waiting on the node during verify: from each RPC request's creation to its answer's last byte, read from
+    // undici's diagnostics channels (the rail's pooled transport and fetch alike); the rest of verify is local work.
     let verifyMs = 0;
     let verifyRpcMs = 0;
     let inVerify = false;
-    const rpcUrl = rt.devnet.base.rpcUrl;
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = async (input, init) => {
-      if (!inVerify || !String(input?.url ?? input).startsWith(rpcUrl)) return realFetch(input, init);
-      const t = performance.now();
-      try {
-        // The whole answer, body included, is waiting on the node.
-        const res = await realFetch(input, init);
-        return new Response(await res.arrayBuffer(), { status: res.status, statusText: res.statusText, headers: res.headers });
-      } finally {
-        verifyRpcMs += performance.now() - t;
-      }
+    const rpcOrigin = new URL(rt.devnet.base.rpcUrl).origin;
+    const rpcStarts = new WeakMap();
+    const { subscribe } = await import('node:diagnostics_channel');
+    subscribe('undici:request:create', ({ request }) => {
+      if (inVerify && request.origin === rpcOrigin) rpcStarts.set(request, performance.now());
+    });
+    const rpcEnded = ({ request }) => {
+      const t = rpcStarts.get(request);
+      if (t === undefined) return;
+      rpcStarts.delete(request);
+      verifyRpcMs += performance.now() - t;
     };
+    subscribe('undici:request:trailers', rpcEnded);
+    subscribe('undici:request:error', rpcEnded);
     const verify = rail.verify;
     rail.verify = async (...args) => {
       const t = performance.now();

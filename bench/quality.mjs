@@ -264,7 +264,8 @@ await (async function speechKinds() {
 // Speech under music on more material (section speech-wide): the two scripts above are 68 words, so one word
 // more or less moves their ratio by about 0.15. Six more scripts as reels say them (192 words), each clean and
 // over the same four beds, through the speech engine alone (as the transcribe step builds it: voice isolation
-// unless VOICE_ISOLATION=off, three readings voted between under a bed unless SPEECH_BED_READINGS=1): errors
+// unless VOICE_ISOLATION=off, three readings voted between under a bed unless SPEECH_BED_READINGS=1; pieces warmed up by
+// their cepstral mean unless SPEECH_WARM_UP=lead-in): errors
 // per bed summed over the scripts, and their mean against the clean errors (goal: at most 1.3).
 const WIDE_SCRIPTS = [
   'Three tips for better sleep. Keep your bedroom cool and dark. Stop drinking coffee after two in the afternoon. Put your phone away an hour before bed. Try it tonight and tell me how it goes.',
@@ -281,6 +282,7 @@ await (async function speechWide() {
   const engine = new PocketsphinxSpeechToText('pocketsphinx_continuous', 'ffmpeg', {
     isolateVoice: process.env.VOICE_ISOLATION !== 'off',
     bedReadings: Number(process.env.SPEECH_BED_READINGS ?? 3),
+    warmUp: process.env.SPEECH_WARM_UP,
   });
   const beds = await speechBeds();
   const errors = beds.map(() => 0);

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PACKAGES=(python3-venv ffmpeg redis-server redis-sentinel pocketsphinx pocketsphinx-en-us tesseract-ocr tesseract-ocr-eng flite espeak-ng fonts-dejavu-core chromium)
+PACKAGES=(python3-venv ffmpeg redis-server redis-sentinel pocketsphinx pocketsphinx-en-us sphinxbase-utils tesseract-ocr tesseract-ocr-eng flite espeak-ng fonts-dejavu-core chromium)
 
 node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' \
   || { echo "setup: Node.js 20 or newer is required (found $(node --version))" >&2; exit 1; }

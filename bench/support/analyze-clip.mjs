@@ -67,3 +67,13 @@ export const MUSIC_REEL = {
   height: 1280,
   title: 'Fastest pasta',
 };
+
+/** Three minutes: the plain clip's 12 scenes three times over (captions numbered by round), its speech three times. */
+export const THREE_MINUTE_CLIP = {
+  ...PLAIN_CLIP,
+  scenes: [0, 1, 2].flatMap((round) =>
+    PLAIN_CLIP.scenes.map((s, i) => ({ ...s, caption: `${CAPTIONS[(i + round * 5) % 12]}${round ? ` ${round + 1}` : ''}` })),
+  ),
+  speech: `${SPEECH} ${SPEECH} ${SPEECH}`,
+  title: 'Three minutes',
+};

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** How long a stopping process waits for the requests it took (a settlement can wait out its chain) before it closes. */
 const DRAIN_TIMEOUT_MS = 25_000;
@@ -17,7 +17,6 @@ const SHUTTING_DOWN = 'this process is shutting down: send the same request agai
  */
 @Injectable()
 export class HttpDrain implements OnModuleDestroy {
-  private draining = false;
   private inFlight = 0;
 
   constructor(private readonly adapterHost: HttpAdapterHost) {
@@ -27,14 +26,14 @@ export class HttpDrain implements OnModuleDestroy {
       this.inFlight++;
       res.once('close', () => void this.inFlight--);
     });
-    fastify.addHook('onRequest', async (_request, reply) => {
-      if (!this.draining) return;
-      return reply.code(503).header('retry-after', String(RETRY_SECONDS)).header('connection', 'close').send({ error: SHUTTING_DOWN });
-    });
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.draining = true;
+    // The adapter's first onRequest hook runs this once set, so serving pays for no drain check until the drain starts.
+    // The answer is sent from the hook, as Fastify allows, without calling `done`: no handler runs.
+    this.adapterHost.httpAdapter.setOnRequestHook((_request: FastifyRequest, reply: FastifyReply) => {
+      reply.code(503).header('retry-after', String(RETRY_SECONDS)).header('connection', 'close').send({ error: SHUTTING_DOWN });
+    });
     const deadline = Date.now() + DRAIN_TIMEOUT_MS;
     while (this.inFlight > 0 && Date.now() < deadline) {
       await delay(50);

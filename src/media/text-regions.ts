@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { Sharp } from 'sharp';
 import { median } from './median.js';
@@ -40,6 +41,9 @@ export interface TextLayer {
   height: number;
   /** Source pixels per analysis pixel. */
   scale: number;
+  /** The full-size frame's size (pixels): where crops are cut from. */
+  sourceWidth: number;
+  sourceHeight: number;
   /** What the text regions show, to tell a caption that stays from one that changes: letter-sized bright strokes, and the dark ink inside light boxes. */
   mask: Uint8Array;
   /** In analysis pixels. */
@@ -47,17 +51,29 @@ export interface TextLayer {
 }
 
 /**
+ * Layers found, by source size and the bytes of the grey copy they were found in: samples of a still shot or a slide
+ * held for seconds are the same bytes, and a layer depends on nothing else, so it is found once.
+ */
+export type TextLayerCache = Map<string, TextLayer>;
+
+/**
  * The caption layer of `file` (the full-size frame). With `gray`, a binary PGM of the same frame already shrunk
  * to the analysis width (ffmpeg writes it in its decoding pass), no JPEG is decoded here: decoding costs
- * more CPU than all the rest of the analysis.
+ * more CPU than all the rest of the analysis. With `cache`, a grey copy seen before gives the layer found then.
  */
-export async function findTextLayer(file: string, gray?: string): Promise<TextLayer> {
+export async function findTextLayer(file: string, gray?: string, cache?: TextLayerCache): Promise<TextLayer> {
   const sharp = (await import('sharp')).default;
   const meta = await sharp(file).metadata();
   const sourceWidth = meta.width ?? ANALYSIS_WIDTH;
+  const sourceHeight = meta.height ?? 0;
   let frame: { data: Uint8Array; width: number; height: number };
+  let key: string | null = null;
   if (gray) {
-    frame = readPgm(await fs.readFile(gray));
+    const bytes = await fs.readFile(gray);
+    key = cache ? `${sourceWidth}x${sourceHeight} ${createHash('sha1').update(bytes).digest('hex')}` : null;
+    const known = key && cache?.get(key);
+    if (known) return known;
+    frame = readPgm(bytes);
   } else {
     const { data, info } = await sharp(file)
       .resize({ width: Math.min(ANALYSIS_WIDTH, sourceWidth) })
@@ -69,11 +85,11 @@ export async function findTextLayer(file: string, gray?: string): Promise<TextLa
   }
   const { width, height } = frame;
   // A light blur: texture finer than the shrink (one-pixel cells) averages out below the bright threshold.
-  const smooth = blur3(frame.data, width, height);
-  const mask = new Uint8Array(width * height);
-  for (let i = 0; i < mask.length; i++) mask[i] = smooth[i] >= BRIGHT ? 1 : 0;
+  const mask = brightAfterBlur(frame.data, width, height, BRIGHT);
   const { regions, content } = regionsOf(mask, width, height);
-  return { width, height, scale: sourceWidth / width, mask: content, regions };
+  const layer = { width, height, scale: sourceWidth / width, sourceWidth, sourceHeight, mask: content, regions };
+  if (key) cache?.set(key, layer);
+  return layer;
 }
 
 /** A binary (P5) PGM: header, then one byte per pixel. */
@@ -87,23 +103,28 @@ function readPgm(buf: Buffer): { data: Uint8Array; width: number; height: number
   return { data: buf.subarray(header[0].length, header[0].length + width * height), width, height };
 }
 
-/** [1 2 1] x [1 2 1] / 16 blur. */
-function blur3(src: Uint8Array, w: number, h: number): Uint8Array {
+/**
+ * The pixels at least `level` bright after a [1 2 1] x [1 2 1] / 16 blur, as a 0/1 mask. The blur and the threshold
+ * are one pass over rows without the blurred frame itself (this runs on every sample: it was a third of the step's CPU).
+ */
+function brightAfterBlur(src: Uint8Array, w: number, h: number, level: number): Uint8Array {
   const tmp = new Uint16Array(src.length);
-  const out = new Uint8Array(src.length);
   for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      tmp[i] = src[x > 0 ? i - 1 : i] + 2 * src[i] + src[x < w - 1 ? i + 1 : i];
-    }
+    const row = y * w;
+    tmp[row] = 3 * src[row] + src[row + (w > 1 ? 1 : 0)];
+    for (let x = 1; x < w - 1; x++) tmp[row + x] = src[row + x - 1] + 2 * src[row + x] + src[row + x + 1];
+    if (w > 1) tmp[row + w - 1] = src[row + w - 2] + 3 * src[row + w - 1];
   }
+  // (sum >> 4) >= level is sum >= level * 16.
+  const least = level << 4;
+  const mask = new Uint8Array(src.length);
   for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      out[i] = (tmp[y > 0 ? i - w : i] + 2 * tmp[i] + tmp[y < h - 1 ? i + w : i]) >> 4;
-    }
+    const row = y * w;
+    const up = y > 0 ? row - w : row;
+    const down = y < h - 1 ? row + w : row;
+    for (let x = 0; x < w; x++) mask[row + x] = tmp[up + x] + 2 * tmp[row + x] + tmp[down + x] >= least ? 1 : 0;
   }
-  return out;
+  return mask;
 }
 
 /** Morphological opening with a square of side 2r+1: erosion then dilation, each as two 1-D passes. */
@@ -113,24 +134,27 @@ export function openMask(mask: Uint8Array, w: number, h: number, r: number): Uin
 
 function rank(src: Uint8Array, w: number, h: number, r: number, op: 'min' | 'max'): Uint8Array {
   const want = op === 'min' ? 0 : 1; // the value that wins within the window
-  const pass = (input: Uint8Array, horizontal: boolean) => {
-    const out = new Uint8Array(input.length);
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        let v = 1 - want;
-        for (let d = -r; d <= r && v !== want; d++) {
-          const xx = horizontal ? x + d : x;
-          const yy = horizontal ? y : y + d;
-          // Outside the frame counts as background for erosion (text cut by the edge is still text).
-          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
-          if (input[yy * w + xx] === want) v = want;
-        }
-        out[y * w + x] = v;
-      }
+  return slide(slide(src, h, w, w, 1, r, want), w, h, 1, w, r, want);
+}
+
+/**
+ * One 1-D pass of `rank` along `lines` lines of `length` pixels (`lineStep` apart, pixels `step` apart): a pixel gets
+ * `want` when any pixel within `r` of it along the line has it. Outside the frame counts for neither (text cut by the
+ * edge is still text). A running count of the window, not a scan of it per pixel: this runs on every zoomed crop.
+ */
+function slide(input: Uint8Array, lines: number, length: number, lineStep: number, step: number, r: number, want: number): Uint8Array {
+  const out = new Uint8Array(input.length);
+  for (let l = 0; l < lines; l++) {
+    const base = l * lineStep;
+    let wanted = 0;
+    for (let i = 0; i < Math.min(r, length); i++) if (input[base + i * step] === want) wanted++;
+    for (let i = 0; i < length; i++) {
+      if (i + r < length && input[base + (i + r) * step] === want) wanted++;
+      if (i - r - 1 >= 0 && input[base + (i - r - 1) * step] === want) wanted--;
+      out[base + i * step] = wanted > 0 ? want : 1 - want;
     }
-    return out;
-  };
-  return pass(pass(src, true), false);
+  }
+  return out;
 }
 
 function regionsOf(all: Uint8Array, w: number, h: number): { regions: TextRegion[]; content: Uint8Array } {
@@ -241,23 +265,30 @@ function joinWords(words: Array<Box & { members: Component[] }>): Array<Box & { 
 }
 
 interface Component extends Box {
-  pixels: number[];
+  /** Indices of its pixels in the mask. */
+  pixels: Int32Array;
 }
 
-/** 8-connected components of a mask. */
+/**
+ * 8-connected components of a mask. Every component's pixel list is a view of one array the size of the mask, and
+ * the flood fill's stack is typed too: growing a JS array per component cost more than the fill on bright frames.
+ */
 function components(mask: Uint8Array, w: number, h: number): Component[] {
   const seen = new Uint8Array(mask.length);
+  const found = new Int32Array(mask.length);
+  const stack = new Int32Array(mask.length);
   const out: Component[] = [];
-  const stack: number[] = [];
+  let end = 0;
   for (let start = 0; start < mask.length; start++) {
     if (!mask[start] || seen[start]) continue;
     seen[start] = 1;
-    stack.push(start);
-    const pixels: number[] = [];
+    let top = 0;
+    stack[top++] = start;
+    const first = end;
     let [x0, y0, x1, y1] = [w, h, 0, 0];
-    while (stack.length) {
-      const i = stack.pop()!;
-      pixels.push(i);
+    while (top) {
+      const i = stack[--top];
+      found[end++] = i;
       const x = i % w;
       const y = (i - x) / w;
       if (x < x0) x0 = x;
@@ -265,19 +296,20 @@ function components(mask: Uint8Array, w: number, h: number): Component[] {
       if (y < y0) y0 = y;
       if (y > y1) y1 = y;
       for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
         for (let dx = -1; dx <= 1; dx++) {
           const xx = x + dx;
-          const yy = y + dy;
-          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+          if (xx < 0 || xx >= w) continue;
           const j = yy * w + xx;
           if (mask[j] && !seen[j]) {
             seen[j] = 1;
-            stack.push(j);
+            stack[top++] = j;
           }
         }
       }
     }
-    out.push({ left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1, pixels });
+    out.push({ left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1, pixels: found.subarray(first, end) });
   }
   return out;
 }
@@ -334,12 +366,11 @@ export function boxOverlap(a: Box, b: Box): number {
  * The region cut from the full frame with margins (so no letter at a line's end is lost), scaled so the
  * text is about 40 px tall, and binarised to black text on white: light text keeps only bright strokes
  * thicker than the texture around them; dark text on a light box is split at the box's own threshold.
+ * Written to `out` as a binary PGM.
  */
 export async function binarisedCrop(file: string, layer: TextLayer, region: TextRegion, out: string): Promise<void> {
   const sharp = (await import('sharp')).default;
-  const meta = await sharp(file).metadata();
-  const W = meta.width ?? 0;
-  const H = meta.height ?? 0;
+  const [W, H] = [layer.sourceWidth, layer.sourceHeight];
   const s = layer.scale;
   const lineHeight = region.line * s;
   // Wide margins for light text on the picture: a thin letter lost in the analysis must not cut the line short.
@@ -376,11 +407,12 @@ export async function binarisedCrop(file: string, layer: TextLayer, region: Text
     cutAbove: top > 0,
     cutBelow: top + height < H,
   });
-  const pixels = Buffer.alloc(clean.length);
-  for (let i = 0; i < clean.length; i++) pixels[i] = clean[i] ? 0 : 255;
-  await sharp(pixels, { raw: { width: info.width, height: info.height, channels: 1 } })
-    .png()
-    .toFile(out);
+  // Binary PGM by hand: a PNG's compression, and tesseract's decompression of it, were a tenth of a crop's CPU.
+  const header = Buffer.from(`P5\n${info.width} ${info.height}\n255\n`, 'latin1');
+  const pixels = Buffer.alloc(header.length + clean.length);
+  header.copy(pixels);
+  for (let i = 0; i < clean.length; i++) pixels[header.length + i] = clean[i] ? 0 : 255;
+  await fs.writeFile(out, pixels);
 }
 
 /** A pixel is part of a caption's outline or box when it is at most this much brighter than the crop's darkest 5%. */

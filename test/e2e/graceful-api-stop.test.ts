@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { after, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { type Address, createPublicClient, createWalletClient, type Hex, http, publicActions } from 'viem';
@@ -153,5 +154,50 @@ describe('an API process stopped (SIGTERM) while many payments are being settled
       `no job beyond one per payment: ${JSON.stringify(counts)}`,
     );
     console.log(`# answers before the stop: ${JSON.stringify(statuses)}; charged ${charged / PRICE} of ${PAYERS}`);
+  });
+});
+
+describe('a request that arrives while an API process drains', () => {
+  let h: Harness | null = null;
+  let socket: net.Socket | null = null;
+  after(async () => {
+    socket?.destroy();
+    await h?.close();
+  });
+
+  it('is answered 503 with Retry-After and Connection: close, while the request taken before the drain gets its answer', async () => {
+    h = await startHarness();
+    const { port } = new URL(h.url);
+    // A POST whose body is half sent: taken before the drain, so the drain waits for it.
+    const body = JSON.stringify({ text: 'in flight' });
+    const post = net.connect(Number(port), '127.0.0.1');
+    socket = post;
+    let answer = '';
+    post.on('data', (d) => void (answer += d));
+    const ended = new Promise((resolve) => post.once('close', resolve));
+    post.write(
+      `POST /echo HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    post.write(body.slice(0, 5));
+    await until(async () => (await fetch(`${h!.url}/healthz`)).status === 200, 'the POST is taken');
+    const closing = h.close();
+    h = null;
+    let refused: Response | null = null;
+    await until(
+      async () => {
+        refused = await fetch(`http://127.0.0.1:${port}/jobs/${randomUUID()}`);
+        return refused.status === 503;
+      },
+      'a 503 from the draining process',
+      10,
+    );
+    const res = refused as unknown as Response;
+    assert.equal(res.headers.get('retry-after'), '1');
+    assert.equal(res.headers.get('connection'), 'close');
+    assert.match((await res.json()).error, /shutting down.*nothing was charged/i);
+    post.end(body.slice(5));
+    await ended;
+    assert.match(answer, /^HTTP\/1\.1 402 /, 'the POST taken before the drain is answered (402: it carried no payment)');
+    await closing;
   });
 });

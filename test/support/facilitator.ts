@@ -12,7 +12,7 @@ import { exactEvmFacilitator } from '../../src/payments/x402/evm-rail.js';
  */
 export async function startFacilitator() {
   const options = { refusalStatus: 200 };
-  let scheme: ExactEvmSchemeV1 | null = null;
+  let scheme: Pick<ExactEvmSchemeV1, 'verify' | 'settle'> | null = null;
   const calls = { verify: 0, settle: 0 };
   const server = http.createServer(async (req, res) => {
     let body = '';

@@ -5,9 +5,9 @@ import {
   createPublicClient,
   createWalletClient,
   erc20Abi,
+  type GetCodeReturnType,
   getAddress,
   type Hex,
-  http,
   isAddress,
   isAddressEqual,
   type PublicClient,
@@ -22,6 +22,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
 import { USDC_EIP712 } from '../../chains/networks.js';
+import { pooledHttp } from '../../chains/pooled-rpc-transport.js';
 import { recoverSignaturesNatively } from './native-recovery.js';
 import { MemoryNonceSequencer, type NonceSequencer } from './nonce-sequencer.js';
 import type { RailSettlement, RailVerdict, X402PaymentPayload, X402Rail, X402Requirements } from './rail.js';
@@ -81,7 +82,7 @@ export function exactEvmFacilitator(
   recoverSignaturesNatively();
   const account = privateKeyToAccount(key);
   const nonces = sequencer(account.address);
-  const client = createWalletClient({ account, chain: base, transport: http(rpcUrl) }).extend(publicActions);
+  const client = createWalletClient({ account, chain: base, transport: pooledHttp(rpcUrl) }).extend(publicActions);
   const pendingNonce = () => client.getTransactionCount({ address: account.address, blockTag: 'pending' });
   const signer = toFacilitatorEvmSigner({
     address: account.address,
@@ -94,7 +95,29 @@ export function exactEvmFacilitator(
     waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
     getCode: (args) => client.getCode(args),
   });
-  return { scheme: new ExactEvmSchemeV1(signer), client };
+  // The scheme asks for the payer's code twice in one verify (is it a counterfactual wallet, then which signature
+  // check): one scheme per call, whose signer asks the node once per address, saves a round trip of each.
+  const scheme = () => new ExactEvmSchemeV1({ ...signer, getCode: codeOncePerCall(signer.getCode) });
+  const verify: ExactEvmSchemeV1['verify'] = (payload, requirements) => scheme().verify(payload, requirements);
+  const settle: ExactEvmSchemeV1['settle'] = (payload, requirements, context) => scheme().settle(payload, requirements, context);
+  return { scheme: { verify, settle }, client };
+}
+
+type GetCode = (args: { address: Address }) => Promise<GetCodeReturnType>;
+
+/** `getCode` that reads an address's code once (a failed read is tried again): for one verify or one settle. */
+function codeOncePerCall(getCode: GetCode): GetCode {
+  const answers = new Map<string, Promise<GetCodeReturnType>>();
+  return (args) => {
+    const key = args.address.toLowerCase();
+    let answer = answers.get(key);
+    if (!answer) {
+      answer = getCode(args);
+      answers.set(key, answer);
+      answer.catch(() => answers.delete(key));
+    }
+    return answer;
+  };
 }
 
 /**
@@ -228,5 +251,5 @@ export function evmReconciler(client: PublicClient, assetAddress: string): X402R
 
 /** A read-only client of Base, for reconciliation. */
 export function basePublicClient(rpcUrl: string): PublicClient {
-  return createPublicClient({ chain: base, transport: http(rpcUrl) }) as PublicClient;
+  return createPublicClient({ chain: base, transport: pooledHttp(rpcUrl) }) as PublicClient;
 }

@@ -1,7 +1,15 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { OcrLine, OcrWord } from '../../engines/ocr/ocr-engine.port.js';
-import { binarisedCrop, boxOverlap, findTextLayer, sameContent, type TextLayer, type TextRegion } from '../../media/text-regions.js';
+import {
+  binarisedCrop,
+  boxOverlap,
+  findTextLayer,
+  sameContent,
+  type TextLayer,
+  type TextLayerCache,
+  type TextRegion,
+} from '../../media/text-regions.js';
 import { defineStep, type StepContext } from '../step.js';
 import { movingText } from './moving-text.js';
 import { type Reading, similarity, voteReading } from './ocr-vote.js';
@@ -137,7 +145,8 @@ export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; t
     if (!frames.length) return { captions: [], text: '' };
     const step = frames.length > 1 ? (frames[frames.length - 1].time - frames[0].time) / (frames.length - 1) : 1;
     const deadline = Date.now() + BUDGET_BASE_MS + BUDGET_PER_VIDEO_SECOND_MS * (frames[frames.length - 1].time + step);
-    const layers = await inParallel(frames, (f) => findTextLayer(f.path, f.gray));
+    const analysed: TextLayerCache = new Map();
+    const layers = await inParallel(frames, (f) => findTextLayer(f.path, f.gray, analysed));
     const tracks = followRegions(layers, frames);
     await readTracks(tracks, frames, layers, deadline, ctx);
     const captions = captionsOf(tracks, frames, step);
@@ -218,7 +227,7 @@ class CropReader {
     if (!jobs.length) return;
     const crops = await inParallel(jobs, async (job) => {
       const layer = this.layers[job.sample];
-      const crop = path.join(this.ctx.workDir, `ocr-${this.n++}.png`);
+      const crop = path.join(this.ctx.workDir, `ocr-${this.n++}.pgm`);
       await binarisedCrop(this.frames[job.sample].path, layer, trackRegion(job.track, layer), crop);
       return crop;
     });
