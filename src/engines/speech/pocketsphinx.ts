@@ -108,22 +108,34 @@ export class PocketsphinxSpeechToText implements SpeechToText {
     const { from, to } = piece;
     const name = path.join(opts.workDir, `speech-${piece.index}-${piece.reading}`);
     const search = musicBed ? BED_SEARCH : FAST_SEARCH;
-    // Where the piece needs the engine warmed up (see LEAD_IN): without a bed its own cepstral mean does; under a bed
-    // the lead-in also lets the engine's noise removal settle on the bed, which the mean alone does not (see LEAD_IN).
-    const needsWarmUp = from > 0 || musicBed;
-    if (needsWarmUp && !musicBed && this.opts.warmUp !== 'lead-in') {
-      const file = piece.cut ? await this.cutPiece(reading, from, to, null, `${name}.wav`, opts.signal) : reading;
-      const mean = await cepstralMean(this.opts.sphinxFe ?? 'sphinx_fe', file, `${name}.cep.txt`, opts.signal);
-      if (mean)
-        return this.decode(file, from, 0, [...search, '-featparams', await featParamsWith(mean, `${name}.feat.params`)], name, opts);
+    // A piece after the first must not start cold (see LEAD_IN): without a bed its own cepstral mean warms the engine
+    // up and nothing is decoded twice; under a bed (or without sphinx_fe) it hears a lead-in first.
+    if (from > 0 && !musicBed && this.opts.warmUp !== 'lead-in') {
+      const recognised = await this.decodeFromOwnMean(reading, piece, search, name, opts.signal);
+      if (recognised) return recognised;
     }
-    let file = reading;
     // The piece's warm-up: the audio before it, or under a bed the first piece's own start heard twice.
-    const lead: [number, number] = from > 0 ? [from - Math.min(LEAD_IN, from), from] : [from, Math.min(to, from + LEAD_IN)];
-    const warm = needsWarmUp ? lead : null;
+    const warm: [number, number] | null =
+      from > 0 ? [from - Math.min(LEAD_IN, from), from] : musicBed ? [from, Math.min(to, from + LEAD_IN)] : null;
     const start = warm ? warm[1] - warm[0] + LEAD_GAP : 0;
-    if (piece.cut || warm) file = await this.cutPiece(reading, from, to, warm, `${name}.wav`, opts.signal);
+    const file = piece.cut || warm ? await this.cutPiece(reading, from, to, warm, `${name}.wav`, opts.signal) : reading;
     return this.decode(file, from, start, search, name, opts);
+  }
+
+  /** A later piece of `reading` decoded from its own cepstral mean (cepstral-mean.ts); null where sphinx_fe gives none. */
+  private async decodeFromOwnMean(
+    reading: string,
+    piece: { from: number; to: number },
+    search: string[],
+    name: string,
+    signal: AbortSignal,
+  ): Promise<Recognised | null> {
+    const file = await this.cutPiece(reading, piece.from, piece.to, null, `${name}.wav`, signal);
+    const mean = await cepstralMean(this.opts.sphinxFe ?? 'sphinx_fe', file, `${name}.cep.txt`, signal);
+    if (!mean) return null;
+    return this.decode(file, piece.from, 0, [...search, '-featparams', await featParamsWith(mean, `${name}.feat.params`)], name, {
+      signal,
+    });
   }
 
   /** The piece [from, to] of `reading` in `file`, after the warm-up stretch `warm` of it and a pause. */
