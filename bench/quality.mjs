@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
-/** QUALITY_ONLY=speech,screen (cuts, claims, speech, speech-wide, voices, screen, transitions, reels) runs only those parts; all by default. */
+/** QUALITY_ONLY=speech,screen (cuts, claims, speech, speech-wide, languages, voices, screen, transitions, reels) runs only those parts; all by default. */
 const section = (name) => !process.env.QUALITY_ONLY || process.env.QUALITY_ONLY.split(',').includes(name);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
@@ -313,6 +313,29 @@ await (async function speechWide() {
   );
 })().catch((err) => {
   console.error(`bench/quality (speech-wide): ERROR ${err?.stack ?? err}`);
+  process.exitCode = 2;
+});
+
+// The language of short on-screen text and titles (section languages; test/support/caption-languages.ts): the
+// service's rule for short texts (franc, a function word and lande agreeing) on captions written after it was
+// chosen: right, und (not named: the result says "und" when speech is unintelligible) and wrong (goal 0).
+await (async function languages() {
+  if (!section('languages')) return;
+  const { CAPTION_LANGUAGES } = await import(dist('test/support/caption-languages.js'));
+  const { corroboratedLanguage } = await import(dist('src/steps/shared/language.js'));
+  const tally = { right: 0, und: 0, wrong: [] };
+  for (const c of CAPTION_LANGUAGES) {
+    const got = corroboratedLanguage(c.text);
+    if (got === c.language) tally.right++;
+    else if (got === null) tally.und++;
+    else tally.wrong.push(`${c.text} -> ${got}`);
+  }
+  console.log(
+    `caption languages (${CAPTION_LANGUAGES.length} captions): right ${tally.right}, und ${tally.und}, ` +
+      `wrong ${tally.wrong.length} (goal 0)${tally.wrong.length ? `: ${tally.wrong.join('; ')}` : ''}`,
+  );
+})().catch((err) => {
+  console.error(`bench/quality (languages): ERROR ${err?.stack ?? err}`);
   process.exitCode = 2;
 });
 

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The one set-up command: system packages the service uses (when missing), npm packages, build.
-# Idempotent: run it again at any time. Needs Debian (apt) and Node.js 20 or newer.
+# Idempotent: run it again at any time. Needs Debian (apt) and Node.js 20.19 or newer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PACKAGES=(python3-venv ffmpeg redis-server redis-sentinel pocketsphinx pocketsphinx-en-us sphinxbase-utils tesseract-ocr tesseract-ocr-eng flite espeak-ng fonts-dejavu-core chromium)
 
-node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' \
-  || { echo "setup: Node.js 20 or newer is required (found $(node --version))" >&2; exit 1; }
+# 20.19: require() of an ES module without a flag (src/steps/shared/language.ts loads lande so).
+node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)' \
+  || { echo "setup: Node.js 20.19 or newer is required (found $(node --version))" >&2; exit 1; }
 
 missing=()
 for p in "${PACKAGES[@]}"; do

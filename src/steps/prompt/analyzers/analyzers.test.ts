@@ -290,13 +290,16 @@ describe('evidence that holds: speech state, language and confidence', async () 
       },
     });
 
-  it('names a short text language only when a function word of it agrees with the trigram guess', () => {
+  it('names a short text language only when a function word and a second identifier agree with the trigram guess', () => {
     assert.equal(corroboratedLanguage('Tortilla de patatas'), 'es');
     assert.equal(corroboratedLanguage('Der schnellste Mixer'), 'de');
     assert.equal(corroboratedLanguage('How to make the best pasta at home in ten minutes'), 'en');
     // franc alone reads these as Italian and Dutch.
     assert.equal(corroboratedLanguage('ANTI WRINKLE SERUM'), null);
     assert.equal(corroboratedLanguage('WORLD RECORDS'), null);
+    // franc reads these as Italian ("di" is a function word of both) and French ("la"); lande does not agree.
+    assert.equal(corroboratedLanguage('Kopi terbaik di Indonesia'), null);
+    assert.equal(corroboratedLanguage('Tre trucchi per la pasta'), null);
   });
 
   it('gives unintelligible speech the language of its captions only when that is not English, else und', () => {
