@@ -50,21 +50,40 @@ async function queueCounts(api: Harness) {
 }
 
 /**
- * An API process and two ROLE=worker processes on one queue; a burst of paid jobs, and one worker stopped with
- * SIGTERM (what an orchestrator sends when it scales down) while it runs jobs of the burst.
+ * An API process that runs no jobs, and ROLE=worker processes started on its queue with short locks; all of them
+ * stopped after the suite. Call inside a describe.
  */
-describe('a worker stopped (SIGTERM) during a burst of paid jobs queued before the workers start', () => {
-  let api: Harness;
+function apiAndWorkers() {
+  let api: Harness | undefined;
   const workers: Worker[] = [];
   after(async () => {
     for (const w of workers) w.kill('SIGKILL');
     await Promise.all(workers.map(exited));
     await api?.close();
   });
+  return {
+    async api(): Promise<Harness> {
+      api = await startHarness({ driver: 'bullmq', worker: false, env: { X402_NETWORKS: 'base', MPP_ENABLED: 'false', ...LOCKS } });
+      return api;
+    },
+    worker(): Worker {
+      const { KEY_PREFIX, QUEUE_NAME, PIPELINES_DIR, WORK_DIR } = (api as Harness).env;
+      const w = startService({ ROLE: 'worker', REDIS_URL, KEY_PREFIX, QUEUE_NAME, PIPELINES_DIR, WORK_DIR, LOG_LEVEL: 'info', ...LOCKS });
+      workers.push(w);
+      return w;
+    },
+  };
+}
+
+/**
+ * An API process and two ROLE=worker processes on one queue; a burst of paid jobs, and one worker stopped with
+ * SIGTERM (what an orchestrator sends when it scales down) while it runs jobs of the burst.
+ */
+describe('a worker stopped (SIGTERM) during a burst of paid jobs queued before the workers start', () => {
+  const fixture = apiAndWorkers();
 
   it('loses none: every job completes exactly once, and the stopping worker takes no new job', async () => {
-    api = await startHarness({ driver: 'bullmq', worker: false, env: { X402_NETWORKS: 'base', MPP_ENABLED: 'false', ...LOCKS } });
-    const { KEY_PREFIX, QUEUE_NAME, PIPELINES_DIR, WORK_DIR } = api.env;
+    const api = await fixture.api();
     const answers = await Promise.all(
       Array.from({ length: JOBS }, (_, i) => paidPost(api, '/echo', { text: `burst ${i}`, pause: PAUSE_SECONDS })),
     );
@@ -77,11 +96,7 @@ describe('a worker stopped (SIGTERM) during a burst of paid jobs queued before t
     // No worker yet: the whole burst waits, and the depth an autoscaler reads says so.
     assert.equal(await queueDepth(api), JOBS);
 
-    for (let i = 0; i < 2; i++) {
-      workers.push(
-        startService({ ROLE: 'worker', REDIS_URL, KEY_PREFIX, QUEUE_NAME, PIPELINES_DIR, WORK_DIR, LOG_LEVEL: 'info', ...LOCKS }),
-      );
-    }
+    const workers = [fixture.worker(), fixture.worker()];
     for (const w of workers) await until(() => w.output().includes('"msg":"worker started"'), `worker started: ${w.output()}`);
 
     const [stopping, staying] = workers;
@@ -120,28 +135,16 @@ describe('a worker stopped (SIGTERM) during a burst of paid jobs queued before t
 
 /** A job longer than the 10 s a stopping worker gives its running jobs: handed over, not lost, and completed once. */
 describe('a worker stopped (SIGTERM) while it runs a job longer than its grace', () => {
-  let api: Harness;
-  const workers: Worker[] = [];
-  after(async () => {
-    for (const w of workers) w.kill('SIGKILL');
-    await Promise.all(workers.map(exited));
-    await api?.close();
-  });
+  const fixture = apiAndWorkers();
 
   it('hands the job over: the other worker runs it from the start and completes it once', async () => {
-    api = await startHarness({ driver: 'bullmq', worker: false, env: { X402_NETWORKS: 'base', MPP_ENABLED: 'false', ...LOCKS } });
-    const { KEY_PREFIX, QUEUE_NAME, PIPELINES_DIR, WORK_DIR } = api.env;
-    const worker = () => {
-      const w = startService({ ROLE: 'worker', REDIS_URL, KEY_PREFIX, QUEUE_NAME, PIPELINES_DIR, WORK_DIR, LOG_LEVEL: 'info', ...LOCKS });
-      workers.push(w);
-      return w;
-    };
-    const stopping = worker();
+    const api = await fixture.api();
+    const stopping = fixture.worker();
     const paid = await paidPost(api, '/echo', { text: 'long', pause: 25 });
     assert.equal(paid.status, 202, paid.text);
     const id = paid.json.job_id;
     await until(() => logLines(stopping).some((l) => l.job_id === id && l.msg === 'job started'), 'the first worker runs the job');
-    const staying = worker();
+    const staying = fixture.worker();
     await until(() => staying.output().includes('"msg":"worker started"'), 'the second worker started');
     stopping.kill('SIGTERM');
     assert.equal(await exited(stopping), 0, stopping.output());
