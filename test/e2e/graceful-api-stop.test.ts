@@ -3,15 +3,15 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { after, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import { type Address, createPublicClient, createWalletClient, type Hex, http, publicActions } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { base } from 'viem/chains';
+import type { Address } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { createPaymentHeader } from 'x402/client';
 import { freePort } from '../../src/devnet/anvil.js';
 import { type EvmDevnet, startEvmDevnet } from '../../src/devnet/evm-devnet.js';
 import { RedisClaimStore } from '../../src/payments/claim-store.js';
 import { DEVNET_PAY_TO } from '../../src/payments/payments.config.js';
 import { FUNDS, mintToNewPayers, PRICE } from '../support/base-crowd.js';
+import { chainClients, liveBaseEnv } from '../support/devnet.js';
 import { deleteKeys, FIXTURE_PIPELINES, type Harness, pollJob, postJson, REDIS_URL, startHarness } from '../support/harness.js';
 import { exited, startService } from '../support/processes.js';
 
@@ -54,23 +54,14 @@ describe('an API process stopped (SIGTERM) while many payments are being settled
 
   it('loses no payment: each payer charged equals one job, and whoever got no 202 was not charged or has the job the reconciler made', async () => {
     chain = await startEvmDevnet();
-    const reader = createPublicClient({ chain: base, transport: http(chain.rpcUrl) });
-    const balanceOf = async (a: Address) =>
-      (await reader.readContract({ address: chain.usdc, abi: chain.usdcAbi, functionName: 'balanceOf', args: [a] })) as bigint;
-    const wallet = (key: Hex) =>
-      createWalletClient({ account: privateKeyToAccount(key), chain: base, transport: http(chain.rpcUrl) }).extend(publicActions);
+    const { balanceOf, wallet } = chainClients(chain);
     const keys = await mintToNewPayers(wallet(chain.settlerKey), chain, PAYERS);
     const env = {
       REDIS_URL,
       KEY_PREFIX,
       QUEUE_NAME: `q-${id}`,
       PIPELINES_DIR: FIXTURE_PIPELINES,
-      PAYMENT_MODE: 'live',
-      X402_NETWORKS: 'base',
-      MPP_ENABLED: 'false',
-      BASE_RPC_URL: chain.rpcUrl,
-      EVM_SETTLEMENT_KEY: chain.settlerKey,
-      PAY_TO_BASE: DEVNET_PAY_TO.base,
+      ...liveBaseEnv(chain),
       SETTLEMENT_RECONCILE_SECONDS: '1',
     };
     const port = await freePort();
@@ -80,7 +71,7 @@ describe('an API process stopped (SIGTERM) while many payments are being settled
     const offer = await postJson(`${url}/echo`, { text: 'crowd' });
     assert.equal(offer.status, 402, offer.text);
     const requirements = offer.json.accepts.find((a: any) => a.network === 'base');
-    const headers = await Promise.all(keys.map((k) => createPaymentHeader(wallet(k) as any, 1, requirements)));
+    const headers = await Promise.all(keys.map((k) => createPaymentHeader(wallet(k), 1, requirements)));
     const payToBefore = await balanceOf(DEVNET_PAY_TO.base as Address);
 
     // Stopped as soon as the first payment is answered: the others are in flight, some settling, some not yet read.

@@ -2,12 +2,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { type Address, createPublicClient, createWalletClient, http, publicActions } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { base } from 'viem/chains';
+import type { Address } from 'viem';
 import { createPaymentHeader } from 'x402/client';
 import { type EvmDevnet, startEvmDevnet } from '../../src/devnet/evm-devnet.js';
 import { DEVNET_PAY_TO } from '../../src/payments/payments.config.js';
+import { chainClients, liveBaseEnv } from '../support/devnet.js';
 import { type Harness, pollJob, postJson, ROOT, startHarness } from '../support/harness.js';
 
 /**
@@ -24,15 +23,7 @@ describe('a payment resent after a restart of the in-process mode', () => {
     chain = await startEvmDevnet();
     const workDir = path.join(ROOT, 'test-artifacts', 'restart-work');
     fs.rmSync(workDir, { recursive: true, force: true });
-    env = {
-      PAYMENT_MODE: 'live',
-      X402_NETWORKS: 'base',
-      MPP_ENABLED: 'false',
-      BASE_RPC_URL: chain.rpcUrl,
-      EVM_SETTLEMENT_KEY: chain.settlerKey,
-      PAY_TO_BASE: DEVNET_PAY_TO.base,
-      WORK_DIR: workDir,
-    };
+    env = { ...liveBaseEnv(chain), WORK_DIR: workDir };
   });
   after(async () => {
     await h?.close();
@@ -40,23 +31,15 @@ describe('a payment resent after a restart of the in-process mode', () => {
   });
 
   it('gets the same job id and pays once', async () => {
-    const reader = createPublicClient({ chain: base, transport: http(chain.rpcUrl) });
-    const balance = async () =>
-      (await reader.readContract({
-        address: chain.usdc,
-        abi: chain.usdcAbi,
-        functionName: 'balanceOf',
-        args: [DEVNET_PAY_TO.base as Address],
-      })) as bigint;
-    const wallet = createWalletClient({ account: privateKeyToAccount(chain.payerKey), chain: base, transport: http(chain.rpcUrl) }).extend(
-      publicActions,
-    );
+    const clients = chainClients(chain);
+    const balance = () => clients.balanceOf(DEVNET_PAY_TO.base as Address);
+    const wallet = clients.wallet(chain.payerKey);
     const before = await balance();
 
     h = await startHarness({ env });
     const offer = await postJson(`${h.url}/echo`, { text: 'restart' });
     assert.equal(offer.status, 402);
-    const header = await createPaymentHeader(wallet as any, 1, offer.json.accepts[0]);
+    const header = await createPaymentHeader(wallet, 1, offer.json.accepts[0]);
     const first = await postJson(`${h.url}/echo`, { text: 'restart' }, { 'x-payment': header });
     assert.equal(first.status, 202, first.text);
     assert.equal((await pollJob(h.url, first.json.job_id)).status, 'complete');

@@ -1,14 +1,20 @@
 import { type Address, createPublicClient, createWalletClient, type Hex, http, publicActions } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
+import type { EvmDevnet } from '../../src/devnet/evm-devnet.js';
+import { DEVNET_PAY_TO } from '../../src/payments/payments.config.js';
 import type { Harness } from './harness.js';
 
 /** Clients of a harness's devnet Base: wallets that sign x402 payments, and the test USDC's balances. */
 export function devnetClients(h: Harness) {
   const dev = h.rt.devnet!.base!;
+  return { dev, ...chainClients(dev) };
+}
+
+/** A wallet client for any key, and the test USDC's balance of any address, on a devnet's Base chain. */
+export function chainClients(dev: Pick<EvmDevnet, 'rpcUrl' | 'usdc' | 'usdcAbi'>) {
   const reader = createPublicClient({ chain: base, transport: http(dev.rpcUrl) });
   return {
-    dev,
     // `any`: x402@1 types its Signer against its own copy of viem; the object is the same viem wallet client.
     wallet: (key: Hex): any =>
       createWalletClient({ account: privateKeyToAccount(key), chain: base, transport: http(dev.rpcUrl) }).extend(publicActions),
@@ -34,4 +40,16 @@ export async function paidJob(h: Harness, route: string, body: unknown, maxSecon
   const res = await paidPost(h, route, body);
   if (res.status !== 202) throw new Error(`POST ${route} answered ${res.status}: ${res.text}`);
   return pollJob(h.url, res.json.job_id, maxSeconds);
+}
+
+/** The settings of a process in live mode on Base, the chain being a devnet that outlives the process (as a real network does). */
+export function liveBaseEnv(chain: Pick<EvmDevnet, 'rpcUrl' | 'settlerKey'>): Record<string, string> {
+  return {
+    PAYMENT_MODE: 'live',
+    X402_NETWORKS: 'base',
+    MPP_ENABLED: 'false',
+    BASE_RPC_URL: chain.rpcUrl,
+    EVM_SETTLEMENT_KEY: chain.settlerKey,
+    PAY_TO_BASE: DEVNET_PAY_TO.base,
+  };
 }
