@@ -51,8 +51,9 @@ export interface TextLayer {
 }
 
 /**
- * Layers found, by source size and the bytes of the grey copy they were found in: samples of a still shot or a slide
- * held for seconds are the same bytes, and a layer depends on nothing else, so it is found once.
+ * Layers found in one video's frames (one source size), by the bytes of the grey copy they were found in: samples
+ * of a still shot or a slide held for seconds are the same bytes, and a layer depends on nothing else, so it is
+ * found once. One cache per video.
  */
 export type TextLayerCache = Map<string, TextLayer>;
 
@@ -62,19 +63,20 @@ export type TextLayerCache = Map<string, TextLayer>;
  * more CPU than all the rest of the analysis. With `cache`, a grey copy seen before gives the layer found then.
  */
 export async function findTextLayer(file: string, gray?: string, cache?: TextLayerCache): Promise<TextLayer> {
+  let frame: { data: Uint8Array; width: number; height: number } | null = null;
+  let key: string | null = null;
+  if (gray) {
+    const bytes = await fs.readFile(gray);
+    key = cache ? createHash('sha1').update(bytes).digest('hex') : null;
+    const known = key && cache?.get(key);
+    if (known) return known;
+    frame = readPgm(bytes);
+  }
   const sharp = (await import('sharp')).default;
   const meta = await sharp(file).metadata();
   const sourceWidth = meta.width ?? ANALYSIS_WIDTH;
   const sourceHeight = meta.height ?? 0;
-  let frame: { data: Uint8Array; width: number; height: number };
-  let key: string | null = null;
-  if (gray) {
-    const bytes = await fs.readFile(gray);
-    key = cache ? `${sourceWidth}x${sourceHeight} ${createHash('sha1').update(bytes).digest('hex')}` : null;
-    const known = key && cache?.get(key);
-    if (known) return known;
-    frame = readPgm(bytes);
-  } else {
+  if (!frame) {
     const { data, info } = await sharp(file)
       .resize({ width: Math.min(ANALYSIS_WIDTH, sourceWidth) })
       .greyscale()
