@@ -341,7 +341,7 @@ await (async function languages() {
 
 // Voices the engine was not built on (section voices; test/support/voices.ts): flite kal (8 kHz), awb, slt and rms,
 // espeak-ng en-us and en-gb at two speeds and pitches, and Spanish, French and German (espeak-ng), each clip through
-// /analyze. Voices and scripts are split in halves: the confidence and fit bars were chosen on the tune half, and this
+// /analyze. Voices and scripts are split in halves: the confidence, fit and agreement bars were chosen on the tune half, and this
 // reports the held-out half unless QUALITY_HALF=tune, fresh (a third set), fourth (a fourth set, added with the
 // acoustic fit: new languages and voice sources) or all. Per voice:
 //  - kept: transcripts the service gave (the rest abstained: speech `unintelligible`, no transcript)
@@ -375,8 +375,12 @@ await (async function voices() {
       const row = rows.get(label) ?? { clips: 0, kept: 0, wer: 0, recall: 0, nonsense: 0, pointless: 0, right: 0, und: 0, wrong: [] };
       rows.set(label, row);
       row.clips++;
-      // Why it abstained: the engine was unsure of its words, or its words did not fit the sounds (acoustic fit).
-      const why = /do not fit/.test(r.speech_reason ?? '') ? `fit ${/acoustic fit (-?[\d.]+)/.exec(r.speech_reason)?.[1]}` : 'confidence';
+      // Why it abstained: the engine was unsure of its words, its words did not fit the sounds (acoustic fit), or a
+      // second decoding did not hear them again (agreement).
+      const reason = r.speech_reason ?? '';
+      const fit = /acoustic fit (-?[\d.]+)/.exec(reason)?.[1];
+      const agreed = /\((\d+)% of them again/.exec(reason)?.[1];
+      const why = fit ? `fit ${fit}` : agreed ? `agreement ${agreed}%` : 'confidence';
       let detail = r.speech === 'unintelligible' ? `abstained (${why})` : `abstained (${r.speech})`;
       if (r.speech === 'recognised') {
         const wer = c.language === 'en' ? wordErrorRate(words(c.text), words(r.transcript)) : 1;

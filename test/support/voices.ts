@@ -8,7 +8,12 @@
  * its variants (`+f3`, `+klatt2`) change the voice's source.
  */
 export type Voice = (
-  | { engine: 'flite'; name: 'kal' | 'kal16' | 'awb' | 'slt' | 'rms' }
+  | {
+      engine: 'flite';
+      name: 'kal' | 'kal16' | 'awb' | 'slt' | 'rms';
+      /** flite's duration_stretch: under 1 the voice speaks faster. */
+      stretch?: number;
+    }
   | { engine: 'espeak-ng'; name: string; speed?: number; pitch?: number }
 ) & {
   /** Heard through a telephone-band recording: the voice resampled to 8 kHz, as kal is made. */
@@ -21,14 +26,17 @@ export const DEFAULT_VOICE: Voice = { engine: 'flite', name: 'rms' };
 
 /** The command and arguments that say `text` into the WAV file `out`. */
 export function voiceCommand(voice: Voice, text: string, out: string): [string, string[]] {
-  if (voice.engine === 'flite') return ['flite', ['-voice', voice.name, '-t', text, '-o', out]];
+  if (voice.engine === 'flite') {
+    const stretch = voice.stretch ? ['--setf', `duration_stretch=${voice.stretch}`] : [];
+    return ['flite', ['-voice', voice.name, ...stretch, '-t', text, '-o', out]];
+  }
   const prosody = [...(voice.speed ? ['-s', String(voice.speed)] : []), ...(voice.pitch !== undefined ? ['-p', String(voice.pitch)] : [])];
   return ['espeak-ng', ['-v', voice.name, ...prosody, '-w', out, text]];
 }
 
 export function voiceLabel(voice: Voice): string {
   const band = voice.telephone ? ' 8 kHz' : '';
-  if (voice.engine === 'flite') return `flite ${voice.name}${band}`;
+  if (voice.engine === 'flite') return `flite ${voice.name}${voice.stretch ? ` stretch ${voice.stretch}` : ''}${band}`;
   return `espeak-ng ${voice.name}${voice.speed ? ` ${voice.speed} wpm` : ''}${voice.pitch !== undefined ? ` pitch ${voice.pitch}` : ''}${band}`;
 }
 
@@ -55,6 +63,9 @@ export const ENGLISH_VOICES: VoiceCase[] = [
   // Telephone-band recordings of the tune voices, so the fit bar was chosen with 8 kHz speech in view.
   { voice: { engine: 'flite', name: 'rms', telephone: true }, language: 'en', half: 'tune' },
   { voice: { engine: 'flite', name: 'awb', telephone: true }, language: 'en', half: 'tune' },
+  // Faster flite voices, added for issue 26 so the tune half holds confident, well-fitting substitutions.
+  { voice: { engine: 'flite', name: 'rms', stretch: 0.8 }, language: 'en', half: 'tune' },
+  { voice: { engine: 'flite', name: 'awb', stretch: 0.85 }, language: 'en', half: 'tune' },
   { voice: { engine: 'flite', name: 'kal16' }, language: 'en', half: 'fourth' },
   { voice: { engine: 'espeak-ng', name: 'en-gb-x-rp+f3', speed: 160 }, language: 'en', half: 'fourth' },
   { voice: { engine: 'espeak-ng', name: 'en-us+klatt4', speed: 140, pitch: 40 }, language: 'en', half: 'fourth' },
@@ -147,6 +158,41 @@ export const ENGLISH_SCRIPTS: Script[] = [
     keys: ['morning', 'routine', 'twenty', 'minutes', 'stretch', 'coffee', 'news', 'hour'],
     caption: 'MY MORNING ROUTINE',
     half: 'fourth',
+  },
+  // More of the tune half, added for issue 26: product pitches full of rare product words, where the language model
+  // can steer the search to confident, well-fitting substitutions (the held-out half's one nonsense kept was of
+  // that kind and the tune half had none to choose a bar against).
+  {
+    text: 'This air fryer cooks chicken wings in twelve minutes. The basket is nonstick and easy to clean. Use my code for ten percent off.',
+    keys: ['air', 'fryer', 'chicken', 'wings', 'twelve', 'minutes', 'basket', 'clean', 'code', 'percent'],
+    caption: 'AIR FRYER DEAL',
+    half: 'tune',
+  },
+  {
+    text: 'These wireless earbuds last eight hours on one charge. The case fits in any pocket. Click the link below to buy them.',
+    keys: ['wireless', 'earbuds', 'eight', 'hours', 'charge', 'case', 'pocket', 'link'],
+    half: 'tune',
+  },
+  {
+    text: 'This robot vacuum maps your whole house. It picks up pet hair from carpets and floors. It is on sale this week only.',
+    keys: ['robot', 'vacuum', 'maps', 'house', 'pet', 'hair', 'carpets', 'floors', 'sale', 'week'],
+    half: 'tune',
+  },
+  {
+    text: 'This stainless steel pan heats evenly on every stove. The handle stays cool while you cook. Grab yours before they sell out.',
+    keys: ['stainless', 'steel', 'pan', 'heats', 'stove', 'handle', 'cool', 'cook'],
+    caption: 'THE ONLY PAN YOU NEED',
+    half: 'tune',
+  },
+  {
+    text: 'This electric toothbrush cleans better than any manual brush. The battery lasts three weeks. Order now and save fifteen dollars.',
+    keys: ['electric', 'toothbrush', 'cleans', 'manual', 'brush', 'battery', 'three', 'weeks', 'fifteen', 'dollars'],
+    half: 'tune',
+  },
+  {
+    text: 'This water bottle keeps drinks cold for a full day. The lid never leaks in your bag. Tap the shop button to get one.',
+    keys: ['water', 'bottle', 'drinks', 'cold', 'day', 'lid', 'leaks', 'bag', 'shop'],
+    half: 'tune',
   },
 ];
 

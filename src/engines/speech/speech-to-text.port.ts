@@ -28,6 +28,11 @@ export interface Transcript {
    * frame, acoustic-fit.ts); absent or null when the engine does not tell.
    */
   fit?: number | null;
+  /**
+   * 0-1: the share of the words a second, perturbed decoding of the same audio heard again (pocketsphinx, on
+   * transcripts in its grey zone only); absent when no second decoding was run.
+   */
+  agreement?: number;
 }
 
 /** A speech-to-text engine: a 16 kHz mono WAV in, a timed transcript out. */
@@ -44,6 +49,11 @@ export interface SpeechToText {
    * a language the engine does not decode, or a voice unlike any it knows. null: the engine gives no fit.
    */
   readonly fitBar: number | null;
+  /**
+   * Below this agreement with a second decoding (`Transcript.agreement`) the words are the language model's guesses,
+   * not what was said. Absent or null: the engine runs no second decoding.
+   */
+  readonly agreementBar?: number | null;
   /** Whether `language` is identified from the audio (a Whisper server) or only assumed by the decoder (pocketsphinx). */
   readonly identifiesLanguage: boolean;
   transcribe(audioPath: string, opts: { signal: AbortSignal; workDir: string; language?: string }): Promise<Transcript>;

@@ -31,4 +31,15 @@ describe('speech judged on its fit', () => {
     assert.equal(judgeSpeech(heard(0.61, null), engine).speech, 'recognised');
     assert.equal(judgeSpeech(heard(0.61, -9), { ...engine, fitBar: null }).speech, 'recognised');
   });
+
+  it('abstains on a transcript a second decoding did not hear again, and keeps one it did', () => {
+    const withBar = { ...engine, agreementBar: 0.62 };
+    const doubted = judgeSpeech({ ...heard(0.61, -3.1), agreement: 0.43 }, withBar);
+    assert.equal(doubted.speech, 'unintelligible');
+    assert.equal(doubted.text, '');
+    assert.equal(doubted.agreement, 0.43);
+    assert.match(doubted.reason ?? '', /a second decoding of it did not hear the same words \(43% of them again, under the bar of 62%\)/);
+    assert.equal(judgeSpeech({ ...heard(0.61, -3.1), agreement: 0.8 }, withBar).speech, 'recognised');
+    assert.equal(judgeSpeech(heard(0.61, -3.1), withBar).speech, 'recognised', 'no second decoding, nothing to judge');
+  });
 });

@@ -16,7 +16,7 @@ export interface JudgedTranscript extends Transcript {
   reason?: string;
 }
 
-type Engine = Pick<SpeechToText, 'confidenceBar' | 'fitBar' | 'identifiesLanguage'>;
+type Engine = Pick<SpeechToText, 'confidenceBar' | 'fitBar' | 'identifiesLanguage' | 'agreementBar'>;
 
 /**
  * The transcript judged against the engine's bars, its confidence and the fit of its words to the sounds: below
@@ -35,6 +35,7 @@ export function judgeSpeech(transcript: Transcript, engine: Engine): JudgedTrans
     segments: [],
     confidence: transcript.confidence,
     ...(transcript.fit !== undefined ? { fit: transcript.fit } : {}),
+    ...(transcript.agreement !== undefined ? { agreement: transcript.agreement } : {}),
     ...bars,
     speech: 'unintelligible',
     reason: doubt,
@@ -55,6 +56,13 @@ function doubtOf(transcript: Transcript, engine: Engine, words: number): string 
     return (
       `speech was heard but the words decoded do not fit its sounds (acoustic fit ${fit.toFixed(2)} per frame, under the bar of ${engine.fitBar}): ` +
       'a language other than the one the engine decodes, or a voice unlike any it knows'
+    );
+  }
+  const { agreement } = transcript;
+  if (engine.agreementBar != null && agreement !== undefined && agreement < engine.agreementBar) {
+    return (
+      `speech was heard but a second decoding of it did not hear the same words (${Math.round(agreement * 100)}% of them again, ` +
+      `under the bar of ${Math.round(engine.agreementBar * 100)}%): the words are the engine's guesses, not what was said`
     );
   }
   return null;

@@ -18,7 +18,7 @@ export const transcribeStep = defineStep<{ audio: string; language?: string }, J
     'sentences; `openai` is any OpenAI-compatible /v1/audio/transcriptions endpoint. Outputs `text`, `language` ' +
     '(BCP 47, `und` or null), `segments` [{start, end, text, words?, confidence?}], one per sentence, `confidence` (0-1 or ' +
     "null), `confidence_bar` (the engine's bar, or null), `fit` (how well the words fit the sounds: pocketsphinx's acoustic log-likelihood per " +
-    'frame, or null) and `fit_bar`, `speech` (`recognised`; `unintelligible`: below either bar, with no text or segments; ' +
+    'frame, or null) and `fit_bar`, `agreement` (pocketsphinx, on a grey-zone transcript only: the share of its words a second decoding of the voice shifted 5% up heard again), `speech` (`recognised`; `unintelligible`: below either bar, with no text or segments; ' +
     '`none`: no words heard), `reason` when not recognised, and `engine`.',
   with: {
     type: 'object',
@@ -51,6 +51,7 @@ export const transcribeStep = defineStep<{ audio: string; language?: string }, J
       confidence_bar: { oneOf: [confidence, { type: 'null' }] },
       fit: { type: ['number', 'null'] },
       fit_bar: { type: ['number', 'null'] },
+      agreement: confidence,
       speech: { enum: ['recognised', 'unintelligible', 'none'] },
       reason: { type: 'string' },
       engine: { type: 'string' },
