@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import { runProcess } from '../process/run-process.js';
 import { type AcousticFit, acousticFitOf, addFits, fitPerFrame } from '../voice/acoustic-fit.js';
 import { detectSilences, planPieces } from '../voice/silence-split.js';
@@ -216,11 +217,8 @@ export interface PocketsphinxOptions {
 
 /** `work` on every item, at most `parallelism` at a time. */
 async function inParallel<T>(items: T[], parallelism: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(parallelism, items.length) }, worker));
+  const limit = pLimit(parallelism);
+  await Promise.all(items.map((item) => limit(() => work(item))));
 }
 
 /** A piece's words and how well they fit its sounds (acoustic-fit.ts). */

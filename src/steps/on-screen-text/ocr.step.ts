@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import type { OcrLine, OcrWord } from '../../engines/ocr/ocr-engine.port.js';
 import {
   binarisedCrop,
@@ -365,16 +366,8 @@ function union(a: TextRegion, b: TextRegion): TextRegion {
 
 /** Runs `fn` over `items` on as many cores as there are, keeping the order of results. */
 async function inParallel<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(os.availableParallelism(), items.length) }, worker));
-  return out;
+  const limit = pLimit(os.availableParallelism());
+  return Promise.all(items.map((item) => limit(() => fn(item))));
 }
 
 /** A crop's lines as caption lines: unsure words dropped, stray marks at the ends trimmed, lines without a real word dropped. */
