@@ -77,12 +77,13 @@ export class CutDetector {
    */
   boundaries(floor: number, duration: number): CutCandidate[] {
     const gradual = this.gradual.transitions(duration);
+    // A cut in a transition's span belongs to that one before any other's black: two fades a shot apart would
+    // otherwise both claim the cut that starts the second.
     const partOf = (c: CutCandidate) =>
+      gradual.find((g) => c.time >= g.start - SAME_BOUNDARY && c.time <= g.end + SAME_BOUNDARY) ??
       gradual.find(
         (g) =>
-          (c.time >= g.start - SAME_BOUNDARY && c.time <= g.end + SAME_BOUNDARY) ||
-          (g.toFlat && c.time > g.end && c.time <= g.end + FADE_GAP) ||
-          (g.fromFlat && c.time < g.start && c.time >= g.start - FADE_GAP),
+          (g.toFlat && c.time > g.end && c.time <= g.end + FADE_GAP) || (g.fromFlat && c.time < g.start && c.time >= g.start - FADE_GAP),
       );
     const cuts: CutCandidate[] = [];
     for (const c of this.cuts(floor)) {
