@@ -33,11 +33,14 @@ export function movingText(regions: ReadRegion[]): Set<ReadRegion> {
   const moving = new Set<ReadRegion>();
   for (const chain of chainsOfSameWords(regions)) {
     const boxes = chain.flatMap((r) => r.boxes);
+    // Each edge at its own median: a box of one sample's left and another's width is no place the words were
+    // (a letter lost at one end moves one edge, and would move such a box's other edge too).
+    const [left, top] = [median(boxes.map((b) => b.left)), median(boxes.map((b) => b.top))];
     const rest = {
-      left: median(boxes.map((b) => b.left)),
-      top: median(boxes.map((b) => b.top)),
-      width: median(boxes.map((b) => b.width)),
-      height: median(boxes.map((b) => b.height)),
+      left,
+      top,
+      width: median(boxes.map((b) => b.left + b.width)) - left,
+      height: median(boxes.map((b) => b.top + b.height)) - top,
       line: median(boxes.map((b) => b.line)),
     };
     const resting = boxes.filter((b) => shift(b, rest) <= Math.max(2, MOVED * Math.min(b.line, rest.line))).length;
