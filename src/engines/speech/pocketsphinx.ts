@@ -98,7 +98,7 @@ export class PocketsphinxSpeechToText implements SpeechToText {
     // Every reading is cut at the same places, so their words line up piece by piece for the vote.
     const jobs = pieces.flatMap((_, i) => readings.map((_, r) => [i, r] as const));
     const results: Recognised[][] = pieces.map(() => new Array(readings.length));
-    await inParallel(jobs, this.parallelism, async ([i, r]) => {
+    await pLimit(this.parallelism).map(jobs, async ([i, r]) => {
       const piece = { index: i, reading: r, from: pieces[i][0], to: pieces[i][1], cut: pieces.length > 1 };
       results[i][r] = await this.recognisePiece(readings[r], piece, musicBed, opts);
     });
@@ -124,11 +124,10 @@ export class PocketsphinxSpeechToText implements SpeechToText {
     const resample = `asetrate=${Math.round(16000 * SECOND_OPINION.shift)},aresample=16000`;
     const args = ['-v', 'error', '-y', '-i', reading, '-af', resample, '-ac', '1', '-c:a', 'pcm_s16le', shifted];
     await runProcess(this.ffmpeg, args, { signal: opts.signal, name: 'ffmpeg' });
-    const heard: TimedWord[][] = pieces.map(() => []);
-    await inParallel([...pieces.keys()], this.parallelism, async (i) => {
-      const [from, to] = pieces[i].map((t) => t / SECOND_OPINION.shift);
+    const heard = await pLimit(this.parallelism).map(pieces, async (span, i) => {
+      const [from, to] = span.map((t) => t / SECOND_OPINION.shift);
       const piece = { index: i, reading: 'shifted', from, to, cut: pieces.length > 1 };
-      heard[i] = (await this.recognisePiece(shifted, piece, false, opts)).words;
+      return (await this.recognisePiece(shifted, piece, false, opts)).words;
     });
     return wordAgreement(
       words.map((w) => w.word),
@@ -213,12 +212,6 @@ export interface PocketsphinxOptions {
   warmUp?: 'cepstral-mean' | 'lead-in';
   /** sphinx_fe's binary (Debian's sphinxbase-utils); `sphinx_fe` on PATH by default. */
   sphinxFe?: string;
-}
-
-/** `work` on every item, at most `parallelism` at a time. */
-async function inParallel<T>(items: T[], parallelism: number, work: (item: T) => Promise<void>): Promise<void> {
-  const limit = pLimit(parallelism);
-  await Promise.all(items.map((item) => limit(() => work(item))));
 }
 
 /** A piece's words and how well they fit its sounds (acoustic-fit.ts). */

@@ -365,9 +365,8 @@ function union(a: TextRegion, b: TextRegion): TextRegion {
 }
 
 /** Runs `fn` over `items` on as many cores as there are, keeping the order of results. */
-async function inParallel<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> {
-  const limit = pLimit(os.availableParallelism());
-  return Promise.all(items.map((item) => limit(() => fn(item))));
+function inParallel<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> {
+  return pLimit(os.availableParallelism()).map(items, fn);
 }
 
 /** A crop's lines as caption lines: unsure words dropped, stray marks at the ends trimmed, lines without a real word dropped. */
