@@ -1,4 +1,4 @@
-import { countMatches, keywordPattern } from './keyword-matcher.js';
+import { Keyword, searchable } from './keyword-matcher.js';
 
 export interface TopicTaxonomy {
   min_hits: number;
@@ -13,10 +13,7 @@ export interface TopicScore {
   matched: string[];
 }
 
-const compiled = new WeakMap<
-  TopicTaxonomy,
-  Array<{ name: string; keywords: Array<{ keyword: string; pattern: RegExp; weight: number }> }>
->();
+const compiled = new WeakMap<TopicTaxonomy, Array<{ name: string; keywords: Array<{ keyword: Keyword; weight: number }> }>>();
 
 /**
  * Scores every topic of the taxonomy on `text` (knowledge/topics.yaml explains the rules): a keyword
@@ -28,19 +25,20 @@ export function scoreTopics(text: string, taxonomy: TopicTaxonomy): TopicScore[]
       taxonomy,
       taxonomy.topics.map((t) => ({
         name: t.name,
-        keywords: t.keywords.map((k) => ({ keyword: k, pattern: keywordPattern(k), weight: /\s/.test(k.trim()) ? 2 : 1 })),
+        keywords: t.keywords.map((k) => ({ keyword: new Keyword(k), weight: /\s/.test(k.trim()) ? 2 : 1 })),
       })),
     );
   }
+  const searched = searchable(text);
   const scores: TopicScore[] = [];
   for (const topic of compiled.get(taxonomy)!) {
     let score = 0;
     const matched: string[] = [];
     for (const k of topic.keywords) {
-      const n = countMatches(k.pattern, text);
+      const n = k.keyword.count(searched);
       if (n) {
         score += n * k.weight;
-        matched.push(k.keyword);
+        matched.push(k.keyword.keyword);
       }
     }
     if (score >= taxonomy.min_hits) scores.push({ topic: topic.name, score, matched });
