@@ -81,17 +81,31 @@ function sustainedGains(re: Float32Array, im: Float32Array, frames: number): Flo
   const magnitude = new Float32Array(frames);
   const sorted = new Float32Array(2 * WINDOW_FRAMES + 1);
   for (let b = 0; b < BINS; b++) {
-    for (let f = 0; f < frames; f++) magnitude[f] = Math.hypot(re[f * BINS + b], im[f * BINS + b]);
+    for (let f = 0; f < frames; f++) {
+      const x = re[f * BINS + b];
+      const y = im[f * BINS + b];
+      magnitude[f] = Math.sqrt(x * x + y * y); // Math.hypot's overflow care costs time these float32 values never need
+    }
     let size = 0;
+    // The window kept sorted: a binary search for the place, a native move for the rest.
+    const placeOf = (v: number) => {
+      let lo = 0;
+      let hi = size;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sorted[mid] < v) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
     const insert = (v: number) => {
-      let i = size++;
-      while (i > 0 && sorted[i - 1] > v) sorted[i] = sorted[--i];
+      const i = placeOf(v);
+      sorted.copyWithin(i + 1, i, size++);
       sorted[i] = v;
     };
     const remove = (v: number) => {
-      let i = 0;
-      while (i < size - 1 && sorted[i] !== v) i++;
-      for (size--; i < size; i++) sorted[i] = sorted[i + 1];
+      const i = placeOf(v);
+      sorted.copyWithin(i, i + 1, size--);
     };
     for (let f = 0; f < Math.min(frames, WINDOW_FRAMES); f++) insert(magnitude[f]);
     for (let f = 0; f < frames; f++) {
