@@ -63,7 +63,7 @@ describe('DTLN speech enhancer (in the readings under a music bed)', () => {
     const out = new Float32Array(128);
     let peak = 0;
     for (let k = 0; k < 200; k++) {
-      dtln.step(new Float32Array(128), out);
+      dtln.process(new Float32Array(128), out);
       for (const v of out) peak = Math.max(peak, Math.abs(v));
     }
     assert.ok(peak < 1e-3, `peak ${peak}`);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fft } from './fft.js';
+import { multiplyAdd, multiplyAddBlocks } from './products.js';
 import { type Tensor, tfliteTensors } from './tflite-tensors.js';
 
 /** The DTLN model files (models/dtln: where they come from, their licence and checksums). */
@@ -10,27 +11,41 @@ export const DTLN_MODELS = fileURLToPath(new URL('../../../../models/dtln/', imp
 const BLOCK = 512;
 const SHIFT = 128;
 const BINS = BLOCK / 2 + 1;
+/** Each LSTM's units, and the width of the second core's encoding. */
+const UNITS = 128;
+const ENCODING = 256;
 export const DTLN_SHIFT = SHIFT;
 export const DTLN_DELAY = BLOCK - SHIFT;
+
+/** Blocks computed together, layer by layer: bounds the memory (about 20 kB a block) and keeps a chunk's inputs in cache. */
+const CHUNK = 128;
 
 /**
  * DTLN, the dual-signal transformation LSTM network (Westhausen and Meyer, Interspeech 2020), a speech
  * enhancer trained on the Deep Noise Suppression challenge's noises: per block, a first core of two LSTMs
  * masks the magnitude spectrum, a second masks a learned encoding of the resulting waveform. Its layers are
  * computed here from the weights of its stateful TensorFlow Lite files (two LSTM layers of 128 units per core);
- * about 1 million multiply-adds per 8 ms of audio. Feed it 128 samples (floats, -1..1) at a time.
+ * about 1 million multiply-adds per 8 ms of audio.
+ *
+ * No layer feeds an earlier one across blocks except through each LSTM's own state, so a chunk of blocks is run
+ * layer by layer: each layer's input weights are applied to all the chunk's blocks in one product (each weight
+ * loaded once for many blocks, three quarters of the work), and only the LSTMs' recurrent parts go block by block.
+ * The sums are taken in the same order as block by block, so the output does not depend on how the input is cut.
  */
 export class Dtln {
   private readonly input = new Float32Array(BLOCK);
   private readonly output = new Float32Array(BLOCK);
-  private readonly re = new Float64Array(BLOCK);
-  private readonly im = new Float64Array(BLOCK);
-  private readonly magnitude = new Float32Array(BINS);
-  private readonly mask = new Float32Array(BINS);
-  private readonly estimate = new Float32Array(BLOCK);
-  private readonly encoded = new Float32Array(BLOCK / 2);
-  private readonly normalised = new Float32Array(BLOCK / 2);
-  private readonly decoded = new Float32Array(BLOCK);
+  // Per chunk, block after block: the spectra (kept for the first mask), then each layer's outputs.
+  private readonly re = new Float64Array(CHUNK * BLOCK);
+  private readonly im = new Float64Array(CHUNK * BLOCK);
+  private readonly magnitude = new Float32Array(CHUNK * BINS);
+  private readonly gates = new Float32Array(CHUNK * 4 * UNITS);
+  private readonly hidden = [new Float32Array(CHUNK * UNITS), new Float32Array(CHUNK * UNITS)];
+  private readonly mask = new Float32Array(CHUNK * BINS);
+  private readonly estimate = new Float32Array(CHUNK * BLOCK);
+  private readonly encoded = new Float32Array(CHUNK * ENCODING);
+  private readonly normalised = new Float32Array(CHUNK * ENCODING);
+  private readonly decoded = new Float32Array(CHUNK * BLOCK);
   private readonly spectral: [Lstm, Lstm, Dense];
   private readonly temporal: [Dense, LayerNorm, Lstm, Lstm, Dense, Dense];
 
@@ -81,39 +96,64 @@ export class Dtln {
     return new Dtln(read('model_1.tflite'), read('model_2.tflite'));
   }
 
-  /** Takes the next SHIFT input samples and gives the next SHIFT output samples (DTLN_DELAY behind). */
-  step(samples: Float32Array, out: Float32Array): void {
-    this.input.copyWithin(0, SHIFT);
-    this.input.set(samples.subarray(0, SHIFT), BLOCK - SHIFT);
+  /**
+   * Takes the next input samples (floats, -1..1; a whole number of DTLN_SHIFT) and writes as many output samples
+   * to `out` (DTLN_DELAY behind the input).
+   */
+  process(samples: Float32Array, out: Float32Array): void {
+    if (samples.length % SHIFT !== 0) throw new Error(`DTLN takes whole shifts of ${SHIFT} samples, not ${samples.length}`);
+    for (let at = 0; at < samples.length; at += CHUNK * SHIFT) {
+      const end = Math.min(samples.length, at + CHUNK * SHIFT);
+      this.chunk(samples.subarray(at, end), out.subarray(at, end), (end - at) / SHIFT);
+    }
+  }
+
+  private chunk(samples: Float32Array, out: Float32Array, blocks: number): void {
+    const { re, im, magnitude, mask, estimate, encoded, normalised, decoded } = this;
+    const [h1, h2] = this.hidden;
     // First core: a mask on the magnitude spectrum, the phase kept.
-    for (let i = 0; i < BLOCK; i++) {
-      this.re[i] = this.input[i];
-      this.im[i] = 0;
+    for (let b = 0; b < blocks; b++) {
+      this.input.copyWithin(0, SHIFT);
+      this.input.set(samples.subarray(b * SHIFT, (b + 1) * SHIFT), BLOCK - SHIFT);
+      const r = re.subarray(b * BLOCK, (b + 1) * BLOCK);
+      const m = im.subarray(b * BLOCK, (b + 1) * BLOCK);
+      r.set(this.input);
+      m.fill(0);
+      fft(r, m);
+      for (let k = 0; k < BINS; k++) magnitude[b * BINS + k] = Math.hypot(r[k], m[k]);
     }
-    fft(this.re, this.im);
-    for (let k = 0; k < BINS; k++) this.magnitude[k] = Math.hypot(this.re[k], this.im[k]);
     const [lstm1, lstm2, toMask] = this.spectral;
-    toMask.apply(lstm2.step(lstm1.step(this.magnitude)), this.mask);
-    for (let k = 0; k < BLOCK; k++) {
-      const g = sigmoid(this.mask[k < BINS ? k : BLOCK - k]);
-      this.re[k] *= g;
-      this.im[k] *= g;
+    lstm1.run(magnitude, blocks, this.gates, h1);
+    lstm2.run(h1, blocks, this.gates, h2);
+    toMask.apply(h2, blocks, mask);
+    for (let b = 0; b < blocks; b++) {
+      const r = re.subarray(b * BLOCK, (b + 1) * BLOCK);
+      const m = im.subarray(b * BLOCK, (b + 1) * BLOCK);
+      for (let k = 0; k < BLOCK; k++) {
+        const g = sigmoid(mask[b * BINS + (k < BINS ? k : BLOCK - k)]);
+        r[k] *= g;
+        m[k] *= g;
+      }
+      fft(r, m, true);
+      for (let i = 0; i < BLOCK; i++) estimate[b * BLOCK + i] = r[i] / BLOCK;
     }
-    fft(this.re, this.im, true);
-    for (let i = 0; i < BLOCK; i++) this.estimate[i] = this.re[i] / BLOCK;
-    // Second core: a mask on a learned encoding of that block, decoded back to samples.
+    // Second core: a mask on a learned encoding of each block, decoded back to samples.
     const [encoder, norm, lstm3, lstm4, toMask2, decoder] = this.temporal;
-    encoder.apply(this.estimate, this.encoded);
-    norm.apply(this.encoded, this.normalised);
-    const mask2 = this.normalised; // reused: the normalised encoding is not needed after the LSTMs
-    toMask2.apply(lstm4.step(lstm3.step(this.normalised)), mask2);
-    for (let i = 0; i < mask2.length; i++) mask2[i] = this.encoded[i] * sigmoid(mask2[i]);
-    decoder.apply(mask2, this.decoded);
+    encoder.apply(estimate, blocks, encoded);
+    norm.apply(encoded, blocks, normalised);
+    lstm3.run(normalised, blocks, this.gates, h1);
+    lstm4.run(h1, blocks, this.gates, h2);
+    const mask2 = normalised; // reused: the normalised encoding is not needed after the LSTMs
+    toMask2.apply(h2, blocks, mask2);
+    for (let i = 0; i < blocks * ENCODING; i++) mask2[i] = encoded[i] * sigmoid(mask2[i]);
+    decoder.apply(mask2, blocks, decoded);
     // Overlap-add of the decoded blocks.
-    this.output.copyWithin(0, SHIFT);
-    this.output.fill(0, BLOCK - SHIFT);
-    for (let i = 0; i < BLOCK; i++) this.output[i] += this.decoded[i];
-    out.set(this.output.subarray(0, SHIFT));
+    for (let b = 0; b < blocks; b++) {
+      this.output.copyWithin(0, SHIFT);
+      this.output.fill(0, BLOCK - SHIFT);
+      for (let i = 0; i < BLOCK; i++) this.output[i] += decoded[b * BLOCK + i];
+      out.set(this.output.subarray(0, SHIFT), b * SHIFT);
+    }
   }
 }
 
@@ -123,56 +163,11 @@ function weight(model: Map<string, Tensor>, name: string): Tensor {
   return tensor;
 }
 
-/**
- * y[o] += sum over i of w[o * n + i] * x[i], for o < rows: eight rows at a time, so each x[i] is loaded once for
- * eight weights (in V8 about twice as fast as one row at a time, and a tenth faster than four); each row's sum
- * is still taken in the order of i, so the result is the same to the bit.
- */
-function multiplyAdd(w: Float32Array, x: Float32Array, n: number, rows: number, y: Float32Array): void {
-  let o = 0;
-  for (; o + 7 < rows; o += 8) {
-    const r0 = o * n;
-    let s0 = 0;
-    let s1 = 0;
-    let s2 = 0;
-    let s3 = 0;
-    let s4 = 0;
-    let s5 = 0;
-    let s6 = 0;
-    let s7 = 0;
-    for (let i = 0; i < n; i++) {
-      const xi = x[i];
-      const k = r0 + i;
-      s0 += w[k] * xi;
-      s1 += w[k + n] * xi;
-      s2 += w[k + 2 * n] * xi;
-      s3 += w[k + 3 * n] * xi;
-      s4 += w[k + 4 * n] * xi;
-      s5 += w[k + 5 * n] * xi;
-      s6 += w[k + 6 * n] * xi;
-      s7 += w[k + 7 * n] * xi;
-    }
-    y[o] += s0;
-    y[o + 1] += s1;
-    y[o + 2] += s2;
-    y[o + 3] += s3;
-    y[o + 4] += s4;
-    y[o + 5] += s5;
-    y[o + 6] += s6;
-    y[o + 7] += s7;
-  }
-  for (; o < rows; o++) {
-    let sum = 0;
-    for (let i = 0; i < n; i++) sum += w[o * n + i] * x[i];
-    y[o] += sum;
-  }
-}
-
 function sigmoid(x: number): number {
   return 1 / (1 + Math.exp(-x));
 }
 
-/** y = W x + b, W stored [outputs][inputs] (TensorFlow Lite's fully-connected and 1x1 convolution layout). */
+/** y = W x + b for each block, W stored [outputs][inputs] (TensorFlow Lite's fully-connected and 1x1 convolution layout). */
 class Dense {
   readonly outputs: number;
   readonly inputs: number;
@@ -184,10 +179,11 @@ class Dense {
     this.inputs = w.data.length / this.outputs;
   }
 
-  apply(x: Float32Array, y: Float32Array): void {
-    const w = this.w.data;
-    y.set(this.b.data.subarray(0, this.outputs));
-    multiplyAdd(w, x, this.inputs, this.outputs, y);
+  /** `x` holds `blocks` input vectors one after another, `y` receives as many output vectors. */
+  apply(x: Float32Array, blocks: number, y: Float32Array): void {
+    const bias = this.b.data.subarray(0, this.outputs);
+    for (let b = 0; b < blocks; b++) y.set(bias, b * this.outputs);
+    multiplyAddBlocks(this.w.data, x, this.inputs, this.outputs, blocks, y);
   }
 }
 
@@ -199,23 +195,29 @@ class LayerNorm {
     private readonly epsilon: number,
   ) {}
 
-  apply(x: Float32Array, y: Float32Array): void {
-    let mean = 0;
-    for (let i = 0; i < x.length; i++) mean += x[i];
-    mean /= x.length;
-    let variance = 0;
-    for (let i = 0; i < x.length; i++) variance += (x[i] - mean) ** 2;
-    const scale = 1 / Math.sqrt(variance / x.length + this.epsilon);
-    for (let i = 0; i < x.length; i++) y[i] = (x[i] - mean) * scale * this.gamma.data[i] + this.beta.data[i];
+  apply(x: Float32Array, blocks: number, y: Float32Array): void {
+    const n = this.gamma.data.length;
+    for (let b = 0; b < blocks; b++) {
+      const at = b * n;
+      let mean = 0;
+      for (let i = 0; i < n; i++) mean += x[at + i];
+      mean /= n;
+      let variance = 0;
+      for (let i = 0; i < n; i++) variance += (x[at + i] - mean) ** 2;
+      const scale = 1 / Math.sqrt(variance / n + this.epsilon);
+      for (let i = 0; i < n; i++) y[at + i] = (x[at + i] - mean) * scale * this.gamma.data[i] + this.beta.data[i];
+    }
   }
 }
 
-/** A Keras LSTM layer run one step at a time; gates in Keras order (input, forget, cell, output). */
+/**
+ * A Keras LSTM layer; gates in Keras order (input, forget, cell, output). Its state carries over from one run
+ * to the next.
+ */
 class Lstm {
   private readonly units: number;
   private readonly h: Float32Array;
   private readonly c: Float32Array;
-  private readonly z: Float32Array;
   private readonly input: Dense;
   private readonly recurrent: Float32Array;
 
@@ -223,26 +225,31 @@ class Lstm {
     this.units = u.shape[1];
     this.h = new Float32Array(this.units);
     this.c = new Float32Array(this.units);
-    this.z = new Float32Array(4 * this.units);
     this.input = new Dense(w, bias);
     this.recurrent = u.data;
   }
 
-  step(x: Float32Array): Float32Array {
+  /**
+   * The outputs for `blocks` inputs in `x` (one after another) into `out`: the input weights applied to all of
+   * them at once (into `gates`, scratch of 4 x units a block), then the recurrent part block by block.
+   */
+  run(x: Float32Array, blocks: number, gates: Float32Array, out: Float32Array): void {
     const n = this.units;
-    const z = this.z;
     const h = this.h;
     const u = this.recurrent;
-    this.input.apply(x, z);
-    multiplyAdd(u, h, n, 4 * n, z);
-    for (let k = 0; k < n; k++) {
-      const i = sigmoid(z[k]);
-      const f = sigmoid(z[n + k]);
-      const g = Math.tanh(z[2 * n + k]);
-      const o = sigmoid(z[3 * n + k]);
-      this.c[k] = f * this.c[k] + i * g;
-      h[k] = o * Math.tanh(this.c[k]);
+    this.input.apply(x, blocks, gates);
+    for (let b = 0; b < blocks; b++) {
+      const z = gates.subarray(b * 4 * n, (b + 1) * 4 * n);
+      multiplyAdd(u, h, n, 4 * n, z);
+      for (let k = 0; k < n; k++) {
+        const i = sigmoid(z[k]);
+        const f = sigmoid(z[n + k]);
+        const g = Math.tanh(z[2 * n + k]);
+        const o = sigmoid(z[3 * n + k]);
+        this.c[k] = f * this.c[k] + i * g;
+        h[k] = o * Math.tanh(this.c[k]);
+      }
+      out.set(h, b * n);
     }
-    return h;
   }
 }
