@@ -58,8 +58,8 @@ describe('DTLN speech enhancer (in the readings under a music bed)', () => {
     assert.throws(() => tfliteTensors(new Uint8Array(16)), /not a TensorFlow Lite model/);
   });
 
-  it('stays silent on silence', () => {
-    const dtln = Dtln.load();
+  it('stays silent on silence', async () => {
+    const dtln = await Dtln.load();
     const out = new Float32Array(128);
     let peak = 0;
     for (let k = 0; k < 200; k++) {

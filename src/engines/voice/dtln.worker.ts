@@ -10,7 +10,7 @@ import type { StretchJob } from './stretch-job.js';
 const { input, output, warmFrom, from, to } = workerData as StretchJob;
 const source = new Int16Array(input);
 const target = new Int16Array(output);
-const dtln = Dtln.load();
+const dtln = await Dtln.load();
 /** Samples handed to DTLN at a time: a few hundred blocks, so that memory stays bounded on long audio. */
 const PIECE = 256 * DTLN_SHIFT;
 const piece = new Float32Array(PIECE);
