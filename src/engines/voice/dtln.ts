@@ -227,37 +227,37 @@ function sigmoid(x: number): number {
 class Dense {
   readonly outputs: number;
   readonly inputs: number;
-  /** W transposed, [inputs][outputs], in TensorFlow.js (null: the products in plain JS). */
-  private readonly transposed: Tensor2D | null = null;
+  private readonly bias: Float32Array;
+  /** Where the products run: W transposed ([inputs][outputs]) in TensorFlow.js, or W itself in plain JS. */
+  private readonly weights: { tf: Tf; transposed: Tensor2D } | { w: Float32Array };
 
-  constructor(
-    private readonly w: Tensor,
-    private readonly b: Tensor,
-    private readonly tf: Tf | null,
-  ) {
+  constructor(w: Tensor, b: Tensor, tf: Tf | null) {
     this.outputs = w.shape[0];
     this.inputs = w.data.length / this.outputs;
-    if (tf) {
-      // [blocks][inputs] times [inputs][outputs] is the layout XNNPACK's fully-connected kernel takes directly.
-      const t = new Float32Array(this.inputs * this.outputs);
-      for (let o = 0; o < this.outputs; o++) for (let i = 0; i < this.inputs; i++) t[i * this.outputs + o] = w.data[o * this.inputs + i];
-      this.transposed = tf.tensor2d(t, [this.inputs, this.outputs]);
+    this.bias = b.data.subarray(0, this.outputs);
+    if (!tf) {
+      this.weights = { w: w.data };
+      return;
     }
+    // [blocks][inputs] times [inputs][outputs] is the layout XNNPACK's fully-connected kernel takes directly. The
+    // JS copy is not kept (3 MB a worker for the model's eight products).
+    const t = new Float32Array(this.inputs * this.outputs);
+    for (let o = 0; o < this.outputs; o++) for (let i = 0; i < this.inputs; i++) t[i * this.outputs + o] = w.data[o * this.inputs + i];
+    this.weights = { tf, transposed: tf.tensor2d(t, [this.inputs, this.outputs]) };
   }
 
   /** `x` holds `blocks` input vectors one after another, `y` receives as many output vectors. */
   apply(x: Float32Array, blocks: number, y: Float32Array): void {
-    const { inputs, outputs, tf, transposed } = this;
-    const bias = this.b.data.subarray(0, outputs);
-    for (let b = 0; b < blocks; b++) y.set(bias, b * outputs);
-    if (!tf || !transposed) {
+    const { inputs, outputs, weights } = this;
+    for (let b = 0; b < blocks; b++) y.set(this.bias, b * outputs);
+    if ('w' in weights) {
       for (let b = 0; b < blocks; b++)
-        multiplyAdd(this.w.data, x.subarray(b * inputs, (b + 1) * inputs), inputs, outputs, y.subarray(b * outputs));
+        multiplyAdd(weights.w, x.subarray(b * inputs, (b + 1) * inputs), inputs, outputs, y.subarray(b * outputs));
       return;
     }
     // Disposed by hand: tf.tidy would walk the returned array element by element looking for tensors.
-    const input = tf.tensor2d(x.subarray(0, blocks * inputs), [blocks, inputs]);
-    const result = tf.matMul(input, transposed);
+    const input = weights.tf.tensor2d(x.subarray(0, blocks * inputs), [blocks, inputs]);
+    const result = weights.tf.matMul(input, weights.transposed);
     const product = result.dataSync();
     input.dispose();
     result.dispose();
