@@ -8,11 +8,17 @@ export function escapeRegExp(s: string): string {
  * inflections: plural (-s, -es), -ing and -ed, with a final "e" dropped ("bake" -> "baking", "baked").
  */
 export function keywordPattern(keyword: string): RegExp {
-  const words = keyword.trim().toLowerCase().split(/\s+/).map(escapeRegExp);
-  const last = words.pop()!;
-  const stem = last.endsWith('e') && last.length > 3 ? `(?:${last}|${last.slice(0, -1)})` : last;
+  const { words, last, root } = keywordWords(keyword);
+  const stem = root === last ? escapeRegExp(last) : `(?:${escapeRegExp(last)}|${escapeRegExp(root)})`;
   const inflected = `${stem}(?:s|es|ing|ed|d)?`;
-  return new RegExp(`(?<![\\p{L}\\p{N}])${[...words, inflected].join('[\\s-]+')}(?![\\p{L}\\p{N}])`, 'giu');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${[...words.map(escapeRegExp), inflected].join('[\\s-]+')}(?![\\p{L}\\p{N}])`, 'giu');
+}
+
+/** A keyword's words in lower case: all but the last, the last, and the last without a final "e" (a word of 4+ letters) or as it is. */
+function keywordWords(keyword: string): { words: string[]; last: string; root: string } {
+  const words = keyword.trim().toLowerCase().split(/\s+/);
+  const last = words.pop()!;
+  return { words, last, root: last.endsWith('e') && last.length > 3 ? last.slice(0, -1) : last };
 }
 
 /**
@@ -26,9 +32,7 @@ export class Keyword {
   private readonly needles: string[];
 
   constructor(readonly keyword: string) {
-    const words = keyword.trim().toLowerCase().split(/\s+/);
-    const last = words.pop()!;
-    const root = last.endsWith('e') && last.length > 3 ? last.slice(0, -1) : last;
+    const { words, root } = keywordWords(keyword);
     this.needles = /^[\x20-\x7e\s]*$/.test(keyword) ? [...words, root] : [];
   }
 
