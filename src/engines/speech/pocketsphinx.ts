@@ -9,7 +9,14 @@ import { isolateVoice } from '../voice/voice-isolation.js';
 import { cepstralMean, featParamsWith } from './cepstral-mean.js';
 import { sentencesOf } from './sentences.js';
 import { transcriptConfidence } from './speech-confidence.js';
-import type { SpeechToText, TimedWord, Transcript, TranscriptSegment } from './speech-to-text.port.js';
+import {
+  type SpeechToText,
+  type TimedWord,
+  type Transcript,
+  type TranscriptSegment,
+  underConfidenceBar,
+  underFitBar,
+} from './speech-to-text.port.js';
 import { wordAgreement } from './word-agreement.js';
 import { voteWords } from './word-vote.js';
 
@@ -107,8 +114,14 @@ export class PocketsphinxSpeechToText implements SpeechToText {
     const segments = sentencesOf(words);
     const fit = fitPerFrame(addFits(results.flat().map((reading) => reading.fit)));
     const confidence = transcriptConfidence(words);
-    const grey = !musicBed && confidence !== null && confidence >= this.confidenceBar && confidence < SECOND_OPINION.under;
-    const agreement = grey && (fit ?? 0) >= this.fitBar ? await this.secondOpinion(readings[0], pieces, words, opts) : undefined;
+    // Only a transcript the bars keep (speech-verdict.ts) that is not sure of itself gets the second opinion.
+    const grey =
+      !musicBed &&
+      confidence !== null &&
+      confidence < SECOND_OPINION.under &&
+      !underConfidenceBar(this, confidence) &&
+      !underFitBar(this, fit);
+    const agreement = grey ? await this.secondOpinion(readings[0], pieces, words, opts) : undefined;
     const text = segments.map((s) => s.text).join(' ');
     return { text, language: 'en', segments, confidence, fit, ...(agreement !== undefined ? { agreement } : {}) };
   }

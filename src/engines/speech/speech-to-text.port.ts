@@ -58,3 +58,13 @@ export interface SpeechToText {
   readonly identifiesLanguage: boolean;
   transcribe(audioPath: string, opts: { signal: AbortSignal; workDir: string; language?: string }): Promise<Transcript>;
 }
+
+/** Whether a transcript's confidence is under the engine's bar (never, when either is null). */
+export function underConfidenceBar(engine: Pick<SpeechToText, 'confidenceBar'>, confidence: number | null): boolean {
+  return engine.confidenceBar !== null && confidence !== null && confidence < engine.confidenceBar;
+}
+
+/** Whether a transcript's words fit its sounds worse than the engine's bar (never, when either is absent). */
+export function underFitBar(engine: Pick<SpeechToText, 'fitBar'>, fit: number | null | undefined): boolean {
+  return engine.fitBar !== null && fit != null && fit < engine.fitBar;
+}

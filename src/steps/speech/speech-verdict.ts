@@ -1,4 +1,4 @@
-import type { SpeechToText, Transcript } from '../../engines/speech/speech-to-text.port.js';
+import { type SpeechToText, type Transcript, underConfidenceBar, underFitBar } from '../../engines/speech/speech-to-text.port.js';
 
 /**
  * What the service says of a clip's speech: `recognised` (the transcript holds), `unintelligible` (speech was
@@ -46,15 +46,15 @@ export function judgeSpeech(transcript: Transcript, engine: Engine): JudgedTrans
 function doubtOf(transcript: Transcript, engine: Engine, words: number): string | null {
   const { confidence, fit } = transcript;
   const bar = engine.confidenceBar;
-  if (bar !== null && confidence !== null && confidence < bar) {
+  if (underConfidenceBar(engine, confidence)) {
     return (
-      `speech was heard but not recognised with confidence (${words} words at ${confidence.toFixed(2)}, under the bar of ${bar}): ` +
+      `speech was heard but not recognised with confidence (${words} words at ${confidence!.toFixed(2)}, under the bar of ${bar}): ` +
       'an unfamiliar voice, a recording the engine does not handle, or a language other than the one it decodes'
     );
   }
-  if (engine.fitBar !== null && fit != null && fit < engine.fitBar) {
+  if (underFitBar(engine, fit)) {
     return (
-      `speech was heard but the words decoded do not fit its sounds (acoustic fit ${fit.toFixed(2)} per frame, under the bar of ${engine.fitBar}): ` +
+      `speech was heard but the words decoded do not fit its sounds (acoustic fit ${fit!.toFixed(2)} per frame, under the bar of ${engine.fitBar}): ` +
       'a language other than the one the engine decodes, or a voice unlike any it knows'
     );
   }
