@@ -29,13 +29,12 @@ export function judgeSpeech(transcript: Transcript, engine: Engine): JudgedTrans
   if (!transcript.text.trim() || words === 0) return { ...transcript, ...bars, speech: 'none', reason: 'no speech was heard' };
   const doubt = doubtOf(transcript, engine, words);
   if (!doubt) return { ...transcript, ...bars, speech: 'recognised' };
+  // The measures stay (confidence, fit, agreement): they say why; the words go.
   return {
+    ...transcript,
     text: '',
     language: engine.identifiesLanguage ? transcript.language : 'und',
     segments: [],
-    confidence: transcript.confidence,
-    ...(transcript.fit !== undefined ? { fit: transcript.fit } : {}),
-    ...(transcript.agreement !== undefined ? { agreement: transcript.agreement } : {}),
     ...bars,
     speech: 'unintelligible',
     reason: doubt,
