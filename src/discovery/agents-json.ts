@@ -28,7 +28,7 @@ export function buildAgentsJson(ctx: DiscoveryContext): Record<string, unknown> 
         price: { usd: f.pipeline.priceUsd, amount: f.amount, asset: 'USDC', decimals: 6, protocols: offeredProtocols(f) },
         input_schema: f.pipeline.requestSchema,
         returns: 'A job handle (202); the result is read with get_job',
-        estimated_seconds: f.pipeline.estimatedSeconds,
+        estimated_seconds: f.typicalSeconds,
       })),
       {
         id: 'get_job',

@@ -13,6 +13,8 @@ export interface DiscoveryContext {
   paywall: Paywall;
   /** The settings the documents state: how long jobs are kept, and whether payments are devnet or live. */
   config: Pick<JobsConfig, 'jobRetentionSeconds'> & Pick<PaymentsConfig, 'paymentMode'>;
+  /** How long a job of the pipeline typically takes, in seconds (measured; the pipeline's estimate until then). */
+  typicalSeconds: (pipeline: Pipeline) => number;
 }
 
 /** What every document says about one endpoint, computed once here so they cannot disagree. */
@@ -21,6 +23,8 @@ export interface EndpointFacts {
   url: string;
   amount: string;
   available: boolean;
+  /** Typical seconds from acceptance to result (TypicalDurations). */
+  typicalSeconds: number;
   /** How each payment protocol is offered on it. */
   offers: RouteOffer[];
   requestFields: Array<{ name: string; type: string; required: boolean; description: string }>;
@@ -35,6 +39,7 @@ export function endpointFacts(ctx: DiscoveryContext): EndpointFacts[] {
       url: `${ctx.baseUrl}${p.path}`,
       amount: usdToAtomic(p.priceUsd).toString(),
       available: p.status === 'live',
+      typicalSeconds: ctx.typicalSeconds(p),
       offers: ctx.paywall.offers(pricedResource(p, ctx.baseUrl)),
       requestFields: Object.entries(props).map(([name, s]) => ({
         name,

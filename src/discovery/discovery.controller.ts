@@ -4,10 +4,12 @@ import { ApiError } from '../http/api-error.js';
 import { baseUrl } from '../http/base-url.js';
 import { HTTP_CONFIG, type HttpConfig } from '../http/http.config.js';
 import { JOBS_CONFIG, type JobsConfig } from '../jobs/jobs.config.js';
+import { TypicalDurations } from '../jobs/typical-durations.js';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../payments/payments.config.js';
 import { PAYWALL } from '../payments/payments.tokens.js';
 import type { Paywall } from '../payments/paywall.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
+import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { PIPELINES } from '../pipelines/pipelines.tokens.js';
 import { buildAgentsJson } from './agents-json.js';
 import { buildAiPlugin } from './ai-plugin.js';
@@ -27,12 +29,14 @@ export class DiscoveryController {
     @Inject(PAYMENTS_CONFIG) private readonly payments: PaymentsConfig,
     @Inject(PIPELINES) private readonly pipelines: PipelineRegistry,
     @Inject(PAYWALL) private readonly paywall: Paywall,
+    private readonly durations: TypicalDurations,
   ) {}
 
   private context(req: FastifyRequest): DiscoveryContext {
     const base = baseUrl(req, this.http.publicBaseUrl);
     const config = { jobRetentionSeconds: this.jobs.jobRetentionSeconds, paymentMode: this.payments.paymentMode };
-    return { baseUrl: base, pipelines: this.pipelines.all(), paywall: this.paywall, config };
+    const typicalSeconds = (p: Pipeline) => this.durations.seconds(p);
+    return { baseUrl: base, pipelines: this.pipelines.all(), paywall: this.paywall, config, typicalSeconds };
   }
 
   @Get()

@@ -17,7 +17,7 @@ export function buildLandingPage(ctx: DiscoveryContext): string {
     .map(
       (f) =>
         `<tr><td><code>POST ${e(f.pipeline.path)}</code></td><td>${e(f.pipeline.summary)}</td><td class="num">${e(usd(f.pipeline.priceUsd))}</td>` +
-        `<td class="num">~${f.pipeline.estimatedSeconds} s</td><td>${f.available ? 'available' : '<span class="planned">coming soon</span>'}</td></tr>`,
+        `<td class="num">~${f.typicalSeconds} s</td><td>${f.available ? 'available' : '<span class="planned">coming soon</span>'}</td></tr>`,
     )
     .join('\n');
   const sample =

@@ -27,7 +27,7 @@ export function buildLlmsTxt(ctx: DiscoveryContext): string {
     const p = f.pipeline;
     const fields = f.requestFields.map((r) => `\`${r.name}\` (${r.type}${r.required ? ', required' : ''})`).join(', ') || 'none';
     lines.push(
-      `- POST ${f.url}: ${oneLine(p.summary)}. ${usd(p.priceUsd)} per call (${f.amount} atomic USDC), about ${p.estimatedSeconds} s.${f.available ? '' : ' NOT AVAILABLE YET (answers 501, never charged).'} Body: ${fields}.`,
+      `- POST ${f.url}: ${oneLine(p.summary)}. ${usd(p.priceUsd)} per call (${f.amount} atomic USDC), about ${f.typicalSeconds} s.${f.available ? '' : ' NOT AVAILABLE YET (answers 501, never charged).'} Body: ${fields}.`,
     );
   }
   lines.push(

@@ -21,7 +21,7 @@ export function paidOperation(
   return {
     operationId: ids.operation,
     summary: p.summary,
-    description: `${p.description}\n\nPrice: ${p.priceUsd} USD (${f.amount} USDC atomic units) per call. Typical completion: about ${p.estimatedSeconds} s.${resultNote}${f.available ? '' : '\n\n**Not available yet**: answers 501 before any payment.'}`,
+    description: `${p.description}\n\nPrice: ${p.priceUsd} USD (${f.amount} USDC atomic units) per call. Typical completion: about ${f.typicalSeconds} s.${resultNote}${f.available ? '' : '\n\n**Not available yet**: answers 501 before any payment.'}`,
     tags: [f.available ? 'paid' : 'planned'],
     parameters: paidParameters(protocols),
     requestBody: {

@@ -8,6 +8,7 @@ import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { JobFailure, runPipeline, type StepEvent, stepTiming } from '../pipelines/pipeline-runner.js';
 import type { StepServices } from '../steps/services.js';
 import { type JobProgress, type JobWarning, type QueuedJob, type StepTiming, TERMINAL_STATUSES } from './job.types.js';
+import type { JobDurations } from './job-durations.js';
 import type { JobStore } from './job-store.js';
 
 /** How a run ended: a result, a failure message for the client, or stopped because another worker runs the job. */
@@ -28,6 +29,8 @@ export class JobProcessor {
     private readonly services: StepServices,
     /** Counts jobs and times steps for GET /metrics (null: not counted). */
     private readonly metrics: Metrics | null = null,
+    /** Where a completed job's duration is recorded (null: not recorded). */
+    private readonly durations: JobDurations | null = null,
   ) {}
 
   /** `report`: told each progress too (BullMQ's own progress, which the queue dashboard shows). */
@@ -100,6 +103,7 @@ export class JobProcessor {
     await writes;
     if (!('handedOver' in outcome)) this.metrics?.jobs.inc({ pipeline: pipeline.path, outcome: outcome.ok ? 'complete' : 'failed' });
     await this.record(job.job_id, outcome, { engines, warnings, steps, total }, log);
+    if ('ok' in outcome && outcome.ok) this.noteDuration(pipeline.path, record.created_at);
   }
 
   private async record(
@@ -121,6 +125,13 @@ export class JobProcessor {
       progress: { step: null, steps_done: total, steps_total: total },
     });
     log.info('job complete');
+  }
+
+  /** The completed job's time from acceptance to result, for the estimates clients are given; never fails the job. */
+  private noteDuration(path: string, createdAt: number): void {
+    this.durations?.record(path, (Date.now() - createdAt) / 1000).catch((err: Error) => {
+      this.logger.warn({ err: err.message }, 'recording the job duration failed');
+    });
   }
 
   /** Marks a job failed unless it already finished. */

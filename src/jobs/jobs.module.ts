@@ -18,17 +18,19 @@ import { BullmqJobQueue } from './bullmq-job-queue.js';
 import { JobService } from './job.service.js';
 import type { JobChanges } from './job-changes.js';
 import { jobChangesChannel, RedisJobChanges } from './job-changes.js';
+import { type JobDurations, MemoryJobDurations, RedisJobDurations } from './job-durations.js';
 import { JobProcessor } from './job-processor.js';
 import type { JobQueue } from './job-queue.js';
 import type { JobStore } from './job-store.js';
 import type { JobWorker } from './job-worker.js';
 import { JOBS_CONFIG, type JobsConfig } from './jobs.config.js';
-import { JOB_CHANGES, JOB_END_LISTENER, JOB_QUEUE, JOB_STORE, JOB_WORKER, WORKER_JOB_STORE } from './jobs.tokens.js';
+import { JOB_CHANGES, JOB_DURATIONS, JOB_END_LISTENER, JOB_QUEUE, JOB_STORE, JOB_WORKER, WORKER_JOB_STORE } from './jobs.tokens.js';
 import { MemoryJobQueue } from './memory-job-queue.js';
 import { MemoryJobStore } from './memory-job-store.js';
 import { MemoryJobWorker } from './memory-job-worker.js';
 import { type JobEndListener, NotifyingJobStore } from './notifying-job-store.js';
 import { RedisJobStore } from './redis-job-store.js';
+import { TypicalDurations } from './typical-durations.js';
 
 /**
  * Closes in order: the worker (running jobs finish), then the queue, then the store. JobsModule is global, so
@@ -80,6 +82,7 @@ export class JobsModule {
         inject: [Metrics, JOB_QUEUE],
         useFactory: (metrics: Metrics, queue: JobQueue) => metrics.watchQueue({ counts: () => queue.counts(), workers: () => slots }),
       },
+      { provide: TypicalDurations, inject: [JOB_DURATIONS], useFactory: (d: JobDurations) => new TypicalDurations(d) },
       JobsShutdown,
     ];
     if (workers) providers.push(processorProvider());
@@ -89,7 +92,7 @@ export class JobsModule {
       global: true,
       imports: [PipelinesModule, ...(steps ? [steps] : []), ...driver.imports],
       providers: [...providers, ...driver.providers],
-      exports: [JobService, JOB_STORE, JOB_QUEUE, JOB_CHANGES],
+      exports: [JobService, JOB_STORE, JOB_QUEUE, JOB_CHANGES, TypicalDurations],
     };
   }
 }
@@ -97,7 +100,16 @@ export class JobsModule {
 function processorProvider(): Provider {
   return {
     provide: JobProcessor,
-    inject: [PIPELINES, WORKER_JOB_STORE, JOBS_CONFIG, LOGGER, STEP_SERVICES, Metrics, { token: JOB_END_LISTENER, optional: true }],
+    inject: [
+      PIPELINES,
+      WORKER_JOB_STORE,
+      JOBS_CONFIG,
+      LOGGER,
+      STEP_SERVICES,
+      Metrics,
+      JOB_DURATIONS,
+      { token: JOB_END_LISTENER, optional: true },
+    ],
     // The processor writes through a store that tells the listener (the job's callback_url) when a write ends the job.
     useFactory: (
       pipelines: PipelineRegistry,
@@ -106,8 +118,18 @@ function processorProvider(): Provider {
       logger: Logger,
       services: StepServices,
       metrics: Metrics,
+      durations: JobDurations,
       listener: JobEndListener | undefined,
-    ) => new JobProcessor(pipelines, listener ? new NotifyingJobStore(store, listener) : store, config.workDir, logger, services, metrics),
+    ) =>
+      new JobProcessor(
+        pipelines,
+        listener ? new NotifyingJobStore(store, listener) : store,
+        config.workDir,
+        logger,
+        services,
+        metrics,
+        durations,
+      ),
   };
 }
 
@@ -116,6 +138,7 @@ function memoryDriver(config: JobsConfig, workers: boolean): { imports: DynamicM
     { provide: JOB_STORE, useFactory: () => new MemoryJobStore(config.jobRetentionSeconds * 1000) },
     { provide: JOB_CHANGES, inject: [JOB_STORE], useFactory: (store: MemoryJobStore) => store.changes },
     { provide: JOB_QUEUE, useFactory: () => new MemoryJobQueue(config.workerConcurrency) },
+    { provide: JOB_DURATIONS, useFactory: () => new MemoryJobDurations() },
   ];
   if (workers) {
     providers.push({ provide: WORKER_JOB_STORE, useExisting: JOB_STORE });
@@ -138,6 +161,7 @@ function bullmqDriver(config: JobsConfig, keyPrefix: string, workers: boolean): 
   });
   const providers: Provider[] = [
     { provide: JOB_STORE, inject: [FAST_REDIS], useFactory: (fast: RedisClient) => new RedisJobStore(fast, keyPrefix, retentionMs) },
+    { provide: JOB_DURATIONS, inject: [FAST_REDIS], useFactory: (fast: RedisClient) => new RedisJobDurations(fast, keyPrefix) },
     {
       provide: JOB_CHANGES,
       inject: [REDIS_CONNECTIONS],

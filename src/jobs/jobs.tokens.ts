@@ -10,3 +10,5 @@ export const JOB_WORKER = Symbol('JOB_WORKER');
 export const JOB_END_LISTENER = Symbol('JOB_END_LISTENER');
 /** Tells this process when a job's record changes (JobChanges): the event streams follow it. */
 export const JOB_CHANGES = Symbol('JOB_CHANGES');
+/** The measured durations of completed jobs (JobDurations): workers record, request-serving processes read. */
+export const JOB_DURATIONS = Symbol('JOB_DURATIONS');

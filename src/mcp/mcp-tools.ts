@@ -3,6 +3,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, typ
 import { usdToAtomic } from '../chains/usdc.js';
 import type { JobService } from '../jobs/job.service.js';
 import { jobEnvelope } from '../jobs/job-envelope.js';
+import type { TypicalDurations } from '../jobs/typical-durations.js';
 import type { PaidOrders } from '../orders/paid-orders.js';
 import { pricedResource } from '../orders/priced-resource.js';
 import type { Paywall } from '../payments/paywall.js';
@@ -16,6 +17,7 @@ export interface McpDeps {
   orders: PaidOrders;
   paywall: Paywall;
   jobs: JobService;
+  durations: TypicalDurations;
   retentionSeconds: number;
 }
 
@@ -67,7 +69,7 @@ function paidTool(deps: McpDeps, p: Pipeline, base: string): Tool {
     description:
       `${p.description} Price: ${p.priceUsd} USD per call (${atomic} USDC atomic units), paid with x402: call without payment ` +
       'to get the requirements, then again with a signed PaymentPayload in _meta["x402/payment"]. Returns job_id and poll_url ' +
-      `(read the result with get_job); about ${p.estimatedSeconds} s. Settled when the job is accepted; failed jobs are not refunded.`,
+      `(read the result with get_job); about ${deps.durations.seconds(p)} s. Settled when the job is accepted; failed jobs are not refunded.`,
     inputSchema: inputSchema as Tool['inputSchema'],
     annotations: { title: p.summary, readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     _meta: {

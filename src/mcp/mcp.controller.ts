@@ -5,6 +5,7 @@ import { baseUrl } from '../http/base-url.js';
 import { HTTP_CONFIG, type HttpConfig } from '../http/http.config.js';
 import { JobService } from '../jobs/job.service.js';
 import { JOBS_CONFIG, type JobsConfig } from '../jobs/jobs.config.js';
+import { TypicalDurations } from '../jobs/typical-durations.js';
 import { PaidOrders } from '../orders/paid-orders.js';
 import { PAYWALL } from '../payments/payments.tokens.js';
 import type { Paywall } from '../payments/paywall.js';
@@ -25,10 +26,11 @@ export class McpController {
     @Inject(PAYWALL) paywall: Paywall,
     orders: PaidOrders,
     jobs: JobService,
+    durations: TypicalDurations,
     @Inject(JOBS_CONFIG) jobsConfig: JobsConfig,
     @Inject(HTTP_CONFIG) private readonly http: HttpConfig,
   ) {
-    this.deps = { pipelines, orders, paywall, jobs, retentionSeconds: jobsConfig.jobRetentionSeconds };
+    this.deps = { pipelines, orders, paywall, jobs, durations, retentionSeconds: jobsConfig.jobRetentionSeconds };
   }
 
   @Post()

@@ -20,6 +20,8 @@ export function jobAccepted(
   base: string,
   body: Record<string, unknown>,
   webhookSecret: string,
+  /** How long such a job typically takes (TypicalDurations). */
+  typicalSeconds: number,
 ): JobAccepted {
   return {
     job_id: jobId,
@@ -27,7 +29,7 @@ export function jobAccepted(
     // Always `queued` (decision 1 and the JobAccepted schema): the job's own state is read at poll_url,
     // and a fast worker may already be running it.
     status: 'queued' as const,
-    estimated_completion_seconds: pipeline.estimatedSeconds,
+    estimated_completion_seconds: typicalSeconds,
     // The key that verifies this job's callback deliveries, given to the payer only (docs/operating.md, callbacks).
     ...(callbackUrl(pipeline.requestSchema, body) ? { callback_secret: callbackKey(webhookSecret, jobId) } : {}),
   };

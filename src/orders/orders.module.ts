@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { LOGGER } from '../config/config.tokens.js';
 import { JobService } from '../jobs/job.service.js';
 import { JOBS_CONFIG, type JobsConfig } from '../jobs/jobs.config.js';
+import { TypicalDurations } from '../jobs/typical-durations.js';
 import { Metrics } from '../observability/metrics.js';
 import { PAYWALL } from '../payments/payments.tokens.js';
 import type { Paywall } from '../payments/paywall.js';
@@ -16,16 +17,27 @@ import { SourcePrecheck } from './source-precheck.js';
     SourcePrecheck,
     {
       provide: PaidOrders,
-      inject: [PAYWALL, JobService, SourcePrecheck, Metrics, LOGGER, WEBHOOK_SECRET, JOBS_CONFIG],
+      inject: [PAYWALL, JobService, TypicalDurations, SourcePrecheck, Metrics, LOGGER, WEBHOOK_SECRET, JOBS_CONFIG],
       useFactory: (
         paywall: Paywall,
         jobs: JobService,
+        durations: TypicalDurations,
         precheck: SourcePrecheck,
         metrics: Metrics,
         logger: Logger,
         webhookSecret: string,
         config: JobsConfig,
-      ) => new PaidOrders({ paywall, jobs, precheck, metrics, logger, webhookSecret, retentionSeconds: config.jobRetentionSeconds }),
+      ) =>
+        new PaidOrders({
+          paywall,
+          jobs,
+          durations,
+          precheck,
+          metrics,
+          logger,
+          webhookSecret,
+          retentionSeconds: config.jobRetentionSeconds,
+        }),
     },
   ],
   exports: [PaidOrders, SourcePrecheck],

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { JobService } from '../jobs/job.service.js';
+import type { TypicalDurations } from '../jobs/typical-durations.js';
 import { describeErrors } from '../json-schema/ajv.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { PaymentHeaders } from '../payments/paid-request.js';
@@ -35,6 +36,7 @@ export type OrderOutcome =
 export interface PaidOrdersDeps {
   paywall: Paywall;
   jobs: JobService;
+  durations: TypicalDurations;
   precheck: SourcePrecheck;
   metrics: Metrics;
   logger: Logger;
@@ -98,7 +100,8 @@ export class PaidOrders {
       return { kind: 'refused', status: 409, error: `this payment was already settled for ${expired}; nothing was charged again` };
     }
     const body = order.body as Record<string, unknown>;
-    const job = jobAccepted(order.pipeline, collected.jobId, order.baseUrl, body, this.deps.webhookSecret);
+    const typical = this.deps.durations.seconds(order.pipeline);
+    const job = jobAccepted(order.pipeline, collected.jobId, order.baseUrl, body, this.deps.webhookSecret, typical);
     return { kind: 'accepted', job, receipt: collected.headers };
   }
 
