@@ -23,6 +23,7 @@ export function pricedResource(pipeline: Pipeline, base: string): PricedResource
       resourceUrl: `${base}${pipeline.path}`,
       inputSchema: pipeline.requestSchema,
       outputSchema: pipeline.resultSchema,
+      example: pipeline.example,
     };
     byBase.set(base, resource);
   }

@@ -11,4 +11,6 @@ export interface PricedResource {
   inputSchema: Record<string, unknown>;
   /** Null: the route declares no result schema. */
   outputSchema: Record<string, unknown> | null;
+  /** A request body the route accepts and a result it returns (for directories' listings). */
+  example: { request: Record<string, unknown>; result?: unknown };
 }

@@ -44,6 +44,14 @@ export function buildPipelineSchema(registry: StepRegistry): JsonSchema {
       result: schemaOrRef,
       steps: { type: 'array', items: { $ref: '#/definitions/step' } },
       output: { description: 'The job result: usually "{{steps.<id>}}" or an object of expressions; validated against `result`' },
+      example: {
+        type: 'object',
+        additionalProperties: false,
+        description:
+          'One call as directories show it (the x402 Bazaar listing): a request body the route accepts and a result it returns. ' +
+          'Drawn from the schemas (their examples, defaults and formats) where not written here',
+        properties: { request: { type: 'object' }, result: {} },
+      },
     },
     definitions: {
       step: {

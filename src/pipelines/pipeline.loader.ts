@@ -17,6 +17,7 @@ import {
 } from './pipeline.types.js';
 import { buildPipelineSchema } from './pipeline-schema.js';
 import { createRequestAjv } from './request-ajv.js';
+import { routeExample } from './route-example.js';
 import type { SourceUrlOptions } from './source-url-keyword.js';
 import type { StepRegistry } from './step.registry.js';
 
@@ -218,6 +219,12 @@ function buildPipeline(source: PipelineSource, ctx: BuildContext): Pipeline | nu
     return null;
   }
   if (!validateRequest) return null;
+  const example = routeExample(
+    doc.example,
+    { request: requestSchema!, result: resultSchema },
+    { request: validateRequest, result: validateResult },
+    report,
+  );
 
   return {
     file: shown,
@@ -237,6 +244,7 @@ function buildPipeline(source: PipelineSource, ctx: BuildContext): Pipeline | nu
     validateResult,
     steps: sorted.order.map((id) => built.find((s) => s.id === id)!),
     output: doc.output,
+    example,
   };
 }
 

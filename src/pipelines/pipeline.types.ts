@@ -1,6 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import type { JsonSchema, StepExecutor } from '../steps/step.js';
 import type { FetchedSource } from './fetched-sources.js';
+import type { RouteExample } from './route-example.js';
 
 /** A pipeline file as written (after YAML parsing), before validation. */
 export interface PipelineFile {
@@ -22,6 +23,7 @@ export interface PipelineFile {
     optional?: boolean;
   }>;
   output?: unknown;
+  example?: { request?: Record<string, unknown>; result?: unknown };
 }
 
 /**
@@ -76,6 +78,8 @@ export interface Pipeline {
   /** In an order where every step comes after the steps it depends on. */
   steps: PipelineStep[];
   output: unknown;
+  /** A request the route accepts and a result it returns, for directories (the file's `example`, else drawn from the schemas). */
+  example: RouteExample;
 }
 
 export const DEFAULT_STEP_TIMEOUT_SECONDS = 600;

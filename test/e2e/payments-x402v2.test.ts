@@ -43,6 +43,9 @@ describe('x402 v2 payments (PAYMENT-SIGNATURE) on the devnet', () => {
       url: `${h.url}/echo`,
       description: 'Echoes its input back (test fixture)',
       mimeType: 'application/json',
+      serviceName: 'vidint',
+      tags: ['video', 'image', 'analysis', 'fact-check', 'ai'],
+      // No iconUrl: the Bazaar lists none on a loopback address (test/e2e/bazaar.test.ts has a public one).
     });
     assert.deepEqual(
       required.accepts.map((a: any) => [a.network, a.amount, a.asset]),

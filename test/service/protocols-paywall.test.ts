@@ -116,6 +116,7 @@ const resource: PricedResource = {
   resourceUrl: 'http://x/echo',
   inputSchema: { type: 'object' },
   outputSchema: null,
+  example: { request: {}, result: {} },
 };
 const order = (text: string): PaidRequest => ({
   fingerprint: `fp-${text}`,
@@ -139,7 +140,14 @@ describe('the paywall over the payment protocols (x402 on stand-in rails, a stan
     const required = JSON.parse(Buffer.from(v2, 'base64').toString());
     assert.equal(required.x402Version, 2);
     assert.equal(required.error, outcome.challenge.body.error);
-    assert.deepEqual(required.resource, { url: 'http://x/echo', description: 'echo', mimeType: 'application/json' });
+    assert.deepEqual(required.resource, {
+      url: 'http://x/echo',
+      description: 'echo',
+      mimeType: 'application/json',
+      serviceName: 'vidint',
+      tags: ['video', 'image', 'analysis', 'fact-check', 'ai'],
+      iconUrl: 'http://x/favicon.svg',
+    });
     assert.deepEqual(
       required.accepts.map((a: any) => [a.network, a.amount]),
       [

@@ -71,6 +71,7 @@ const intent = (text: string, affiliateId: string | null = null): SettlementInte
     resourceUrl: 'http://x/echo',
     inputSchema: { type: 'object' },
     outputSchema: null,
+    example: { request: {}, result: {} },
   },
   fingerprint: `fp-${text}`,
   job: { path: '/echo', pipeline: ECHO_SOURCE, request: { text }, affiliateId },

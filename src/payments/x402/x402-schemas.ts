@@ -1,3 +1,5 @@
+import { bazaarResourceServerExtension, declareDiscoveryExtension } from '@x402/extensions/bazaar';
+
 /** A JSON Schema, as the pipelines declare it. */
 export type Schema = Record<string, unknown>;
 
@@ -55,35 +57,29 @@ export function v1OutputSchema(input: Schema, output: Schema | null): Schema {
   };
 }
 
+/** What a route's Bazaar listing is built from (a PricedResource has each). */
+export interface BazaarRoute {
+  path: string;
+  inputSchema: Schema;
+  outputSchema: Schema | null;
+  /** `result` undefined: the listing shows the result's schema without an example. */
+  example: { request: Record<string, unknown>; result?: unknown };
+}
+
 /**
- * The x402 v2 `bazaar` discovery extension of a 402: `info` says how the route is called, `schema` (a
- * JSON Schema of `info`) carries the request body's schema at properties.input.properties.body and the
- * result's at properties.output.properties.example, where directories read them.
+ * The x402 v2 `bazaar` discovery extension of a 402, built by `@x402/extensions`: how the route is called (POST, a
+ * JSON body of the request schema, an example body) and what the job's result holds (its schema and an example).
+ * The HTTP method is added by the package's own enrichment, as its resource server would. The tests run the
+ * package's validator on every shipped route's extension (not here: its ajv prints a warning per format it meets).
  */
-export function bazaarExtension(input: Schema, output: Schema | null): Schema {
-  return {
-    info: { input: { type: 'http', method: 'POST', bodyType: 'json' }, output: { type: 'json' } },
-    schema: {
-      $schema: 'https://json-schema.org/draft/2020-12/schema',
-      type: 'object',
-      properties: {
-        input: {
-          type: 'object',
-          properties: {
-            type: { type: 'string', const: 'http' },
-            method: { type: 'string', enum: ['POST'] },
-            bodyType: { type: 'string', enum: ['json'] },
-            body: compactSchema(input),
-          },
-          required: ['type', 'method', 'bodyType'],
-        },
-        output: {
-          type: 'object',
-          properties: { type: { type: 'string' }, example: compactSchema(output ?? ANY_RESULT) },
-          required: ['type'],
-        },
-      },
-      required: ['input'],
-    },
-  };
+export function bazaarExtension(route: BazaarRoute): Schema {
+  const { result } = route.example;
+  const { bazaar } = declareDiscoveryExtension({
+    bodyType: 'json',
+    input: route.example.request,
+    inputSchema: compactSchema(route.inputSchema),
+    ...(result !== undefined ? { output: { example: result, schema: compactSchema(route.outputSchema ?? ANY_RESULT) } } : {}),
+  });
+  const context = { method: 'POST', adapter: { getPath: () => route.path }, routePattern: route.path };
+  return bazaarResourceServerExtension.enrichDeclaration?.(bazaar, context) as unknown as Schema;
 }

@@ -1,9 +1,14 @@
 import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
+import { type SanitizedResourceServiceMetadata, sanitizeResourceServiceMetadata } from '@x402/extensions/bazaar';
 import { caip2, v1NetworkName } from '../../chains/networks.js';
 import type { PricedResource } from '../priced-resource.js';
 import type { X402PaymentPayload } from './rail.js';
 import type { PaymentRequirements } from './x402-requirements.js';
 import { bazaarExtension, type Schema } from './x402-schemas.js';
+
+/** How the Bazaar lists the service. */
+const SERVICE_NAME = 'vidint';
+const SERVICE_TAGS = ['video', 'image', 'analysis', 'fact-check', 'ai'];
 
 /**
  * x402 version 2 on the wire, beside version 1 on the same routes (decision 13): the 402 also carries
@@ -42,21 +47,30 @@ export function paymentRequiredHeader(resource: PricedResource, error: string, a
   return encodePaymentRequiredHeader({
     x402Version: 2,
     error,
-    resource: { url: resource.resourceUrl, description: resource.description, mimeType: 'application/json' },
+    resource: { url: resource.resourceUrl, description: resource.description, mimeType: 'application/json', ...serviceMetadata(resource) },
     accepts: accepts.map(toV2Requirements),
-    extensions: { bazaar: bazaarOf(resource.inputSchema, resource.outputSchema) },
+    extensions: { bazaar: bazaarOf(resource) },
   } as Parameters<typeof encodePaymentRequiredHeader>[0]);
 }
 
-/** Bazaar extensions by route schemas (the loaded pipelines' objects): built once, not on every 402. */
-const bazaars = new WeakMap<Schema, Map<Schema | null, Schema>>();
+/** Bazaar extensions by route example (one object per loaded pipeline): built once, not on every 402. */
+const bazaars = new WeakMap<object, Schema>();
 
-function bazaarOf(input: Schema, output: Schema | null): Schema {
-  let byOutput = bazaars.get(input);
-  if (!byOutput) bazaars.set(input, (byOutput = new Map()));
-  let found = byOutput.get(output);
-  if (!found) byOutput.set(output, (found = bazaarExtension(input, output)));
+function bazaarOf(resource: PricedResource): Schema {
+  let found = bazaars.get(resource.example);
+  if (!found) bazaars.set(resource.example, (found = bazaarExtension(resource)));
   return found;
+}
+
+/** Directories' listing of the service on the v2 resource: its name, tags and icon, as the Bazaar accepts them (an icon on a loopback or IP address is left out). */
+function serviceMetadata(resource: PricedResource): SanitizedResourceServiceMetadata {
+  const url = resource.resourceUrl;
+  return sanitizeResourceServiceMetadata({
+    url,
+    serviceName: SERVICE_NAME,
+    tags: SERVICE_TAGS,
+    iconUrl: `${new URL(url).origin}/favicon.svg`,
+  });
 }
 
 /** PAYMENT-RESPONSE: base64 JSON {success, transaction, network (CAIP-2), payer}, as v2 clients read it. */
