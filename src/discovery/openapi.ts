@@ -31,6 +31,11 @@ export function buildOpenApi(ctx: DiscoveryContext): OpenAPIObject {
     },
     paths: {},
     'x-agentcash-guidance': { llmsTxtUrl: `${ctx.baseUrl}/llms.txt` },
+    // mppx's discovery profile: what the service is and where its documents are.
+    'x-service-info': {
+      categories: ['video', 'image', 'ai'],
+      docs: { homepage: `${ctx.baseUrl}/`, apiReference: `${ctx.baseUrl}/openapi.json`, llms: `${ctx.baseUrl}/llms.txt` },
+    },
   });
   builder.addServer({ url: ctx.baseUrl });
   builder.addTag({ name: 'paid', description: 'Paid endpoints' });

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { validatePaymentRequiredDetailed } from '@agentcash/discovery';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { validate as validateDiscoveryDocument } from 'mppx/discovery';
 import { escapeHtml } from '../../src/discovery/landing-page.js';
 import { type Harness, ROOT, startHarness } from '../support/harness.js';
 
@@ -196,6 +197,13 @@ describe('discovery documents generated from the loaded pipelines', () => {
     assert.deepEqual(endpoint.warnings, []);
     assert.deepEqual(endpoint.advisories[0].protocols, ['x402', 'mpp']);
     assert.equal(endpoint.advisories[0].estimatedPrice, '0.01 USD');
+  });
+
+  it("passes mppx's discovery validator with no error or warning, its x-service-info naming the documents", async () => {
+    const doc: any = await (await fetch(`${h.url}/openapi.json`)).json();
+    assert.deepEqual(validateDiscoveryDocument(doc), []);
+    assert.equal(doc['x-service-info'].docs.llms, `${h.url}/llms.txt`);
+    for (const p of FIXTURE_PATHS) assert.ok(doc.paths[p].post['x-payment-info'].price, p);
   });
 
   it('its live 402 passes x402scan\'s validator: PAYMENT-REQUIRED (v2) with no issue, the v1 body with only "v1"', async () => {
