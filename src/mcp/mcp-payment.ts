@@ -1,4 +1,5 @@
 import { decodePaymentRequiredHeader } from '@x402/core/http';
+import { Challenge, Credential, Mcp, Receipt } from 'mppx';
 import type { PaymentHeaders } from '../payments/paid-request.js';
 import type { PaymentChallenge } from '../payments/payment-challenge.js';
 
@@ -14,11 +15,46 @@ export const PAYMENT_REQUIRED_META = 'x402/payment-required';
  * `PAYMENT-SIGNATURE`. No payment: no headers (the Paywall answers with its challenge).
  */
 export function paymentHeaders(meta: Record<string, unknown> | undefined): PaymentHeaders {
-  const payment = meta?.[PAYMENT_META];
+  return { ...x402Headers(meta?.[PAYMENT_META]), ...mppHeaders(meta?.[Mcp.credentialMetaKey]) };
+}
+
+function x402Headers(payment: unknown): PaymentHeaders {
   if (payment === undefined || payment === null) return {};
   if (typeof payment === 'string') return { 'x-payment': payment };
   const encoded = Buffer.from(JSON.stringify(payment)).toString('base64');
   return (payment as { x402Version?: unknown }).x402Version === 2 ? { 'payment-signature': encoded } : { 'x-payment': encoded };
+}
+
+/**
+ * MPP's MCP binding: `_meta["org.paymentauth/credential"]` (a Credential object, or its `Payment ...` form) is the
+ * `Authorization: Payment` header; one that cannot be serialized is passed on as sent, for the protocol to refuse.
+ */
+function mppHeaders(credential: unknown): PaymentHeaders {
+  if (credential === undefined || credential === null) return {};
+  if (typeof credential === 'string') return { authorization: /^Payment\s/i.test(credential) ? credential : `Payment ${credential}` };
+  try {
+    return { authorization: Credential.serialize(credential as Credential.Credential) };
+  } catch {
+    return { authorization: 'Payment malformed' };
+  }
+}
+
+/** MPP's `_meta["org.paymentauth/receipt"]` of a settled call: the Payment-Receipt header, decoded, with the challenge it answered. */
+export function mppReceiptMeta(headers: Record<string, string>, meta: Record<string, unknown> | undefined): Record<string, unknown> {
+  const encoded = headers['payment-receipt'];
+  const challengeId = (meta?.[Mcp.credentialMetaKey] as { challenge?: { id?: string } } | undefined)?.challenge?.id;
+  if (!encoded) return {};
+  try {
+    return { [Mcp.receiptMetaKey]: { ...Receipt.deserialize(encoded), ...(challengeId ? { challengeId } : {}) } };
+  } catch {
+    return {};
+  }
+}
+
+/** MPP's payment-required data (`{httpStatus: 402, challenges}`) from a 402's WWW-Authenticate, or null without MPP. */
+export function mppPaymentRequired(challenge: PaymentChallenge): { httpStatus: number; challenges: Challenge.Challenge[] } | null {
+  const header = challenge.headers['www-authenticate'];
+  return header ? { httpStatus: 402, challenges: Challenge.deserializeList(header) } : null;
 }
 
 /** The settlement the Paywall answered with (its X-PAYMENT-RESPONSE or PAYMENT-RESPONSE header, decoded), or null. */
@@ -41,10 +77,16 @@ export function paymentRequiredResult(challenge: PaymentChallenge, error: string
   const data = error ? { ...challenge.body, error } : challenge.body;
   // The same options in x402 v2 form (the PAYMENT-REQUIRED header, decoded), for v2 clients (x402Client.createPaymentPayload).
   const v2 = challenge.headers['payment-required'];
+  // MPP's MCP binding reads the same result: its challenges in _meta["org.paymentauth/payment-required"].
+  const mpp = mppPaymentRequired(challenge);
+  const meta = {
+    ...(v2 ? { [PAYMENT_REQUIRED_META]: decodePaymentRequiredHeader(v2) } : {}),
+    ...(mpp ? { [Mcp.paymentRequiredMetaKey]: mpp } : {}),
+  };
   return {
     isError: true,
     structuredContent: data as unknown as Record<string, unknown>,
     content: [{ type: 'text' as const, text: JSON.stringify({ 'x402/error': { code: 402, message: data.error, data } }) }],
-    ...(v2 ? { _meta: { [PAYMENT_REQUIRED_META]: decodePaymentRequiredHeader(v2) } } : {}),
+    ...(Object.keys(meta).length ? { _meta: meta } : {}),
   };
 }

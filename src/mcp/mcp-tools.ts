@@ -1,15 +1,24 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Mcp } from 'mppx';
 import { usdToAtomic } from '../chains/usdc.js';
 import type { JobService } from '../jobs/job.service.js';
 import { jobEnvelope } from '../jobs/job-envelope.js';
 import type { TypicalDurations } from '../jobs/typical-durations.js';
 import type { PaidOrders } from '../orders/paid-orders.js';
 import { pricedResource } from '../orders/priced-resource.js';
+import type { PaymentChallenge } from '../payments/payment-challenge.js';
 import type { Paywall } from '../payments/paywall.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
-import { PAYMENT_RESPONSE_META, paymentHeaders, paymentRequiredResult, settlementOf } from './mcp-payment.js';
+import {
+  mppPaymentRequired,
+  mppReceiptMeta,
+  PAYMENT_RESPONSE_META,
+  paymentHeaders,
+  paymentRequiredResult,
+  settlementOf,
+} from './mcp-payment.js';
 
 /** What the MCP tools use: the same pipelines and paid-order use case as the HTTP routes, and the jobs. */
 export interface McpDeps {
@@ -41,8 +50,9 @@ export function createMcpServer(deps: McpDeps, base: string): Server {
       capabilities: { tools: {} },
       instructions:
         'Each paid tool starts a job and returns job_id and poll_url; read it with get_job (free) every few seconds until status ' +
-        'is complete or failed. Call a paid tool without payment to get its x402 payment requirements, then call it again with ' +
-        'a signed PaymentPayload in _meta["x402/payment"].',
+        'is complete or failed. Call a paid tool without payment to get its payment requirements (x402, and MPP where offered), ' +
+        'then call it again with a signed x402 PaymentPayload in _meta["x402/payment"] or an MPP credential in ' +
+        '_meta["org.paymentauth/credential"].',
     },
   );
   const paid = deps.pipelines.all().filter((p) => p.status === 'live');
@@ -67,8 +77,7 @@ function paidTool(deps: McpDeps, p: Pipeline, base: string): Tool {
     name: p.name,
     title: p.summary,
     description:
-      `${p.description} Price: ${p.priceUsd} USD per call (${atomic} USDC atomic units), paid with x402: call without payment ` +
-      'to get the requirements, then again with a signed PaymentPayload in _meta["x402/payment"]. Returns job_id and poll_url ' +
+      `${p.description} Price: ${p.priceUsd} USD per call (${atomic} USDC atomic units). ${howToPay(deps)} Returns job_id and poll_url ` +
       `(read the result with get_job); about ${deps.durations.seconds(p)} s. Settled when the job is accepted; failed jobs are not refunded.`,
     inputSchema: inputSchema as Tool['inputSchema'],
     annotations: { title: p.summary, readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -78,6 +87,14 @@ function paidTool(deps: McpDeps, p: Pipeline, base: string): Tool {
       'x402/accepts': deps.paywall.offers(pricedResource(p, base)).find((o) => o.protocol === 'x402')?.details.accepts ?? [],
     },
   };
+}
+
+/** The ways of paying a tool on offer, in one sentence (MPP only when the service offers it). */
+function howToPay(deps: McpDeps): string {
+  const ways = ['with x402: a signed PaymentPayload in _meta["x402/payment"]'];
+  if (deps.paywall.protocols().some((p) => p.name === 'mpp'))
+    ways.push(`with MPP on Tempo: a credential answering the challenge in _meta["${Mcp.credentialMetaKey}"]`);
+  return `Call it without payment to get the requirements, then again paid ${ways.join(', or ')}.`;
 }
 
 function getJobTool(deps: McpDeps): Tool {
@@ -118,9 +135,13 @@ async function callPaid(
 ): Promise<ToolResult> {
   const outcome = await deps.orders.place({ pipeline, body: structuredClone(args), payment: paymentHeaders(meta), baseUrl: base });
   switch (outcome.kind) {
-    case 'payment-required':
+    case 'payment-required': {
+      // A refused MPP credential is MPP's MCP verification failure: a JSON-RPC error its clients answer with a new credential.
+      const mpp = outcome.paidWith?.method === 'mpp' ? mppPaymentRequired(outcome.challenge) : null;
+      if (mpp) throw new McpError(Mcp.paymentVerificationFailedCode, outcome.challenge.body.error, mpp);
       // A call that carried no payment is told how to pay over MCP, not with HTTP headers.
-      return paymentRequiredResult(outcome.challenge, outcome.paidWith ? null : HOW_TO_PAY_OVER_MCP);
+      return paymentRequiredResult(outcome.challenge, outcome.paidWith ? null : howToPayOverMcp(outcome.challenge));
+    }
     case 'refused':
       return failure(outcome.status === 400 ? `${outcome.error}. Nothing was charged.` : outcome.error, outcome.status);
     case 'accepted': {
@@ -128,12 +149,17 @@ async function callPaid(
       return {
         structuredContent: { ...outcome.job },
         content: [{ type: 'text', text: JSON.stringify(outcome.job) }],
-        ...(settlement ? { _meta: { [PAYMENT_RESPONSE_META]: settlement } } : {}),
+        _meta: { ...(settlement ? { [PAYMENT_RESPONSE_META]: settlement } : {}), ...mppReceiptMeta(outcome.receipt, meta) },
       };
     }
   }
 }
 
-const HOW_TO_PAY_OVER_MCP =
-  'payment required: sign one of accepts[] with an x402 client and call this tool again with the PaymentPayload in ' +
-  '_meta["x402/payment"] (a v1 or v2 payload; the settlement comes back in the result\'s _meta["x402/payment-response"])';
+/** What an unpaid call is told: how to pay over MCP (with MPP only when its challenge is on offer). */
+function howToPayOverMcp(challenge: PaymentChallenge): string {
+  const x402 =
+    'payment required: sign one of accepts[] with an x402 client and call this tool again with the PaymentPayload in ' +
+    '_meta["x402/payment"] (a v1 or v2 payload; the settlement comes back in the result\'s _meta["x402/payment-response"])';
+  if (!mppPaymentRequired(challenge)) return x402;
+  return `${x402}, or answer the MPP challenge in _meta["${Mcp.paymentRequiredMetaKey}"] with a credential in _meta["${Mcp.credentialMetaKey}"]`;
+}

@@ -12,7 +12,7 @@ export function mppDescription(chainId: number, currency: string): ProtocolDescr
     guide: [
       `Or pay with MPP on Tempo (chain ${chainId}, token ${currency}): answer the 402's \`WWW-Authenticate: Payment\` challenge with \`Authorization: Payment <credential>\` (a signed transfer, or the hash of one you sent); the 202 carries \`Payment-Receipt\`.`,
     ],
-    mcp: null,
+    mcp: 'the unpaid call\'s result carries the MPP challenge in _meta["org.paymentauth/payment-required"]; call again with a credential answering it in _meta["org.paymentauth/credential"] (the receipt comes back in _meta["org.paymentauth/receipt"]; a refused credential is JSON-RPC error -32043)',
     examples: (url) => [
       [
         'MPP: mppx on Tempo (wraps the global fetch)',
