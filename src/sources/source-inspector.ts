@@ -62,8 +62,8 @@ export class SourceInspector {
   }
 
   /**
-   * One source's check within the budget, which starts with the check: a request that joins a check already under
-   * way has its answer sooner than its own budget would allow.
+   * One source's check within the budget, counted from the check's start: a request that joins a check under way is
+   * answered within its own budget too, since that check started before it arrived.
    */
   private async checkWithinBudget(url: string, kind: SourceKind): Promise<SourceHint | null | undefined> {
     const signal = AbortSignal.timeout(this.deps.timeoutMs);
