@@ -13,14 +13,19 @@
 //  - source check: paid POST /analyze on a 20 MB mp4 (its index at the end) served on loopback, with the check of
 //    its source before settlement and without it (the check replaced by one that finds nothing), interleaved;
 //    p50 and p95 of each and of what the check adds (goal: p95 with the check under 1.5 s).
+//  - amplification: one verified payment for /analyze of a slow page (yt-dlp must read it; it answers after 8 s and
+//    names no video), sent 20 times at once: the 402 and GET /jobs/{id} p50 during the burst against their idle
+//    figures in the same run (goal: within twice), and how many times yt-dlp ran (goal: once; counted by a wrapper).
 // Knobs: BENCH_PAYMENTS_REQUESTS (200 for the 402 and unpaid routes), BENCH_PAYMENTS_PAID (40), BENCH_PAYMENTS_PAYERS (50),
-// BENCH_PAYMENTS_SOURCES (20 paid requests each way).
+// BENCH_PAYMENTS_SOURCES (20 paid requests each way), BENCH_PAYMENTS_ONLY=amplification (that part alone).
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => pathToFileURL(path.join(root, 'dist', 'src', p)).href;
+/** How long the amplification's slow page keeps yt-dlp waiting (the check's own limit is 20 s). */
+const PAGE_HOLD_MS = 8000;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 await main().catch((err) => {
@@ -42,6 +47,20 @@ async function main() {
   const { createWalletClient, http, publicActions } = await import('viem');
   const { generatePrivateKey, privateKeyToAccount } = await import('viem/accounts');
   const { base } = await import('viem/chains');
+
+  const deps = {
+    loadConfig,
+    appParts,
+    createLogger,
+    createApp,
+    createPaymentHeader,
+    createWalletClient,
+    http,
+    publicActions,
+    privateKeyToAccount,
+    base,
+  };
+  if (process.env.BENCH_PAYMENTS_ONLY === 'amplification') return amplification(deps);
 
   const config = loadConfig({ PIPELINES_DIR: 'test/fixtures/pipelines', LOG_LEVEL: 'silent', PORT: '0', X402_NETWORKS: 'base' }, root);
   const { http: app } = await createApp(config, createLogger('silent'), { http: true, workers: true });
@@ -231,18 +250,8 @@ async function main() {
   } finally {
     await app.close();
   }
-  await sourceCheckCost({
-    loadConfig,
-    appParts,
-    createLogger,
-    createApp,
-    createPaymentHeader,
-    createWalletClient,
-    http,
-    publicActions,
-    privateKeyToAccount,
-    base,
-  });
+  await sourceCheckCost(deps);
+  await amplification(deps);
 }
 
 /** What the check of a video source before settlement adds to a paid request (see the header). */
@@ -315,5 +324,114 @@ async function sourceCheckCost(deps) {
     rt.precheck = null;
     await app.close();
     server.close();
+  }
+}
+
+/** A page the service reads at once (its ranged read of the head) and yt-dlp only after `holdMs`; it names no video. */
+async function slowPage(holdMs) {
+  const httpServer = await import('node:http');
+  const page = '<!doctype html><html><head><title>Our story</title></head><body><p>No video here.</p></body></html>';
+  const server = httpServer.createServer((req, res) => {
+    const answer = () => res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+    if (req.headers.range) answer();
+    else setTimeout(answer, holdMs).unref();
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/story.html`,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+/** yt-dlp behind a script that counts its runs (one line each in `counter`). */
+async function countingYtDlp(realPath) {
+  const fs = await import('node:fs');
+  const dir = path.join(root, 'test-artifacts', 'bench');
+  fs.mkdirSync(dir, { recursive: true });
+  const counter = path.join(dir, 'yt-dlp-runs.txt');
+  const script = path.join(dir, 'yt-dlp-counting.sh');
+  fs.writeFileSync(counter, '');
+  fs.writeFileSync(script, `#!/bin/sh\necho run >> '${counter}'\nexec '${path.resolve(root, realPath)}' "$@"\n`, { mode: 0o755 });
+  return { script, runs: () => fs.readFileSync(counter, 'utf8').split('\n').filter(Boolean).length };
+}
+
+/**
+ * Times one GET of `jobUrl` and one 402 (`post()`) after the other, `rounds` times, or until `until` settles: the
+ * latencies of each, in ms.
+ */
+function latencySampler(jobUrl, post) {
+  const timed = async (fn) => {
+    const t = performance.now();
+    await (await fn()).arrayBuffer();
+    return performance.now() - t;
+  };
+  return async (rounds, until) => {
+    let done = false;
+    until?.finally(() => (done = true));
+    const jobs = [];
+    const challenges = [];
+    for (let i = 0; until ? !done : i < rounds; i++) {
+      jobs.push(await timed(() => fetch(jobUrl)));
+      challenges.push(await timed(() => post()));
+    }
+    return { jobs, challenges };
+  };
+}
+
+/** The devnet's funded payer on its Base chain, as the x402 client signs with it. */
+function devnetPayer(deps, dev) {
+  const transport = deps.http(dev.rpcUrl);
+  return deps
+    .createWalletClient({ account: deps.privateKeyToAccount(dev.payerKey), chain: deps.base, transport })
+    .extend(deps.publicActions);
+}
+
+/** One refused payment sent 20 times at once at a slow page: what the burst costs everyone else (see the header). */
+async function amplification(deps) {
+  const copies = 20;
+  const page = await slowPage(PAGE_HOLD_MS);
+  const ytDlp = await countingYtDlp(deps.loadConfig({}, root).engines.media.ytDlpPath);
+  const env = { LOG_LEVEL: 'silent', PORT: '0', X402_NETWORKS: 'base', MPP_ENABLED: 'false', FETCH_ALLOW_LOOPBACK: 'true' };
+  const config = deps.loadConfig({ ...env, YTDLP_PATH: ytDlp.script }, root);
+  const { http: app } = await deps.createApp(config, deps.createLogger('silent'), { http: true, workers: false });
+  const rt = deps.appParts(app);
+  await app.listen(0, '127.0.0.1');
+  const url = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+  try {
+    const body = JSON.stringify({ url: page.url });
+    const post = (headers = {}) =>
+      fetch(`${url}/analyze`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    const job = await rt.jobs.accept({ pipeline: rt.pipelines.byPath('/analyze'), request: { url: page.url }, receipt: null });
+    const sample = latencySampler(`${url}/jobs/${job.id}`, post);
+    await sample(30); // warm-up
+    const idle = await sample(60);
+    const header = await deps.createPaymentHeader(devnetPayer(deps, rt.devnet.base), 1, (await (await post()).json()).accepts[0]);
+    const started = performance.now();
+    const burst = Promise.all(
+      Array.from({ length: copies }, () => post({ 'x-payment': header }).then(async (r) => `${r.status} ${await r.text()}`)),
+    );
+    const during = await sample(0, burst);
+    const answers = new Set(await burst);
+    const seconds = (performance.now() - started) / 1000;
+    const [jobIdle, jobBurst, idle402, burst402] = [idle.jobs, during.jobs, idle.challenges, during.challenges].map(median);
+    console.log(
+      `amplification, ${copies} copies of one payment for /analyze of a slow page (yt-dlp answered after ${PAGE_HOLD_MS / 1000} s), answered in ${seconds.toFixed(1)} s:`,
+    );
+    console.log(`  answers: ${[...answers].map((a) => a.slice(0, 120)).join(' | ')}`);
+    console.log(
+      `  GET /jobs/{id} p50: idle ${jobIdle.toFixed(1)} ms, during the burst ${jobBurst.toFixed(1)} ms (${during.jobs.length} samples)`,
+    );
+    console.log(`  402 p50:            idle ${idle402.toFixed(1)} ms, during the burst ${burst402.toFixed(1)} ms`);
+    console.log(`  yt-dlp ran ${ytDlp.runs()} time(s) (goal: once)`);
+    console.log(`ratio burst/idle GET /jobs p50: ${(jobBurst / jobIdle).toFixed(2)}`);
+    console.log(`ratio burst/idle 402 p50: ${(burst402 / idle402).toFixed(2)}`);
+    const met = jobBurst <= 2 * jobIdle && burst402 <= 2 * idle402 && ytDlp.runs() === 1;
+    console.log(`amplification goals (p50s within twice idle, yt-dlp once): ${met ? 'met' : 'missed'}`);
+  } finally {
+    await app.close();
+    page.close();
   }
 }

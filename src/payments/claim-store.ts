@@ -1,5 +1,6 @@
 import type { RedisClient } from '../redis/redis-client.js';
 import type { ReplicaAcks } from '../redis/replica-acks.js';
+import type { PrecheckRefusal } from './paid-request.js';
 import type { SettlementIntent } from './settlement.types.js';
 
 /** What is known about one payment (one EVM authorization nonce, one Solana transaction, ...). */
@@ -25,6 +26,10 @@ export interface ClaimStore {
   settling(before: number, limit: number): Promise<Array<{ key: string; claim: SettlingClaim }>>;
   /** A short exclusive lock (e.g. to reconcile one payment once); false when someone holds it. */
   lock(name: string, ms: number): Promise<boolean>;
+  /** The refusal recorded under `id` by `refuse` (a payment's request the check before settlement refused), or null. */
+  refusal(id: string): Promise<PrecheckRefusal | null>;
+  /** Records a refusal for `ms`, so that resends are answered with it instead of being checked again. */
+  refuse(id: string, refusal: PrecheckRefusal, ms: number): Promise<void>;
 }
 
 const TTL_MS = 24 * 3600 * 1000;
@@ -77,6 +82,24 @@ export class MemoryClaimStore implements ClaimStore {
     if ((this.locks.get(name) ?? 0) > Date.now()) return false;
     this.locks.set(name, Date.now() + ms);
     return true;
+  }
+
+  /** In the order recorded: the expired ones at the front are dropped as new ones come (records last minutes). */
+  private readonly refusals = new Map<string, { refusal: PrecheckRefusal; expires: number }>();
+
+  async refusal(id: string): Promise<PrecheckRefusal | null> {
+    const e = this.refusals.get(id);
+    return e && e.expires > Date.now() ? e.refusal : null;
+  }
+
+  async refuse(id: string, refusal: PrecheckRefusal, ms: number): Promise<void> {
+    const now = Date.now();
+    for (const [oldest, { expires }] of this.refusals) {
+      if (expires > now) break;
+      this.refusals.delete(oldest);
+    }
+    this.refusals.delete(id);
+    this.refusals.set(id, { refusal, expires: now + ms });
   }
 }
 
@@ -141,5 +164,14 @@ export class RedisClaimStore implements ClaimStore {
 
   async lock(name: string, ms: number): Promise<boolean> {
     return (await this.redis.set(`${this.prefix}:lock:${name}`, '1', 'PX', ms, 'NX')) === 'OK';
+  }
+
+  async refusal(id: string): Promise<PrecheckRefusal | null> {
+    const raw = await this.redis.get(`${this.prefix}:refusal:${id}`);
+    return raw ? (JSON.parse(raw) as PrecheckRefusal) : null;
+  }
+
+  async refuse(id: string, refusal: PrecheckRefusal, ms: number): Promise<void> {
+    await this.redis.set(`${this.prefix}:refusal:${id}`, JSON.stringify(refusal), 'PX', ms);
   }
 }

@@ -3,6 +3,7 @@ import type { Receipt } from '../chains/receipt.js';
 import { onceRedisAnswers } from '../redis/redis-outage.js';
 import type { AffiliateLedger } from './affiliate-ledger.js';
 import type { Claim, ClaimStore, SettlingClaim } from './claim-store.js';
+import { PrecheckOnce } from './precheck-once.js';
 import type { CreateJob, SettlementAttempt, SettlementIntent, SettlementOutcome, SettlementResult } from './settlement.types.js';
 
 export interface SettlementFlowOptions {
@@ -34,9 +35,11 @@ export class SettlementFlow {
   private readonly reconcileAfterMs: number;
   private readonly createJob: CreateJob;
   private readonly jobIdOf: (claimKey: string) => string;
+  private readonly prechecks: PrecheckOnce;
 
   constructor(options: SettlementFlowOptions) {
     this.claims = options.claims;
+    this.prechecks = new PrecheckOnce(options.claims);
     this.ledger = options.ledger;
     this.reconcileAfterMs = options.reconcileAfterMs;
     this.createJob = options.createJob;
@@ -83,7 +86,7 @@ export class SettlementFlow {
   /** Claims the payment, settles it and creates its one job. */
   async claimAndSettle(attempt: SettlementAttempt, opts: { landed?: boolean } = {}): Promise<SettlementOutcome> {
     // Money that already moved is never refused by the precheck: its job is owed.
-    const checked = opts.landed ? null : await attempt.request.precheck?.();
+    const checked = opts.landed ? null : await this.prechecks.run(attempt);
     if (checked && 'refused' in checked) {
       const { status, error } = checked.refused;
       return {

@@ -58,6 +58,8 @@ export interface SettlementAttempt {
   amount: string;
   /** Who pays, when known before settlement. */
   payer: string | null;
+  /** When the payment can no longer settle (epoch ms; its authorization's or challenge's expiry), when its protocol says. */
+  expiresAt?: number;
   request: PaidRequest;
   /** Written before the broadcast, so the reconciler can finish the settlement in any process. */
   intent: SettlementIntent;

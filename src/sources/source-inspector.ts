@@ -1,3 +1,4 @@
+import pMemoize from 'p-memoize';
 import type { PageVideoDownloader } from '../engines/download/download.port.js';
 import { devnetSampleName } from './devnet-samples.js';
 import { inspectImage } from './image-source.js';
@@ -11,7 +12,7 @@ import { inspectVideo } from './video-source.js';
 export interface SourceInspectorDeps extends MediaProbeDeps {
   /** The page-video extractor (yt-dlp), asked for metadata only. */
   pageVideos: PageVideoDownloader;
-  /** The whole check's budget; a source that cannot be checked within it is refused (nothing is charged). */
+  /** The budget of one source's check, from its start; a source that cannot be checked within it is refused (nothing is charged). */
   timeoutMs: number;
   /** Devnet mode: the service's own sample media are sources (read from samples/, not fetched). */
   devnetSamples: boolean;
@@ -28,29 +29,52 @@ export type Inspection = { hints: SourceHints } | { refused: string };
 
 /**
  * The check of a paid request's sources before its payment settles (ARCHITECTURE decision 16): each fetched
- * URL is inspected as its step expects it (a video, an image, a map page), all at once, within one time
+ * URL is inspected as its step expects it (a video, an image, a map page), all at once, each within the time
  * budget. What is known to fail is refused; so is what cannot be checked in time: when in doubt, the payer
  * keeps the money.
  */
 export class SourceInspector {
+  /**
+   * One check per source at a time, whoever asks (ARCHITECTURE decision 23): a request naming a source already being
+   * checked, by a resend or by another payment, waits for that check instead of starting its own.
+   */
+  private readonly checkOnce = pMemoize((url: string, kind: SourceKind) => this.checkWithinBudget(url, kind), {
+    cacheKey: ([url, kind]) => `${kind} ${url}`,
+    cache: false,
+  });
+
   constructor(private readonly deps: SourceInspectorDeps) {}
 
   async inspect(sources: SourceToInspect[]): Promise<Inspection> {
-    const signal = AbortSignal.timeout(this.deps.timeoutMs);
     const hints: SourceHints = {};
     try {
       await Promise.all(
         sources.map(async ({ url, kind }) => {
-          const hint = await this.inspectOne(url, kind, signal);
+          const hint = await this.checkOnce(url, kind);
           if (hint) hints[url] = hint;
         }),
       );
       return { hints };
     } catch (err) {
       if (err instanceof SourceRefused) return { refused: err.message };
-      if (signal.aborted)
-        return { refused: `the source could not be checked within ${this.deps.timeoutMs / 1000} s (it answers too slowly); try again` };
       throw err;
+    }
+  }
+
+  /**
+   * One source's check within the budget, counted from the check's start: a request that joins a check under way is
+   * answered within its own budget too, since that check started before it arrived.
+   */
+  private async checkWithinBudget(url: string, kind: SourceKind): Promise<SourceHint | null | undefined> {
+    const signal = AbortSignal.timeout(this.deps.timeoutMs);
+    try {
+      return await this.inspectOne(url, kind, signal);
+    } catch (err) {
+      if (err instanceof SourceRefused || !signal.aborted) throw err;
+      // The payment's answer is kept until it expires, so only a new payment can ask again.
+      throw new SourceRefused(
+        `the source could not be checked within ${this.deps.timeoutMs / 1000} s (it answers too slowly); try again later with a new payment`,
+      );
     }
   }
 

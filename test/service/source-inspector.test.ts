@@ -31,6 +31,7 @@ describe('source inspector', () => {
   let web: FileServer;
   let inspector: SourceInspector;
   let at: (p: string) => string;
+  let slowArticleReads = 0;
 
   before(async () => {
     fs.rmSync(OUT, { recursive: true, force: true });
@@ -102,6 +103,11 @@ describe('source inspector', () => {
       '/embed.html': html('<body><h1>Recipe</h1><video controls><source src="faststart.mp4" type="video/mp4"></video></body>'),
       '/article.html': html('<head><title>About us</title></head><body><p>We make things.</p></body>'),
       '/bad-embed.html': html('<head><meta property="og:video" content="/truncated.mp4"></head>'),
+      // yt-dlp's read (no Range, unlike the service's own read of a page's head) is counted and kept waiting a moment.
+      '/slow-article.html': (req, res) => {
+        if (!req.headers.range) slowArticleReads++;
+        setTimeout(() => html('<head><title>Story</title></head><body>Text only.</body>')(req, res), req.headers.range ? 0 : 1000);
+      },
     });
     at = (p) => `${web.url}${p}`;
     const config = loadConfig({ FETCH_ALLOW_LOOPBACK: 'true' }, ROOT);
@@ -143,7 +149,9 @@ describe('source inspector', () => {
       path.join(OUT, 'scratch'),
     );
     const slow = await impatient.inspect([{ url: at('/slow.mp4'), kind: 'video' }]);
-    assert.deepEqual(slow, { refused: 'the source could not be checked within 1 s (it answers too slowly); try again' });
+    assert.deepEqual(slow, {
+      refused: 'the source could not be checked within 1 s (it answers too slowly); try again later with a new payment',
+    });
   });
 
   it('resolves a page to the video it declares (og:video, <video><source>) and hands that file to the job', async () => {
@@ -157,6 +165,15 @@ describe('source inspector', () => {
   it('refuses a page without a video (after asking the extractor) and a page whose video is truncated', async () => {
     assert.match(await refusal(at('/article.html')), /the page at the URL holds no video that can be downloaded \(Unsupported URL/);
     assert.match(await refusal(at('/bad-embed.html')), /the video the page carries is not a readable video: .*truncated/);
+  });
+
+  it('checks a source once however many requests name it at the same time, and each gets the answer', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => refusal(at('/slow-article.html'))));
+    assert.deepEqual(new Set(answers), new Set([answers[0]]));
+    assert.match(answers[0], /the page at the URL holds no video that can be downloaded \(Unsupported URL/);
+    assert.equal(slowArticleReads, 1, 'yt-dlp read the page once');
+    await refusal(at('/slow-article.html'));
+    assert.equal(slowArticleReads, 2, 'a check that starts after the last one ended is a check of its own');
   });
 
   it('checks image URLs: a JPEG passes; missing, not an image, too large, too small or unreachable is refused', async () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { startGuardedProxy } from '../../net/guarded-proxy.js';
 import { ProcessFailed, runProcess } from '../process/run-process.js';
 import { StepError } from '../step-error.js';
@@ -10,6 +11,8 @@ interface YtDlpBinaries {
   /** ffmpeg for yt-dlp's local merge and remux of downloaded files (never for downloading). */
   ffmpeg: string;
   allowLoopback: boolean;
+  /** Page resolutions (`inspect`) run at once by this downloader; more wait their turn (default PAGE_RESOLUTIONS). */
+  resolutions?: number;
 }
 
 interface RunOptions {
@@ -27,19 +30,26 @@ const FORMAT = 'b[ext=mp4]/bv*+ba/b';
 /** The metadata a download does not need: kept out of the job's hint (platforms list hundreds of thumbnails and captions). */
 const HEAVY_FIELDS = ['thumbnails', 'subtitles', 'automatic_captions', 'heatmap', 'comments', 'requested_formats', 'requested_downloads'];
 
+/**
+ * yt-dlp processes resolving pages at once: each costs a Python start-up and its extraction, about a second of CPU,
+ * and the check before payment must not let a crowd of requests take the cores the service answers with.
+ */
+const PAGE_RESOLUTIONS = 2;
+
 /** The page-video port on yt-dlp (YTDLP_PATH). */
 export class YtDlpDownloader implements PageVideoDownloader {
   readonly name = 'yt-dlp';
+  private readonly resolutions: LimitFunction;
 
-  constructor(private readonly bin: YtDlpBinaries) {}
+  constructor(private readonly bin: YtDlpBinaries) {
+    this.resolutions = pLimit(bin.resolutions ?? PAGE_RESOLUTIONS);
+  }
 
   async inspect(url: string, opts: { signal: AbortSignal; label: string }): Promise<PageVideoInfo> {
     // Metadata only: pages and manifests are small; the limit keeps a server that streams media anyway in check.
-    const stdout = await this.run(['--dump-single-json', '--skip-download', '--', url], {
-      ...opts,
-      maxBytes: 32 * 1024 * 1024,
-      proxyBytes: 32 * 1024 * 1024,
-    });
+    const stdout = await inTurn(this.resolutions, opts.signal, () =>
+      this.run(['--dump-single-json', '--skip-download', '--', url], { ...opts, maxBytes: 32 * 1024 * 1024, proxyBytes: 32 * 1024 * 1024 }),
+    );
     const info = JSON.parse(stdout.trim() || '{}') as YtDlpInfo;
     const chosen = info.requested_formats ?? [info];
     const known = <T>(values: Array<T | undefined>) => (values.every((v) => v !== undefined && v !== null) ? (values as T[]) : null);
@@ -107,6 +117,24 @@ export class YtDlpDownloader implements PageVideoDownloader {
       await proxy.close();
     }
   }
+}
+
+/**
+ * Runs `fn` once `limit` has a free place. The wait counts against `signal`: aborted while waiting, the caller has its
+ * answer at once, and the place it held in the queue is passed on without running.
+ */
+function inTurn<T>(limit: LimitFunction, signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  const turn = limit(() => {
+    signal.throwIfAborted();
+    return fn();
+  });
+  return Promise.race([turn, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 
 /** The fields of yt-dlp's JSON read here (any may be missing, depending on the site). */

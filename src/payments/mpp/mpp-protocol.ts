@@ -148,6 +148,8 @@ export class MppProtocol implements PaymentProtocol {
       network: 'tempo',
       amount: usdToAtomic(resource.priceUsd).toString(),
       payer: parsed.payer ?? null,
+      // The challenge answered expires (mppx refuses it after), and with it the credential.
+      ...(parsed.challenge.expires ? { expiresAt: Date.parse(parsed.challenge.expires) } : {}),
       request,
       // The challenge it answers was checked in attempt(): ours (HMAC), for this route and price.
       authenticate: async () => null,

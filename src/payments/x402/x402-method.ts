@@ -99,6 +99,7 @@ export class X402Method {
       network: rail.network,
       amount: requirements.maxAmountRequired,
       payer: typeof payment.payload?.authorization?.from === 'string' ? payment.payload.authorization.from : null,
+      expiresAt: expiryOf(payment, this.timeoutSeconds),
       request,
       intent,
       // Signature and binding with no chain state: what a resend must pass before it meets its earlier claim.
@@ -129,6 +130,12 @@ export class X402Method {
     };
     return attempt;
   }
+}
+
+/** An EVM authorization's validBefore; else (a Solana transaction) the time the 402 gives a payment, from now. */
+function expiryOf(payment: X402PaymentPayload, timeoutSeconds: number): number {
+  const validBefore = Number(payment.payload?.authorization?.validBefore);
+  return Number.isFinite(validBefore) && validBefore > 0 ? validBefore * 1000 : Date.now() + timeoutSeconds * 1000;
 }
 
 /** X-PAYMENT-RESPONSE: base64 JSON {success, transaction, network, payer}, as x402 clients read it. */
