@@ -4,7 +4,7 @@ import { StepError } from '../step-error.js';
 import { channelLevels, channelWeights, downmixFilter, placementFilters, SPEECH_BAND } from './audio-mix.js';
 import type { MediaBinaries } from './ffmpeg-binaries.js';
 import { probeAudioTracks, probeMedia } from './ffprobe.js';
-import { speechEnergyDb } from './speech-energy.js';
+import { speechScoreDb } from './speech-energy.js';
 import type { ExtractedAudio, LoudnessReading, MediaInfo, SceneDecoding, VideoEngine } from './video-engine.port.js';
 
 /** The video port on ffmpeg and ffprobe (FFMPEG_PATH, FFPROBE_PATH). */
@@ -44,7 +44,7 @@ export class FfmpegVideoEngine implements VideoEngine {
       const chunks: Buffer[] = [];
       const args = ['-v', 'error', '-i', source, '-map', `0:a:${n}`, '-t', '60', '-af', mix, '-ar', '48000', '-f', 's16le', 'pipe:1'];
       await runProcess(this.bin.ffmpeg, args, { signal, name: 'ffmpeg', onStdout: (c) => chunks.push(c) });
-      const db = await speechEnergyDb(Buffer.concat(chunks), signal);
+      const db = await speechScoreDb(Buffer.concat(chunks), signal);
       if (db > bestDb) [best, bestDb] = [n, db];
     }
     return best;
