@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { LoudnessReading, MediaInfo, SceneDecoding, VideoEngine } from '../../src/engines/video/video-engine.port.js';
+import type { ExtractedAudio, LoudnessReading, MediaInfo, SceneDecoding, VideoEngine } from '../../src/engines/video/video-engine.port.js';
 
 /** What the fake video engine reads: a 2 s clip with audio. */
 export const INFO: MediaInfo = {
@@ -28,9 +28,10 @@ export class FakeVideo implements VideoEngine {
     this.calls.push(`probe ${path.basename(file)}`);
     return this.info;
   }
-  async extractAudio(source: string, out: string): Promise<void> {
+  async extractAudio(source: string, out: string): Promise<ExtractedAudio> {
     this.calls.push(`extractAudio ${path.basename(source)}`);
     fs.writeFileSync(out, 'RIFF');
+    return { track: 0, tracks: 1, channels: 2, start: 0 };
   }
   async loudness(): Promise<LoudnessReading[]> {
     return this.readings;

@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { runProcess } from '../process/run-process.js';
+import { StepError } from '../step-error.js';
+import { channelLevels, channelWeights, downmixFilter, placementFilters, SPEECH_BAND } from './audio-mix.js';
 import type { MediaBinaries } from './ffmpeg-binaries.js';
-import { probeMedia } from './ffprobe.js';
-import type { LoudnessReading, MediaInfo, SceneDecoding, VideoEngine } from './video-engine.port.js';
+import { probeAudioTracks, probeMedia } from './ffprobe.js';
+import { speechScoreDb } from './speech-energy.js';
+import type { ExtractedAudio, LoudnessReading, MediaInfo, SceneDecoding, VideoEngine } from './video-engine.port.js';
 
 /** The video port on ffmpeg and ffprobe (FFMPEG_PATH, FFPROBE_PATH). */
 export class FfmpegVideoEngine implements VideoEngine {
@@ -12,9 +15,39 @@ export class FfmpegVideoEngine implements VideoEngine {
     return probeMedia(this.bin.ffprobe, file, signal);
   }
 
-  async extractAudio(source: string, out: string, signal: AbortSignal): Promise<void> {
-    const args = ['-v', 'error', '-y', '-i', source, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', out];
+  async extractAudio(source: string, out: string, signal: AbortSignal): Promise<ExtractedAudio> {
+    const tracks = await probeAudioTracks(this.bin.ffprobe, source, signal);
+    if (tracks.length === 0) throw new StepError('the video has no audio track');
+    const mixes: string[] = [];
+    for (const [n, t] of tracks.entries())
+      mixes.push(t.channels > 1 ? downmixFilter(await this.channelWeights(source, n, signal)) : 'anull');
+    const track = tracks.length > 1 ? await this.trackWithMostSpeech(source, mixes, signal) : 0;
+    const filters = [mixes[track], ...placementFilters(tracks[track].start)].join(',');
+    const args = ['-v', 'error', '-y', '-i', source, '-map', `0:a:${track}`, '-af', filters, '-ar', '16000', '-c:a', 'pcm_s16le', out];
     await runProcess(this.bin.ffmpeg, args, { signal, name: 'ffmpeg' });
+    return { ...tracks[track], track, tracks: tracks.length };
+  }
+
+  /** The weights that mix track `n`'s channels into one (audio-mix.ts). */
+  private async channelWeights(source: string, n: number, signal: AbortSignal): Promise<number[]> {
+    const measure = `${SPEECH_BAND},astats=measure_overall=none:measure_perchannel=RMS_level`;
+    const args = ['-hide_banner', '-nostats', '-i', source, '-map', `0:a:${n}`, '-af', measure, '-f', 'null', '-'];
+    const { stderr } = await runProcess(this.bin.ffmpeg, args, { signal, name: 'ffmpeg' });
+    return channelWeights(channelLevels(stderr));
+  }
+
+  /** Of several tracks (each with its mix), the one whose first minute holds the most speech (speech-energy.ts). */
+  private async trackWithMostSpeech(source: string, mixes: string[], signal: AbortSignal): Promise<number> {
+    let best = 0;
+    let bestDb = -Infinity;
+    for (const [n, mix] of mixes.entries()) {
+      const chunks: Buffer[] = [];
+      const args = ['-v', 'error', '-i', source, '-map', `0:a:${n}`, '-t', '60', '-af', mix, '-ar', '48000', '-f', 's16le', 'pipe:1'];
+      await runProcess(this.bin.ffmpeg, args, { signal, name: 'ffmpeg', onStdout: (c) => chunks.push(c) });
+      const db = await speechScoreDb(Buffer.concat(chunks), signal);
+      if (db > bestDb) [best, bestDb] = [n, db];
+    }
+    return best;
   }
 
   async loudness(audio: string, signal: AbortSignal): Promise<LoudnessReading[]> {

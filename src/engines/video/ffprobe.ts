@@ -1,23 +1,12 @@
 import { ProcessFailed, runProcess } from '../process/run-process.js';
 import { StepError } from '../step-error.js';
-import type { MediaInfo } from './video-engine.port.js';
+import type { AudioTrack, MediaInfo } from './video-engine.port.js';
 
 /** ffprobe's reading of a media file; an unreadable file is a StepError saying so. */
 export async function probeMedia(ffprobe: string, file: string, signal: AbortSignal): Promise<MediaInfo> {
-  let out: string;
-  try {
-    ({ stdout: out } = await runProcess(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
-      signal,
-      timeoutMs: 30_000,
-      name: 'ffprobe',
-    }));
-  } catch (err) {
-    if (err instanceof ProcessFailed) throw new StepError('the file is not a readable video (corrupt or unsupported format)');
-    throw err;
-  }
-  const info = JSON.parse(out) as { format?: ProbeFormat; streams?: ProbeStream[] };
+  const info = await readProbe(ffprobe, file, signal);
   const streams = info.streams ?? [];
-  const video = streams.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
+  const video = pictureStream(streams);
   const audio = streams.find((s) => s.codec_type === 'audio');
   const tags = lowerKeys(info.format?.tags ?? {});
   const duration = Number(info.format?.duration ?? video?.duration ?? audio?.duration ?? NaN);
@@ -37,6 +26,38 @@ export async function probeMedia(ffprobe: string, file: string, signal: AbortSig
   };
 }
 
+/**
+ * The audio tracks of a media file in their order (`-map 0:a:N` picks track N): each one's channels, and when it
+ * starts against the picture (seconds; an edit list or a stream start time puts it later, a negative start earlier).
+ */
+export async function probeAudioTracks(ffprobe: string, file: string, signal: AbortSignal): Promise<AudioTrack[]> {
+  const streams = (await readProbe(ffprobe, file, signal)).streams ?? [];
+  const pictureStart = startOf(pictureStream(streams)) ?? 0;
+  return streams
+    .filter((s) => s.codec_type === 'audio')
+    .map((s) => ({ channels: s.channels ?? 1, start: Math.round(((startOf(s) ?? pictureStart) - pictureStart) * 1000) / 1000 }));
+}
+
+async function readProbe(ffprobe: string, file: string, signal: AbortSignal): Promise<{ format?: ProbeFormat; streams?: ProbeStream[] }> {
+  try {
+    const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file];
+    const { stdout } = await runProcess(ffprobe, args, { signal, timeoutMs: 30_000, name: 'ffprobe' });
+    return JSON.parse(stdout);
+  } catch (err) {
+    if (err instanceof ProcessFailed) throw new StepError('the file is not a readable video (corrupt or unsupported format)');
+    throw err;
+  }
+}
+
+function pictureStream(streams: ProbeStream[]): ProbeStream | undefined {
+  return streams.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
+}
+
+function startOf(stream: ProbeStream | undefined): number | null {
+  const start = Number(stream?.start_time);
+  return Number.isFinite(start) ? start : null;
+}
+
 /** The parts of ffprobe's JSON read here; ffprobe leaves out what it does not know, and writes numbers of the format as strings. */
 interface ProbeFormat {
   duration?: string;
@@ -50,6 +71,8 @@ interface ProbeStream {
   width?: number;
   height?: number;
   duration?: string;
+  channels?: number;
+  start_time?: string;
   disposition?: { attached_pic?: number };
 }
 

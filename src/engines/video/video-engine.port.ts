@@ -12,6 +12,18 @@ export interface MediaInfo {
   description: string | null;
 }
 
+/** An audio track of a media file: its channels, and its start against the picture's (seconds). */
+export interface AudioTrack {
+  channels: number;
+  start: number;
+}
+
+/** Which audio `extractAudio` took: track `track` (0-based) of `tracks`, with its channels and start. */
+export interface ExtractedAudio extends AudioTrack {
+  track: number;
+  tracks: number;
+}
+
 /** One momentary-loudness reading (LUFS over a 400 ms window). */
 export interface LoudnessReading {
   time: number;
@@ -41,8 +53,11 @@ export interface SceneDecoding {
 export interface VideoEngine {
   /** Duration, size, codecs and tags; an unreadable file or one without video is a StepError. */
   probe(file: string, signal: AbortSignal): Promise<MediaInfo>;
-  /** The audio track as 16 kHz mono 16-bit PCM WAV at `out`. */
-  extractAudio(source: string, out: string, signal: AbortSignal): Promise<void>;
+  /**
+   * The audio as 16 kHz mono 16-bit PCM WAV at `out`, on the picture's timeline: of several tracks the one with the
+   * most speech, its channels mixed by their speech-band power, silence before it when it starts late.
+   */
+  extractAudio(source: string, out: string, signal: AbortSignal): Promise<ExtractedAudio>;
   /** Momentary loudness every 100 ms. */
   loudness(audio: string, signal: AbortSignal): Promise<LoudnessReading[]>;
   /** Decodes `source` once for scene detection (see SceneDecoding). */

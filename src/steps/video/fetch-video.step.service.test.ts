@@ -26,7 +26,7 @@ class FakePageVideos implements PageVideoDownloader {
 
 const probeOf = (duration: number): VideoEngine => ({
   probe: async () => ({ duration, title: null, has_audio: true }) as MediaInfo,
-  extractAudio: async () => undefined,
+  extractAudio: async () => ({ track: 0, tracks: 1, channels: 1, start: 0 }),
   loudness: async () => [],
   decodeForScenes: async () => undefined,
 });

@@ -19,7 +19,10 @@ describe('video steps against the video port', () => {
     const video = new FakeVideo();
     const ctx = stepContext(fakeServices({ video }));
     const out = await runStep(transcodeStep, { source: '/clips/a.mp4' }, ctx);
-    assert.deepEqual(out, { audio_path: path.join(ctx.workDir, 'audio-16k.wav'), sample_rate: 16000, channels: 1, duration: 2 });
+    assert.deepEqual(out, {
+      ...{ audio_path: path.join(ctx.workDir, 'audio-16k.wav'), sample_rate: 16000, channels: 1, duration: 2 },
+      ...{ audio_track: 0, audio_tracks: 1, source_channels: 2, audio_start: 0 },
+    });
     assert.ok(fs.existsSync(out.audio_path));
     assert.deepEqual(video.calls, ['probe a.mp4', 'extractAudio a.mp4']);
   });

@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { type AudioLayout, withAudioLayout } from '../../../test/support/audio-layouts.js';
+import { makeClip } from '../../../test/support/media.js';
+import { FfmpegVideoEngine } from './ffmpeg-video-engine.js';
+
+const run = promisify(execFile);
+const engine = new FfmpegVideoEngine({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+const signal = new AbortController().signal;
+const speech = (seconds: number) =>
+  makeClip({
+    scenes: [{ seconds, source: 'color=c=0x305070' }],
+    speech: 'The Great Wall of China is over twenty one thousand kilometers long.',
+    pause: 0.35,
+  });
+
+/** The audio `extractAudio` makes of `clip`, and the level of its loudest stretch and when the voice starts (silencedetect). */
+async function extract(clip: string) {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'extract-')), 'a.wav');
+  const taken = await engine.extractAudio(clip, out, signal);
+  const { stderr } = await run('ffmpeg', [
+    '-hide_banner',
+    '-nostats',
+    '-i',
+    out,
+    '-af',
+    'volumedetect,silencedetect=noise=-50dB:d=0.5',
+    '-f',
+    'null',
+    '-',
+  ]);
+  const maxDb = Number(/max_volume: (-?[\d.]+) dB/.exec(stderr)?.[1]);
+  const leading = /silence_start: 0\n.*silence_end: ([\d.]+)/.exec(stderr);
+  return { taken, maxDb, voiceFrom: leading ? Number(leading[1]) : 0 };
+}
+
+/** The audio steps' one source of sound, on real ffmpeg: which track, how the channels mix, and where it starts. */
+describe('ffmpeg video engine: the audio every step hears', () => {
+  const layout = async (seconds: number, l: AudioLayout) => withAudioLayout(await speech(seconds), l);
+
+  it('a voice alone on the centre of 5.1 keeps its level in the mono mix', async () => {
+    const { taken, maxDb } = await extract(await layout(3, { kind: 'centre-of-5.1' }));
+    assert.deepEqual(taken, { track: 0, tracks: 1, channels: 6, start: 0 });
+    const { maxDb: plain } = await extract(await speech(3));
+    // The layout puts the voice 10 dB down on the centre; a standard downmix would lose 10.7 dB more.
+    assert.ok(Math.abs(maxDb - (plain - 10)) < 1.5, `centre voice peaks at ${maxDb} dB, the plain voice at ${plain} dB`);
+  });
+
+  it('of a music track and a voice track, the voice track is taken', async () => {
+    const { taken } = await extract(await layout(3, { kind: 'second-track' }));
+    assert.deepEqual(taken, { track: 1, tracks: 2, channels: 1, start: 0 });
+  });
+
+  it('audio that starts 8 s after the picture is preceded by 8 s of silence', async () => {
+    const { taken, voiceFrom } = await extract(await layout(12, { kind: 'starts-late', seconds: 8 }));
+    assert.ok(Math.abs(taken.start - 8) < 0.1 && taken.tracks === 1, JSON.stringify(taken));
+    assert.ok(voiceFrom >= 8 && voiceFrom < 8.5, `the voice starts at ${voiceFrom} s`);
+  });
+});
