@@ -94,10 +94,9 @@ function firstFragment(format: Format): string | null {
   return null;
 }
 
-/** Extractor headers worth sending again (the range is the reader's own). */
+/** Extractor headers worth sending again, named in lower case so they replace the fetcher's own (the range is the reader's). */
 function stringRecord(value: unknown): Record<string, string> {
   if (!value || typeof value !== 'object') return {};
-  return Object.fromEntries(
-    Object.entries(value).filter(([k, v]) => typeof v === 'string' && !/^(range|host|accept-encoding|content-length)$/i.test(k)),
-  ) as Record<string, string>;
+  const kept = Object.entries(value).filter(([k, v]) => typeof v === 'string' && !/^(range|host|accept-encoding|content-length)$/i.test(k));
+  return Object.fromEntries(kept.map(([k, v]) => [k.toLowerCase(), v as string]));
 }
