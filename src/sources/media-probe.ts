@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { WebFetcher } from '../engines/download/download.port.js';
 import { StepError } from '../engines/step-error.js';
 import type { MediaInfo } from '../engines/video/video-engine.port.js';
-import { findMp4Index, looksLikeMp4 } from './mp4-index.js';
+import { findMp4Index, looksLikeMp4, walkMp4Head } from './mp4-index.js';
 import { type RemoteHead, rangeReader } from './remote-file.js';
 import { SourceRefused } from './source-refused.js';
 
@@ -29,10 +29,18 @@ export interface MediaProbeDeps {
  * Checks before payment that a remote media file is a readable video within the limits, fetching only its
  * head and, as needed, its index (MP4/MOV, found box by box; a truncated file has none, or data past its end)
  * or its tail (other containers). ffprobe reads a local stand-in: a sparse file of the remote's size holding
- * those bytes where they belong. A refusal is a SourceRefused saying why.
+ * those bytes where they belong. Only what is known is refused (a SourceRefused saying why): when the server
+ * does not state the file's size, the head alone is judged (`probeHead`). Null: the head starts like a
+ * readable video and no more can be known before the download.
  */
-export async function probeRemoteMedia(first: RemoteHead, deps: MediaProbeDeps, signal: AbortSignal, label: string): Promise<MediaInfo> {
-  const total = first.total ?? first.head.length;
+export async function probeRemoteMedia(
+  first: RemoteHead,
+  deps: MediaProbeDeps,
+  signal: AbortSignal,
+  label: string,
+): Promise<MediaInfo | null> {
+  const total = first.total;
+  if (total === null) return probeHead(first.head, deps, signal, label);
   if (total > deps.maxBytes) throw new SourceRefused(`${label} is ${mib(total)} MiB; the limit is ${mib(deps.maxBytes)} MiB`);
   if (total === 0) throw new SourceRefused(`${label} serves an empty file, not a video`);
   const parts = [{ start: 0, bytes: first.head }];
@@ -47,9 +55,40 @@ export async function probeRemoteMedia(first: RemoteHead, deps: MediaProbeDeps, 
     const start = Math.max(first.head.length, total - TAIL_BYTES);
     parts.push({ start, bytes: await read(start, total - start) });
   }
-  const info = await probeStandIn(parts, total, deps, signal).catch((err) => {
+  return checked(await probeStandIn(parts, total, deps, signal).catch(unreadable(label)), deps, label);
+}
+
+/**
+ * A file of unknown length (no Content-Length, a compressed or endless stream), judged on its head: an MP4
+ * whose boxes are whole so far, with its index among them, is probed with those boxes declared complete; one
+ * whose index lies past the head is accepted on its structure; other containers are probed on the head alone.
+ */
+async function probeHead(head: Buffer, deps: MediaProbeDeps, signal: AbortSignal, label: string): Promise<MediaInfo | null> {
+  if (head.length === 0) throw new SourceRefused(`${label} sent no data`);
+  let size = head.length;
+  if (looksLikeMp4(head)) {
+    const walk = walkMp4Head(head);
+    if (typeof walk === 'string') throw new SourceRefused(`${label} is not a readable video: ${walk}`);
+    if (walk.end > deps.maxBytes)
+      throw new SourceRefused(`${label} declares ${mib(walk.end)} MiB of media; the limit is ${mib(deps.maxBytes)} MiB`);
+    if (!walk.index) return null;
+    size = walk.end;
+  }
+  const info = await probeStandIn([{ start: 0, bytes: head }], size, deps, signal).catch((err) =>
+    // A head without the end of the file may not say how long the video is; that is learnt on download.
+    err instanceof StepError && /no duration/.test(err.message) ? null : unreadable(label)(err),
+  );
+  return info && checked(info, deps, label);
+}
+
+/** ffprobe's StepError, as the refusal of the source. */
+function unreadable(label: string) {
+  return (err: unknown): never => {
     throw err instanceof StepError ? new SourceRefused(`${label}: ${err.message.replace(/^the file/, 'the file it serves')}`) : err;
-  });
+  };
+}
+
+function checked(info: MediaInfo, deps: MediaProbeDeps, label: string): MediaInfo {
   if (info.duration > deps.maxSeconds)
     throw new SourceRefused(`${label} is ${Math.round(info.duration)} s long; the limit is ${deps.maxSeconds} s`);
   return info;

@@ -44,7 +44,36 @@ export async function findMp4Index(head: Buffer, total: number, read: ReadRange)
         : `its '${box.type}' box runs past the end of the file: the file is truncated`;
     }
     if (box.type === 'moov') index = { start: at, size: box.size };
+    // A fragmented file: each fragment (moof, then its data) indexes itself after the moov, hundreds of them.
+    if (box.type === 'moof' && index) return index;
     at += box.size;
   }
   return index ?? 'it has no index (moov box): the file is truncated or damaged';
+}
+
+/** What the first bytes of an MP4/MOV file of unknown length show: where the boxes begun in them end, and its index if whole there. */
+export interface Mp4Head {
+  /** The end of the last box begun in the head (past the head when that box runs on). */
+  end: number;
+  /** The index, when it lies wholly within the head. */
+  index: BoxSpan | null;
+}
+
+/**
+ * Walks the top-level boxes that begin within `head`, the first bytes of a file whose length is not known: a box
+ * that runs past them is not known to be cut short (the rest may follow), so only damage within the head is an answer.
+ */
+export function walkMp4Head(head: Buffer): Mp4Head | string {
+  let index: BoxSpan | null = null;
+  let at = 0;
+  for (let boxes = 0; at < head.length; boxes++) {
+    if (boxes >= 64) return 'it has more top-level boxes than a video file holds';
+    const box = boxAt(head, 0, at, Number.POSITIVE_INFINITY);
+    if (!box) break; // a header cut by the head's end
+    if (box.size < 8 || !/^[\x20-\x7e]{4}$/.test(box.type)) return 'its structure is damaged';
+    if (!Number.isFinite(box.size)) return { end: head.length, index }; // runs to the end of the file, wherever that is
+    if (box.type === 'moov' && at + box.size <= head.length) index = { start: at, size: box.size };
+    at += box.size;
+  }
+  return { end: Math.max(at, head.length), index };
 }

@@ -16,8 +16,8 @@ const HLS_TYPE = 'application/vnd.apple.mpegurl';
 /**
  * The sources people send, paid on /analyze and served from 127.0.0.1: HLS playlists, DASH manifests and pages that embed a
  * video go through yt-dlp and its guarded proxy; webm and tall 60 fps files take the direct path; a page or
- * a playlist that points yt-dlp at a blocked address (127.0.0.2, blocked even with FETCH_ALLOW_LOOPBACK)
- * fails the job, and the blocked server sees no request at all.
+ * a playlist that names a blocked address (127.0.0.2, blocked even with FETCH_ALLOW_LOOPBACK) is refused
+ * before payment, and the blocked server sees no request at all.
  */
 describe('/analyze on HLS, DASH, pages with og:video, webm and tall 60 fps sources', () => {
   let h: Harness;
@@ -218,10 +218,10 @@ describe('/analyze on HLS, DASH, pages with og:video, webm and tall 60 fps sourc
     });
   }
 
-  it('fails an HLS playlist whose segment is on a blocked address (its playlist checks out), and no connection reaches that address', async () => {
-    const job = await analyze(`${web.url}/hls/evil.m3u8`);
-    assert.equal(job.status, 'failed');
-    assert.match(job.error, /blocked: 127\.0\.0\.2 is a blocked address \(loopback\)/);
+  it('refuses an HLS playlist whose first segment is on a blocked address before payment, and no connection reaches that address', async () => {
+    const res = await paidPost(h, '/analyze', { url: `${web.url}/hls/evil.m3u8` });
+    assert.equal(res.status, 422, res.text);
+    assert.match(res.json.error, /blocked: 127\.0\.0\.2 is a blocked address \(loopback\).*Nothing was charged\.$/);
     assert.deepEqual(blocked.requests, [], 'the blocked server received no request');
   });
 });
