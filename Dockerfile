@@ -3,10 +3,10 @@ FROM node:20-bookworm-slim
 
 # System tools the step executors call: ffmpeg (transcode, frames), pocketsphinx (local ASR; sphinx_fe from
 # sphinxbase-utils gives it each piece's starting cepstral mean),
-# tesseract (OCR), flite (speech synthesis), DejaVu fonts (text rendered into frames).
+# tesseract (OCR), flite (speech synthesis), DejaVu, Liberation and FreeFont fonts (text rendered into frames; the caption families draw with every font installed).
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      python3 python3-venv ffmpeg pocketsphinx pocketsphinx-en-us sphinxbase-utils tesseract-ocr tesseract-ocr-eng flite fonts-dejavu-core \
+      python3 python3-venv ffmpeg pocketsphinx pocketsphinx-en-us sphinxbase-utils tesseract-ocr tesseract-ocr-eng flite fonts-dejavu-core fonts-liberation fonts-freefont-ttf \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app

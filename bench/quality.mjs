@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
-/** QUALITY_ONLY=speech,screen (cuts, claims, speech, speech-wide, languages, voices, screen, transitions, reels) runs only those parts; all by default. */
+/** QUALITY_ONLY=speech,screen (cuts, claims, speech, speech-wide, languages, voices, screen, transitions, reels, families-captions) runs only those parts; all by default. */
 const section = (name) => !process.env.QUALITY_ONLY || process.env.QUALITY_ONLY.split(',').includes(name);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
@@ -690,6 +690,16 @@ await (async function transitionsAndReels() {
   }
 })().catch((err) => {
   console.error(`bench/quality (transitions, reels): ERROR ${err?.stack ?? err}`);
+  process.exitCode = 2;
+});
+
+// Captions drawn at random from families (issue 39; bench/support/caption-families.mjs): median and worst tenth per family.
+await (async function familiesCaptions() {
+  if (!section('families-captions')) return;
+  const { captionFamilies } = await import('./support/caption-families.mjs');
+  await captionFamilies({ dist, startPipelines, root });
+})().catch((err) => {
+  console.error(`bench/quality (families-captions): ERROR ${err?.stack ?? err}`);
   process.exitCode = 2;
 });
 
