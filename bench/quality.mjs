@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
-/** QUALITY_ONLY=speech,screen (cuts, claims, speech, speech-wide, languages, voices, screen, transitions, reels, families-captions) runs only those parts; all by default. */
+/** QUALITY_ONLY=speech,screen (cuts, claims, speech, speech-wide, languages, voices, families-voices, screen, transitions, reels, families-captions) runs only those parts; all by default. */
 const section = (name) => !process.env.QUALITY_ONLY || process.env.QUALITY_ONLY.split(',').includes(name);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
@@ -416,6 +416,16 @@ await (async function voices() {
   );
 })().catch((err) => {
   console.error(`bench/quality (voices): ERROR ${err?.stack ?? err}`);
+  process.exitCode = 2;
+});
+
+// Speech from random families of voices (bench/support/voice-families.mjs): the transcript decision's calibration.
+await (async function familiesVoices() {
+  if (!section('families-voices')) return;
+  const { runSeed } = await import('./support/families.mjs');
+  await (await import('./support/voice-families.mjs')).familiesVoices(dist, runSeed());
+})().catch((err) => {
+  console.error(`bench/quality (families-voices): ERROR ${err?.stack ?? err}`);
   process.exitCode = 2;
 });
 

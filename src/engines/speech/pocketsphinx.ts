@@ -17,6 +17,7 @@ import {
   underConfidenceBar,
   underFitBar,
 } from './speech-to-text.port.js';
+import { loadTranscriptModel } from './transcript-model.js';
 import { wordAgreement } from './word-agreement.js';
 import { voteWords } from './word-vote.js';
 
@@ -67,6 +68,13 @@ export const POCKETSPHINX_FIT_BAR = -4.4;
 export const SECOND_OPINION = { shift: 1.05, under: 0.75, bar: 0.62 };
 
 /**
+ * The decision on a transcript (speech-verdict.ts): a logistic model of its measures (transcript-model.ts), fitted
+ * on one family of voices by bench/fit-speech-decision.mjs. The confidence and fit bars above stay, to choose the
+ * transcripts that get a second opinion.
+ */
+export const POCKETSPHINX_DECISION = loadTranscriptModel();
+
+/**
  * The offline engine: CMU pocketsphinx (Debian's pocketsphinx + pocketsphinx-en-us, US English). It runs
  * at about half real time on one core, so the audio is split at silences and the pieces run in parallel.
  */
@@ -76,6 +84,7 @@ export class PocketsphinxSpeechToText implements SpeechToText {
   readonly identifiesLanguage = false;
   readonly fitBar = POCKETSPHINX_FIT_BAR;
   readonly agreementBar = SECOND_OPINION.bar;
+  readonly decision = POCKETSPHINX_DECISION;
 
   constructor(
     private readonly binary: string,

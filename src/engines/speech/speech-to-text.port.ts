@@ -1,3 +1,5 @@
+import type { TranscriptModel } from './transcript-model.js';
+
 /** One word with its times (seconds from the start of the audio). */
 export interface TimedWord {
   word: string;
@@ -5,6 +7,8 @@ export interface TimedWord {
   end: number;
   /** 0-1: the engine's posterior probability of the word (with several readings, weighed by how many heard it). */
   confidence?: number;
+  /** Set when the word's confidence is under the engine's word floor (TranscriptModel.word_floor): nothing is built on it. */
+  uncertain?: boolean;
 }
 
 export interface TranscriptSegment {
@@ -54,6 +58,12 @@ export interface SpeechToText {
    * not what was said. Absent or null: the engine runs no second decoding.
    */
   readonly agreementBar?: number | null;
+  /**
+   * The calibrated decision (transcript-model.ts): a transcript is kept when the probability that it is right enough
+   * reaches the model's bar, and its words under the floor are marked uncertain. Absent or null: the transcript is
+   * judged on `confidenceBar` alone.
+   */
+  readonly decision?: TranscriptModel | null;
   /** Whether `language` is identified from the audio (a Whisper server) or only assumed by the decoder (pocketsphinx). */
   readonly identifiesLanguage: boolean;
   transcribe(audioPath: string, opts: { signal: AbortSignal; workDir: string; language?: string }): Promise<Transcript>;

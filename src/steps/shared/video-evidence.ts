@@ -1,3 +1,4 @@
+import { punctuate } from '../../engines/speech/sentences.js';
 /** One thing the video says: a sentence of speech, a caption of on-screen text or its title, with its times. */
 export interface Statement {
   text: string;
@@ -28,7 +29,7 @@ export interface VideoEvidence {
       end: number;
       text: string;
       confidence?: number;
-      words?: Array<{ word: string; start: number; end: number; confidence?: number }>;
+      words?: Array<{ word: string; start: number; end: number; confidence?: number; uncertain?: boolean }>;
     }>;
     /** The transcribe step's judgement (steps/speech-verdict.ts); absent on transcripts from elsewhere. */
     confidence?: number | null;
@@ -36,6 +37,8 @@ export interface VideoEvidence {
     reason?: string;
     /** The engine's bar the confidence was judged against (null: the engine gives no confidence). */
     confidence_bar?: number | null;
+    /** The probability that the transcript is right enough (steps/speech-verdict.ts; null: the engine has no decision model). */
+    probability?: number | null;
   };
   scenes: null | { scenes: Array<{ index: number; start: number; end: number }>; cuts: number[] };
   /** On-screen text through time: each distinct caption once, with when it was shown (the `ocr` step's output). */
@@ -76,7 +79,7 @@ export function statementsOf(input: VideoEvidence): Statement[] {
   for (const seg of input.transcript?.segments ?? []) {
     const confidence = seg.confidence ?? input.transcript?.confidence ?? undefined;
     // A segment that still holds several sentences is split, each part timed by its share of the characters.
-    const parts = sentences(seg.text);
+    const parts = sentences(sureText(seg));
     const total = parts.reduce((n, p) => n + p.length, 0) || 1;
     let done = 0;
     for (const text of parts) {
@@ -110,6 +113,16 @@ export function statementsOf(input: VideoEvidence): Statement[] {
     add(c, start, c.end, scene);
   }
   return out.sort((a, b) => a.time - b.time);
+}
+
+/**
+ * A sentence of speech with the words the engine marked uncertain (under its word floor) left out, so that
+ * nothing is built on them; the sentence's own text when none is marked.
+ */
+export function sureText(seg: NonNullable<VideoEvidence['transcript']>['segments'][number]): string {
+  if (!seg.words?.some((w) => w.uncertain)) return seg.text;
+  const sure = seg.words.filter((w) => !w.uncertain).map((w) => w.word);
+  return sure.length ? punctuate(sure.join(' ')) : '';
 }
 
 /** Text cut at its sentence ends, so that no statement spans two sentences. */

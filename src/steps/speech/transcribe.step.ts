@@ -4,7 +4,13 @@ import { type JudgedTranscript, judgeSpeech } from './speech-verdict.js';
 const word = {
   type: 'object',
   required: ['word', 'start', 'end'],
-  properties: { word: { type: 'string' }, start: { type: 'number' }, end: { type: 'number' }, confidence: { type: 'number' } },
+  properties: {
+    word: { type: 'string' },
+    start: { type: 'number' },
+    end: { type: 'number' },
+    confidence: { type: 'number' },
+    uncertain: { type: 'boolean' },
+  },
 };
 const confidence = { type: 'number', minimum: 0, maximum: 1 };
 
@@ -18,7 +24,7 @@ export const transcribeStep = defineStep<{ audio: string; language?: string }, J
     'sentences; `openai` is any OpenAI-compatible /v1/audio/transcriptions endpoint. Outputs `text`, `language` ' +
     '(BCP 47, `und` or null), `segments` [{start, end, text, words?, confidence?}], one per sentence, `confidence` (0-1 or ' +
     "null), `confidence_bar` (the engine's bar, or null), `fit` (how well the words fit the sounds: pocketsphinx's acoustic log-likelihood per " +
-    'frame, or null) and `fit_bar`, `agreement` (pocketsphinx, on a grey-zone transcript only: the share of its words a second decoding of the voice shifted 5% up heard again), `speech` (`recognised`; `unintelligible`: below either bar, with no text or segments; ' +
+    "frame, or null) and `fit_bar`, `agreement` (pocketsphinx, on a grey-zone transcript only: the share of its words a second decoding of the voice shifted 5% up heard again), `probability` (the chance the transcript is right enough, at most half its words wrong, from those measures by the engine's calibrated model, or null) with `probability_bar` (kept at or over it) and `word_floor` (words under it carry `uncertain: true`), `speech` (`recognised`; `unintelligible`: under the probability bar, or without a model under the confidence bar, with no text or segments; " +
     '`none`: no words heard), `reason` when not recognised, and `engine`.',
   with: {
     type: 'object',
@@ -52,6 +58,9 @@ export const transcribeStep = defineStep<{ audio: string; language?: string }, J
       fit: { type: ['number', 'null'] },
       fit_bar: { type: ['number', 'null'] },
       agreement: confidence,
+      probability: { oneOf: [confidence, { type: 'null' }] },
+      probability_bar: { oneOf: [confidence, { type: 'null' }] },
+      word_floor: { oneOf: [confidence, { type: 'null' }] },
       speech: { enum: ['recognised', 'unintelligible', 'none'] },
       reason: { type: 'string' },
       engine: { type: 'string' },

@@ -137,7 +137,7 @@ export const adDebunkAnalyzer = defineAnalyzer<VideoEvidence, unknown>({
   },
   hold: heldEvidence,
   vouch(held, answer) {
-    const { speech: _speech, speech_reason: _reason, transcript_confidence: _sure, ...prose } = answer;
+    const { speech: _speech, speech_reason: _reason, transcript_confidence: _sure, transcript_probability: _p, ...prose } = answer;
     return { ...prose, claims: sourcedClaims(answer.claims, statementsOf(held), false), ...speechFields(held) };
   },
 });

@@ -92,6 +92,7 @@ export const analyzeAnalyzer = defineAnalyzer<VideoEvidence, unknown>({
       speech: _speech,
       speech_reason: _reason,
       transcript_confidence: _sure,
+      transcript_probability: _p,
       missing_evidence: _missing,
       ...prose
     } = answer;

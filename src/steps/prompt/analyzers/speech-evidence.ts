@@ -56,9 +56,19 @@ function textLanguage(input: VideoEvidence): { language: string; source: Languag
   return titled ? { language: titled, source: 'title' } : null;
 }
 
-/** The speech fields of a result: its state, why it is not recognised, and the transcript's confidence. */
-export function speechFields(input: VideoEvidence): { speech?: string; speech_reason?: string; transcript_confidence?: number | null } {
+/** The speech fields of a result: its state, why it is not recognised, and the transcript's confidence and probability of being right. */
+export function speechFields(input: VideoEvidence): {
+  speech?: string;
+  speech_reason?: string;
+  transcript_confidence?: number | null;
+  transcript_probability?: number | null;
+} {
   const t = input.transcript;
   if (!t?.speech) return {};
-  return { speech: t.speech, ...(t.reason ? { speech_reason: t.reason } : {}), transcript_confidence: t.confidence ?? null };
+  return {
+    speech: t.speech,
+    ...(t.reason ? { speech_reason: t.reason } : {}),
+    transcript_confidence: t.confidence ?? null,
+    ...(t.probability !== undefined ? { transcript_probability: t.probability } : {}),
+  };
 }

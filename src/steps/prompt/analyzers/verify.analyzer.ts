@@ -139,7 +139,7 @@ export const verifyAnalyzer = defineAnalyzer<VerifyInput, unknown>({
   },
   hold: heldEvidence,
   vouch(held, answer) {
-    const { speech: _speech, speech_reason: _reason, transcript_confidence: _sure, ...prose } = answer;
+    const { speech: _speech, speech_reason: _reason, transcript_confidence: _sure, transcript_probability: _p, ...prose } = answer;
     return { ...prose, claims: sourcedClaims(answer.claims, statementsOf(held), true), ...speechFields(held) };
   },
 });
