@@ -58,32 +58,27 @@ export class JobService {
     };
     if (input.sources && Object.keys(input.sources).length) entry.sources = input.sources;
     await this.store.create(record, entry);
-    try {
-      await this.queue.enqueue(entry);
-    } catch (err) {
-      // Never leave a job that no worker will ever see looking alive.
-      await this.store
-        .update(record.id, { status: 'failed', error: 'the job could not be queued', completed_at: Date.now() })
-        .catch(() => undefined);
-      throw err;
-    }
+    // A queue error leaves the job `queued`, never `failed`: the add may have landed although its answer was lost
+    // (a timeout, a failover), and a job its queue does not hold is enqueued again (ensure, requeueWaiting).
+    await this.queue.enqueue(entry);
     return record;
   }
 
   /**
    * The job `input.jobId` names, created and enqueued once whatever the number of calls: an existing
    * record is returned (and put on the queue again while still `queued`: the queue ignores an id it
-   * holds, and a record written by a process that died before enqueueing it is run).
+   * holds, and a record written by a process that died or failed before enqueueing it is run). Throws
+   * only when the job could not be made sure of; calling it again then finishes the work.
    */
   async ensure(input: AcceptJob & { jobId: string }): Promise<JobRecord> {
-    const existing = await this.store.get(input.jobId);
+    let existing = await this.store.get(input.jobId);
     if (!existing) {
       try {
         return await this.accept(input);
       } catch (err) {
-        const raced = await this.store.get(input.jobId);
-        if (!raced) throw err;
-        return raced;
+        // Written although the write or the enqueue failed (its answer lost, or raced by another process): enqueue it.
+        existing = await this.store.get(input.jobId);
+        if (!existing) throw err;
       }
     }
     if (existing.status === 'queued')

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Receipt } from '../chains/receipt.js';
-import { onceRedisAnswers } from '../redis/redis-outage.js';
+import { isRedisOutage, onceRedisAnswers } from '../redis/redis-outage.js';
 import type { AffiliateLedger } from './affiliate-ledger.js';
 import type { Claim, ClaimStore, SettlingClaim } from './claim-store.js';
 import { PrecheckOnce } from './precheck-once.js';
@@ -22,6 +22,8 @@ const SETTLING_WAIT_MS = 30_000;
 const SETTLED_WRITES_PATIENCE_MS = 15_000;
 const RETRY_SECONDS = 5;
 const UNKNOWN_OUTCOME = 'the settlement outcome is not known yet; resend the same payment in a moment, do not pay again';
+const TAKEN_NOT_RECORDED =
+  'the payment was taken but its job is not recorded yet (the job store is not answering); resend the same payment in a moment, do not pay again';
 
 /**
  * The part of taking money both protocols share. A payment is claimed before it is settled, so
@@ -161,8 +163,9 @@ export class SettlementFlow {
       ...(job.affiliateId ? { affiliate_id: job.affiliateId } : {}),
     };
     // The money moved: the client waits out a Redis failover rather than get a 503 for a payment that was taken.
-    // Each write is idempotent, so one that landed before an error is not made twice.
-    await onceRedisAnswers(async () => {
+    // Each write is idempotent, so one that landed before an error is not made twice. Past that patience the
+    // claim stays `settling`: the reconciler (or a resend) finishes the same job; the job is never failed for it.
+    const written = onceRedisAnswers(async () => {
       await this.createJob({ ...job, jobId, receipt });
       // Credited once per payment however often its acceptance is finished (a resend, the reconciler, after
       // a crash), and before the claim is marked settled, so a crash between the two loses no credit.
@@ -175,6 +178,12 @@ export class SettlementFlow {
         headers,
       });
     }, SETTLED_WRITES_PATIENCE_MS);
+    try {
+      await written;
+    } catch (err) {
+      if (!isRedisOutage(err)) throw err;
+      return { kind: 'pending', message: TAKEN_NOT_RECORDED, retryAfterSeconds: RETRY_SECONDS };
+    }
     return { kind: 'accepted', jobId, headers, replay: false };
   }
 

@@ -13,6 +13,12 @@ import type { PipelinesConfig } from './pipelines.config.js';
 const DEBOUNCE_MS = 50;
 
 /**
+ * How often the pipelines folder's listing is compared with the one last loaded: a change whose event was lost
+ * (a removal while the event loop was busy) is applied within this.
+ */
+const RECONCILE_MS = 1000;
+
+/**
  * chokidar's handling of editors' saves: a file replaced by a rename (an atomic save) is one change, not a removal
  * and an addition; a file is read once it has stopped growing, never half-written.
  */
@@ -34,6 +40,9 @@ export class PipelineWatcher {
   private readonly watchers: FSWatcher[] = [];
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly servedPaths: Set<string>;
+  /** The pipelines folder as it was when last loaded: its pipeline files' names, sizes and modification times. */
+  private loadedListing = '';
+  private reconciler: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly registry: PipelineRegistry,
@@ -49,7 +58,9 @@ export class PipelineWatcher {
     // The files as they are now are the versions a broken edit falls back to.
     for (const file of filesIn(this.config.promptsDir, /\.hbs$/)) this.reloadFile(file, 'prompt template', replaceTemplate, true);
     for (const file of filesIn(this.config.knowledgeDir, /\.ya?ml$/)) this.reloadFile(file, 'knowledge file', replaceKnowledge, true);
+    this.loadedListing = pipelineListing(this.config.pipelinesDir);
     this.watch(this.config.pipelinesDir, { recursive: false, perFile: false }, () => this.reloadPipelines());
+    this.reconciler = setInterval(() => this.reconcilePipelines(), RECONCILE_MS).unref();
     this.watch(this.config.schemasDir, { recursive: true, perFile: true }, (file) => file.endsWith('.json') && this.reloadSchema(file));
     this.watch(this.config.promptsDir, { recursive: false, perFile: true }, (file) => file.endsWith('.hbs') && this.reloadTemplate(file));
     this.watch(
@@ -65,6 +76,7 @@ export class PipelineWatcher {
   }
 
   async close(): Promise<void> {
+    if (this.reconciler) clearInterval(this.reconciler);
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
     await Promise.all(this.watchers.map((w) => w.close()));
@@ -88,8 +100,15 @@ export class PipelineWatcher {
     this.watchers.push(watcher);
   }
 
+  /** Reloads the pipelines when their folder differs from what was last loaded, whether or not an event said so. */
+  private reconcilePipelines(): void {
+    if (this.timers.has(this.config.pipelinesDir)) return; // an event's reload is due anyway
+    if (pipelineListing(this.config.pipelinesDir) !== this.loadedListing) this.reloadPipelines();
+  }
+
   /** Reloads every pipeline: all valid (true), or the previous set stays (false). */
   reloadPipelines(): boolean {
+    this.loadedListing = pipelineListing(this.config.pipelinesDir);
     let loaded: Pipeline[];
     try {
       loaded = loadPipelines(this.loader);
@@ -153,6 +172,17 @@ export class PipelineWatcher {
       this.logger.error({ file, kind, problem: oneLine((err as Error).message) }, `${kind} edit refused: the previous version stays`);
     }
   }
+}
+
+/** The pipeline files of `dir` with their sizes and modification times, as one string to compare. */
+function pipelineListing(dir: string): string {
+  return filesIn(dir, /\.ya?ml$/)
+    .map((file) => {
+      const stat = fs.statSync(file, { throwIfNoEntry: false });
+      return stat ? `${file}:${stat.size}:${stat.mtimeMs}` : '';
+    })
+    .sort()
+    .join('\n');
 }
 
 function filesIn(dir: string, name: RegExp): string[] {

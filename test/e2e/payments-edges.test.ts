@@ -45,11 +45,18 @@ describe('payment path edges', () => {
       `127.0.0.1:${port}?evil=1`,
       'evil.example#',
       'user@evil.example',
+      // Shaped like a host, but no URL can hold it: a port over 65535, a malformed IPv6 address.
+      'evil.com:99999',
+      'evil.com:65536',
+      '[1:2:3]',
     ]) {
       const res = await postWithHost(`${h.url}/echo`, host, { text: 'hi' });
       assert.ok(res.status === 400, `${host}: ${res.status} ${JSON.stringify(res.json)}`);
       assert.equal(res.json.error, 'the Host header is not a valid host. Nothing was charged.');
     }
+    const mcp = await postWithHost(`${h.url}/mcp`, 'evil.com:99999', { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    assert.equal(mcp.status, 400, JSON.stringify(mcp.json));
+    assert.equal(mcp.json.error, 'the Host header is not a valid host. Nothing was charged.');
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, 'api.example.com']) {
       const res = await postWithHost(`${h.url}/echo`, host, { text: 'hi' });
       assert.equal(res.status, 402, `${host}: ${JSON.stringify(res.json)}`);

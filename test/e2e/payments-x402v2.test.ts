@@ -102,6 +102,17 @@ describe('x402 v2 payments (PAYMENT-SIGNATURE) on the devnet', () => {
       ['accepted asset', { 'payment-signature': edit((p) => (p.accepted.asset = dev.base.test_payer.address)) }, /its accepted asset/],
       ['accepted scheme', { 'payment-signature': edit((p) => (p.accepted.scheme = 'upto')) }, /scheme 'upto' is not accepted/],
       [
+        'accepted maxTimeoutSeconds',
+        { 'payment-signature': edit((p) => (p.accepted.maxTimeoutSeconds += 3600)) },
+        /its accepted maxTimeoutSeconds \(\d+\) is not the route's/,
+      ],
+      [
+        'accepted extra (the token name the signature is bound to)',
+        { 'payment-signature': edit((p) => (p.accepted.extra = { ...p.accepted.extra, name: 'Other Coin' })) },
+        /its accepted extra \(\{.*"Other Coin".*\}\) is not the route's/,
+      ],
+      ['accepted extra left out', { 'payment-signature': edit((p) => delete p.accepted.extra) }, /its accepted extra/],
+      [
         'resource',
         { 'payment-signature': edit((p) => (p.resource = { ...p.resource, url: 'http://elsewhere.example/echo' })) },
         /names another resource/,

@@ -3,12 +3,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { FIXTURE_PIPELINES, type Harness, pollJob, ROOT, startHarness } from '../support/harness.js';
+import { FIXTURE_PIPELINES, type Harness, pollJob, postJson, ROOT, startHarness } from '../support/harness.js';
 import { type OpenAiServer, startOpenAiServer } from '../support/openai-server.js';
 
 /** The watcher reads a file once it stopped growing (100 ms) and debounces bursts (50 ms): give it a moment. */
 const SETTLE_MS = 700;
 const settle = () => new Promise((r) => setTimeout(r, SETTLE_MS));
+
+/** Blocks this process's event loop (the service runs in it), as CPU work on the main thread does. */
+function busy(ms: number): void {
+  const until = Date.now() + ms;
+  while (Date.now() < until);
+}
 
 const GREET_PIPELINE = `path: /greet
 summary: Greets through the model (hot-reload test)
@@ -65,6 +71,15 @@ describe('hot reload (WATCH=true)', () => {
     return pollJob(h.url, (await h.rt.jobs.accept({ pipeline, request, receipt: null, affiliateId: null })).id);
   };
   const openapiSummary = async (route: string) => ((await (await fetch(`${h.url}/openapi.json`)).json()) as any).paths[route].post.summary;
+  /** The route's answer to an unpaid POST once it is `status`, or its last answer after 15 s (a reload of every pipeline is slow on a loaded machine). */
+  const answerOf = async (route: string, status: number) => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const res = await postJson(`${h.url}${route}`, { seconds: 0 });
+      if (res.status === status || Date.now() > deadline) return res;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
   const lastPrompt = () => JSON.stringify(ai.chatRequests.at(-1).messages);
 
   before(async () => {
@@ -142,6 +157,21 @@ describe('hot reload (WATCH=true)', () => {
     const unpaid = await fetch(`${h.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":"z"}' });
     assert.equal(unpaid.status, 402);
     assert.equal(((await unpaid.json()) as any).accepts[0].maxAmountRequired, '20000');
+  });
+
+  it('a pipeline file removed while the event loop is busy stops its route (404), and one put back serves it again', async () => {
+    // Every pipeline must load for a reload to apply: the test before left /echo broken.
+    fs.copyFileSync(path.join(FIXTURE_PIPELINES, 'echo.yaml'), file('pipelines', 'echo.yaml'));
+    const slow = fs.readFileSync(file('pipelines', 'slow.yaml'), 'utf8');
+    fs.unlinkSync(file('pipelines', 'slow.yaml'));
+    busy(1500);
+    const removed = await answerOf('/slow', 404);
+    assert.equal(removed.status, 404, removed.text);
+    assert.match(removed.json.error, /no longer served/);
+
+    fs.writeFileSync(file('pipelines', 'slow.yaml'), slow);
+    busy(1500);
+    assert.equal((await answerOf('/slow', 402)).status, 402);
   });
 
   it('the queue dashboard is off (JSON 404) without Redis, even with ADMIN_TOKEN', async () => {

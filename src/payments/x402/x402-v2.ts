@@ -1,4 +1,7 @@
+import { isDeepStrictEqual } from 'node:util';
 import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
+import { x402ResourceServer } from '@x402/core/server';
+import type { PaymentPayload, PaymentRequirements as PaymentRequirements2 } from '@x402/core/types';
 import { type SanitizedResourceServiceMetadata, sanitizeResourceServiceMetadata } from '@x402/extensions/bazaar';
 import { caip2, v1NetworkName } from '../../chains/networks.js';
 import type { PricedResource } from '../priced-resource.js';
@@ -115,26 +118,32 @@ export function v2Binding(value: Record<string, unknown>): V2Binding {
   return { accepted: value.accepted as Record<string, unknown>, resource: typeof resource?.url === 'string' ? resource.url : null };
 }
 
+/** @x402/core's own server matcher (its resource server, without a facilitator: only its matching is used). */
+const stockMatcher = new x402ResourceServer([]);
+
 /**
- * Why a v2 payment's `accepted` entry (scheme, network, asset, amount, payTo) or its resource is not what the route
- * offers, or null when it is. Addresses are compared without their checksum case.
+ * Why a v2 payment's `accepted` entry or its resource is not what the route offers, or null when it is. The
+ * entry must match as @x402/core's server matches it: every field equal (scheme, network, asset, amount, payTo,
+ * maxTimeoutSeconds), and `extra` holding the route's `extra` deeply (EVM {name, version}, Solana {feePayer}; a
+ * client may add fields). EVM addresses are compared without their checksum case.
  */
 export function v2BindingMismatch(binding: V2Binding, offered: PaymentRequirementsV2, resourceUrl: string): string | null {
-  const same = (a: unknown, b: string, anyCase: boolean) =>
-    typeof a === 'string' && (anyCase ? a.toLowerCase() === b.toLowerCase() : a === b);
   const evm = offered.network.startsWith('eip155:');
-  const fields: Array<[keyof PaymentRequirementsV2, boolean]> = [
-    ['scheme', false],
-    ['network', false],
-    ['asset', evm],
-    ['amount', false],
-    ['payTo', evm],
-  ];
-  for (const [field, anyCase] of fields) {
-    if (!same(binding.accepted[field], String(offered[field]), anyCase)) {
-      return `its accepted ${field} (${String(binding.accepted[field])}) is not the route's (${String(offered[field])})`;
-    }
+  const accepted = evm ? withLowerCaseAddresses(binding.accepted) : binding.accepted;
+  const offer = { ...offered } as Record<string, unknown>;
+  const route = evm ? withLowerCaseAddresses(offer) : offer;
+  const payload = { x402Version: 2, accepted, payload: {} } as unknown as PaymentPayload;
+  if (!stockMatcher.findMatchingRequirements([route as unknown as PaymentRequirements2], payload)) {
+    const fields = [...new Set([...Object.keys(route), ...Object.keys(accepted)])].filter((f) => f !== 'extra');
+    const field = fields.find((f) => !isDeepStrictEqual(accepted[f], route[f])) ?? 'extra';
+    const shown = (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) : String(v));
+    return `its accepted ${field} (${shown(binding.accepted[field])}) is not the route's (${shown(offer[field])})`;
   }
   if (binding.resource !== null && binding.resource !== resourceUrl) return `it names another resource (${binding.resource})`;
   return null;
+}
+
+function withLowerCaseAddresses<T extends Record<string, unknown>>(r: T): T {
+  const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
+  return { ...r, asset: lower(r.asset), payTo: lower(r.payTo) };
 }
