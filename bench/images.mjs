@@ -73,8 +73,17 @@ async function main() {
   console.log(`load average after: ${loadavg()}`);
 }
 
-/** Runs `fn` against a fresh service of the build at `buildRoot`, then stops it. */
+/** Runs `fn` against a fresh service of the build at `buildRoot`, then stops it; a failure is printed and the run goes on. */
 async function withService(buildRoot, fn) {
+  try {
+    return await serviceRun(buildRoot, fn);
+  } catch (err) {
+    console.log(`  ${path.basename(buildRoot)}: ERROR ${err?.message ?? err}`);
+    return { perMinute: Number.NaN, failed: Number.NaN, lagMs: Number.NaN };
+  }
+}
+
+async function serviceRun(buildRoot, fn) {
   const child = spawn(
     process.execPath,
     [path.join(root, 'bench/support/image-service.mjs'), buildRoot, `bench-img-${randomUUID().slice(0, 8)}`],
@@ -127,11 +136,13 @@ async function paidPost(svc, route, body) {
 }
 
 async function pollJob(url, id) {
-  for (;;) {
+  const deadline = Date.now() + 15 * 60_000;
+  while (Date.now() < deadline) {
     const job = await (await fetch(`${url}/jobs/${id}`)).json();
     if (job.status === 'complete' || job.status === 'failed') return job;
     await new Promise((r) => setTimeout(r, 250));
   }
+  return { status: 'unfinished' };
 }
 
 async function lagMaxSeconds(url) {

@@ -50,6 +50,9 @@ export class CpuPool {
       maxThreads: this.threads,
       // Threads keep their loaded models: never ended for being idle (idle threads do not keep the process alive).
       idleTimeout: Number.POSITIVE_INFINITY,
+      // The threads yield the CPU to the event loop when both want it (nice 10 above the process, through
+      // @napi-rs/nice, piscina's optional dependency): a busy machine delays image work, not HTTP and Redis.
+      niceIncrement: 10,
     });
   }
 }
