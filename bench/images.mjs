@@ -1,18 +1,27 @@
-// Image endpoints' processing time against a plain sharp resize of the same input, in one run.
-//  - inputs: a photographed page (1600x1200 JPEG, made by the tests' generator) for /scan-style; the Grace Hopper
-//    portrait (512x512, unpacked by setup) for /hair-formula and /pfp
-//  - endpoint: the step executor that does the work (scan_document, hair_formula, editorial_portrait), called
-//    directly with the offline engines, median of 5 runs after one warm-up (models load once per process)
-//  - reference: sharp decoding the same file and resizing it to the endpoint's output size, median of 5 runs
-// Prints each endpoint's median time, the reference's, and `ratio endpoint/resize`.
+// Image endpoints as a paying client sees them, this build against a reference build in the same run:
+// BENCH_REFERENCE=<a checkout, built> (issue 38 item 2's reference: the commit before the CPU pool, a1df07a); without
+// it, this build alone. Each build runs as the real service in a process of its own (support/image-service.mjs:
+// ROLE=all, Redis and BullMQ, devnet payments on Base, WORKER_CONCURRENCY=2, CPU_THREADS as set, else its default).
+//  - throughput: BENCH_JOBS (6) paid jobs of one endpoint posted at once, timed from the first POST to the last
+//    result: jobs per minute for /scan-style (a photographed page, 1600x1300), /hair-formula and /pfp (the Grace
+//    Hopper portrait, 512x512), each build in turn per endpoint, so that load from other work hits both alike
+//  - burst: BENCH_BURST (70) paid jobs, /scan-style and /hair-formula alternating, posted at once; the service's
+//    `vidint_nodejs_eventloop_lag_max_seconds` from /metrics (read once before: prom-client resets it on each read)
+//    and the jobs failed (goal: lag under 100 ms, 0 failed)
+// Prints each figure per build and `ratio this/reference` of the jobs per minute, with the load average.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = (p) => import(pathToFileURL(path.join(root, 'dist', p)).href);
+const reference = process.env.BENCH_REFERENCE;
+const jobsPerEndpoint = Number(process.env.BENCH_JOBS ?? 6);
+const burstSize = Number(process.env.BENCH_BURST ?? 70);
 
 await main().catch((err) => {
   console.error(`bench/images: ERROR ${err?.stack ?? err}`);
@@ -21,59 +30,131 @@ await main().catch((err) => {
 setTimeout(() => process.exit(process.exitCode ?? 0), 5000).unref();
 
 async function main() {
-  const { default: sharp } = await import('sharp');
-  const { loadConfig } = await dist('src/app/load-config.js');
-  const { createStepServices } = await dist('src/steps/create-services.js');
-  const { scanDocumentStep } = await dist('src/steps/images/scan-document.step.js');
-  const { hairFormulaStep } = await dist('src/steps/images/hair-formula.step.js');
-  const { editorialPortraitStep } = await dist('src/steps/images/editorial-portrait.step.js');
-  const { photographedPage } = await dist('test/support/documents.js');
-
+  const { photographedPage } = await import(pathToFileURL(path.join(root, 'dist/test/support/documents.js')).href);
   const portrait = path.join(root, 'test-artifacts', 'photos', 'grace_hopper.jpg');
   if (!fs.existsSync(portrait)) throw new Error(`${portrait} is missing: run scripts/setup.sh`);
-  const page = (await photographedPage()).file;
-  const config = loadConfig({}, root);
-  const services = createStepServices(config.engines, config.pipelines);
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-images-'));
-  const ctx = {
-    jobId: 'bench',
-    stepId: 'bench',
-    workDir,
-    logger: { info() {}, warn() {}, debug() {}, error() {} },
-    signal: new AbortController().signal,
-    services,
-    engine() {},
-  };
-
-  const cases = [
-    { endpoint: '/scan-style', input: page, size: 2048, run: () => scanDocumentStep.run({ image: page }, ctx) },
-    { endpoint: '/hair-formula', input: portrait, size: 512, run: () => hairFormulaStep.run({ image: portrait }, ctx) },
-    {
-      endpoint: '/pfp',
-      input: portrait,
-      size: 1024,
-      run: () => editorialPortraitStep.run({ image: portrait, mime_type: 'image/jpeg', color_palette: 'warm earth tones' }, ctx),
-    },
+  const page = fs.readFileSync((await photographedPage()).file).toString('base64');
+  const face = fs.readFileSync(portrait).toString('base64');
+  const builds = [{ name: 'this build', root }];
+  if (reference) builds.push({ name: `reference (${path.basename(reference)})`, root: reference });
+  console.log(`cores: ${os.availableParallelism()}, CPU_THREADS: ${process.env.CPU_THREADS ?? '(default)'}, load ${loadavg()}`);
+  const endpoints = [
+    ['/scan-style', { image_b64: page }],
+    ['/hair-formula', { image_b64: face }],
+    ['/pfp', { image_b64: face, color_palette: 'warm earth tones' }],
   ];
-  console.log(`cores: ${os.availableParallelism()}`);
-  for (const c of cases) {
-    const resize = () => sharp(c.input).resize(c.size, c.size, { fit: 'inside' }).toBuffer();
-    const endpointMs = await median(c.run);
-    const resizeMs = await median(resize);
+  for (const [route, body] of endpoints) {
+    const perMinute = [];
+    for (const build of builds) {
+      const r = await withService(build.root, (svc) =>
+        timedBatch(
+          svc,
+          Array.from({ length: jobsPerEndpoint }, () => [route, body]),
+        ),
+      );
+      perMinute.push(r.perMinute);
+      console.log(`${route.padEnd(14)} ${build.name.padEnd(24)} ${r.perMinute.toFixed(1).padStart(6)} jobs/min   failed ${r.failed}`);
+    }
+    if (perMinute.length === 2) console.log(`${route.padEnd(14)} ratio this/reference: ${(perMinute[0] / perMinute[1]).toFixed(2)}`);
+  }
+  const burst = Array.from({ length: burstSize }, (_, i) =>
+    i % 2 ? ['/hair-formula', { image_b64: face }] : ['/scan-style', { image_b64: page }],
+  );
+  for (const build of builds) {
+    const r = await withService(build.root, async (svc) => {
+      await lagMaxSeconds(svc.url); // resets the gauge's window
+      const batch = await timedBatch(svc, burst);
+      return { ...batch, lagMs: (await lagMaxSeconds(svc.url)) * 1000 };
+    });
     console.log(
-      `${c.endpoint.padEnd(14)} ${endpointMs.toFixed(0).padStart(6)} ms   sharp resize ${resizeMs.toFixed(1).padStart(6)} ms   ratio endpoint/resize: ${(endpointMs / resizeMs).toFixed(1)}`,
+      `burst of ${burstSize}  ${build.name.padEnd(24)} event-loop lag max ${r.lagMs.toFixed(0).padStart(5)} ms (goal < 100)   failed ${r.failed} of ${burstSize} (goal 0)   ${r.perMinute.toFixed(1)} jobs/min`,
     );
   }
-  fs.rmSync(workDir, { recursive: true, force: true });
+  console.log(`load average after: ${loadavg()}`);
 }
 
-async function median(fn, runs = 5) {
-  await fn(); // warm-up: models and caches load once per process
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    times.push(performance.now() - t);
+/** Runs `fn` against a fresh service of the build at `buildRoot`, then stops it; a failure is printed and the run goes on. */
+async function withService(buildRoot, fn) {
+  try {
+    return await serviceRun(buildRoot, fn);
+  } catch (err) {
+    console.log(`  ${path.basename(buildRoot)}: ERROR ${err?.message ?? err}`);
+    return { perMinute: Number.NaN, failed: Number.NaN, lagMs: Number.NaN };
   }
-  return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
+}
+
+async function serviceRun(buildRoot, fn) {
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'bench/support/image-service.mjs'), buildRoot, `bench-img-${randomUUID().slice(0, 8)}`],
+    {
+      cwd: buildRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const line = await new Promise((resolve, reject) => {
+    readline.createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`the service exited (${code}) before listening`)));
+  });
+  try {
+    return await fn(JSON.parse(line));
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+/** Pays every request at once, polls every job to its end: jobs per minute (first POST to last result) and failures. */
+async function timedBatch(svc, requests) {
+  const t = performance.now();
+  const ids = await Promise.all(requests.map(([route, body]) => paidPost(svc, route, body)));
+  const jobs = await Promise.all(ids.map((id) => pollJob(svc.url, id)));
+  const minutes = (performance.now() - t) / 60_000;
+  return { perMinute: jobs.length / minutes, failed: jobs.filter((j) => j.status !== 'complete').length };
+}
+
+async function paidPost(svc, route, body) {
+  const [{ createPaymentHeader }, { createWalletClient, http, publicActions }, { privateKeyToAccount }, { base }] = await Promise.all([
+    import('x402/client'),
+    import('viem'),
+    import('viem/accounts'),
+    import('viem/chains'),
+  ]);
+  const post = (headers) =>
+    fetch(`${svc.url}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  const unpaid = await post({});
+  if (unpaid.status !== 402) throw new Error(`POST ${route} answered ${unpaid.status} without payment`);
+  const requirements = (await unpaid.json()).accepts.find((a) => a.network === 'base');
+  const wallet = createWalletClient({ account: privateKeyToAccount(svc.payerKey), chain: base, transport: http(svc.rpcUrl) });
+  const paid = await post({ 'x-payment': await createPaymentHeader(wallet.extend(publicActions), 1, requirements) });
+  if (paid.status !== 202) throw new Error(`POST ${route} answered ${paid.status}: ${await paid.text()}`);
+  return (await paid.json()).job_id;
+}
+
+async function pollJob(url, id) {
+  const deadline = Date.now() + 15 * 60_000;
+  while (Date.now() < deadline) {
+    const job = await (await fetch(`${url}/jobs/${id}`)).json();
+    if (job.status === 'complete' || job.status === 'failed') return job;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { status: 'unfinished' };
+}
+
+async function lagMaxSeconds(url) {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const m = /^vidint_nodejs_eventloop_lag_max_seconds (\S+)/m.exec(text);
+  if (!m) throw new Error('/metrics has no vidint_nodejs_eventloop_lag_max_seconds');
+  return Number(m[1]);
+}
+
+function loadavg() {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { EnvReader } from '../config/env-reader.js';
 
@@ -22,6 +23,8 @@ export interface EnginesConfig {
     devnetSamples: boolean;
     samplesDir: string;
   };
+  /** Threads of the CPU pool (engines/cpu-pool) that image, OCR-preparation and other pixel work runs in. */
+  cpuThreads: number;
   /** Speech-to-text: the local engine, or an OpenAI-compatible /v1/audio/transcriptions endpoint. */
   transcribe: {
     provider: 'local' | 'openai';
@@ -90,7 +93,23 @@ export const ENGINES_DEFAULTS = {
 type Reader = EnvReader<typeof ENGINES_DEFAULTS>;
 
 export function enginesConfig(r: Reader): EnginesConfig {
-  return { media: media(r), transcribe: transcribe(r), llm: llm(r), image: image(r), maps: maps(r), factCheck: factCheck(r) };
+  return {
+    media: media(r),
+    cpuThreads: cpuThreads(r),
+    transcribe: transcribe(r),
+    llm: llm(r),
+    image: image(r),
+    maps: maps(r),
+    factCheck: factCheck(r),
+  };
+}
+
+/** CPU_THREADS, else every core but one, which stays for HTTP, queue locks and Redis (at least one thread). */
+function cpuThreads(r: Reader): number {
+  const raw = r.optional('CPU_THREADS');
+  if (raw === null) return Math.max(1, os.availableParallelism() - 1);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 64) r.problems.push(`CPU_THREADS=${raw}: must be a whole number from 1 to 64`);
+  return Math.min(64, Math.max(1, Number(raw) || 1));
 }
 
 /** YTDLP_PATH, else the pinned copy scripts/setup.sh installs in .venv, else `yt-dlp` on PATH. */

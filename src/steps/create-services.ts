@@ -1,4 +1,5 @@
 import { createChatModelProvider } from '../engines/chat/langchain-chat-model.js';
+import { CpuPool } from '../engines/cpu-pool/cpu-pool.js';
 import { GuardedWebFetcher } from '../engines/download/guarded-web-fetcher.js';
 import { YtDlpDownloader } from '../engines/download/yt-dlp-downloader.js';
 import type { EnginesConfig } from '../engines/engines.config.js';
@@ -6,7 +7,8 @@ import { FactCheckToolsSearch } from '../engines/fact-check/fact-check-tools.js'
 import { HumanFaceDetector } from '../engines/images/human-face-detector.js';
 import { createImageEditor } from '../engines/images/openai-image-editor.js';
 import { OpenCvDocumentScanner } from '../engines/images/opencv-document-scanner.js';
-import { SelfieSegmenter } from '../engines/images/selfie-segmentation.js';
+import { SelfiePortraitComposer } from '../engines/images/selfie-portrait-composer.js';
+import { PooledTextLayers } from '../engines/ocr/pooled-text-layers.js';
 import { TesseractOcr } from '../engines/ocr/tesseract-ocr.js';
 import { PlacesApi } from '../engines/places/places-api.js';
 import { OpenAiSpeechToText } from '../engines/speech/openai-transcription.js';
@@ -17,9 +19,14 @@ import type { StepServices } from './services.js';
 
 /**
  * Builds the step services, each engine's adapter chosen from the engines' validated settings (called once, by
- * StepsModule); `paths`: where the prompts, schemas and knowledge files are.
+ * StepsModule); `paths`: where the prompts, schemas and knowledge files are; `pool`: the process's CPU pool, which
+ * its owner closes (idle, its threads do not keep a process alive).
  */
-export function createStepServices(config: EnginesConfig, paths: StepServices['paths']): StepServices {
+export function createStepServices(
+  config: EnginesConfig,
+  paths: StepServices['paths'],
+  pool = new CpuPool(config.cpuThreads),
+): StepServices {
   const { media } = config;
   const bin = resolveMediaBinaries(media);
   const speech =
@@ -35,13 +42,14 @@ export function createStepServices(config: EnginesConfig, paths: StepServices['p
     limits: { maxBytes: media.maxBytes, maxSeconds: media.maxSeconds, fetchTimeoutSeconds: media.fetchTimeoutSeconds },
     video: new FfmpegVideoEngine(bin),
     ocr: new TesseractOcr(media.tesseractPath),
+    textLayers: new PooledTextLayers(pool),
     web: new GuardedWebFetcher(media.allowLoopback),
     pageVideos: new YtDlpDownloader({ ytDlp: media.ytDlpPath, ffmpeg: bin.ffmpeg, allowLoopback: media.allowLoopback }),
     speech,
     llm: createChatModelProvider(config.llm),
-    faces: new HumanFaceDetector(),
-    segmenter: new SelfieSegmenter(),
-    scanner: new OpenCvDocumentScanner(),
+    faces: new HumanFaceDetector(pool),
+    portraits: new SelfiePortraitComposer(pool),
+    scanner: new OpenCvDocumentScanner(pool),
     imageEditor: createImageEditor(config.image),
     maps: {
       extraHosts: config.maps.extraHosts,

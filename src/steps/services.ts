@@ -4,8 +4,9 @@ import type { FactCheckSearch } from '../engines/fact-check/fact-check.port.js';
 import type { DocumentScanner } from '../engines/images/document-scanner.port.js';
 import type { FaceDetector } from '../engines/images/face-detector.port.js';
 import type { ImageEditor } from '../engines/images/image-editor.port.js';
-import type { PersonSegmenter } from '../engines/images/person-segmenter.port.js';
+import type { PortraitComposer } from '../engines/images/portrait-composer.port.js';
 import type { OcrEngine } from '../engines/ocr/ocr-engine.port.js';
+import type { TextLayers } from '../engines/ocr/text-layers.port.js';
 import type { PlaceDirectory } from '../engines/places/places.port.js';
 import type { SpeechToText } from '../engines/speech/speech-to-text.port.js';
 import type { VideoEngine } from '../engines/video/video-engine.port.js';
@@ -30,6 +31,8 @@ export interface StepServices {
   video: VideoEngine;
   /** Text recognition (tesseract). */
   ocr: OcrEngine;
+  /** Caption regions found in frames and cut out for OCR (pixel work, in the CPU pool). */
+  textLayers: TextLayers;
   /** User-given URLs, fetched through the address guard. */
   web: WebFetcher;
   /** Videos behind pages, platform links and manifests (yt-dlp). */
@@ -40,8 +43,8 @@ export interface StepServices {
   llm: ChatModelProvider | null;
   /** Faces and their mesh in a photo (/hair-formula, /pfp). */
   faces: FaceDetector;
-  /** The person cut out of a photo (/pfp composed offline). */
-  segmenter: PersonSegmenter;
+  /** The portrait composed offline from a face photo (/pfp without IMAGE_PROVIDER). */
+  portraits: PortraitComposer;
   /** Photographed pages flattened into scans (/scan-style). */
   scanner: DocumentScanner;
   /** The configured image-generation model (IMAGE_PROVIDER), or null: /pfp composes offline. */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { HumanFaceDetector } from '../../src/engines/images/human-face-detector.js';
+import { detectFaces } from '../../src/engines/images/human-face-detector.js';
 import { paidPost } from '../support/devnet.js';
 import { type Harness, pollJob, postJson, ROOT, startHarness } from '../support/harness.js';
 import { type OpenAiServer, startOpenAiServer } from '../support/openai-server.js';
@@ -16,7 +16,7 @@ async function inspect(b64: string) {
   const bytes = Buffer.from(b64, 'base64');
   const meta = await sharp(bytes).metadata();
   const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const faces = await new HumanFaceDetector().detect({ rgb: data, width: info.width, height: info.height });
+  const faces = await detectFaces({ rgb: data, width: info.width, height: info.height });
   // Top corners inside the vignette: backdrop in every head-and-shoulders frame.
   const patch = (x0: number, y0: number) => {
     const sum = [0, 0, 0];

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
+import { CpuPool } from '../../src/engines/cpu-pool/cpu-pool.js';
+import { PooledTextLayers } from '../../src/engines/ocr/pooled-text-layers.js';
 import { createAjv, describeErrors } from '../../src/json-schema/ajv.js';
 import type { SourceHints } from '../../src/sources/source-hints.js';
 import type { StepServices } from '../../src/steps/services.js';
@@ -24,7 +26,13 @@ function absent(name: string): any {
   );
 }
 
-/** Step services with the repository's prompts, schemas and knowledge, small limits and no engines unless given. */
+/** One CPU pool for a test file's steps (its threads start with the first task; idle, they do not keep the process alive). */
+const pool = new CpuPool(1);
+
+/**
+ * Step services with the repository's prompts, schemas and knowledge, small limits and no engines unless given, but
+ * the real text layers (pixel work in a CPU pool thread).
+ */
 export function fakeServices(over: Partial<StepServices> = {}): StepServices {
   return {
     paths: { promptsDir: path.join(ROOT, 'prompts'), schemasDir: path.join(ROOT, 'schemas'), knowledgeDir: path.join(ROOT, 'knowledge') },
@@ -32,11 +40,12 @@ export function fakeServices(over: Partial<StepServices> = {}): StepServices {
     limits: { maxBytes: 10 * 1024 * 1024, maxSeconds: 600, fetchTimeoutSeconds: 10 },
     video: absent('video'),
     ocr: absent('ocr'),
+    textLayers: new PooledTextLayers(pool),
     web: absent('web'),
     pageVideos: absent('pageVideos'),
     speech: absent('speech'),
     faces: absent('faces'),
-    segmenter: absent('segmenter'),
+    portraits: absent('portraits'),
     scanner: absent('scanner'),
     llm: null,
     imageEditor: null,

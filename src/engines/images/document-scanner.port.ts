@@ -17,5 +17,5 @@ export interface DocumentScanner {
   /** Shown in the job's `engines`. */
   readonly name: string;
   /** The scan of the document photographed in the image file. */
-  scan(image: string): Promise<DocumentScan>;
+  scan(image: string, signal: AbortSignal): Promise<DocumentScan>;
 }

@@ -1,17 +1,26 @@
-import type { Face, FaceDetector, Photo } from './face-detector.port.js';
+import { type Photo, readPhoto } from '../../media/faces.js';
+import type { CpuPool } from '../cpu-pool/cpu-pool.js';
+import type { Face, FaceDetector } from './face-detector.port.js';
 import { loadHuman } from './human.js';
 
-/** The face port on @vladmandic/human's face mesh (models in its npm package), loaded on first use. */
+/** The face port on @vladmandic/human's face mesh (models in its npm package), run in the CPU pool's threads. */
 export class HumanFaceDetector implements FaceDetector {
   readonly name = '@vladmandic/human facemesh (tfjs wasm)';
 
-  detect(photo: Photo): Promise<Face[]> {
-    return detectFaces(photo.rgb, photo.width, photo.height);
+  constructor(private readonly pool: CpuPool) {}
+
+  detect(image: string, signal: AbortSignal): Promise<Face[]> {
+    return this.pool.run('detectFaces', [image], signal);
   }
 }
 
-/** Every face in an RGB image (raw pixels), largest first. */
-async function detectFaces(rgb: Buffer, width: number, height: number): Promise<Face[]> {
+/** Every face in the photo in `file`, upright, largest first (runs in a pool thread: the model loads once per thread). */
+export async function detectFacesInFile(file: string): Promise<Face[]> {
+  return detectFaces(await readPhoto(file));
+}
+
+/** Every face in a photo's pixels, largest first. */
+export async function detectFaces({ rgb, width, height }: Photo): Promise<Face[]> {
   const { human } = await loadHuman();
   const tensor = human.tf.tensor3d(new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.byteLength), [height, width, 3], 'int32');
   try {

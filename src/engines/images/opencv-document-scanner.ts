@@ -1,14 +1,18 @@
 import type { CV, Mat } from '@techstark/opencv-js';
 import sharp from 'sharp';
+import type { CpuPool } from '../cpu-pool/cpu-pool.js';
 import type { DocumentScan, DocumentScanner, Point } from './document-scanner.port.js';
 import { loadOpenCv } from './opencv.js';
 
-/** The scanner port on OpenCV (WebAssembly), loaded on first use. */
+/** The scanner port on OpenCV (WebAssembly), run in the CPU pool's threads (each loads OpenCV once, on first use). */
 export class OpenCvDocumentScanner implements DocumentScanner {
   readonly name = 'opencv (wasm)';
 
-  scan(image: string): Promise<DocumentScan> {
-    return scanDocument(image);
+  constructor(private readonly pool: CpuPool) {}
+
+  async scan(image: string, signal: AbortSignal): Promise<DocumentScan> {
+    const scan = await this.pool.run('scanDocument', [image], signal);
+    return { ...scan, png: Buffer.from(scan.png.buffer, scan.png.byteOffset, scan.png.byteLength) }; // a Buffer crosses threads as a Uint8Array
   }
 }
 
@@ -24,9 +28,9 @@ const MIN_PAGE_AREA = 0.15;
  * A photographed document made a flat scan: the page outline (largest convex quadrilateral of the
  * edges), a perspective correction to its measured aspect ratio, then even lighting (the image divided by
  * its blurred background) and contrast, as a grayscale PNG with its long side at 2048 px. Without an
- * outline the photo is deskewed (text angle) and cleaned the same way.
+ * outline the photo is deskewed (text angle) and cleaned the same way. Runs in a pool thread.
  */
-async function scanDocument(file: string): Promise<DocumentScan> {
+export async function scanDocument(file: string): Promise<DocumentScan> {
   const { cv } = await loadOpenCv();
   const { data, info } = await sharp(file).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const src = cv.matFromArray(info.height, info.width, cv.CV_8UC4, data);

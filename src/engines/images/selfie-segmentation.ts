@@ -1,7 +1,6 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Human } from '@vladmandic/human';
 import { loadHuman, withFileFetch } from './human.js';
-import type { PersonSegmenter } from './person-segmenter.port.js';
 
 /** MediaPipe Selfie Segmentation as a TF.js graph model, kept in the repository (models/README.md says where from). */
 const SELFIE_MODEL = pathToFileURL(fileURLToPath(new URL('../../../../models/selfie/selfie.json', import.meta.url))).href;
@@ -9,18 +8,11 @@ const SEGMENTATION = { segmentation: { enabled: true, modelPath: SELFIE_MODEL, m
 let warmed: Promise<void> | null = null;
 
 /**
- * The person port on the selfie model run by @vladmandic/human on the TF.js WebAssembly backend: about
- * 70 ms for a 512 px photo.
+ * The person in an RGB image (raw pixels) as an alpha mask, one byte per pixel (255 = person): the selfie model run
+ * by @vladmandic/human on the TF.js WebAssembly backend, about 70 ms for a 512 px photo. Runs in a CPU pool thread
+ * (the portrait composer's), where the model loads once.
  */
-export class SelfieSegmenter implements PersonSegmenter {
-  readonly name = 'selfie segmentation';
-
-  segment(rgb: Buffer, width: number, height: number): Promise<Buffer> {
-    return segmentPerson(rgb, width, height);
-  }
-}
-
-async function segmentPerson(rgb: Buffer, width: number, height: number): Promise<Buffer> {
+export async function segmentPerson(rgb: Buffer, width: number, height: number): Promise<Buffer> {
   const { human } = await loadHuman();
   // The model loads on its first use, from disk: only that call needs file:// fetches.
   await (warmed ??= withFileFetch(() => run(human, Buffer.alloc(64 * 64 * 3), 64, 64)).then(

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { runProcess } from '../process/run-process.js';
-import { foldNarrowband, isNarrowband } from './narrowband.js';
 import type { StretchJob } from './stretch-job.js';
 
 const RATE = 48000;
@@ -46,16 +45,14 @@ export async function isolateVoice(
   await runProcess(ffmpeg, ['-v', 'error', '-y', '-i', audio, ...pcm(16000), raw16], { signal, name: 'ffmpeg' });
   let original: Buffer = fs.readFileSync(raw16);
   fs.rmSync(raw16, { force: true });
-  const samples = new Int16Array(Uint8Array.from(original).buffer, 0, Math.floor(original.length / 2)); // copied: aligned
-  // Telephone-band speech gets a high band again before anything else hears it (narrowband.ts).
-  const narrowband = isNarrowband(samples);
-  if (narrowband) {
-    foldNarrowband(samples);
-    original = bytesOf(samples);
-  }
-  // Only a bed of held tones is taken out: on speech alone the pass removes little and costs words. Where the
-  // quiet between the words is far below the voice there is no bed, and the pass is not even run.
-  const floorDb = floorUnderVoice(samples);
+  const shared = new SharedArrayBuffer(original.length - (original.length % 2)); // copied: aligned, and seen by a thread
+  new Uint8Array(shared).set(original.subarray(0, shared.byteLength));
+  const samples = new Int16Array(shared);
+  // Telephone-band speech gets a high band again before anything else hears it (narrowband.ts). Only a bed of held
+  // tones is taken out: on speech alone the pass removes little and costs words. Where the quiet between the words
+  // is far below the voice there is no bed, and the pass is not even run. Both measured off the event loop.
+  const { narrowband, floorDb } = await measureVoice(shared, signal);
+  if (narrowband) original = bytesOf(samples);
   let bedShare: number | null = null;
   let withoutTones: Int16Array | null = null;
   if (floorDb >= -BED_FLOOR_DB) {
@@ -149,9 +146,29 @@ async function inStretches(bytes: Buffer, worker: string, warmUp: number, parall
   return new Int16Array(output);
 }
 
-function runWorker(file: URL, job: object, signal: AbortSignal): Promise<void> {
+/** voice-measures.worker.ts over the shared samples: telephone band (then folded in place) and the floor under the voice. */
+async function measureVoice(samples: SharedArrayBuffer, signal: AbortSignal): Promise<VoiceMeasures> {
+  let measures: VoiceMeasures | null = null;
+  await runWorker(
+    new URL('./voice-measures.worker.js', import.meta.url),
+    { input: samples },
+    signal,
+    (m) => (measures = m as VoiceMeasures),
+  );
+  if (!measures) throw new Error('the voice measures thread ended without an answer');
+  return measures;
+}
+
+/** What voice-measures.worker.ts answers. */
+export interface VoiceMeasures {
+  narrowband: boolean;
+  floorDb: number;
+}
+
+function runWorker(file: URL, job: object, signal: AbortSignal, onMessage?: (message: unknown) => void): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const worker = new Worker(file, { workerData: job });
+    if (onMessage) worker.on('message', onMessage);
     const abort = () => void worker.terminate().then(() => reject(signal.reason ?? new Error('aborted')));
     signal.addEventListener('abort', abort, { once: true });
     worker.once('error', reject);

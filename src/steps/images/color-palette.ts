@@ -1,5 +1,5 @@
+import { mix, type Rgb } from '../../media/rgb.js';
 import { loadKnowledge } from '../shared/knowledge.js';
-import { mix, type Rgb } from './rgb.js';
 
 interface PaletteFile {
   default: { backdrop: string; tint: string };

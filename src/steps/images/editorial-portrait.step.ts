@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { StepError } from '../../engines/step-error.js';
-import { pickOneFace, readPhoto } from '../../media/faces.js';
+import { pickOneFace } from '../../media/faces.js';
+import { PORTRAIT_SIZE } from '../../media/portrait.js';
 import { loadTemplate } from '../shared/prompt-templates.js';
 import { defineStep } from '../step.js';
 import { readPalette } from './color-palette.js';
-import { composePortrait, PORTRAIT_SIZE } from './portrait.js';
 
 interface Input {
   image: string;
@@ -53,8 +53,7 @@ export const editorialPortraitStep = defineStep<Input, Output>({
   example:
     '- id: portrait\n  uses: editorial_portrait\n  with:\n    image: "{{steps.photo.path}}"\n    mime_type: "{{steps.photo.mime_type}}"\n    color_palette: "{{request.color_palette}}"',
   async run(input, ctx) {
-    const photo = await readPhoto(input.image);
-    const face = pickOneFace(await ctx.services.faces.detect(photo));
+    const face = pickOneFace(await ctx.services.faces.detect(input.image, ctx.signal));
     ctx.engine('faces', ctx.services.faces.name);
     if (typeof face === 'string') throw new StepError(face);
     const asked = Object.fromEntries(DIRECTIONS.map((d) => [d, input[d]?.trim() || null])) as Record<Direction, string | null>;
@@ -78,8 +77,8 @@ export const editorialPortraitStep = defineStep<Input, Output>({
       ctx.engine('portrait', editor.name);
     } else {
       const palette = await readPalette(ctx.services.paths.knowledgeDir, asked.color_palette);
-      const { segmenter } = ctx.services;
-      jpeg = await composePortrait(photo, face, palette, (rgb, w, h) => segmenter.segment(rgb, w, h));
+      const { portraits } = ctx.services;
+      jpeg = await portraits.compose({ image: input.image, face, style: palette, signal: ctx.signal });
       applied = { clothing_style: false, color_palette: !!asked.color_palette && palette.matched.length > 0, pose: false };
       if (asked.color_palette && !applied.color_palette)
         notes.push(
@@ -89,7 +88,7 @@ export const editorialPortraitStep = defineStep<Input, Output>({
       if (asked.clothing_style)
         notes.push('clothing_style needs an image model (IMAGE_PROVIDER): the offline portrait keeps the clothes in the photo');
       if (asked.pose) notes.push('pose needs an image model (IMAGE_PROVIDER): the offline portrait keeps the pose in the photo');
-      ctx.engine('portrait', `offline composition (${segmenter.name}, sharp)`);
+      ctx.engine('portrait', portraits.name);
     }
     return { image_b64: jpeg.toString('base64'), mime_type: 'image/jpeg', width: PORTRAIT_SIZE, height: PORTRAIT_SIZE, applied, notes };
   },

@@ -1,7 +1,7 @@
 import type { ChatModelProvider } from '../../engines/chat/chat-model.port.js';
 import { StepError } from '../../engines/step-error.js';
 import { createAjv, describeErrors } from '../../json-schema/ajv.js';
-import { pickOneFace, readPhoto } from '../../media/faces.js';
+import { pickOneFace } from '../../media/faces.js';
 import { loadKnowledge } from '../shared/knowledge.js';
 import { loadTemplate } from '../shared/prompt-templates.js';
 import { defineStep, type StepContext } from '../step.js';
@@ -61,8 +61,7 @@ export const hairFormulaStep = defineStep<{ image: string }, Output>({
   output: { type: 'object', required: ['face_shape', 'confidence', 'measurements', 'recipes', 'avoid', 'share_cards'] },
   example: `- id: formula\n  uses: hair_formula\n  with: { image: "{{steps.photo.path}}" }`,
   async run(input, ctx) {
-    const photo = await readPhoto(input.image);
-    const faces = await ctx.services.faces.detect(photo);
+    const faces = await ctx.services.faces.detect(input.image, ctx.signal);
     ctx.engine('faces', ctx.services.faces.name);
     const main = pickOneFace(faces);
     if (typeof main === 'string') throw new StepError(main);

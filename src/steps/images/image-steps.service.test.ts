@@ -7,6 +7,7 @@ import { fakeServices, runStep, stepContext } from '../../../test/support/step-c
 import type { DocumentScan, DocumentScanner } from '../../engines/images/document-scanner.port.js';
 import type { Face, FaceDetector } from '../../engines/images/face-detector.port.js';
 import type { ImageEditor } from '../../engines/images/image-editor.port.js';
+import type { PortraitComposer } from '../../engines/images/portrait-composer.port.js';
 import { StepError } from '../../engines/step-error.js';
 import { editorialPortraitStep } from './editorial-portrait.step.js';
 import { hairFormulaStep } from './hair-formula.step.js';
@@ -91,28 +92,27 @@ describe('editorial_portrait against the face and image-editor ports', () => {
     assert.equal(ctx.engines.portrait, 'fake image model');
   });
 
-  it('composes the portrait offline with the segmentation engine, saying what it could not apply', async () => {
-    const masks: string[] = [];
-    // The person is the middle third of the photo.
-    const segmenter = {
-      name: 'fake segmenter',
-      segment: async (_rgb: Buffer, w: number, h: number) => {
-        masks.push(`${w}x${h}`);
-        return Buffer.from(Array.from({ length: w * h }, (_, i) => (i % w > w / 3 && i % w < (2 * w) / 3 ? 255 : 0)));
-      },
-    };
-    const ctx = stepContext(fakeServices({ faces: faces(ovalFace()), segmenter }));
+  it('composes the portrait offline with the portrait engine, saying what it could not apply', async () => {
+    const calls: Array<{ image: string; face: Face; style: { backdrop: number[]; tint: number[] } }> = [];
+    const jpeg = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: 'teal' } })
+      .jpeg()
+      .toBuffer();
+    const portraits: PortraitComposer = { name: 'fake portraits', compose: async (call) => (calls.push(call), jpeg) };
+    const face = ovalFace();
+    const ctx = stepContext(fakeServices({ faces: faces(face), portraits }));
     const input = { image: photoFile, mime_type: 'image/jpeg', color_palette: 'teal', pose: 'arms crossed' };
     const out = await runStep(editorialPortraitStep, input, ctx);
-    assert.deepEqual(masks, ['400x500']);
+    assert.equal(calls.length, 1);
+    assert.equal(calls[0].image, photoFile);
+    assert.deepEqual(calls[0].face, face);
+    assert.notDeepEqual(calls[0].style.backdrop, calls[0].style.tint);
     assert.deepEqual(out.applied, { clothing_style: false, color_palette: true, pose: false });
     assert.ok(
       out.notes.some((n: string) => /^pose needs an image model/.test(n)),
       out.notes.join(' | '),
     );
-    const meta = await sharp(Buffer.from(out.image_b64, 'base64')).metadata();
-    assert.deepEqual([meta.format, meta.width, meta.height], ['jpeg', 1024, 1024]);
-    assert.equal(ctx.engines.portrait, 'offline composition (fake segmenter, sharp)');
+    assert.equal(out.image_b64, jpeg.toString('base64'));
+    assert.equal(ctx.engines.portrait, 'fake portraits');
   });
 
   it('fails when the image model answers bytes that are not an image, or the photo has no face', async () => {

@@ -29,7 +29,7 @@ export const scanDocumentStep = defineStep<
   example: `- id: scan\n  uses: scan_document\n  with: { image: "{{steps.photo.path}}" }`,
   async run(input, ctx) {
     const { scanner } = ctx.services;
-    const r = await scanner.scan(input.image);
+    const r = await scanner.scan(input.image, ctx.signal);
     ctx.engine('scan', scanner.name);
     return {
       image_b64: r.png.toString('base64'),

@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import type { Face, Photo } from '../../media/faces.js';
+import type { Face, Photo } from './faces.js';
 import { mix, type Rgb } from './rgb.js';
 
 export const PORTRAIT_SIZE = 1024;

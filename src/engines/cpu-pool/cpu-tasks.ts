@@ -1,0 +1,18 @@
+import { binarisedCrop, findTextLayer } from '../../media/text-regions.js';
+import { detectFacesInFile } from '../images/human-face-detector.js';
+import { scanDocument } from '../images/opencv-document-scanner.js';
+import { composePortraitOfFile } from '../images/selfie-portrait-composer.js';
+
+/**
+ * What the CPU pool's threads run, by name: the engines' CPU-heavy work, each taking and returning what can be
+ * structured-cloned between threads (a Buffer arrives as a Uint8Array).
+ */
+export const cpuTasks = {
+  detectFaces: detectFacesInFile,
+  composePortrait: composePortraitOfFile,
+  scanDocument,
+  findTextLayer: (file: string, gray: string | undefined) => findTextLayer(file, gray),
+  binarisedCrop,
+};
+
+export type CpuTasks = typeof cpuTasks;

@@ -1,0 +1,23 @@
+import type { Face } from '../../media/faces.js';
+import { readPhoto } from '../../media/faces.js';
+import { composePortrait, type PortraitStyle } from '../../media/portrait.js';
+import type { CpuPool } from '../cpu-pool/cpu-pool.js';
+import type { PortraitComposer } from './portrait-composer.port.js';
+import { segmentPerson } from './selfie-segmentation.js';
+
+/** The portrait port: the person cut out by the selfie segmentation model and composed with sharp, in the CPU pool. */
+export class SelfiePortraitComposer implements PortraitComposer {
+  readonly name = 'offline composition (selfie segmentation, sharp)';
+
+  constructor(private readonly pool: CpuPool) {}
+
+  async compose(call: { image: string; face: Face; style: PortraitStyle; signal: AbortSignal }): Promise<Buffer> {
+    const jpeg = await this.pool.run('composePortrait', [call.image, call.face, call.style], call.signal);
+    return Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength); // a Buffer crosses threads as a Uint8Array
+  }
+}
+
+/** The portrait of the photo in `file` (runs in a pool thread). */
+export async function composePortraitOfFile(file: string, face: Face, style: PortraitStyle): Promise<Uint8Array> {
+  return composePortrait(await readPhoto(file), face, style, segmentPerson);
+}

@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import type { CpuPool } from '../cpu-pool/cpu-pool.js';
+import type { TextLayer, TextLayerCache, TextLayers, TextRegion } from './text-layers.port.js';
+
+/**
+ * The text-layer port on media/text-regions.ts, its pixel loops run in the CPU pool's threads. The cache of a video's
+ * layers stays with the step, here: a grey copy whose bytes were seen before gives the layer found then, as
+ * findTextLayer's own cache would (it cannot reach a thread).
+ */
+export class PooledTextLayers implements TextLayers {
+  constructor(private readonly pool: CpuPool) {}
+
+  async find(file: string, gray: string | undefined, cache: TextLayerCache, signal: AbortSignal): Promise<TextLayer> {
+    const key = gray
+      ? createHash('sha1')
+          .update(await fs.readFile(gray))
+          .digest('hex')
+      : null;
+    const known = key && cache.get(key);
+    if (known) return known;
+    const layer = await this.pool.run('findTextLayer', [file, gray], signal);
+    if (key) cache.set(key, layer);
+    return layer;
+  }
+
+  crop(file: string, layer: TextLayer, region: TextRegion, out: string, signal: AbortSignal): Promise<void> {
+    return this.pool.run('binarisedCrop', [file, layer, region, out], signal);
+  }
+}
