@@ -36,7 +36,7 @@ describe('a payment of more than the price (x402 exact)', () => {
     const over = await createPaymentHeader(wallet(dev.payerKey), 1, { ...requirements, maxAmountRequired: '600000' });
     const refused = await postJson(`${h.url}/echo`, { text: 'over' }, { 'x-payment': over });
     assert.equal(refused.status, 402, refused.text);
-    assert.match(refused.json.error, /Nothing was charged/);
+    assert.match(refused.json.error, /for 600000 atomic units, not the price of 500000 .*Nothing was charged/);
     assert.equal(await balanceOf(payer), before, 'nothing was charged');
 
     const exact = await createPaymentHeader(wallet(dev.payerKey), 1, requirements);

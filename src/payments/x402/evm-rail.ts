@@ -156,7 +156,7 @@ function readEvmPayload(payment: X402PaymentPayload): EvmPayload | string {
 
 /**
  * The EIP-3009 authorization is signed by its `from` for this token (EIP-712 domain), to our pay-to,
- * for at least the price. An EOA signature is checked locally; anything else (a smart wallet's
+ * for the price exactly (x402 `exact`). An EOA signature is checked locally; anything else (a smart wallet's
  * ERC-1271/6492 signature) through the node.
  */
 export async function authenticateEvm(
@@ -176,8 +176,13 @@ export async function authenticateEvm(
     return { ok: false, reason: 'the authorization has malformed fields' };
   }
   if (!isAddressEqual(auth.to, requirements.payTo as Address)) return { ok: false, reason: 'the authorization pays another address' };
-  if (BigInt(auth.value) < BigInt(requirements.maxAmountRequired))
-    return { ok: false, reason: 'the authorization is for less than the price' };
+  if (BigInt(auth.value) !== BigInt(requirements.maxAmountRequired)) {
+    const [value, price] = [auth.value, requirements.maxAmountRequired];
+    return {
+      ok: false,
+      reason: `the authorization is for ${value} atomic units, not the price of ${price} (x402 exact takes the price exactly)`,
+    };
+  }
   const typed = {
     domain: {
       name: String(requirements.extra.name),
