@@ -21,7 +21,9 @@ describe('transcribe against the speech port', () => {
     };
     const ctx = stepContext(fakeServices({ speech }));
     const out = await runStep(transcribeStep, { audio: '/a.wav', language: 'en' }, ctx);
-    assert.deepEqual(out, { ...TRANSCRIPT, speech: 'recognised', confidence_bar: 0.5, fit_bar: null, engine: 'fake speech 2' });
+    // An engine without a fitted decision model is judged on its confidence bar alone: no probability.
+    const judged = { speech: 'recognised', confidence_bar: 0.5, fit_bar: null, probability: null, probability_bar: null, word_floor: null };
+    assert.deepEqual(out, { ...TRANSCRIPT, ...judged, engine: 'fake speech 2' });
     assert.equal(asked, 'en');
     assert.equal(ctx.engines.speech, 'fake speech 2');
   });
