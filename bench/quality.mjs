@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
-/** QUALITY_ONLY=speech,screen (cuts, claims, speech, speech-wide, languages, voices, families-voices, screen, transitions, reels, families-captions) runs only those parts; all by default. */
+/** QUALITY_ONLY=speech,screen (cuts, claims, speech, speech-wide, languages, voices, families-voices, screen, transitions, reels, families-captions, families-cuts) runs only those parts; all by default. */
 const section = (name) => !process.env.QUALITY_ONLY || process.env.QUALITY_ONLY.split(',').includes(name);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
@@ -712,5 +712,17 @@ await (async function familiesCaptions() {
   console.error(`bench/quality (families-captions): ERROR ${err?.stack ?? err}`);
   process.exitCode = 2;
 });
+
+// Shot boundaries on families drawn at random (issue 39): every xfade transition, cuts, flashes, whip pans and
+// camera motion with no boundary, through detect_scenes (bench/support/transition-families.mjs).
+if (section('families-cuts')) {
+  const { runSeed } = await import('./support/families.mjs');
+  const seed = runSeed();
+  console.log(`families-cuts (seed ${seed}):`);
+  await (await import('./support/transition-families.mjs')).transitionFamilies(seed).catch((err) => {
+    console.error(`bench/quality (families-cuts): ERROR ${err?.stack ?? err}`);
+    process.exitCode = 2;
+  });
+}
 
 setTimeout(() => process.exit(process.exitCode ?? 0), 5000).unref();
