@@ -141,9 +141,10 @@ describe('/ad-debunk and /product-id with a model (OpenAI protocol, real LangCha
     const res = await paidPost(h, '/ad-debunk', { url: `${web.url}/ad.mp4` });
     const job = await pollJob(h.url, res.json.job_id, 120);
     assert.equal(job.status, 'complete', job.error);
-    const { claims, speech, transcript_confidence, ...prose } = job.result;
+    const { claims, speech, transcript_confidence, transcript_probability, ...prose } = job.result;
     const { claims: said, ...rest } = good;
     assert.deepEqual(prose, rest, 'the model writes the product, rating and recommendation');
+    assert.ok(transcript_probability > 0.5, 'the service, not the model, judges the transcript');
     assert.equal(claims.length, 1);
     const [claim] = claims;
     assert.deepEqual({ claim: claim.claim, verdict: claim.verdict, evidence: claim.evidence, sources: claim.sources }, said[0]);
