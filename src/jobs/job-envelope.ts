@@ -1,6 +1,6 @@
 import type { JobRecord } from './job.types.js';
 
-/** The public job resource (ARCHITECTURE "Spec decisions" 2): both id spellings, epoch-ms times. */
+/** The public job resource (docs/design.md, Decisions): both id spellings, epoch-ms times. */
 export function jobEnvelope(r: JobRecord): Record<string, unknown> {
   return {
     id: r.id,

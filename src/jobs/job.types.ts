@@ -3,7 +3,7 @@ import type { PipelineSource } from '../pipelines/pipeline.types.js';
 import type { StepTiming } from '../pipelines/pipeline-runner.js';
 import type { SourceHints } from '../sources/source-hints.js';
 
-/** Job states served (ARCHITECTURE "Spec decisions" 1): `running` is served as `processing`. */
+/** Job states served (docs/design.md, Decisions): `running` is served as `processing`. */
 export type JobStatus = 'queued' | 'processing' | 'complete' | 'failed';
 
 export interface JobProgress {

@@ -26,7 +26,7 @@ export function jobAccepted(
   return {
     job_id: jobId,
     poll_url: `${base}/jobs/${jobId}`,
-    // Always `queued` (decision 1 and the JobAccepted schema): the job's own state is read at poll_url,
+    // Always `queued` (docs/design.md, Decisions, and the JobAccepted schema): the job's own state is read at poll_url,
     // and a fast worker may already be running it.
     status: 'queued' as const,
     estimated_completion_seconds: typicalSeconds,

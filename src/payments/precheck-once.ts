@@ -8,7 +8,7 @@ import type { SettlementAttempt } from './settlement.types.js';
 export const REFUSAL_KEPT_MS = 10 * 60_000;
 
 /**
- * The check before settlement, once per payment and request (ARCHITECTURE decision 23): a refused payment can be sent
+ * The check before settlement, once per payment and request: a refused payment can be sent
  * again for free, and each send would cost the service the check. Sends of the same payment for the same request
  * that arrive while it is checked wait for that check; a refusal is recorded beside the claims (Redis: seen by every
  * API process) until the payment expires, and resends are answered with it. Only a verified payment reaches here, and

@@ -25,7 +25,7 @@ export const SOURCE_URL_KEYWORD = 'x-source-url';
  * The `x-source-url` keyword on a request field: a URL the service will fetch. `true` refuses what is
  * wrong on its face (not http/https, user credentials, an IP literal or localhost in a blocked range);
  * `"map"` also needs a map-service place URL. Request validation runs before the 402, so these are a
- * free 400 that says why. `sourceUrls` (source-check.ts) lists the fields that carry it.
+ * free 400 that says why. `fetchedSources` (fetched-sources.ts) lists the fields that carry it.
  */
 export function addSourceUrlKeyword(ajv: Ajv, opts: SourceUrlOptions): void {
   ajv.addKeyword({

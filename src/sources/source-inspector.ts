@@ -28,14 +28,14 @@ export interface SourceToInspect {
 export type Inspection = { hints: SourceHints } | { refused: string };
 
 /**
- * The check of a paid request's sources before its payment settles (ARCHITECTURE decision 16): each fetched
+ * The check of a paid request's sources before its payment settles: each fetched
  * URL is inspected as its step expects it (a video, an image, a map page), all at once, each within the time
  * budget. What is known to fail is refused; so is what cannot be checked in time: when in doubt, the payer
  * keeps the money.
  */
 export class SourceInspector {
   /**
-   * One check per source at a time, whoever asks (ARCHITECTURE decision 23): a request naming a source already being
+   * One check per source at a time, whoever asks: a request naming a source already being
    * checked, by a resend or by another payment, waits for that check instead of starting its own.
    */
   private readonly checkOnce = pMemoize((url: string, kind: SourceKind) => this.checkWithinBudget(url, kind), {

@@ -14,7 +14,7 @@ const SERVICE_NAME = 'vidint';
 const SERVICE_TAGS = ['video', 'image', 'analysis', 'fact-check', 'ai'];
 
 /**
- * x402 version 2 on the wire, beside version 1 on the same routes (decision 13): the 402 also carries
+ * x402 version 2 on the wire, beside version 1 on the same routes: the 402 also carries
  * PAYMENT-REQUIRED, a payment may come in PAYMENT-SIGNATURE, and its 202 answers with PAYMENT-RESPONSE.
  * A v2 payment carries the same signed transfer as a v1 one (an EIP-3009 authorization, a Solana
  * transaction); only the envelope differs. It is read into the v1 form here, so the same rails

@@ -75,7 +75,7 @@ export function statementsOf(input: VideoEvidence): Statement[] {
   const out: Statement[] = [];
   const title = input.title?.trim() || input.metadata?.title?.trim();
   for (const text of title ? sentences(title) : []) out.push({ text, source: 'title', time: 0 });
-  // Unintelligible speech has no segments (steps/speech-verdict.ts, speech-evidence.ts): nothing of it is used.
+  // Unintelligible speech has no segments (steps/speech/speech-verdict.ts, prompt/analyzers/speech-evidence.ts): nothing of it is used.
   for (const seg of input.transcript?.segments ?? []) {
     const confidence = seg.confidence ?? input.transcript?.confidence ?? undefined;
     // A segment that still holds several sentences is split, each part timed by its share of the characters.

@@ -7,7 +7,7 @@ type Claim = Record<string, unknown> & { claim?: unknown; confidence?: unknown }
 const SAME_WORDS = 0.6;
 
 /**
- * A model's claims tied to the statements of the video they came from (evidence.ts): each takes that statement's
+ * A model's claims tied to the statements of the video they came from (steps/shared/video-evidence.ts): each takes that statement's
  * `start`, `end`, `source` and `evidence_confidence`, as the offline analyzers give them, and with `weigh` its
  * `confidence` is scaled by how surely the statement was perceived. A claim no statement holds keeps the times
  * the model gave, but no source or evidence confidence: the service cannot vouch for where it came from.

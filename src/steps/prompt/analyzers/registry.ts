@@ -4,7 +4,7 @@ import type { OfflineAnalyzer } from './analyzer.js';
 import { productIdAnalyzer } from './product-id.analyzer.js';
 import { verifyAnalyzer } from './verify.analyzer.js';
 
-/** Every offline analyzer. A new one is one file in src/analyzers/ (`defineAnalyzer`) plus one line here. */
+/** Every offline analyzer. A new one is one file beside this one (`defineAnalyzer`) plus one line here. */
 const builtinAnalyzers: OfflineAnalyzer[] = [analyzeAnalyzer, productIdAnalyzer, adDebunkAnalyzer, verifyAnalyzer];
 
 /** The offline analyzers a `prompt` step can name in `offline:`, by name (checked at load time). */
