@@ -1,10 +1,7 @@
-import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Address } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { devnetClients, paidPost } from '../support/devnet.js';
+import { assertRefusedUnpaid } from '../support/devnet.js';
 import { type FileServer, file, startFileServer } from '../support/file-server.js';
 import { type Harness, ROOT, startHarness } from '../support/harness.js';
 import { makeClip } from '../support/media.js';
@@ -19,7 +16,6 @@ const OUT = path.join(ROOT, 'test-artifacts', 'refused-before-settlement');
 describe('sources refused before settlement, nothing charged', () => {
   let h: Harness;
   let web: FileServer;
-  let balances: () => Promise<[bigint, bigint]>;
 
   before(async () => {
     fs.rmSync(OUT, { recursive: true, force: true });
@@ -44,10 +40,6 @@ describe('sources refused before settlement, nothing charged', () => {
       '/missing.jpg': (_q, res) => void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found'),
     });
     h = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true', MPP_ENABLED: 'false' } });
-    const { balanceOf, dev } = devnetClients(h);
-    const payer = privateKeyToAccount(dev.payerKey).address;
-    const payTo = h.rt.config.payments.payToBase as Address;
-    balances = async () => [await balanceOf(payer), await balanceOf(payTo)];
   });
   after(async () => {
     await h?.close();
@@ -55,14 +47,7 @@ describe('sources refused before settlement, nothing charged', () => {
   });
 
   /** A paid request refused at settlement: 422 naming `reason` and saying nothing was charged, and no balance moved. */
-  async function refusedUnpaid(route: string, body: Record<string, unknown>, reason: RegExp): Promise<void> {
-    const before = await balances();
-    const res = await paidPost(h, route, body);
-    assert.equal(res.status, 422, `${route} ${JSON.stringify(body)}: ${res.text}`);
-    assert.match(res.json.error, reason);
-    assert.match(res.json.error, /Nothing was charged\.$/);
-    assert.deepEqual(await balances(), before, `${route}: no USDC moved`);
-  }
+  const refusedUnpaid = (route: string, body: Record<string, unknown>, reason: RegExp) => assertRefusedUnpaid(h, route, body, reason);
 
   for (const route of ['/pfp', '/hair-formula', '/scan-style']) {
     it(`${route}: an image_url that does not resolve, answers 404, serves HTML or is over 10 MiB`, async () => {

@@ -2,10 +2,8 @@ import assert from 'node:assert/strict';
 import type http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Address } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import { createPaymentHeader } from 'x402/client';
-import { devnetClients } from '../support/devnet.js';
+import { baseBalances, devnetClients } from '../support/devnet.js';
 import { type FileServer, startFileServer } from '../support/file-server.js';
 import { type Harness, postJson, ROOT, startHarness } from '../support/harness.js';
 
@@ -46,10 +44,8 @@ describe('a refused payment sent again and again costs one source check', () => 
 
   it('20 copies at once: one check, the same 422 for each, nothing charged; a later resend gets it without a check', async () => {
     const body = { url: `${web.url}/slow-page.html` };
-    const { balanceOf, dev, wallet } = devnetClients(h);
-    const payer = privateKeyToAccount(dev.payerKey).address;
-    const payTo = h.rt.config.payments.payToBase as Address;
-    const balances = async () => [await balanceOf(payer), await balanceOf(payTo)];
+    const { dev, wallet } = devnetClients(h);
+    const balances = baseBalances(h);
     const requirements = (await postJson(`${h.url}/analyze`, body)).json.accepts.find((a: any) => a.network === 'base');
     const header = await createPaymentHeader(wallet(dev.payerKey), 1, requirements);
     const send = () => postJson(`${h.url}/analyze`, body, { 'x-payment': header });

@@ -4,9 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import type { Address } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { devnetClients, paidPost } from '../support/devnet.js';
+import { assertRefusedUnpaid, paidPost } from '../support/devnet.js';
 import { endless, type FileServer, file, gzipped, piecewise, redirect, startFileServer, streamed } from '../support/file-server.js';
 import { type Harness, pollJob, ROOT, startHarness } from '../support/harness.js';
 import { makeClip } from '../support/media.js';
@@ -24,7 +22,6 @@ const OUT = path.join(ROOT, 'test-artifacts', 'source-servers');
 describe('/analyze from every kind of server; what a page or playlist names is checked before payment', () => {
   let h: Harness;
   let web: FileServer;
-  let balances: () => Promise<[bigint, bigint]>;
   const clips = { small: '', busy: '', busyFastStart: '' };
 
   before(async () => {
@@ -80,10 +77,6 @@ describe('/analyze from every kind of server; what a page or playlist names is c
         SOURCE_CHECK_TIMEOUT_SECONDS: '60',
       },
     });
-    const { balanceOf, dev } = devnetClients(h);
-    const payer = privateKeyToAccount(dev.payerKey).address;
-    const payTo = h.rt.config.payments.payToBase as Address;
-    balances = async () => [await balanceOf(payer), await balanceOf(payTo)];
   });
   after(async () => {
     await h?.close();
@@ -111,15 +104,7 @@ describe('/analyze from every kind of server; what a page or playlist names is c
     });
   }
 
-  /** A paid request refused at settlement: 422 naming `reason` and saying nothing was charged, and no balance moved. */
-  async function refusedUnpaid(route: string, body: Record<string, unknown>, reason: RegExp): Promise<void> {
-    const before = await balances();
-    const res = await paidPost(h, route, body);
-    assert.equal(res.status, 422, `${route} ${JSON.stringify(body)}: ${res.text}`);
-    assert.match(res.json.error, reason);
-    assert.match(res.json.error, /Nothing was charged\.$/);
-    assert.deepEqual(await balances(), before, `${route}: no USDC moved`);
-  }
+  const refusedUnpaid = (route: string, body: Record<string, unknown>, reason: RegExp) => assertRefusedUnpaid(h, route, body, reason);
 
   it('refuses a page whose og:video answers 404, nothing charged', async () => {
     await refusedUnpaid('/analyze', { url: `${web.url}/gone.html` }, /answered HTTP 404/);

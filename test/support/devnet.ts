@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { type Address, createPublicClient, createWalletClient, type Hex, http, publicActions } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
@@ -52,4 +53,23 @@ export function liveBaseEnv(chain: Pick<EvmDevnet, 'rpcUrl' | 'settlerKey'>): Re
     EVM_SETTLEMENT_KEY: chain.settlerKey,
     PAY_TO_BASE: DEVNET_PAY_TO.base,
   };
+}
+
+/** The devnet payer's and the service's Base test-USDC balances, read from the chain (to show what was charged). */
+export function baseBalances(h: Harness): () => Promise<[bigint, bigint]> {
+  const { balanceOf, dev } = devnetClients(h);
+  const payer = privateKeyToAccount(dev.payerKey).address;
+  const payTo = h.rt.config.payments.payToBase as Address;
+  return async () => [await balanceOf(payer), await balanceOf(payTo)];
+}
+
+/** A paid request refused before settlement: 422 naming `reason` and saying nothing was charged, and no USDC moved. */
+export async function assertRefusedUnpaid(h: Harness, route: string, body: Record<string, unknown>, reason: RegExp): Promise<void> {
+  const balances = baseBalances(h);
+  const before = await balances();
+  const res = await paidPost(h, route, body);
+  assert.equal(res.status, 422, `${route} ${JSON.stringify(body)}: ${res.text}`);
+  assert.match(res.json.error, reason);
+  assert.match(res.json.error, /Nothing was charged\.$/);
+  assert.deepEqual(await balances(), before, `${route}: no USDC moved`);
 }
