@@ -140,14 +140,18 @@ function expiryOf(payment: X402PaymentPayload, timeoutSeconds: number): number {
   return Number.isFinite(validBefore) && validBefore > 0 ? validBefore * 1000 : Date.now() + timeoutSeconds * 1000;
 }
 
-/** X-PAYMENT-RESPONSE: base64 JSON {success, transaction, network, payer}, as x402 clients read it. */
+/**
+ * X-PAYMENT-RESPONSE: base64 JSON {success, transaction, network, payer}, as x402 clients read it. Written here: the
+ * maintained codec (@x402/core/http) is v2's, typed to CAIP-2 networks, and v1 names its own ("base").
+ */
 function paymentResponseHeaders(network: string, transaction: string, payer: string): Record<string, string> {
   return { 'x-payment-response': Buffer.from(JSON.stringify({ success: true, transaction, network, payer })).toString('base64') };
 }
 
 /**
  * An X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2) value, base64 JSON PaymentPayload, in the v1 form the rails
- * read (and, for v2, what it says it accepted); or why it is not one.
+ * read (and, for v2, what it says it accepted); or why it is not one. Read here rather than with
+ * @x402/core/http's decoder: a client is told which part is wrong (size, base64, JSON, version), where that throws.
  */
 export function decodePayment(
   header: string | string[],
