@@ -30,6 +30,16 @@ export interface ClaimStore {
   refusal(id: string): Promise<PrecheckRefusal | null>;
   /** Records a refusal for `ms`, so that resends are answered with it instead of being checked again. */
   refuse(id: string, refusal: PrecheckRefusal, ms: number): Promise<void>;
+  /** The payment a payer's payment identifier was first claimed with (`id`: see identifierKey), or null. */
+  identified(id: string): Promise<IdentifiedPayment | null>;
+  /** Records the identifier's payment unless one is recorded (then returns that one); `replace` overwrites a stale record. */
+  identify(id: string, payment: IdentifiedPayment, replace?: boolean): Promise<IdentifiedPayment | null>;
+}
+
+/** The payment a payment identifier names: its claim key and the request it paid for. */
+export interface IdentifiedPayment {
+  key: string;
+  fingerprint: string;
 }
 
 const TTL_MS = 24 * 3600 * 1000;
@@ -100,6 +110,21 @@ export class MemoryClaimStore implements ClaimStore {
     }
     this.refusals.delete(id);
     this.refusals.set(id, { refusal, expires: now + ms });
+  }
+
+  /** Kept as long as the claims they point to. */
+  private readonly identifiers = new Map<string, { payment: IdentifiedPayment; expires: number }>();
+
+  async identified(id: string): Promise<IdentifiedPayment | null> {
+    const e = this.identifiers.get(id);
+    return e && e.expires > Date.now() ? e.payment : null;
+  }
+
+  async identify(id: string, payment: IdentifiedPayment, replace = false): Promise<IdentifiedPayment | null> {
+    const existing = replace ? null : await this.identified(id);
+    if (existing) return existing;
+    this.identifiers.set(id, { payment, expires: Date.now() + TTL_MS });
+    return null;
   }
 }
 
@@ -173,5 +198,20 @@ export class RedisClaimStore implements ClaimStore {
 
   async refuse(id: string, refusal: PrecheckRefusal, ms: number): Promise<void> {
     await this.redis.set(`${this.prefix}:refusal:${id}`, JSON.stringify(refusal), 'PX', ms);
+  }
+
+  async identified(id: string): Promise<IdentifiedPayment | null> {
+    const raw = await this.redis.get(`${this.prefix}:payment-id:${id}`);
+    return raw ? (JSON.parse(raw) as IdentifiedPayment) : null;
+  }
+
+  async identify(id: string, payment: IdentifiedPayment, replace = false): Promise<IdentifiedPayment | null> {
+    const key = `${this.prefix}:payment-id:${id}`;
+    const value = JSON.stringify(payment);
+    if (replace) {
+      await this.redis.set(key, value, 'PX', TTL_MS);
+      return null;
+    }
+    return (await this.redis.set(key, value, 'PX', TTL_MS, 'NX')) === 'OK' ? null : this.identified(id);
   }
 }

@@ -3,6 +3,7 @@ import type { Receipt } from '../chains/receipt.js';
 import { isRedisOutage, onceRedisAnswers } from '../redis/redis-outage.js';
 import type { AffiliateLedger } from './affiliate-ledger.js';
 import type { Claim, ClaimStore, SettlingClaim } from './claim-store.js';
+import { PaymentIdentifiers } from './payment-identifiers.js';
 import { PrecheckOnce } from './precheck-once.js';
 import type { CreateJob, SettlementAttempt, SettlementIntent, SettlementOutcome, SettlementResult } from './settlement.types.js';
 
@@ -38,10 +39,12 @@ export class SettlementFlow {
   private readonly createJob: CreateJob;
   private readonly jobIdOf: (claimKey: string) => string;
   private readonly prechecks: PrecheckOnce;
+  private readonly identifiers: PaymentIdentifiers;
 
   constructor(options: SettlementFlowOptions) {
     this.claims = options.claims;
     this.prechecks = new PrecheckOnce(options.claims);
+    this.identifiers = new PaymentIdentifiers(options.claims, (attempt) => this.forgery(attempt));
     this.ledger = options.ledger;
     this.reconcileAfterMs = options.reconcileAfterMs;
     this.createJob = options.createJob;
@@ -58,6 +61,8 @@ export class SettlementFlow {
    * common case pays for one signature check, not two; nothing is claimed before verify passes.
    */
   async collect(attempt: SettlementAttempt): Promise<SettlementOutcome> {
+    const named = await this.identifiers.answer(attempt);
+    if (named) return named;
     const earlier = await this.answerIfSeen(attempt);
     if (earlier) return earlier;
     const problem = await attempt.verify();
@@ -109,6 +114,12 @@ export class SettlementFlow {
     };
     const existing = await this.claims.claim(attempt.key, claim);
     if (existing) return this.answerEarlier(attempt, existing);
+    // Nothing is broadcast yet: a payment whose identifier another payment of its payer holds gives its claim back.
+    const named = await this.identifiers.claim(attempt);
+    if (named) {
+      await this.claims.release(attempt.key);
+      return named;
+    }
     return this.settleClaimed(attempt, claim);
   }
 

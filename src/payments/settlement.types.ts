@@ -60,6 +60,11 @@ export interface SettlementAttempt {
   payer: string | null;
   /** When the payment can no longer settle (epoch ms; its authorization's or challenge's expiry), when its protocol says. */
   expiresAt?: number;
+  /**
+   * The client's own name for the purchase (x402's payment-identifier extension): a payment of the same payer with
+   * the same identifier and request is the same purchase, however it was signed, and gets the first one's job.
+   */
+  paymentId?: string;
   request: PaidRequest;
   /** Written before the broadcast, so the reconciler can finish the settlement in any process. */
   intent: SettlementIntent;

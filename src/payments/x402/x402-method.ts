@@ -1,3 +1,5 @@
+import type { PaymentPayload } from '@x402/core/types';
+import { extractAndValidatePaymentIdentifier } from '@x402/extensions/payment-identifier';
 import { usdToAtomic } from '../../chains/usdc.js';
 import type { PaidRequest } from '../paid-request.js';
 import type { PricedResource } from '../priced-resource.js';
@@ -15,6 +17,8 @@ export interface X402Payment {
   version: 1 | 2;
   /** v2: the requirements entry and resource the payment says it accepted, held against the route's. */
   binding?: V2Binding;
+  /** The payment-identifier extension's id, when the payment carries one (either version). */
+  paymentId?: string;
 }
 
 /**
@@ -61,17 +65,15 @@ export class X402Method {
 
   attempt(
     resource: PricedResource,
-    { decoded: payment, credential, version, binding }: X402Payment,
+    { decoded: payment, credential, version, binding, paymentId }: X402Payment,
     request: PaidRequest,
   ): SettlementAttempt | { refused: string } {
     const mismatch = binding ? v2BindingMismatch(binding, toV2Requirements(this.requirement(resource)), resource.resourceUrl) : null;
     if (mismatch) return { refused: `payment refused: ${mismatch}; pay one of the options offered. Nothing was charged.` };
     const intent: SettlementIntent = { network: this.network, credential, resource, fingerprint: request.fingerprint, job: request.job };
-    return (
-      this.attemptFor(intent, payment, version, request) ?? {
-        refused: 'payment refused: it names no payer and nonce. Nothing was charged.',
-      }
-    );
+    const attempt = this.attemptFor(intent, payment, version, request);
+    if (attempt && paymentId) attempt.paymentId = paymentId;
+    return attempt ?? { refused: 'payment refused: it names no payer and nonce. Nothing was charged.' };
   }
 
   resume(intent: SettlementIntent): SettlementAttempt | null {
@@ -138,19 +140,23 @@ function expiryOf(payment: X402PaymentPayload, timeoutSeconds: number): number {
   return Number.isFinite(validBefore) && validBefore > 0 ? validBefore * 1000 : Date.now() + timeoutSeconds * 1000;
 }
 
-/** X-PAYMENT-RESPONSE: base64 JSON {success, transaction, network, payer}, as x402 clients read it. */
+/**
+ * X-PAYMENT-RESPONSE: base64 JSON {success, transaction, network, payer}, as x402 clients read it. Written here: the
+ * maintained codec (@x402/core/http) is v2's, typed to CAIP-2 networks, and v1 names its own ("base").
+ */
 function paymentResponseHeaders(network: string, transaction: string, payer: string): Record<string, string> {
   return { 'x-payment-response': Buffer.from(JSON.stringify({ success: true, transaction, network, payer })).toString('base64') };
 }
 
 /**
  * An X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2) value, base64 JSON PaymentPayload, in the v1 form the rails
- * read (and, for v2, what it says it accepted); or why it is not one.
+ * read (and, for v2, what it says it accepted); or why it is not one. Read here rather than with
+ * @x402/core/http's decoder: a client is told which part is wrong (size, base64, JSON, version), where that throws.
  */
 export function decodePayment(
   header: string | string[],
   version: 1 | 2 = 1,
-): { payment: X402PaymentPayload; binding?: V2Binding } | string {
+): { payment: X402PaymentPayload; binding?: V2Binding; paymentId?: string } | string {
   if (Array.isArray(header)) return 'send one payment header';
   // A v2 payment echoes the 402's extensions (the route's schemas): it is allowed to be longer.
   if (header.length > (version === 2 ? 32_768 : 16_384)) return `it is longer than ${version === 2 ? 32 : 16} KiB`;
@@ -167,13 +173,22 @@ export function decodePayment(
     const expected = version === 2 ? 'version 2 in PAYMENT-SIGNATURE' : 'version 1 in X-PAYMENT';
     return `x402Version ${value.x402Version} is not supported here; send ${expected}`;
   }
+  const identified = paymentIdentifierOf(value);
+  if (identified !== null && typeof identified === 'object') return identified.invalid;
+  const paymentId = identified ? { paymentId: identified } : {};
   if (version === 2) {
     const payment = fromV2Payload(value);
-    return typeof payment === 'string' ? payment : { payment, binding: v2Binding(value) };
+    return typeof payment === 'string' ? payment : { payment, binding: v2Binding(value), ...paymentId };
   }
   if (typeof value.scheme !== 'string' || typeof value.network !== 'string') return 'it lacks x402Version, scheme or network';
   if (!value.payload || typeof value.payload !== 'object') return 'it lacks a payload';
-  return { payment: value as unknown as X402PaymentPayload }; // its fields checked above
+  return { payment: value as unknown as X402PaymentPayload, ...paymentId }; // its fields checked above
+}
+
+/** The payment-identifier extension's id (checked by the extension's own validator), null without one, or why it is invalid. */
+function paymentIdentifierOf(value: Record<string, unknown>): string | null | { invalid: string } {
+  const { id, validation } = extractAndValidatePaymentIdentifier(value as unknown as PaymentPayload);
+  return validation.valid ? id : { invalid: `its payment-identifier extension is invalid (${validation.errors?.join('; ')})` };
 }
 
 /** The transaction and payer of recorded x402 receipt headers (either version), or null. */

@@ -45,14 +45,20 @@ export class X402Protocol implements PaymentProtocol {
     const header = (v2 ?? v1)!;
     const decoded = decodePayment(header, version);
     if (typeof decoded === 'string') return refused(`${version === 2 ? 'PAYMENT-SIGNATURE' : 'X-PAYMENT'} is malformed: ${decoded}.`);
-    const { payment, binding } = decoded;
+    const { payment, binding, paymentId } = decoded;
     // Labels are bounded: a network is named only when x402 knows it, never as the client wrote it.
     const known = Object.hasOwn(CAIP2_NETWORKS, payment.network) ? payment.network : 'unknown';
     if (payment.scheme !== 'exact') return refused(`scheme '${payment.scheme}' is not accepted; use 'exact'.`, known);
     if (!this.methods.some((m) => m.network === payment.network)) {
       return refused(`network '${payment.network}' is not accepted (accepted: ${this.methods.map((m) => m.network).join(', ')}).`, known);
     }
-    const found: X402Payment = { decoded: payment, credential: String(header).trim(), version, ...(binding ? { binding } : {}) };
+    const found: X402Payment = {
+      decoded: payment,
+      credential: String(header).trim(),
+      version,
+      ...(binding ? { binding } : {}),
+      ...(paymentId ? { paymentId } : {}),
+    };
     return { payment: found, network: payment.network };
   }
 

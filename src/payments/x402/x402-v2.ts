@@ -3,6 +3,7 @@ import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/
 import { x402ResourceServer } from '@x402/core/server';
 import type { PaymentPayload, PaymentRequirements as PaymentRequirements2 } from '@x402/core/types';
 import { type SanitizedResourceServiceMetadata, sanitizeResourceServiceMetadata } from '@x402/extensions/bazaar';
+import { declarePaymentIdentifierExtension, PAYMENT_IDENTIFIER } from '@x402/extensions/payment-identifier';
 import { caip2, v1NetworkName } from '../../chains/networks.js';
 import type { PricedResource } from '../priced-resource.js';
 import type { X402PaymentPayload } from './rail.js';
@@ -12,6 +13,7 @@ import { bazaarExtension, type Schema } from './x402-schemas.js';
 /** How the Bazaar lists the service. */
 const SERVICE_NAME = 'vidint';
 const SERVICE_TAGS = ['video', 'image', 'analysis', 'fact-check', 'ai'];
+const OPTIONAL_PAYMENT_IDENTIFIER = declarePaymentIdentifierExtension(false);
 
 /**
  * x402 version 2 on the wire, beside version 1 on the same routes: the 402 also carries
@@ -52,7 +54,8 @@ export function paymentRequiredHeader(resource: PricedResource, error: string, a
     error,
     resource: { url: resource.resourceUrl, description: resource.description, mimeType: 'application/json', ...serviceMetadata(resource) },
     accepts: accepts.map(toV2Requirements),
-    extensions: { bazaar: bazaarOf(resource) },
+    // Clients may name their purchase (a retry re-signed after a timeout is the same purchase): see payment-identifiers.ts.
+    extensions: { bazaar: bazaarOf(resource), [PAYMENT_IDENTIFIER]: OPTIONAL_PAYMENT_IDENTIFIER },
   } as Parameters<typeof encodePaymentRequiredHeader>[0]);
 }
 
