@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { Sharp } from 'sharp';
 import { median } from './median.js';
@@ -60,18 +59,10 @@ export type TextLayerCache = Map<string, TextLayer>;
 /**
  * The caption layer of `file` (the full-size frame). With `gray`, a binary PGM of the same frame already shrunk
  * to the analysis width (ffmpeg writes it in its decoding pass), no JPEG is decoded here: decoding costs
- * more CPU than all the rest of the analysis. With `cache`, a grey copy seen before gives the layer found then.
+ * more CPU than all the rest of the analysis. Layers seen before are cached by the caller (engines/ocr's adapter).
  */
-export async function findTextLayer(file: string, gray?: string, cache?: TextLayerCache): Promise<TextLayer> {
-  let frame: { data: Uint8Array; width: number; height: number } | null = null;
-  let key: string | null = null;
-  if (gray) {
-    const bytes = await fs.readFile(gray);
-    key = cache ? createHash('sha1').update(bytes).digest('hex') : null;
-    const known = key && cache?.get(key);
-    if (known) return known;
-    frame = readPgm(bytes);
-  }
+export async function findTextLayer(file: string, gray?: string): Promise<TextLayer> {
+  let frame: { data: Uint8Array; width: number; height: number } | null = gray ? readPgm(await fs.readFile(gray)) : null;
   const sharp = (await import('sharp')).default;
   const meta = await sharp(file).metadata();
   const sourceWidth = meta.width ?? ANALYSIS_WIDTH;
@@ -90,7 +81,6 @@ export async function findTextLayer(file: string, gray?: string, cache?: TextLay
   const mask = brightAfterBlur(frame.data, width, height, BRIGHT);
   const { regions, content } = regionsOf(mask, width, height);
   const layer = { width, height, scale: sourceWidth / width, sourceWidth, sourceHeight, mask: content, regions };
-  if (key) cache?.set(key, layer);
   return layer;
 }
 
