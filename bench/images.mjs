@@ -7,7 +7,8 @@
 //    Hopper portrait, 512x512), each build in turn per endpoint, so that load from other work hits both alike
 //  - burst: BENCH_BURST (70) paid jobs, /scan-style and /hair-formula alternating, posted at once; the service's
 //    `vidint_nodejs_eventloop_lag_max_seconds` from /metrics (read once before: prom-client resets it on each read)
-//    and the jobs failed (goal: lag under 100 ms, 0 failed)
+//    and the jobs failed (goal: lag under 100 ms, 0 failed); beside the lag, the most of its own CPU the service's main
+//    thread spent in one stall, which a machine busy with other work does not stretch (BENCH_JOBS=0: the burst only)
 // Prints each figure per build and `ratio this/reference` of the jobs per minute, with the load average.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -43,7 +44,7 @@ async function main() {
     ['/hair-formula', { image_b64: face }],
     ['/pfp', { image_b64: face, color_palette: 'warm earth tones' }],
   ];
-  for (const [route, body] of endpoints) {
+  for (const [route, body] of jobsPerEndpoint > 0 ? endpoints : []) {
     const perMinute = [];
     for (const build of builds) {
       const r = await withService(build.root, (svc) =>
@@ -63,11 +64,12 @@ async function main() {
   for (const build of builds) {
     const r = await withService(build.root, async (svc) => {
       await lagMaxSeconds(svc.url); // resets the gauge's window
+      await svc.worstStall();
       const batch = await timedBatch(svc, burst);
-      return { ...batch, lagMs: (await lagMaxSeconds(svc.url)) * 1000 };
+      return { ...batch, lagMs: (await lagMaxSeconds(svc.url)) * 1000, stall: await svc.worstStall() };
     });
     console.log(
-      `burst of ${burstSize}  ${build.name.padEnd(24)} event-loop lag max ${r.lagMs.toFixed(0).padStart(5)} ms (goal < 100)   failed ${r.failed} of ${burstSize} (goal 0)   ${r.perMinute.toFixed(1)} jobs/min`,
+      `burst of ${burstSize}  ${build.name.padEnd(24)} event-loop lag max ${r.lagMs.toFixed(0).padStart(5)} ms (goal < 100), worst stall's own CPU ${r.stall?.cpuMs.toFixed(0) ?? '-'} ms   failed ${r.failed} of ${burstSize} (goal 0)   ${r.perMinute.toFixed(1)} jobs/min`,
     );
   }
   console.log(`load average after: ${loadavg()}`);
@@ -79,7 +81,7 @@ async function withService(buildRoot, fn) {
     return await serviceRun(buildRoot, fn);
   } catch (err) {
     console.log(`  ${path.basename(buildRoot)}: ERROR ${err?.message ?? err}`);
-    return { perMinute: Number.NaN, failed: Number.NaN, lagMs: Number.NaN };
+    return { perMinute: Number.NaN, failed: Number.NaN, lagMs: Number.NaN, stall: null };
   }
 }
 
@@ -92,12 +94,21 @@ async function serviceRun(buildRoot, fn) {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  const line = await new Promise((resolve, reject) => {
-    readline.createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the service exited (${code}) before listening`)));
-  });
+  const lines = readline.createInterface({ input: child.stdout });
+  const nextLine = () =>
+    new Promise((resolve, reject) => {
+      lines.once('line', resolve);
+      child.once('exit', (code) => reject(new Error(`the service exited (${code})`)));
+    });
+  const line = await nextLine();
+  /** The service's worst event-loop stall since the last call: wall ms and its main thread's own CPU ms in it. */
+  const worstStall = async () => {
+    const answer = nextLine();
+    child.kill('SIGUSR2');
+    return JSON.parse(await answer).worstStall;
+  };
   try {
-    return await fn(JSON.parse(line));
+    return await fn({ ...JSON.parse(line), worstStall });
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

@@ -1,8 +1,12 @@
 // One service of bench/images, in a process of its own: the build of the checkout at argv[2] (its dist/ and
 // pipelines/), ROLE=all (HTTP, payments on the devnet, and the worker) on Redis with BullMQ, WORKER_CONCURRENCY=2,
 // under a fresh key prefix (argv[3]). Prints one JSON line {url, payerKey, rpcUrl} once listening; exits on SIGTERM after
-// deleting its keys.
+// deleting its keys. On SIGUSR2 it prints {worstStall: {wallMs, cpuMs}}: the longest event-loop stall since the last
+// SIGUSR2 and the most of its own CPU the main thread spent in one stall (a busy machine stretches the wall time of a
+// stall, not the CPU the service spends in it).
+import fs from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 
 const [root, keyPrefix] = process.argv.slice(2);
@@ -36,6 +40,8 @@ console.log(
     rpcUrl: devnet.base.rpcUrl,
   }),
 );
+const stalls = watchStalls();
+process.on('SIGUSR2', () => console.log(JSON.stringify({ worstStall: stalls.take() })));
 process.on('SIGTERM', async () => {
   await app.close();
   const { Redis } = await import('ioredis');
@@ -45,3 +51,26 @@ process.on('SIGTERM', async () => {
   redis.disconnect();
   process.exit(0);
 });
+
+/** The main thread's CPU time so far, in ms: the first field of its schedstat is nanoseconds on a CPU. */
+function mainThreadCpuMs() {
+  return Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+}
+
+/** Watches the event loop with a 10 ms timer; `take()` gives the worst stall since the last take and starts anew. */
+function watchStalls() {
+  let worst = { wallMs: 0, cpuMs: 0 };
+  let [last, lastCpu] = [performance.now(), mainThreadCpuMs()];
+  setInterval(() => {
+    const [now, cpu] = [performance.now(), mainThreadCpuMs()];
+    worst = { wallMs: Math.max(worst.wallMs, now - last - 10), cpuMs: Math.max(worst.cpuMs, cpu - lastCpu) };
+    [last, lastCpu] = [now, cpu];
+  }, 10).unref();
+  return {
+    take() {
+      const taken = worst;
+      worst = { wallMs: 0, cpuMs: 0 };
+      return taken;
+    },
+  };
+}
