@@ -21,6 +21,7 @@ import { jobChangesChannel, RedisJobChanges } from './job-changes.js';
 import { type JobDurations, MemoryJobDurations, RedisJobDurations } from './job-durations.js';
 import { JobProcessor } from './job-processor.js';
 import type { JobQueue } from './job-queue.js';
+import { JobRequeuer, type RequeueTiming } from './job-requeuer.js';
 import type { JobStore } from './job-store.js';
 import type { JobWorker } from './job-worker.js';
 import { JOBS_CONFIG, type JobsConfig } from './jobs.config.js';
@@ -64,6 +65,8 @@ export interface JobsModuleOptions {
    * worker and the processor are registered too. Null in a process that only takes requests.
    */
   steps: DynamicModule | null;
+  /** In a process that takes paid requests, when its JobRequeuer looks for jobs their writer left unqueued (else null). */
+  requeue: RequeueTiming | null;
 }
 
 /**
@@ -72,7 +75,7 @@ export interface JobsModuleOptions {
  */
 @Module({})
 export class JobsModule {
-  static forRoot({ jobs: config, redis, steps }: JobsModuleOptions): DynamicModule {
+  static forRoot({ jobs: config, redis, steps, requeue }: JobsModuleOptions): DynamicModule {
     const workers = steps !== null;
     const slots = workers ? config.workerConcurrency : 0;
     const providers: Provider[] = [
@@ -86,6 +89,13 @@ export class JobsModule {
       JobsShutdown,
     ];
     if (workers) providers.push(processorProvider());
+    if (requeue) {
+      providers.push({
+        provide: JobRequeuer,
+        inject: [LOGGER, JobService],
+        useFactory: (logger: Logger, jobs: JobService) => new JobRequeuer(requeue, logger, jobs),
+      });
+    }
     const driver = redis.target ? bullmqDriver(config, redis.keyPrefix, workers) : memoryDriver(config, workers);
     return {
       module: JobsModule,
