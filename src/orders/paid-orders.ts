@@ -11,7 +11,7 @@ import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { type JobAccepted, jobAccepted } from './job-accepted.js';
 import { JobOrder } from './job-order.js';
 import { orderFingerprint } from './order-fingerprint.js';
-import { pricedResource } from './priced-resource.js';
+import { pricedResource } from './pipeline-resource.js';
 
 const AFFILIATE_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
