@@ -19,6 +19,7 @@ import { JobService } from './job.service.js';
 import type { JobChanges } from './job-changes.js';
 import { jobChangesChannel, RedisJobChanges } from './job-changes.js';
 import { type JobDurations, MemoryJobDurations, RedisJobDurations } from './job-durations.js';
+import type { JobEndListener } from './job-end-listener.js';
 import { JobProcessor } from './job-processor.js';
 import type { JobQueue } from './job-queue.js';
 import { JobRequeuer, type RequeueTiming } from './job-requeuer.js';
@@ -29,7 +30,6 @@ import { JOB_CHANGES, JOB_DURATIONS, JOB_END_LISTENER, JOB_QUEUE, JOB_STORE, JOB
 import { MemoryJobQueue } from './memory-job-queue.js';
 import { MemoryJobStore } from './memory-job-store.js';
 import { MemoryJobWorker } from './memory-job-worker.js';
-import { type JobEndListener, NotifyingJobStore } from './notifying-job-store.js';
 import { RedisJobStore } from './redis-job-store.js';
 import { TypicalDurations } from './typical-durations.js';
 
@@ -120,7 +120,7 @@ function processorProvider(): Provider {
       JOB_DURATIONS,
       { token: JOB_END_LISTENER, optional: true },
     ],
-    // The processor writes through a store that tells the listener (the job's callback_url) when a write ends the job.
+    // The processor tells the listener (the job's callback_url) when it ends a job.
     useFactory: (
       pipelines: PipelineRegistry,
       store: JobStore,
@@ -130,16 +130,7 @@ function processorProvider(): Provider {
       metrics: Metrics,
       durations: JobDurations,
       listener: JobEndListener | undefined,
-    ) =>
-      new JobProcessor(
-        pipelines,
-        listener ? new NotifyingJobStore(store, listener) : store,
-        config.workDir,
-        logger,
-        services,
-        metrics,
-        durations,
-      ),
+    ) => new JobProcessor(pipelines, store, config.workDir, logger, services, metrics, durations, listener ?? null),
   };
 }
 
