@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { ConfigModule } from '../config/config.module.js';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { MetricsModule, type WorkerMetricsAddress } from '../observability/metrics.module.js';
+import { sweepTiming } from '../payments/sweep-timing.js';
 import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { RedisModule } from '../redis/redis.module.js';
 import { StepsModule } from '../steps/steps.module.js';
@@ -30,8 +31,12 @@ export interface AppOptions {
 @Module({})
 export class AppModule {
   static forRoot({ config, logger, serving: s, workers, devnet }: AppOptions): DynamicModule {
-    // In devnet mode, payments settle on the devnet module's local chains.
-    const serving = s ? [s.PaymentsModule.forRoot(devnet), s.DiscoveryModule, s.HttpModule, s.McpModule, ...(devnet ? [devnet] : [])] : [];
+    // Settled payments become jobs through the orders' fulfilment; in devnet mode they settle on the devnet's local chains.
+    const payments = (m: ServingModules) =>
+      m.PaymentsModule.forRoot({ networks: devnet, fulfilment: m.FulfilmentModule, workDir: config.jobs.workDir });
+    const serving = s ? [payments(s), s.DiscoveryModule, s.HttpModule, s.McpModule, ...(devnet ? [devnet] : [])] : [];
+    // A process that takes payments re-enqueues jobs a settlement recorded but could not enqueue, once a settlement may be over.
+    const requeue = s ? sweepTiming(config.payments.settlementReconcileSeconds) : null;
     return {
       module: AppModule,
       imports: [
@@ -39,7 +44,7 @@ export class AppModule {
         RedisModule,
         WebhooksModule,
         PipelinesModule,
-        JobsModule.forRoot({ jobs: config.jobs, redis: config.redis, steps: workers ? stepsModule(config) : null }),
+        JobsModule.forRoot({ jobs: config.jobs, redis: config.redis, steps: workers ? stepsModule(config) : null, requeue }),
         MetricsModule.forRoot(workerMetrics(config)),
         ...serving,
       ],
@@ -53,13 +58,14 @@ export class AppModule {
  * (about 90 MB of a worker's memory and a second of its start-up, for code a worker never runs).
  */
 export async function servingModules() {
-  const [{ PaymentsModule }, { DiscoveryModule }, { HttpModule }, { McpModule }] = await Promise.all([
+  const [{ PaymentsModule }, { FulfilmentModule }, { DiscoveryModule }, { HttpModule }, { McpModule }] = await Promise.all([
     import('../payments/payments.module.js'),
+    import('../orders/fulfilment.module.js'),
     import('../discovery/discovery.module.js'),
     import('../http/http.module.js'),
     import('../mcp/mcp.module.js'),
   ]);
-  return { PaymentsModule, DiscoveryModule, HttpModule, McpModule };
+  return { PaymentsModule, FulfilmentModule, DiscoveryModule, HttpModule, McpModule };
 }
 export type ServingModules = Awaited<ReturnType<typeof servingModules>>;
 

@@ -1,6 +1,6 @@
 import { usdToAtomic } from '../chains/usdc.js';
 import type { JobsConfig } from '../jobs/jobs.config.js';
-import { pricedResource } from '../orders/priced-resource.js';
+import { pricedResource } from '../orders/pipeline-resource.js';
 import type { OfferedNetwork, ProtocolDescription, RouteOffer } from '../payments/payment-offer.js';
 import type { PaymentsConfig } from '../payments/payments.config.js';
 import type { Paywall } from '../payments/paywall.js';

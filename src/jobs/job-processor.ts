@@ -7,8 +7,9 @@ import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { JobFailure, runPipeline, type StepEvent, stepTiming } from '../pipelines/pipeline-runner.js';
 import type { StepServices } from '../steps/services.js';
-import { type JobProgress, type JobWarning, type QueuedJob, type StepTiming, TERMINAL_STATUSES } from './job.types.js';
+import { type JobProgress, type JobRecord, type JobWarning, type QueuedJob, type StepTiming, TERMINAL_STATUSES } from './job.types.js';
 import type { JobDurations } from './job-durations.js';
+import type { JobEndListener } from './job-end-listener.js';
 import type { JobStore } from './job-store.js';
 
 /** How a run ended: a result, a failure message for the client, or stopped because another worker runs the job. */
@@ -31,6 +32,8 @@ export class JobProcessor {
     private readonly metrics: Metrics | null = null,
     /** Where a completed job's duration is recorded (null: not recorded). */
     private readonly durations: JobDurations | null = null,
+    /** Told when this processor ends a job, complete or failed (the job's callback_url; null: no one). */
+    private readonly listener: JobEndListener | null = null,
   ) {}
 
   /** `report`: told each progress too (BullMQ's own progress, which the queue dashboard shows). */
@@ -115,7 +118,7 @@ export class JobProcessor {
     if ('handedOver' in outcome) return log.warn({ reason: outcome.handedOver }, 'job stopped here; another worker runs it');
     if (!outcome.ok) return this.fail(jobId, outcome.message, run.engines, run.warnings, run.steps);
     const { engines, warnings, steps, total } = run;
-    await this.store.update(jobId, {
+    await this.end(jobId, {
       status: 'complete',
       result: outcome.result,
       engines,
@@ -125,6 +128,12 @@ export class JobProcessor {
       progress: { step: null, steps_done: total, steps_total: total },
     });
     log.info('job complete');
+  }
+
+  /** Writes the job's end (every ending passes here) and tells the listener. */
+  private async end(jobId: string, patch: Partial<JobRecord>): Promise<void> {
+    const record = await this.store.update(jobId, patch);
+    if (record) this.listener?.notify(record);
   }
 
   /** The completed job's time from acceptance to result, for the estimates clients are given; never fails the job. */
@@ -144,7 +153,7 @@ export class JobProcessor {
   ): Promise<void> {
     const record = await this.store.get(jobId);
     if (!record || TERMINAL_STATUSES.has(record.status)) return;
-    await this.store.update(jobId, {
+    await this.end(jobId, {
       status: 'failed',
       error: message,
       completed_at: Date.now(),

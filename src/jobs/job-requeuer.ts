@@ -1,7 +1,12 @@
 import type { OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { JobService } from './job.service.js';
-import { sweepTiming } from './sweep-timing.js';
+
+/** When the requeuer looks (every `everyMs`) and for what (jobs `queued` longer than `afterMs`). */
+export interface RequeueTiming {
+  afterMs: number;
+  everyMs: number;
+}
 
 /**
  * Enqueues again a job recorded `queued` that its queue does not hold (its writer died before enqueueing it),
@@ -10,15 +15,14 @@ import { sweepTiming } from './sweep-timing.js';
 export class JobRequeuer implements OnModuleInit, OnApplicationShutdown {
   private stop: () => void = () => undefined;
 
-  /** `settlementReconcileSeconds`: how long a settlement may stay unfinished (SETTLEMENT_RECONCILE_SECONDS). */
   constructor(
-    private readonly settlementReconcileSeconds: number,
+    private readonly timing: RequeueTiming,
     private readonly logger: Logger,
     private readonly jobs: JobService,
   ) {}
 
   onModuleInit(): void {
-    const { afterMs, everyMs } = sweepTiming(this.settlementReconcileSeconds);
+    const { afterMs, everyMs } = this.timing;
     this.stop = this.jobs.startRequeuer(everyMs, afterMs, (err) =>
       this.logger.warn({ err: err.message }, 're-enqueueing waiting jobs failed'),
     );

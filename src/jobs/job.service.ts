@@ -30,11 +30,16 @@ export class JobService {
     private readonly queue: JobQueue,
   ) {}
 
+  /** A new job on a request not yet validated (schema defaults are filled in here): throws when it is invalid. */
   async accept(input: AcceptJob): Promise<JobRecord> {
-    // The HTTP layer has validated already; validating here too fills schema defaults for every caller.
     if (!input.pipeline.validateRequest(input.request)) {
       throw new Error(`invalid request for ${input.pipeline.path}: ${describeErrors(input.pipeline.validateRequest.errors).join('; ')}`);
     }
+    return this.create(input);
+  }
+
+  /** Records and enqueues a job whose request its pipeline validated already. */
+  private async create(input: AcceptJob): Promise<JobRecord> {
     const record: JobRecord = {
       id: input.jobId ?? randomUUID(),
       endpoint_path: input.pipeline.path,
@@ -68,13 +73,14 @@ export class JobService {
    * The job `input.jobId` names, created and enqueued once whatever the number of calls: an existing
    * record is returned (and put on the queue again while still `queued`: the queue ignores an id it
    * holds, and a record written by a process that died or failed before enqueueing it is run). Throws
-   * only when the job could not be made sure of; calling it again then finishes the work.
+   * only when the job could not be made sure of; calling it again then finishes the work. The request is the
+   * paid order's, validated by its pipeline when it was ordered.
    */
   async ensure(input: AcceptJob & { jobId: string }): Promise<JobRecord> {
     let existing = await this.store.get(input.jobId);
     if (!existing) {
       try {
-        return await this.accept(input);
+        return await this.create(input);
       } catch (err) {
         // Written although the write or the enqueue failed (its answer lost, or raced by another process): enqueue it.
         existing = await this.store.get(input.jobId);

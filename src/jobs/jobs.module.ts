@@ -19,8 +19,10 @@ import { JobService } from './job.service.js';
 import type { JobChanges } from './job-changes.js';
 import { jobChangesChannel, RedisJobChanges } from './job-changes.js';
 import { type JobDurations, MemoryJobDurations, RedisJobDurations } from './job-durations.js';
+import type { JobEndListener } from './job-end-listener.js';
 import { JobProcessor } from './job-processor.js';
 import type { JobQueue } from './job-queue.js';
+import { JobRequeuer, type RequeueTiming } from './job-requeuer.js';
 import type { JobStore } from './job-store.js';
 import type { JobWorker } from './job-worker.js';
 import { JOBS_CONFIG, type JobsConfig } from './jobs.config.js';
@@ -28,7 +30,6 @@ import { JOB_CHANGES, JOB_DURATIONS, JOB_END_LISTENER, JOB_QUEUE, JOB_STORE, JOB
 import { MemoryJobQueue } from './memory-job-queue.js';
 import { MemoryJobStore } from './memory-job-store.js';
 import { MemoryJobWorker } from './memory-job-worker.js';
-import { type JobEndListener, NotifyingJobStore } from './notifying-job-store.js';
 import { RedisJobStore } from './redis-job-store.js';
 import { TypicalDurations } from './typical-durations.js';
 
@@ -64,6 +65,8 @@ export interface JobsModuleOptions {
    * worker and the processor are registered too. Null in a process that only takes requests.
    */
   steps: DynamicModule | null;
+  /** In a process that takes paid requests, when its JobRequeuer looks for jobs their writer left unqueued (else null). */
+  requeue: RequeueTiming | null;
 }
 
 /**
@@ -72,7 +75,7 @@ export interface JobsModuleOptions {
  */
 @Module({})
 export class JobsModule {
-  static forRoot({ jobs: config, redis, steps }: JobsModuleOptions): DynamicModule {
+  static forRoot({ jobs: config, redis, steps, requeue }: JobsModuleOptions): DynamicModule {
     const workers = steps !== null;
     const slots = workers ? config.workerConcurrency : 0;
     const providers: Provider[] = [
@@ -86,6 +89,13 @@ export class JobsModule {
       JobsShutdown,
     ];
     if (workers) providers.push(processorProvider());
+    if (requeue) {
+      providers.push({
+        provide: JobRequeuer,
+        inject: [LOGGER, JobService],
+        useFactory: (logger: Logger, jobs: JobService) => new JobRequeuer(requeue, logger, jobs),
+      });
+    }
     const driver = redis.target ? bullmqDriver(config, redis.keyPrefix, workers) : memoryDriver(config, workers);
     return {
       module: JobsModule,
@@ -110,7 +120,7 @@ function processorProvider(): Provider {
       JOB_DURATIONS,
       { token: JOB_END_LISTENER, optional: true },
     ],
-    // The processor writes through a store that tells the listener (the job's callback_url) when a write ends the job.
+    // The processor tells the listener (the job's callback_url) when it ends a job.
     useFactory: (
       pipelines: PipelineRegistry,
       store: JobStore,
@@ -120,16 +130,7 @@ function processorProvider(): Provider {
       metrics: Metrics,
       durations: JobDurations,
       listener: JobEndListener | undefined,
-    ) =>
-      new JobProcessor(
-        pipelines,
-        listener ? new NotifyingJobStore(store, listener) : store,
-        config.workDir,
-        logger,
-        services,
-        metrics,
-        durations,
-      ),
+    ) => new JobProcessor(pipelines, store, config.workDir, logger, services, metrics, durations, listener ?? null),
   };
 }
 

@@ -6,7 +6,7 @@ import type { JobService } from '../jobs/job.service.js';
 import { jobEnvelope } from '../jobs/job-envelope.js';
 import type { TypicalDurations } from '../jobs/typical-durations.js';
 import type { PaidOrders } from '../orders/paid-orders.js';
-import { pricedResource } from '../orders/priced-resource.js';
+import { pricedResource } from '../orders/pipeline-resource.js';
 import type { PaymentChallenge } from '../payments/payment-challenge.js';
 import type { Paywall } from '../payments/paywall.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';

@@ -9,20 +9,17 @@ import { PAYWALL } from '../payments/payments.tokens.js';
 import type { Paywall } from '../payments/paywall.js';
 import { WEBHOOK_SECRET } from '../webhooks/webhooks.tokens.js';
 import { PaidOrders } from './paid-orders.js';
-import { SourcePrecheck } from './source-precheck.js';
 
-/** The paid-order use case (PaidOrders) and the check of sources before settlement, for every transport (HTTP, MCP). */
+/** The paid-order use case (PaidOrders), for every transport (HTTP, MCP); what a settled order becomes is FulfilmentModule's. */
 @Module({
   providers: [
-    SourcePrecheck,
     {
       provide: PaidOrders,
-      inject: [PAYWALL, JobService, TypicalDurations, SourcePrecheck, Metrics, LOGGER, WEBHOOK_SECRET, JOBS_CONFIG],
+      inject: [PAYWALL, JobService, TypicalDurations, Metrics, LOGGER, WEBHOOK_SECRET, JOBS_CONFIG],
       useFactory: (
         paywall: Paywall,
         jobs: JobService,
         durations: TypicalDurations,
-        precheck: SourcePrecheck,
         metrics: Metrics,
         logger: Logger,
         webhookSecret: string,
@@ -32,7 +29,6 @@ import { SourcePrecheck } from './source-precheck.js';
           paywall,
           jobs,
           durations,
-          precheck,
           metrics,
           logger,
           webhookSecret,
@@ -40,6 +36,6 @@ import { SourcePrecheck } from './source-precheck.js';
         }),
     },
   ],
-  exports: [PaidOrders, SourcePrecheck],
+  exports: [PaidOrders],
 })
 export class OrdersModule {}

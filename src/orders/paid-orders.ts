@@ -9,9 +9,9 @@ import type { CollectedPayment, PaidWith } from '../payments/payment-outcome.js'
 import type { Paywall } from '../payments/paywall.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { type JobAccepted, jobAccepted } from './job-accepted.js';
+import { JobOrder } from './job-order.js';
 import { orderFingerprint } from './order-fingerprint.js';
-import { pricedResource } from './priced-resource.js';
-import type { SourcePrecheck } from './source-precheck.js';
+import { pricedResource } from './pipeline-resource.js';
 
 const AFFILIATE_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
@@ -37,7 +37,6 @@ export interface PaidOrdersDeps {
   paywall: Paywall;
   jobs: JobService;
   durations: TypicalDurations;
-  precheck: SourcePrecheck;
   metrics: Metrics;
   logger: Logger;
   webhookSecret: string;
@@ -47,8 +46,9 @@ export interface PaidOrdersDeps {
 /**
  * The one use case of a paid request, whatever carries it (HTTP, MCP). The order is the contract: a planned
  * endpoint (501) -> the body and its schema (400) -> the affiliate id (400) -> the payment through the paywall
- * (402, 409, 422, 503), which settles it and creates its one job -> 202. Nothing before the paywall can charge,
- * a refused payment creates no job, and every decision on a payment is counted and logged here.
+ * (402, 409, 422, 503), which has OrderFulfilment check the order's sources, settles it and has the order fulfilled
+ * (its one job) -> 202. Nothing before the paywall can charge, a refused payment creates no job, and every decision
+ * on a payment is counted and logged here.
  */
 export class PaidOrders {
   constructor(private readonly deps: PaidOrdersDeps) {}
@@ -57,13 +57,12 @@ export class PaidOrders {
     const { pipeline, body } = order;
     const invalid = this.refusal(order);
     if (invalid) return invalid;
+    // Validated (defaults filled in) by refusal(): the order carries it as it is to the job.
     const request = body as Record<string, unknown>;
-    const affiliateId = (order.affiliate as string | undefined) ?? null;
-    const check = this.deps.precheck.check;
+    const job = new JobOrder(pipeline, request, (order.affiliate as string | undefined) ?? null);
     const collected = await this.deps.paywall.collect(pricedResource(pipeline, order.baseUrl), order.payment, {
       fingerprint: orderFingerprint(pipeline.path, request),
-      job: { path: pipeline.path, pipeline: pipeline.source, request, affiliateId },
-      precheck: check ? () => check(pipeline, request) : undefined,
+      job,
     });
     this.observe(pipeline.path, collected);
     return this.outcome(collected, order);

@@ -5,12 +5,16 @@ import { LOGGER } from '../config/config.tokens.js';
 import { ENGINES_CONFIG, type EnginesConfig } from '../engines/engines.config.js';
 import { JOBS_CONFIG, type JobsConfig } from '../jobs/jobs.config.js';
 import { blockedHost } from '../net/guarded-post.js';
-import type { PrecheckResult } from '../payments/paid-request.js';
+import type { PrecheckRefusal } from '../payments/paid-request.js';
 import { callbackUrl } from '../pipelines/callback-url-keyword.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { createSourceInspector } from '../sources/create-source-inspector.js';
+import type { SourceHints } from '../sources/source-hints.js';
 
-export type Precheck = (pipeline: Pipeline, request: Record<string, unknown>) => Promise<PrecheckResult>;
+/** A refusal of the request's sources (answered with its status, nothing charged), or what the check learnt for the job. */
+export type SourceCheck = { refused: PrecheckRefusal } | { sources: SourceHints };
+
+export type Precheck = (pipeline: Pipeline, request: Record<string, unknown>) => Promise<SourceCheck>;
 
 /** A source the check before settlement refuses cannot be processed as sent: 422 Unprocessable Content. */
 export const SOURCE_REFUSED_STATUS = 422;

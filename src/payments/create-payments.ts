@@ -1,11 +1,11 @@
 import { Store as MppStore } from 'mppx';
 import type { Logger } from 'pino';
 import { USDC_EIP712 } from '../chains/networks.js';
-import { sweepTiming } from '../jobs/sweep-timing.js';
 import type { RedisClient } from '../redis/redis-client.js';
 import { ReplicaAcks } from '../redis/replica-acks.js';
 import { type AffiliateLedger, MemoryAffiliateLedger, RedisAffiliateLedger } from './affiliate-ledger.js';
 import { MemoryClaimStore, RedisClaimStore } from './claim-store.js';
+import type { Fulfilment } from './fulfilment.js';
 import { jobIdDeriver, loadJobIdSecret } from './job-id.js';
 import { MppProtocol } from './mpp/mpp-protocol.js';
 import { redisMppStore } from './mpp/redis-mpp-store.js';
@@ -13,9 +13,9 @@ import type { PaymentProtocol } from './payment-protocol.js';
 import type { PaymentsConfig } from './payments.config.js';
 import type { Paywall } from './paywall.js';
 import { ProtocolsPaywall } from './protocols-paywall.js';
-import type { CreateJob } from './settlement.types.js';
 import { SettlementFlow } from './settlement-flow.js';
 import type { SettlementNetworks } from './settlement-networks.js';
+import { sweepTiming } from './sweep-timing.js';
 import { authenticateEvm, basePublicClient, createEvmRail, evmClaimKey, evmReconciler } from './x402/evm-rail.js';
 import { createFacilitatorRail } from './x402/facilitator-rail.js';
 import { MemoryNonceSequencer, RedisNonceSequencer } from './x402/nonce-sequencer.js';
@@ -42,8 +42,8 @@ export interface PaymentsDeps {
   redis: RedisClient | null;
   /** A fail-fast connection of the claims' own, for new claims and the replica's acknowledgement of them. */
   claimsRedis: RedisClient | null;
-  /** Creates and enqueues a settled payment's job once (also from the reconciler). */
-  createJob: CreateJob;
+  /** What settled payments become (orders/): checked before settlement, fulfilled once (also from the reconciler). */
+  fulfilment: Fulfilment;
   /** Where each offered network settles (live, or the devnet's local chains). */
   networks: SettlementNetworks;
 }
@@ -53,14 +53,14 @@ export interface PaymentsDeps {
  * (x402 on the configured networks, MPP on Tempo) settling where `networks` says, the settlement service, the
  * paywall the paid orders go through, and the background reconciler.
  */
-export async function createPayments({ config, logger, redis, claimsRedis, createJob, networks }: PaymentsDeps): Promise<Payments> {
+export async function createPayments({ config, logger, redis, claimsRedis, fulfilment, networks }: PaymentsDeps): Promise<Payments> {
   const ledger = redis ? new RedisAffiliateLedger(redis, config.keyPrefix) : new MemoryAffiliateLedger();
   const { afterMs: reconcileAfterMs, everyMs } = sweepTiming(config.settlementReconcileSeconds);
   const flow = new SettlementFlow({
     claims: redis ? redisClaims(redis, claimsRedis, config) : new MemoryClaimStore(),
     ledger,
     reconcileAfterMs,
-    createJob,
+    fulfilment,
     jobIdOf: jobIdDeriver(await loadJobIdSecret(config.jobIdSecret, redis, config.keyPrefix, config.workDir)),
   });
   const rails = await createRails(config, networks, redis);

@@ -6,3 +6,5 @@ export const PAYWALL = Symbol('PAYWALL');
 export const AFFILIATE_LEDGER = Symbol('AFFILIATE_LEDGER');
 /** Where each offered network settles (SettlementNetworks): live from config, or the devnet's chains. */
 export const SETTLEMENT_NETWORKS = Symbol('SETTLEMENT_NETWORKS');
+/** What settled payments become (Fulfilment): provided by the module given to PaymentsModule.forRoot (orders/). */
+export const FULFILMENT = Symbol('FULFILMENT');

@@ -5,9 +5,9 @@ import type { CollectedPayment } from './payment-outcome.js';
 import type { PricedResource } from './priced-resource.js';
 
 /**
- * The one door to money. Given a priced route, the request's payment headers and the job it orders, it either
- * settles a payment and creates exactly one job for it, or answers with the 402 to send back (every protocol's
- * part in one challenge). It also says how each protocol is offered, for the discovery documents.
+ * The one door to money. Given a priced route, the request's payment headers and the order it pays for, it
+ * either settles a payment and has its order fulfilled once (the Fulfilment), or answers with the 402 to send
+ * back (every protocol's part in one challenge). It also says how each protocol is offered, for the discovery documents.
  */
 export interface Paywall {
   challenge(resource: PricedResource, error: string): Promise<PaymentChallenge>;

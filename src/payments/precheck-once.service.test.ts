@@ -4,7 +4,7 @@ import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { type ClaimStore, MemoryClaimStore, RedisClaimStore } from './claim-store.js';
-import type { PrecheckResult } from './paid-request.js';
+import type { Order, PrecheckResult } from './paid-request.js';
 import { PrecheckOnce, REFUSAL_KEPT_MS } from './precheck-once.js';
 import type { SettlementAttempt } from './settlement.types.js';
 
@@ -35,15 +35,19 @@ function countedCheck(result: PrecheckResult) {
 
 const refusal: PrecheckResult = { refused: { status: 422, error: 'the page at the URL holds no video' } };
 
-/** Only what PrecheckOnce reads of a payment's send: its key, proof, expiry and the request with its precheck. */
-function send(key: string, fingerprint: string, precheck: () => Promise<PrecheckResult>, more: Partial<SettlementAttempt> = {}) {
-  const job = { path: '/analyze', pipeline: {} as never, request: {}, affiliateId: null };
-  return { key, proof: null, request: { fingerprint, job, precheck }, ...more } as SettlementAttempt;
+/** An order carrying the seller's check of it (the Fulfilment below runs it). */
+type CheckedOrder = Order & { check: () => Promise<PrecheckResult> };
+const fulfilment = { precheck: (order: Order) => (order as CheckedOrder).check() };
+
+/** Only what PrecheckOnce reads of a payment's send: its key, proof, expiry and the request with its order. */
+function send(key: string, fingerprint: string, check: () => Promise<PrecheckResult>, more: Partial<SettlementAttempt> = {}) {
+  const job: CheckedOrder = { affiliateId: null, check };
+  return { key, proof: null, request: { fingerprint, job }, ...more } as SettlementAttempt;
 }
 
 describe('the check before settlement, once per payment and request', () => {
   it('merges sends that arrive together and answers later ones from the refusal recorded', async () => {
-    const once = new PrecheckOnce(new MemoryClaimStore());
+    const once = new PrecheckOnce(new MemoryClaimStore(), fulfilment);
     const check = countedCheck(refusal);
     const answers = await Promise.all(Array.from({ length: 20 }, () => once.run(send('p1', 'fp-a', check))));
     assert.equal(check.runs, 1);
@@ -53,7 +57,7 @@ describe('the check before settlement, once per payment and request', () => {
   });
 
   it('checks again for another request, another proof, and after the payment expired', async () => {
-    const once = new PrecheckOnce(new MemoryClaimStore());
+    const once = new PrecheckOnce(new MemoryClaimStore(), fulfilment);
     const check = countedCheck(refusal);
     await once.run(send('p2', 'fp-a', check));
     await once.run(send('p2', 'fp-b', check));
@@ -65,9 +69,9 @@ describe('the check before settlement, once per payment and request', () => {
     assert.equal(check.runs, 5, 'the record lasted no longer than the payment');
   });
 
-  it('keeps no record of a check that passed: its sources go to the order, and a resend meets the claim', async () => {
-    const once = new PrecheckOnce(new MemoryClaimStore());
-    const check = countedCheck({ sources: {} });
+  it('keeps no record of a check that passed: its order is recorded with the claim, and a resend meets the claim', async () => {
+    const once = new PrecheckOnce(new MemoryClaimStore(), fulfilment);
+    const check = countedCheck({ order: { affiliateId: null } });
     await Promise.all([once.run(send('p4', 'fp-a', check)), once.run(send('p4', 'fp-a', check))]);
     await once.run(send('p4', 'fp-a', check));
     assert.equal(check.runs, 2);
@@ -76,10 +80,10 @@ describe('the check before settlement, once per payment and request', () => {
   it('on Redis, a refusal recorded by one API process answers the resend another one receives, for as long as the payment lasts', async () => {
     const [first, second]: ClaimStore[] = [new RedisClaimStore(connect(), prefix), new RedisClaimStore(connect(), prefix)];
     const check = countedCheck(refusal);
-    await new PrecheckOnce(first).run(send('p5', 'fp-a', check, { expiresAt: Date.now() + 120_000 }));
-    assert.deepEqual(await new PrecheckOnce(second).run(send('p5', 'fp-a', check)), refusal);
+    await new PrecheckOnce(first, fulfilment).run(send('p5', 'fp-a', check, { expiresAt: Date.now() + 120_000 }));
+    assert.deepEqual(await new PrecheckOnce(second, fulfilment).run(send('p5', 'fp-a', check)), refusal);
     assert.equal(check.runs, 1);
-    await new PrecheckOnce(first).run(send('p6', 'fp-a', check, { expiresAt: Date.now() + 3600_000 }));
+    await new PrecheckOnce(first, fulfilment).run(send('p6', 'fp-a', check, { expiresAt: Date.now() + 3600_000 }));
     const kept = await Promise.all((await connections[0].keys(`${prefix}:refusal:*`)).map((k) => connections[0].pttl(k)));
     assert.equal(kept.length, 2);
     assert.ok(Math.min(...kept) > 100_000 && Math.min(...kept) <= 120_000, `the 2-minute payment's record: ${kept}`);

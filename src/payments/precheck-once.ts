@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pMemoize from 'p-memoize';
 import type { ClaimStore } from './claim-store.js';
+import type { Fulfilment } from './fulfilment.js';
 import type { PrecheckResult } from './paid-request.js';
 import type { SettlementAttempt } from './settlement.types.js';
 
@@ -19,11 +20,13 @@ export class PrecheckOnce {
     cache: false,
   });
 
-  constructor(private readonly claims: ClaimStore) {}
+  constructor(
+    private readonly claims: ClaimStore,
+    private readonly fulfilment: Pick<Fulfilment, 'precheck'>,
+  ) {}
 
-  /** What the attempt's precheck answers (or answered before, if it refused); null when its request has none. */
-  async run(attempt: SettlementAttempt): Promise<PrecheckResult | null> {
-    if (!attempt.request.precheck) return null;
+  /** What the precheck of the attempt's order answers (or answered before, if it refused). */
+  async run(attempt: SettlementAttempt): Promise<PrecheckResult> {
     return this.checkOnce(refusalId(attempt), attempt);
   }
 
@@ -31,7 +34,7 @@ export class PrecheckOnce {
     // The record saves work; when the store cannot be read, the check runs (nothing is settled on its account).
     const recorded = await this.claims.refusal(id).catch(() => null);
     if (recorded) return { refused: recorded };
-    const result = await attempt.request.precheck!();
+    const result = await this.fulfilment.precheck(attempt.request.job);
     const keepMs = Math.min(attempt.expiresAt ?? Number.POSITIVE_INFINITY, Date.now() + REFUSAL_KEPT_MS) - Date.now();
     if ('refused' in result && keepMs > 0) await this.claims.refuse(id, result.refused, keepMs).catch(() => undefined);
     return result;

@@ -3,17 +3,18 @@ import type { Receipt } from '../chains/receipt.js';
 import { isRedisOutage, onceRedisAnswers } from '../redis/redis-outage.js';
 import type { AffiliateLedger } from './affiliate-ledger.js';
 import type { Claim, ClaimStore, SettlingClaim } from './claim-store.js';
+import type { Fulfilment } from './fulfilment.js';
 import { PaymentIdentifiers } from './payment-identifiers.js';
 import { PrecheckOnce } from './precheck-once.js';
-import type { CreateJob, SettlementAttempt, SettlementIntent, SettlementOutcome, SettlementResult } from './settlement.types.js';
+import type { SettlementAttempt, SettlementIntent, SettlementOutcome, SettlementResult } from './settlement.types.js';
 
 export interface SettlementFlowOptions {
   claims: ClaimStore;
   ledger: AffiliateLedger;
   /** How long a settlement may stay unresolved before a resend (or the reconciler) reconciles it with the chain. */
   reconcileAfterMs: number;
-  /** The one port through which settled payments become jobs (also from the reconciler). */
-  createJob: CreateJob;
+  /** What settled payments become: checked before settlement, fulfilled once settled (also from the reconciler). */
+  fulfilment: Fulfilment;
   /** The job id a payment buys, from its claim key: the same payment always names the same job. */
   jobIdOf: (claimKey: string) => string;
 }
@@ -36,18 +37,18 @@ export class SettlementFlow {
   private readonly claims: ClaimStore;
   private readonly ledger: AffiliateLedger;
   private readonly reconcileAfterMs: number;
-  private readonly createJob: CreateJob;
+  private readonly fulfilment: Fulfilment;
   private readonly jobIdOf: (claimKey: string) => string;
   private readonly prechecks: PrecheckOnce;
   private readonly identifiers: PaymentIdentifiers;
 
   constructor(options: SettlementFlowOptions) {
     this.claims = options.claims;
-    this.prechecks = new PrecheckOnce(options.claims);
+    this.prechecks = new PrecheckOnce(options.claims, options.fulfilment);
     this.identifiers = new PaymentIdentifiers(options.claims, (attempt) => this.forgery(attempt));
     this.ledger = options.ledger;
     this.reconcileAfterMs = options.reconcileAfterMs;
-    this.createJob = options.createJob;
+    this.fulfilment = options.fulfilment;
     this.jobIdOf = options.jobIdOf;
   }
 
@@ -102,8 +103,8 @@ export class SettlementFlow {
         error: /Nothing was charged\.$/.test(error) ? error : `${error.replace(/\.?\s*$/, '.')} Nothing was charged.`,
       };
     }
-    // What the check learnt of the sources is part of the order, recorded before the broadcast like the rest of it.
-    const intent = checked ? { ...attempt.intent, job: { ...attempt.intent.job, sources: checked.sources } } : attempt.intent;
+    // The order as the check left it (with what it learnt) is recorded before the broadcast like the rest of the intent.
+    const intent = checked ? { ...attempt.intent, job: checked.order } : attempt.intent;
     const claim: SettlingClaim = {
       state: 'settling',
       fingerprint: attempt.request.fingerprint,
@@ -153,8 +154,8 @@ export class SettlementFlow {
   }
 
   /**
-   * The payment is on chain: create its one job (its id derived from the payment, its order as recorded in the
-   * claim), credit the affiliate, remember it.
+   * The payment is on chain: fulfil its order as recorded in the claim (one job, its id derived from the payment),
+   * credit the affiliate, remember it.
    */
   private async accept(
     attempt: SettlementAttempt,
@@ -177,7 +178,7 @@ export class SettlementFlow {
     // Each write is idempotent, so one that landed before an error is not made twice. Past that patience the
     // claim stays `settling`: the reconciler (or a resend) finishes the same job; the job is never failed for it.
     const written = onceRedisAnswers(async () => {
-      await this.createJob({ ...job, jobId, receipt });
+      await this.fulfilment.fulfil(job, jobId, receipt);
       // Credited once per payment however often its acceptance is finished (a resend, the reconciler, after
       // a crash), and before the claim is marked settled, so a crash between the two loses no credit.
       if (job.affiliateId) await this.ledger.record(job.affiliateId, BigInt(receipt.amount), attempt.key);

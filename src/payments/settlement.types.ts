@@ -1,10 +1,9 @@
-import type { Receipt } from '../chains/receipt.js';
-import type { JobOrder, PaidRequest } from './paid-request.js';
+import type { Order, PaidRequest } from './paid-request.js';
 import type { PaymentOutcome } from './payment-outcome.js';
 import type { PricedResource } from './priced-resource.js';
 
 /**
- * What any process needs to finish a settlement: the payment as sent, what it pays for and the job it
+ * What any process needs to finish a settlement: the payment as sent, what it pays for and the order it
  * buys. Written before the broadcast, so a crash after it leaves enough for the reconciler.
  */
 export interface SettlementIntent {
@@ -14,11 +13,9 @@ export interface SettlementIntent {
   credential: string;
   resource: PricedResource;
   fingerprint: string;
-  job: JobOrder;
+  /** The order, in the form the Fulfilment recorded (named `job` in every claim ever written). */
+  job: Order;
 }
-
-/** The port through which settled payments become jobs: creates and enqueues job `jobId` once, however often called. */
-export type CreateJob = (order: JobOrder & { jobId: string; receipt: Receipt }) => Promise<void>;
 
 /** What one settlement attempt reported. A thrown error means its outcome is unknown. */
 export interface SettlementResult {

@@ -4,7 +4,7 @@ import { MemoryAffiliateLedger } from '../../src/payments/affiliate-ledger.js';
 import { MemoryClaimStore } from '../../src/payments/claim-store.js';
 import { jobIdDeriver } from '../../src/payments/job-id.js';
 import { mppDescription } from '../../src/payments/mpp/mpp-description.js';
-import type { PaidRequest, PaymentHeaders } from '../../src/payments/paid-request.js';
+import type { Order, PaidRequest, PaymentHeaders } from '../../src/payments/paid-request.js';
 import type { ChallengePart } from '../../src/payments/payment-challenge.js';
 import type { PaidWith } from '../../src/payments/payment-outcome.js';
 import type { PaymentProtocol, ReadPayment } from '../../src/payments/payment-protocol.js';
@@ -98,7 +98,7 @@ function setup() {
     claims: new MemoryClaimStore(),
     ledger: new MemoryAffiliateLedger(),
     reconcileAfterMs: 60_000,
-    createJob: async ({ jobId }) => void jobs.push(jobId),
+    fulfilment: { precheck: async (order) => ({ order }), fulfil: async (_order, jobId) => void jobs.push(jobId) },
     jobIdOf: jobIdDeriver('a test secret of at least 32 chars'),
   });
   const x402 = new X402Protocol([new X402Method(base, 60), new X402Method(solana, 60)]);
@@ -120,7 +120,8 @@ const resource: PricedResource = {
 };
 const order = (text: string): PaidRequest => ({
   fingerprint: `fp-${text}`,
-  job: { path: '/echo', pipeline: ECHO_SOURCE, request: { text }, affiliateId: null },
+  // The recorded form of orders/' JobOrder: payments read only its affiliate.
+  job: { path: '/echo', pipeline: ECHO_SOURCE, request: { text }, affiliateId: null } as Order,
 });
 
 describe('the paywall over the payment protocols (x402 on stand-in rails, a stand-in MPP, real settlement service)', () => {

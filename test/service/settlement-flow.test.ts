@@ -2,10 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MemoryAffiliateLedger } from '../../src/payments/affiliate-ledger.js';
 import { MemoryClaimStore } from '../../src/payments/claim-store.js';
+import type { Fulfilment } from '../../src/payments/fulfilment.js';
 import { jobIdDeriver } from '../../src/payments/job-id.js';
-import type { CreateJob, Reconciliation, SettlementAttempt, SettlementIntent } from '../../src/payments/settlement.types.js';
+import type { Order, PrecheckResult } from '../../src/payments/paid-request.js';
+import type { Reconciliation, SettlementAttempt, SettlementIntent } from '../../src/payments/settlement.types.js';
 import { SettlementFlow } from '../../src/payments/settlement-flow.js';
 import { ECHO_SOURCE } from '../support/echo-source.js';
+
+/** An order as the test records it, with the seller's check of it when a test gives one. */
+type TestOrder = Order & { precheck?: () => Promise<PrecheckResult> };
 
 /**
  * The settlement service on the memory stores, without HTTP or chains: the payment method is a small
@@ -23,14 +28,14 @@ class Chain {
   signatureChecks = 0;
 
   /** A send of payment `key`; `signed: false` is a header rebuilt from the payment's public fields. */
-  attempt(key: string, intent: SettlementIntent, precheck?: SettlementAttempt['request']['precheck'], signed = true): SettlementAttempt {
+  attempt(key: string, intent: SettlementIntent, precheck?: TestOrder['precheck'], signed = true): SettlementAttempt {
     return {
       key,
       proof: null,
       network: 'base',
       amount: '10000',
       payer: '0xpayer',
-      request: { fingerprint: intent.fingerprint, job: intent.job, precheck },
+      request: { fingerprint: intent.fingerprint, job: precheck ? ({ ...intent.job, precheck } as TestOrder) : intent.job },
       intent,
       authenticate: async () => {
         this.signatureChecks++;
@@ -74,20 +79,23 @@ const intent = (text: string, affiliateId: string | null = null): SettlementInte
     example: { request: {}, result: {} },
   },
   fingerprint: `fp-${text}`,
-  job: { path: '/echo', pipeline: ECHO_SOURCE, request: { text }, affiliateId },
+  job: { path: '/echo', pipeline: ECHO_SOURCE, request: { text }, affiliateId } as Order,
 });
 
-function setup(createJob?: CreateJob, reconcileAfterMs = 20) {
+function setup(fulfil?: Fulfilment['fulfil'], reconcileAfterMs = 20) {
   const jobs = new Map<string, number>();
   const chain = new Chain();
-  const port: CreateJob =
-    createJob ??
-    (async ({ jobId }) => {
-      jobs.set(jobId, (jobs.get(jobId) ?? 0) + 1);
-    });
+  const fulfilment: Fulfilment = {
+    precheck: async (order) => (await (order as TestOrder).precheck?.()) ?? { order },
+    fulfil:
+      fulfil ??
+      (async (_order, jobId) => {
+        jobs.set(jobId, (jobs.get(jobId) ?? 0) + 1);
+      }),
+  };
   const ledger = new MemoryAffiliateLedger();
   const jobIdOf = jobIdDeriver('a test secret of at least 32 chars');
-  const flow = new SettlementFlow({ claims: new MemoryClaimStore(), ledger, reconcileAfterMs, createJob: port, jobIdOf });
+  const flow = new SettlementFlow({ claims: new MemoryClaimStore(), ledger, reconcileAfterMs, fulfilment, jobIdOf });
   return { flow, chain, jobs, ledger };
 }
 
@@ -146,7 +154,7 @@ describe('the settlement service (memory stores)', () => {
   it('crash point: the job was created but the claim never marked settled; finishing it again names the same job', async () => {
     const ids: string[] = [];
     let crash = true;
-    const { flow, chain } = setup(async ({ jobId }) => {
+    const { flow, chain } = setup(async (_order, jobId) => {
       ids.push(jobId);
       if (crash) throw new Error('process died after creating the job');
     });

@@ -14,12 +14,13 @@ const LAYERS: string[][] = [
   ['app'], // the composition root: which modules a ROLE starts, the configuration composed
   ['mcp', 'discovery', 'devnet'], // faces over HTTP built on the routes; the local chains of devnet mode and GET /devnet
   ['http'], // the routes
-  ['orders'], // the paid order, one use case for every transport
-  ['payments', 'webhooks'], // payments turn into jobs; job callbacks
+  ['orders'], // the paid order, one use case for every transport, and its fulfilment (what a settled payment becomes)
+  ['webhooks'], // job callbacks
   ['jobs'], // records, queues and the worker
   ['pipelines'], // YAML pipelines, their request validation, the step registry and the runner that interprets them
   ['steps'], // one home per step (its executor, spec, helpers and tests), the catalogue of them and what they share
   ['sources'], // what a source URL holds, inspected before a payment settles (and handed to the job)
+  ['payments'], // the paywall and settlement; a settled payment is handed to the Fulfilment port orders/ implements
   ['engines', 'redis', 'observability'], // adapters behind ports, Redis, metrics
   ['media'], // in-process pixel work: faces, portraits, colours
   ['net', 'json-schema', 'chains', 'config', 'logging'], // the ground: no side effect composed here
@@ -59,6 +60,13 @@ describe('module layering', () => {
       .filter(([from, to]) => folderOf(from) !== folderOf(to) && layerOf(folderOf(from)) >= layerOf(folderOf(to)))
       .map(([from, to]) => `${from} -> ${to}`);
     assert.deepEqual(upward, []);
+  });
+
+  it('payments know nothing of what a payment buys: no import of orders/, jobs/ or pipelines/', () => {
+    const reaching = allImports()
+      .filter(([from, to]) => folderOf(from) === 'payments' && ['orders', 'jobs', 'pipelines'].includes(folderOf(to)))
+      .map(([from, to]) => `${from} -> ${to}`);
+    assert.deepEqual(reaching, []);
   });
 
   it('the HTTP-side modules (http, payments, devnet, discovery, mcp) are composed by src/app only, so ROLE decides if they load', () => {

@@ -7,7 +7,7 @@ import type { SettlementAttempt, SettlementIntent } from '../settlement.types.js
 import type { X402PaymentPayload, X402Rail } from './rail.js';
 import type { PaymentRequirements } from './x402-requirements.js';
 import { v1OutputSchema } from './x402-schemas.js';
-import { fromV2Payload, paymentResponseHeaderV2, toV2Requirements, type V2Binding, v2Binding, v2BindingMismatch } from './x402-v2.js';
+import { fromV2Payload, paymentResponseHeaderV2, type V2Binding, v2Binding } from './x402-v2.js';
 
 /** A decoded x402 payment (in the v1 form the rails read), the header as sent, and which version sent it. */
 export interface X402Payment {
@@ -25,7 +25,7 @@ export interface X402Payment {
  * x402 `exact` on one network, in both wire versions: the payment is X-PAYMENT (v1) or PAYMENT-SIGNATURE
  * (v2), base64 JSON PaymentPayloads carrying the same signed transfer; its rail (EVM, SVM, or a remote
  * facilitator) authenticates, verifies, settles and reconciles it. The x402 protocol (x402-protocol.ts) reads
- * the headers and hands each payment to the network it names.
+ * the headers, binds each payment to the route and hands it to the network it names.
  */
 export class X402Method {
   readonly network: string;
@@ -63,19 +63,6 @@ export class X402Method {
     return found;
   }
 
-  attempt(
-    resource: PricedResource,
-    { decoded: payment, credential, version, binding, paymentId }: X402Payment,
-    request: PaidRequest,
-  ): SettlementAttempt | { refused: string } {
-    const mismatch = binding ? v2BindingMismatch(binding, toV2Requirements(this.requirement(resource)), resource.resourceUrl) : null;
-    if (mismatch) return { refused: `payment refused: ${mismatch}; pay one of the options offered. Nothing was charged.` };
-    const intent: SettlementIntent = { network: this.network, credential, resource, fingerprint: request.fingerprint, job: request.job };
-    const attempt = this.attemptFor(intent, payment, version, request);
-    if (attempt && paymentId) attempt.paymentId = paymentId;
-    return attempt ?? { refused: 'payment refused: it names no payer and nonce. Nothing was charged.' };
-  }
-
   resume(intent: SettlementIntent): SettlementAttempt | null {
     if (intent.network !== this.network) return null;
     const version = credentialVersion(intent.credential);
@@ -84,13 +71,8 @@ export class X402Method {
     return this.attemptFor(intent, decoded.payment, version, { fingerprint: intent.fingerprint, job: intent.job });
   }
 
-  /** The settlement attempt of an x402 payment, or null when it names no payment on its chain. */
-  private attemptFor(
-    intent: SettlementIntent,
-    payment: X402PaymentPayload,
-    version: 1 | 2,
-    request: PaidRequest,
-  ): SettlementAttempt | null {
+  /** The settlement attempt of an x402 payment on this rail, or null when it names no payment on its chain. */
+  attemptFor(intent: SettlementIntent, payment: X402PaymentPayload, version: 1 | 2, request: PaidRequest): SettlementAttempt | null {
     const key = this.rail.claimKey(payment);
     if (!key) return null;
     const rail = this.rail;

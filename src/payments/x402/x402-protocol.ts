@@ -7,7 +7,7 @@ import type { PricedResource } from '../priced-resource.js';
 import type { SettlementAttempt, SettlementIntent } from '../settlement.types.js';
 import { X402_DESCRIPTION } from './x402-description.js';
 import { decodePayment, type X402Method, type X402Payment } from './x402-method.js';
-import { paymentRequiredHeader } from './x402-v2.js';
+import { paymentRequiredHeader, toV2Requirements, v2BindingMismatch } from './x402-v2.js';
 
 /**
  * x402 on the networks offered (one X402Method each): its part of a 402 is the v1 body `{x402Version: 1, accepts}`
@@ -62,12 +62,17 @@ export class X402Protocol implements PaymentProtocol {
     return { payment: found, network: payment.network };
   }
 
+  /** The payment bound to the route (a v2 payment's `accepted` must be one of the route's options), on its network's method. */
   async attempt(resource: PricedResource, payment: unknown, request: PaidRequest): Promise<SettlementAttempt | { refused: string }> {
-    const x402 = payment as X402Payment; // as read() returned it
-    const method = this.methods.find((m) => m.network === x402.decoded.network);
-    return method
-      ? method.attempt(resource, x402, request)
-      : { refused: 'payment refused: its network is not offered. Nothing was charged.' };
+    const { decoded, credential, version, binding, paymentId } = payment as X402Payment; // as read() returned it
+    const method = this.methods.find((m) => m.network === decoded.network);
+    if (!method) return { refused: 'payment refused: its network is not offered. Nothing was charged.' };
+    const mismatch = binding ? v2BindingMismatch(binding, toV2Requirements(method.requirement(resource)), resource.resourceUrl) : null;
+    if (mismatch) return { refused: `payment refused: ${mismatch}; pay one of the options offered. Nothing was charged.` };
+    const intent: SettlementIntent = { network: method.network, credential, resource, fingerprint: request.fingerprint, job: request.job };
+    const attempt = method.attemptFor(intent, decoded, version, request);
+    if (attempt && paymentId) attempt.paymentId = paymentId;
+    return attempt ?? { refused: 'payment refused: it names no payer and nonce. Nothing was charged.' };
   }
 
   async resume(intent: SettlementIntent): Promise<SettlementAttempt | null> {

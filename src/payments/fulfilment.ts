@@ -1,0 +1,15 @@
+import type { Receipt } from '../chains/receipt.js';
+import type { Order, PrecheckResult } from './paid-request.js';
+
+/**
+ * What turns a payment into what it bought: the seller's side of the settlement (orders/ implements it,
+ * PaymentsModule receives it under FULFILMENT). The settlement service asks `precheck` once a new payment is
+ * verified and before anything is broadcast, and `fulfil` once the money moved, from the live request and from the
+ * reconciler alike.
+ */
+export interface Fulfilment {
+  /** The last check of the order before any money moves: a refusal, or the order to record (with what the check learnt). */
+  precheck(order: Order): Promise<PrecheckResult>;
+  /** Makes sure the order's one job `jobId` exists and is queued, however often called; throws when it could not. */
+  fulfil(order: Order, jobId: string, receipt: Receipt): Promise<void>;
+}
