@@ -23,7 +23,7 @@ COPY package.json package-lock.json .npmrc ./
 COPY packages/client/package.json packages/client/
 RUN npm ci --no-audit --no-fund
 
-# Sources, pipelines, schemas, prompts, knowledge; build, then drop the dev dependencies.
+# Sources, pipelines, schemas, prompts, knowledge, templates; build, then drop the dev dependencies.
 COPY . .
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \

@@ -1,109 +1,80 @@
-import { type DiscoveryContext, endpointFacts, protocols, retention, usd } from './discovery-context.js';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
+import { type DiscoveryContext, type EndpointFacts, endpointFacts, protocols, retention, usd } from './discovery-context.js';
 import { manifestUrls } from './payment-manifest.js';
 
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** templates/landing-page.hbs, at the package root (beside prompts/ and pipelines/), from dist/src/discovery/. */
+const TEMPLATE = fileURLToPath(new URL('../../../templates/landing-page.hbs', import.meta.url));
+
+/** What the landing page template renders (Handlebars escapes every value for HTML). */
+interface LandingView {
+  protocols: Array<{ url: string; title: string }>;
+  retention: string;
+  endpoints: Array<{ path: string; summary: string; price: string; typicalSeconds: number; available: boolean }>;
+  baseUrl: string;
+  samplePath: string;
+  challenges: string;
+  clients: string;
+  examples: Array<{ title: string; code: string }>;
+  devnet: boolean;
+  sampleJob: string;
+  documents: Array<{ path: string; label: string }>;
 }
+
+let template: HandlebarsTemplateDelegate<LandingView> | undefined;
 
 /**
  * `/`: what the service is, the price table of the loaded pipelines, the 402 -> 202 -> poll walk-through,
  * a copy-paste paying example per protocol (the stock clients, as the README shows them) and a sample result.
  */
 export function buildLandingPage(ctx: DiscoveryContext): string {
-  const e = escapeHtml;
+  // Read once per process: the page's text changes with a release, not while the service runs.
+  template ??= Handlebars.create().compile<LandingView>(fs.readFileSync(TEMPLATE, 'utf8'), { strict: true });
+  return template(landingView(ctx));
+}
+
+function landingView(ctx: DiscoveryContext): LandingView {
   const facts = endpointFacts(ctx);
-  const rows = facts
-    .map(
-      (f) =>
-        `<tr><td><code>POST ${e(f.pipeline.path)}</code></td><td>${e(f.pipeline.summary)}</td><td class="num">${e(usd(f.pipeline.priceUsd))}</td>` +
-        `<td class="num">~${f.typicalSeconds} s</td><td>${f.available ? 'available' : '<span class="planned">coming soon</span>'}</td></tr>`,
-    )
-    .join('\n');
+  const offered = protocols(ctx);
+  const samplePath = samplePathOf(facts);
+  return {
+    protocols: offered,
+    retention: retention(ctx),
+    endpoints: facts.map((f) => ({
+      path: f.pipeline.path,
+      summary: f.pipeline.summary,
+      price: usd(f.pipeline.priceUsd),
+      typicalSeconds: f.typicalSeconds,
+      available: f.available,
+    })),
+    baseUrl: ctx.baseUrl,
+    samplePath,
+    challenges: offered.map((p) => p.challenge).join('; '),
+    clients: offered.map((p) => p.name).join(', '),
+    examples: offered.flatMap((p) => p.examples(`${ctx.baseUrl}${samplePath}`)).map(([title, code]) => ({ title, code })),
+    devnet: ctx.config.paymentMode === 'devnet',
+    sampleJob: SAMPLE_JOB,
+    documents: discoveryDocuments(ctx),
+  };
+}
+
+/** The route the walk-through and the examples call: one taking a `url`, else any available one. */
+function samplePathOf(facts: EndpointFacts[]): string {
   const sample =
     facts.find((f) => f.available && f.requestFields.some((r) => r.name === 'url')) ?? facts.find((f) => f.available) ?? facts[0];
-  const samplePath = sample ? sample.pipeline.path : '/analyze';
-  const b = ctx.baseUrl;
-  const offered = protocols(ctx);
-  const docs = [
-    ['/openapi.json', 'OpenAPI 3.1 description'],
-    ...Object.keys(manifestUrls(ctx)).map((name) => [`/.well-known/${name}`, `${name} payment manifest`]),
-    ['/llms.txt', 'llms.txt for agents'],
-    ['/agents.json', 'agent skill manifest'],
-    ['/.well-known/ai-plugin.json', 'plugin manifest'],
+  return sample ? sample.pipeline.path : '/analyze';
+}
+
+/** The machine-readable documents the page links to. */
+function discoveryDocuments(ctx: DiscoveryContext): Array<{ path: string; label: string }> {
+  return [
+    { path: '/openapi.json', label: 'OpenAPI 3.1 description' },
+    ...Object.keys(manifestUrls(ctx)).map((name) => ({ path: `/.well-known/${name}`, label: `${name} payment manifest` })),
+    { path: '/llms.txt', label: 'llms.txt for agents' },
+    { path: '/agents.json', label: 'agent skill manifest' },
+    { path: '/.well-known/ai-plugin.json', label: 'plugin manifest' },
   ];
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>vidint: pay-per-request video intelligence</title>
-<style>
-body { font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; }
-table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; padding: .4rem .6rem; border-bottom: 1px solid #ddd; }
-td.num { text-align: right; white-space: nowrap; }
-pre { background: #f4f4f6; padding: 1rem; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
-.planned { color: #8a6d00; }
-/* A phone's width: each price row becomes a small card, its cells labelled, so no column is cut off. */
-@media (max-width: 640px) {
-  #prices thead { display: none; }
-  #prices tr, #prices td { display: block; border: 0; padding: .15rem 0; }
-  #prices tr { border-bottom: 1px solid #ddd; padding: .5rem 0; }
-  #prices td.num { text-align: left; }
-  #prices td:nth-child(3)::before { content: "Price: "; color: #666; }
-  #prices td:nth-child(4)::before { content: "Typical time: "; color: #666; }
-  #prices td:nth-child(5)::before { content: "Status: "; color: #666; }
-}
-</style>
-</head>
-<body>
-<h1>vidint</h1>
-<p>Send the URL of a public short-form video (a reel, a short, any public video) or a photo, get structured JSON back.
-No accounts and no API keys: each request is paid in USDC with ${offered.map((p) => `<a href="${e(p.url)}">${e(p.title)}</a>`).join(' or ')}, settled when the job is accepted.
-Then poll <code>GET /jobs/{id}</code> (free) for the result. Jobs are kept for ${e(retention(ctx))}; failed jobs are not refunded.</p>
-
-<h2>Endpoints and prices</h2>
-<table id="prices">
-<thead><tr><th>Endpoint</th><th>What it returns</th><th class="num">Price (USDC)</th><th class="num">Typical time</th><th>Status</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-</table>
-
-<h2>Walk-through</h2>
-<pre><code># 1. Ask without paying: 402 and the payment options (${e(offered.map((p) => p.challenge).join('; '))})
-curl -si -X POST ${e(b)}${e(samplePath)} -H 'content-type: application/json' -d '{"url":"https://example.com/clip.mp4"}'
-
-# 2. Pay one option with a client (${e(offered.map((p) => p.name).join(', '))}: below) and send the same request again: 202 and a job id
-
-# 3. Poll every 2 to 5 seconds until status is complete (result) or failed (error)
-curl -s ${e(b)}/jobs/$JOB_ID</code></pre>
-
-<h2>Pay from code</h2>
-${offered
-  .flatMap((p) => p.examples(`${b}${samplePath}`))
-  .map(([title, code]) => `<h3>${e(title)}</h3>\n<pre><code>${e(code)}</code></pre>`)
-  .join('\n')}
-${
-  ctx.config.paymentMode === 'devnet'
-    ? `<p>This server runs on local test chains: <code>GET <a href="${e(b)}/devnet">/devnet</a></code> gives a funded test key
-and each chain's RPC URL, the only settings that change. Its test USDC sits at the real USDC addresses, so the clients pay it unmodified.</p>`
-    : ''
-}
-<h2>Sample result</h2>
-<p>A complete <code>/analyze</code> job, as <code>GET /jobs/{id}</code> returns it (shortened):</p>
-<pre><code>${e(SAMPLE_JOB)}</code></pre>
-
-<h2>For agents and tools</h2>
-<p>Agents can also call every endpoint as a tool over MCP (Streamable HTTP) at <code>${e(b)}/mcp</code>: the tools carry their
-price, a paid call carries its payment in the tool call, and the free <code>get_job</code> tool reads the result.</p>
-<ul>
-${docs.map(([p, label]) => `<li><a href="${e(b)}${p}">${e(label)}</a> <code>${p}</code></li>`).join('\n')}
-</ul>
-</body>
-</html>
-`;
 }
 
 /** A complete /analyze job, shortened: what a paid call ends with. */

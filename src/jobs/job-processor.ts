@@ -15,6 +15,14 @@ import type { JobStore } from './job-store.js';
 /** How a run ended: a result, a failure message for the client, or stopped because another worker runs the job. */
 type Outcome = { ok: true; result: unknown } | { ok: false; message: string } | { handedOver: string };
 
+/** What a run recorded besides its outcome: the engines used, the warnings, each step's timing, the number of steps. */
+interface RunRecord {
+  engines: Record<string, string>;
+  warnings: JobWarning[];
+  steps: StepTiming[];
+  total: number;
+}
+
 /**
  * What a worker does with one queued job: mark it processing, run its pipeline in a private work
  * directory, record the result or the error, and remove the directory whatever happens. A job that
@@ -47,25 +55,50 @@ export class JobProcessor {
     if (!record) return log.warn('job record is gone (expired); nothing to run');
     if (TERMINAL_STATUSES.has(record.status)) return log.info({ status: record.status }, 'job already finished; not running it again');
 
-    let pipeline: Pipeline | undefined;
-    try {
-      pipeline = this.pipelines.forJob(job.pipeline, job.endpoint_path);
-    } catch (err) {
-      return void (await this.fail(job.job_id, `the pipeline this job was paid under no longer builds here: ${(err as Error).message}`));
-    }
-    if (!pipeline) return void (await this.fail(job.job_id, `this service no longer has the pipeline ${job.endpoint_path}`));
+    const pipeline = await this.pipelineOf(job);
+    if (!pipeline) return;
     const workDir = path.join(this.workRoot, 'jobs', job.job_id);
     await fs.rm(workDir, { recursive: true, force: true }); // leftovers of a crashed attempt
     await fs.mkdir(workDir, { recursive: true });
-    const total = pipeline.steps.length;
     await this.store.update(job.job_id, {
       status: 'processing',
       started_at: Date.now(),
       attempts: record.attempts + 1,
-      progress: { step: null, steps_done: 0, steps_total: total },
+      progress: { step: null, steps_done: 0, steps_total: pipeline.steps.length },
     });
     log.info({ endpoint_path: job.endpoint_path, attempt: record.attempts + 1 }, 'job started');
+    const { outcome, run } = await this.runIn(workDir, job, pipeline, signal, report, log);
+    if (!('handedOver' in outcome)) this.metrics?.jobs.inc({ pipeline: pipeline.path, outcome: outcome.ok ? 'complete' : 'failed' });
+    await this.record(job.job_id, outcome, run, log);
+    if ('ok' in outcome && outcome.ok) this.noteDuration(pipeline.path, record.created_at);
+  }
 
+  /** The pipeline the job was paid under, or null once the job is failed because this service no longer builds it. */
+  private async pipelineOf(job: QueuedJob): Promise<Pipeline | null> {
+    let pipeline: Pipeline | undefined;
+    try {
+      pipeline = this.pipelines.forJob(job.pipeline, job.endpoint_path);
+    } catch (err) {
+      await this.fail(job.job_id, `the pipeline this job was paid under no longer builds here: ${(err as Error).message}`);
+      return null;
+    }
+    if (!pipeline) await this.fail(job.job_id, `this service no longer has the pipeline ${job.endpoint_path}`);
+    return pipeline ?? null;
+  }
+
+  /**
+   * Runs the pipeline in `workDir` (removed before this returns), writing progress as the steps go; returns how the
+   * run ended and what it recorded (engines, warnings, step timings).
+   */
+  private async runIn(
+    workDir: string,
+    job: QueuedJob,
+    pipeline: Pipeline,
+    signal: AbortSignal,
+    report: ((progress: JobProgress) => void) | undefined,
+    log: Logger,
+  ): Promise<{ outcome: Outcome; run: RunRecord }> {
+    const total = pipeline.steps.length;
     // Progress writes are chained so they land in order and never race the final write.
     let writes = Promise.resolve();
     const onProgress = (running: string[], done: number) => {
@@ -104,17 +137,10 @@ export class JobProcessor {
       await fs.rm(workDir, { recursive: true, force: true });
     }
     await writes;
-    if (!('handedOver' in outcome)) this.metrics?.jobs.inc({ pipeline: pipeline.path, outcome: outcome.ok ? 'complete' : 'failed' });
-    await this.record(job.job_id, outcome, { engines, warnings, steps, total }, log);
-    if ('ok' in outcome && outcome.ok) this.noteDuration(pipeline.path, record.created_at);
+    return { outcome, run: { engines, warnings, steps, total } };
   }
 
-  private async record(
-    jobId: string,
-    outcome: Outcome,
-    run: { engines: Record<string, string>; warnings: JobWarning[]; steps: StepTiming[]; total: number },
-    log: Logger,
-  ): Promise<void> {
+  private async record(jobId: string, outcome: Outcome, run: RunRecord, log: Logger): Promise<void> {
     if ('handedOver' in outcome) return log.warn({ reason: outcome.handedOver }, 'job stopped here; another worker runs it');
     if (!outcome.ok) return this.fail(jobId, outcome.message, run.engines, run.warnings, run.steps);
     const { engines, warnings, steps, total } = run;

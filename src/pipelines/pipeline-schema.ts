@@ -11,6 +11,36 @@ const schemaOrRef = {
   type: 'object',
 };
 
+/** The top-level keys of a pipeline file. */
+const PIPELINE_PROPERTIES = {
+  path: { type: 'string', pattern: ROUTE_PATH_PATTERN, description: 'The POST route, e.g. /analyze' },
+  summary: { type: 'string', minLength: 1, maxLength: 120 },
+  description: { type: 'string' },
+  status: {
+    enum: ['live', 'planned'],
+    default: 'live',
+    description: 'planned: listed in discovery but answered with 501 before any payment, until its steps exist',
+  },
+  price_usd: {
+    type: 'string',
+    pattern: PRICE_PATTERN,
+    description: 'Price per call in USD as a decimal string with at most 6 decimals ("0.10"); converted to USDC atomic units exactly',
+  },
+  estimated_seconds: { type: 'integer', minimum: 1, maximum: 3600 },
+  request: schemaOrRef,
+  result: schemaOrRef,
+  steps: { type: 'array', items: { $ref: '#/definitions/step' } },
+  output: { description: 'The job result: usually "{{steps.<id>}}" or an object of expressions; validated against `result`' },
+  example: {
+    type: 'object',
+    additionalProperties: false,
+    description:
+      'One call as directories show it (the x402 Bazaar listing): a request body the route accepts and a result it returns. ' +
+      'Drawn from the schemas (their examples, defaults and formats) where not written here',
+    properties: { request: { type: 'object' }, result: {} },
+  },
+};
+
 /**
  * The pipeline file format as JSON Schema, generated from the step registry: the list of step types
  * and each type's `with:` come from the executors' own specs. `npm run generate` writes it to
@@ -25,62 +55,38 @@ export function buildPipelineSchema(registry: StepRegistry): JsonSchema {
     type: 'object',
     required: ['path', 'summary', 'price_usd', 'estimated_seconds', 'request'],
     additionalProperties: false,
+    properties: PIPELINE_PROPERTIES,
+    definitions: { step: stepDefinition(registry) },
+  };
+}
+
+/** One entry of `steps:`, each step type's `with:` checked against its executor's spec. */
+function stepDefinition(registry: StepRegistry): JsonSchema {
+  return {
+    type: 'object',
+    required: ['id', 'uses'],
+    additionalProperties: false,
     properties: {
-      path: { type: 'string', pattern: ROUTE_PATH_PATTERN, description: 'The POST route, e.g. /analyze' },
-      summary: { type: 'string', minLength: 1, maxLength: 120 },
-      description: { type: 'string' },
-      status: {
-        enum: ['live', 'planned'],
-        default: 'live',
-        description: 'planned: listed in discovery but answered with 501 before any payment, until its steps exist',
-      },
-      price_usd: {
-        type: 'string',
-        pattern: PRICE_PATTERN,
-        description: 'Price per call in USD as a decimal string with at most 6 decimals ("0.10"); converted to USDC atomic units exactly',
-      },
-      estimated_seconds: { type: 'integer', minimum: 1, maximum: 3600 },
-      request: schemaOrRef,
-      result: schemaOrRef,
-      steps: { type: 'array', items: { $ref: '#/definitions/step' } },
-      output: { description: 'The job result: usually "{{steps.<id>}}" or an object of expressions; validated against `result`' },
-      example: {
-        type: 'object',
-        additionalProperties: false,
+      id: { type: 'string', pattern: STEP_ID_PATTERN },
+      uses: { enum: registry.types(), description: 'The step executor type' },
+      with: { type: 'object', description: "The executor's input; values may hold {{expressions}}" },
+      when: { type: 'string', description: 'Run the step only when this expression is truthy; a skipped step outputs null' },
+      timeout_seconds: { type: 'number', exclusiveMinimum: 0, maximum: 3600 },
+      retries: { type: 'integer', minimum: 0, maximum: 5, description: 'Retries for transient failures only' },
+      optional: {
+        type: 'boolean',
+        default: false,
         description:
-          'One call as directories show it (the x402 Bazaar listing): a request body the route accepts and a result it returns. ' +
-          'Drawn from the schemas (their examples, defaults and formats) where not written here',
-        properties: { request: { type: 'object' }, result: {} },
+          'When the step fails, times out or gets unusable input (because an optional step it reads was skipped), ' +
+          'it outputs null and the job goes on; the job lists it in `warnings`. A mandatory step failing fails the job.',
       },
     },
-    definitions: {
-      step: {
-        type: 'object',
-        required: ['id', 'uses'],
-        additionalProperties: false,
-        properties: {
-          id: { type: 'string', pattern: STEP_ID_PATTERN },
-          uses: { enum: registry.types(), description: 'The step executor type' },
-          with: { type: 'object', description: "The executor's input; values may hold {{expressions}}" },
-          when: { type: 'string', description: 'Run the step only when this expression is truthy; a skipped step outputs null' },
-          timeout_seconds: { type: 'number', exclusiveMinimum: 0, maximum: 3600 },
-          retries: { type: 'integer', minimum: 0, maximum: 5, description: 'Retries for transient failures only' },
-          optional: {
-            type: 'boolean',
-            default: false,
-            description:
-              'When the step fails, times out or gets unusable input (because an optional step it reads was skipped), ' +
-              'it outputs null and the job goes on; the job lists it in `warnings`. A mandatory step failing fails the job.',
-          },
-        },
-        allOf: registry.all().map((e) => ({
-          if: { properties: { uses: { const: e.type } } },
-          then: {
-            ...(Array.isArray(e.with.required) && e.with.required.length ? { required: ['with'] } : {}),
-            properties: { with: allowExpressions(e.with) },
-          },
-        })),
+    allOf: registry.all().map((e) => ({
+      if: { properties: { uses: { const: e.type } } },
+      then: {
+        ...(Array.isArray(e.with.required) && e.with.required.length ? { required: ['with'] } : {}),
+        properties: { with: allowExpressions(e.with) },
       },
-    },
+    })),
   };
 }

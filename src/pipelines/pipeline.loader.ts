@@ -171,39 +171,58 @@ function buildSteps(steps: NonNullable<PipelineFile['steps']>, ctx: BuildContext
   return built;
 }
 
-function buildPipeline(source: PipelineSource, ctx: BuildContext): Pipeline | null {
-  const { ajv, report, opts } = ctx;
-  const { doc, file: shown } = source;
-  const steps = Array.isArray(doc.steps) ? doc.steps : [];
-  const stepLabel = (i: number) => {
+/** A step's name in problems: its id and type as far as the (not yet checked) YAML gives them. */
+function stepLabeller(steps: unknown[]): (i: number) => string {
+  return (i) => {
     // Not yet checked against the pipeline schema: the YAML may hold anything here.
     const s: unknown = steps[i];
     if (!s || typeof s !== 'object') return `steps[${i}]`;
     const { id, uses } = s as { id?: unknown; uses?: unknown };
     return `step '${id ?? i}'${typeof uses === 'string' ? ` (${uses})` : ''}`;
   };
+}
 
-  // Unknown step types get their own message listing the known ones; the schema check below skips them.
+/** Unknown step types get their own message listing the known ones; the schema check skips them. */
+function reportUnknownStepTypes(steps: NonNullable<PipelineFile['steps']>, ctx: BuildContext, stepLabel: (i: number) => string): void {
+  const { registry } = ctx.opts;
   steps.forEach((s, i) => {
-    if (s && typeof s === 'object' && typeof s.uses === 'string' && !opts.registry.get(s.uses)) {
-      report(`${stepLabel(i)}: uses: unknown step type '${s.uses}' (known: ${opts.registry.types().join(', ')})`);
+    if (s && typeof s === 'object' && typeof s.uses === 'string' && !registry.get(s.uses)) {
+      ctx.report(`${stepLabel(i)}: uses: unknown step type '${s.uses}' (known: ${registry.types().join(', ')})`);
     }
   });
-  // Unknown step types alone leave the file's shape intact: go on, to report every other problem too.
-  if (!checkShape(doc, ctx, stepLabel)) return null;
+}
 
-  const status = doc.status ?? 'live';
-  if (!/[1-9]/.test(doc.price_usd)) report(`price_usd: ${doc.price_usd} must be more than zero`);
-
+/** The request and result schemas as written (null where a `$ref` could not be read), and what a live route needs. */
+function routeSchemas(
+  doc: PipelineFile,
+  status: string,
+  stepCount: number,
+  report: (msg: string) => void,
+): { requestSchema: JsonSchema | null; resultSchema: JsonSchema | null } {
   // Read in by readPipelineSource: a `$ref` still here could not be read (and was reported).
   const requestSchema = typeof doc.request?.$ref === 'string' ? null : doc.request;
   const resultSchema = doc.result === undefined || typeof doc.result.$ref === 'string' ? null : doc.result;
   if (requestSchema && requestSchema.type !== 'object') report(`request: the request schema must describe a JSON object (type: object)`);
   if (status === 'live') {
     if (!resultSchema && doc.result === undefined) report('result: a live pipeline needs a result schema');
-    if (steps.length === 0) report('steps: a live pipeline needs at least one step');
+    if (stepCount === 0) report('steps: a live pipeline needs at least one step');
     if (doc.output === undefined) report('output: a live pipeline needs an output');
   }
+  return { requestSchema, resultSchema };
+}
+
+function buildPipeline(source: PipelineSource, ctx: BuildContext): Pipeline | null {
+  const { ajv, report } = ctx;
+  const { doc, file: shown } = source;
+  const steps = Array.isArray(doc.steps) ? doc.steps : [];
+  const stepLabel = stepLabeller(steps);
+  reportUnknownStepTypes(steps, ctx, stepLabel);
+  // Unknown step types alone leave the file's shape intact: go on, to report every other problem too.
+  if (!checkShape(doc, ctx, stepLabel)) return null;
+
+  const status = doc.status ?? 'live';
+  if (!/[1-9]/.test(doc.price_usd)) report(`price_usd: ${doc.price_usd} must be more than zero`);
+  const { requestSchema, resultSchema } = routeSchemas(doc, status, steps.length, report);
   const validateRequest = requestSchema ? compile(ajv, requestSchema, 'request', report) : null;
   const validateResult = resultSchema ? compile(ajv, resultSchema, 'result', report) : null;
 

@@ -60,12 +60,7 @@ export class RequestRefused extends Error {}
  * operator's loop for a pipeline or prompt change. Engines come from the same configuration as the service.
  */
 export async function runLocally(opts: LocalRunOptions): Promise<LocalRunReport> {
-  const config = loadConfig({
-    ...opts.env,
-    ...(opts.dirs?.pipelines ? { PIPELINES_DIR: path.resolve(opts.dirs.pipelines) } : {}),
-    ...(opts.dirs?.prompts ? { PROMPTS_DIR: path.resolve(opts.dirs.prompts) } : {}),
-    ...(opts.dirs?.schemas ? { SCHEMAS_DIR: path.resolve(opts.dirs.schemas) } : {}),
-  });
+  const config = configFor(opts);
   const pipeline = findPipeline(config, opts.pipeline);
   if (!pipeline.validateRequest(opts.body)) {
     throw new RequestRefused(`invalid request for ${pipeline.path}: ${describeErrors(pipeline.validateRequest.errors).join('; ')}`);
@@ -98,18 +93,7 @@ export async function runLocally(opts: LocalRunOptions): Promise<LocalRunReport>
       engine: (kind, name) => void (report.engines[kind] = name),
       warn: (step, message) => void report.warnings.push({ step, message }),
       onProgress: () => undefined,
-      onStep: (event) => {
-        const timing = stepTiming(event);
-        if (!timing) running.add(event.step);
-        else {
-          running.delete(event.step);
-          report.steps.push({ ...timing, ...(event.error ? { error: event.error } : {}) });
-          if (event.state !== 'failed') report.outputs[event.step] = event.output ?? null;
-        }
-        opts.onStep?.(
-          recorder && event.error?.includes(STOP) ? { ...event, state: 'skipped', error: 'rendered; the model was not called' } : event,
-        );
-      },
+      onStep: stepRecorder(report, running, recorder !== null, opts.onStep),
     });
     report.ok = true;
   } catch (err) {
@@ -123,6 +107,40 @@ export async function runLocally(opts: LocalRunOptions): Promise<LocalRunReport>
   // A prompt preview ends at the model call on purpose: that is its success, not a failure.
   if (recorder && report.prompts.length > 0 && report.error?.includes(STOP)) report.error = undefined;
   return report;
+}
+
+/** The service's configuration from the given environment, with the operator's folders in place of the configured ones. */
+function configFor(opts: LocalRunOptions): AppConfig {
+  return loadConfig({
+    ...opts.env,
+    ...(opts.dirs?.pipelines ? { PIPELINES_DIR: path.resolve(opts.dirs.pipelines) } : {}),
+    ...(opts.dirs?.prompts ? { PROMPTS_DIR: path.resolve(opts.dirs.prompts) } : {}),
+    ...(opts.dirs?.schemas ? { SCHEMAS_DIR: path.resolve(opts.dirs.schemas) } : {}),
+  });
+}
+
+/**
+ * Records each step's timing and output in the report, keeps `running` to the steps under way (the prompt recorder
+ * names them), and passes each event on; with a prompt preview, the step stopped at its model call shows as skipped.
+ */
+function stepRecorder(
+  report: LocalRunReport,
+  running: Set<string>,
+  previewing: boolean,
+  onStep: LocalRunOptions['onStep'],
+): (event: StepEvent) => void {
+  return (event) => {
+    const timing = stepTiming(event);
+    if (!timing) running.add(event.step);
+    else {
+      running.delete(event.step);
+      report.steps.push({ ...timing, ...(event.error ? { error: event.error } : {}) });
+      if (event.state !== 'failed') report.outputs[event.step] = event.output ?? null;
+    }
+    onStep?.(
+      previewing && event.error?.includes(STOP) ? { ...event, state: 'skipped', error: 'rendered; the model was not called' } : event,
+    );
+  };
 }
 
 /** Loads the pipelines folder (every file validated, as at start-up) and picks one by name or route. */

@@ -9,7 +9,6 @@ import { validatePaymentRequiredDetailed } from '@agentcash/discovery';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { validate as validateDiscoveryDocument } from 'mppx/discovery';
-import { escapeHtml } from '../../src/discovery/landing-page.js';
 import { type Harness, ROOT, startHarness } from '../support/harness.js';
 
 const execFileAsync = promisify(execFile);
@@ -227,7 +226,6 @@ describe('the landing page with hostile pipeline text', () => {
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('escapes it', async () => {
-    assert.equal(escapeHtml(`<a href="x">'&'</a>`), '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
     fs.writeFileSync(
       path.join(dir, 'x.yaml'),
       'path: /x\nsummary: "<script>alert(1)</script>"\nstatus: planned\nprice_usd: "1"\nestimated_seconds: 1\nrequest: { type: object }\n',

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { after, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import type { Address } from 'viem';
+import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createPaymentHeader } from 'x402/client';
 import { freePort } from '../../src/devnet/anvil.js';
@@ -34,6 +34,17 @@ async function until(check: () => boolean | Promise<boolean>, what: string, seco
   }
 }
 
+/** Waits until the reconciler has finished every payment left settling under the key prefix. */
+async function noPaymentSettling(keyPrefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL);
+  const claims = new RedisClaimStore(redis, keyPrefix);
+  try {
+    await until(async () => (await claims.settling(Date.now() + 1, 10)).length === 0, 'no payment left settling', 60);
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /**
  * An API process (live mode, on a chain that outlives it, as a real network does) stopped with SIGTERM while a
  * crowd of payers is being settled; then a new API process takes over the same Redis.
@@ -52,29 +63,19 @@ describe('an API process stopped (SIGTERM) while many payments are being settled
     await deleteKeys(`${KEY_PREFIX}*`);
   });
 
-  it('loses no payment: each payer charged equals one job, and whoever got no 202 was not charged or has the job the reconciler made', async () => {
-    chain = await startEvmDevnet();
-    const { balanceOf, wallet } = chainClients(chain);
-    const keys = await mintToNewPayers(wallet(chain.settlerKey), chain, PAYERS);
-    const env = {
-      REDIS_URL,
-      KEY_PREFIX,
-      QUEUE_NAME: `q-${id}`,
-      PIPELINES_DIR: FIXTURE_PIPELINES,
-      ...liveBaseEnv(chain),
-      SETTLEMENT_RECONCILE_SECONDS: '1',
-    };
+  /** Starts the API process and waits until it listens; its URL. */
+  async function startApi(env: Record<string, string>): Promise<string> {
     const port = await freePort();
     api = startService({ ...env, ROLE: 'api', PORT: String(port), LOG_LEVEL: 'info' });
     await until(() => api!.output().includes('"msg":"listening"') || api!.exitCode !== null, 'the API listens');
-    const url = `http://127.0.0.1:${port}`;
-    const offer = await postJson(`${url}/echo`, { text: 'crowd' });
-    assert.equal(offer.status, 402, offer.text);
-    const requirements = offer.json.accepts.find((a: any) => a.network === 'base');
-    const headers = await Promise.all(keys.map((k) => createPaymentHeader(wallet(k), 1, requirements)));
-    const payToBefore = await balanceOf(DEVNET_PAY_TO.base as Address);
+    return `http://127.0.0.1:${port}`;
+  }
 
-    // Stopped as soon as the first payment is answered: the others are in flight, some settling, some not yet read.
+  /**
+   * Sends every payment at once and stops the API as soon as the first is answered: the others are in flight, some
+   * settling, some not yet read. Returns the answers and what the process printed.
+   */
+  async function payWhileStopping(url: string, headers: string[]) {
     let stopped = false;
     const answers = await Promise.all(
       headers.map((header, i) =>
@@ -88,24 +89,25 @@ describe('an API process stopped (SIGTERM) while many payments are being settled
       ),
     );
     const stoppedAt = Date.now();
-    assert.equal(await exited(api), 0, api.output());
+    assert.equal(await exited(api!), 0, api!.output());
     // Within the grace an orchestrator gives by default (Kubernetes: 30 s) before it kills the process.
     assert.ok(Date.now() - stoppedAt < 30_000, `the stopped process took ${Date.now() - stoppedAt} ms to exit`);
-    const apiOutput = api.output();
+    const apiOutput = api!.output();
     api = null;
+    return { answers, apiOutput };
+  }
 
-    // The next API process (running jobs too) takes over: its reconciler finishes what the stopped one left settling.
-    next = await startHarness({ driver: 'bullmq', env: { ...env, PORT: '0' } });
-    const redis = new Redis(REDIS_URL);
-    const claims = new RedisClaimStore(redis, KEY_PREFIX);
-    try {
-      await until(async () => (await claims.settling(Date.now() + 1, 10)).length === 0, 'no payment left settling', 60);
-    } finally {
-      redis.disconnect();
-    }
-    const statuses: Record<number, number> = {};
-    for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
-    const diagnosis = `answers ${JSON.stringify(statuses)}; ${answers.find((a) => a.status !== 202)?.text}\n${apiOutput.slice(-3000)}`;
+  /**
+   * Checks each payer's charge against the answer it got, resending (to the next process) the payments charged without
+   * a 202; returns what was charged and the job of every settled payment.
+   */
+  async function chargesAndJobs(
+    keys: Hex[],
+    answers: Awaited<ReturnType<typeof tryPost>>[],
+    headers: string[],
+    balanceOf: (a: Address) => Promise<bigint>,
+    diagnosis: string,
+  ): Promise<{ charged: bigint; jobIds: Set<string> }> {
     let charged = 0n;
     const jobIds = new Set<string>();
     for (const [i, key] of keys.entries()) {
@@ -125,12 +127,42 @@ describe('an API process stopped (SIGTERM) while many payments are being settled
       if (paid === 0n) continue; // not charged, and may pay again
       // Charged without a 202: the job exists already, made by the reconciler; a resend of the payment finds it.
       const resentAt = Date.now();
-      const resent = await postJson(`${next.url}/echo`, { text: `payer ${i}` }, { 'x-payment': headers[i] });
+      const resent = await postJson(`${next!.url}/echo`, { text: `payer ${i}` }, { 'x-payment': headers[i] });
       assert.equal(resent.status, 202, `payer ${i}: ${resent.text}\n${diagnosis}`);
-      const job = await pollJob(next.url, resent.json.job_id, 60);
+      const job = await pollJob(next!.url, resent.json.job_id, 60);
       assert.ok(job.created_at < resentAt, 'the job was made before the resend');
       jobIds.add(resent.json.job_id);
     }
+    return { charged, jobIds };
+  }
+
+  it('loses no payment: each payer charged equals one job, and whoever got no 202 was not charged or has the job the reconciler made', async () => {
+    chain = await startEvmDevnet();
+    const { balanceOf, wallet } = chainClients(chain);
+    const keys = await mintToNewPayers(wallet(chain.settlerKey), chain, PAYERS);
+    const env = {
+      REDIS_URL,
+      KEY_PREFIX,
+      QUEUE_NAME: `q-${id}`,
+      PIPELINES_DIR: FIXTURE_PIPELINES,
+      ...liveBaseEnv(chain),
+      SETTLEMENT_RECONCILE_SECONDS: '1',
+    };
+    const url = await startApi(env);
+    const offer = await postJson(`${url}/echo`, { text: 'crowd' });
+    assert.equal(offer.status, 402, offer.text);
+    const requirements = offer.json.accepts.find((a: any) => a.network === 'base');
+    const headers = await Promise.all(keys.map((k) => createPaymentHeader(wallet(k), 1, requirements)));
+    const payToBefore = await balanceOf(DEVNET_PAY_TO.base as Address);
+    const { answers, apiOutput } = await payWhileStopping(url, headers);
+
+    // The next API process (running jobs too) takes over: its reconciler finishes what the stopped one left settling.
+    next = await startHarness({ driver: 'bullmq', env: { ...env, PORT: '0' } });
+    await noPaymentSettling(KEY_PREFIX);
+    const statuses: Record<number, number> = {};
+    for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+    const diagnosis = `answers ${JSON.stringify(statuses)}; ${answers.find((a) => a.status !== 202)?.text}\n${apiOutput.slice(-3000)}`;
+    const { charged, jobIds } = await chargesAndJobs(keys, answers, headers, balanceOf, diagnosis);
     assert.equal(await balanceOf(DEVNET_PAY_TO.base as Address), payToBefore + charged, 'the pay-to received what the payers paid');
     assert.equal(BigInt(jobIds.size) * PRICE, charged, `one job per settled payment (${diagnosis})`);
     for (const jobId of jobIds) {

@@ -91,9 +91,9 @@ describe('x402 refusals on solana (devnet)', () => {
     return { address: signer.address, secret: getBase58Decoder().decode(bytes) };
   }
 
-  it('refuses bad payments with 402 and a reason, charging nothing', async () => {
+  /** A second token on the chain (its mint account made directly), to pay with the wrong asset; its mint address. */
+  async function otherToken(): Promise<string> {
     const svm = h.rt.devnet!.solana!.svm;
-    // A second token, to pay with the wrong asset.
     const otherMint = (await newPayer(0n)).address;
     const { getMintEncoder, TOKEN_PROGRAM_ADDRESS } = await import('@solana-program/token');
     const { none, some } = await import('@solana/kit');
@@ -114,6 +114,13 @@ describe('x402 refusals on solana (devnet)', () => {
       programAddress: TOKEN_PROGRAM_ADDRESS,
       space: BigInt(mintData.length),
     } as any);
+    return otherMint;
+  }
+
+  it('refuses bad payments with 402 and a reason, charging nothing', async () => {
+    const svm = h.rt.devnet!.solana!.svm;
+    // A second token, to pay with the wrong asset.
+    const otherMint = await otherToken();
     const rich = await newPayer(10n ** 9n, otherMint);
     await createTokenAccount(svm, address(otherMint), address(dev.pay_to), 0n);
     // The x402 client will not sign a transfer its simulation shows failing: the payer spends the
@@ -123,19 +130,12 @@ describe('x402 refusals on solana (devnet)', () => {
     await createTokenAccount(svm, address(dev.usdc_mint), address(poor.address), 5000n);
     const stranger = (await newPayer(0n)).address;
     const good = await chain.pay(dev.test_payer.secret_key, requirements);
-    const tamper = (header: string) => {
-      const p = JSON.parse(Buffer.from(header, 'base64').toString());
-      const tx = Buffer.from(p.payload.transaction, 'base64');
-      tx[tx.length - 1] ^= 0xff; // the last byte of the message: the signature no longer matches
-      p.payload.transaction = tx.toString('base64');
-      return Buffer.from(JSON.stringify(p)).toString('base64');
-    };
     const cases: Array<[string, string, RegExp]> = [
       ['too little', await chain.pay(dev.test_payer.secret_key, { ...requirements, maxAmountRequired: '9999' }), /payment refused/],
       ['wrong payTo', await chain.pay(dev.test_payer.secret_key, { ...requirements, payTo: stranger }), /payment refused/],
       ['wrong mint', await chain.pay(rich.secret, { ...requirements, asset: otherMint }), /payment refused/],
       ['insufficient balance', unfunded, /payment refused/],
-      ['tampered transaction', tamper(good), /payment refused/],
+      ['tampered transaction', tampered(good), /payment refused/],
       [
         'not a transaction',
         Buffer.from(JSON.stringify({ x402Version: 1, scheme: 'exact', network: 'solana', payload: { transaction: 'AAAA' } })).toString(
@@ -156,3 +156,12 @@ describe('x402 refusals on solana (devnet)', () => {
     assert.equal(await chain.balanceOf(poor.address), poorBefore);
   });
 });
+
+/** The payment with the last byte of its transaction's message flipped: the signature no longer matches. */
+function tampered(header: string): string {
+  const p = JSON.parse(Buffer.from(header, 'base64').toString());
+  const tx = Buffer.from(p.payload.transaction, 'base64');
+  tx[tx.length - 1] ^= 0xff;
+  p.payload.transaction = tx.toString('base64');
+  return Buffer.from(JSON.stringify(p)).toString('base64');
+}

@@ -82,27 +82,26 @@ describe('Redis failover (Sentinel, one replica) during payments and jobs', () =
     }
   }
 
-  it('answers each payment 202 with a job or 503 with Retry-After; every payer is charged for exactly the jobs that exist', async () => {
-    const { wallet, balanceOf, dev } = devnetClients(h);
-    const keys = await fundPayers(h, PAYERS);
-    const unpaid = await postJson(`${h.url}/echo`, { text: 'x' });
-    const requirements = unpaid.json.accepts.find((a: any) => a.network === 'base');
+  /** Slow jobs paid for and running when the primary dies. */
+  async function startRunningJobs(signer: any): Promise<string[]> {
     const slowRequirements = (await postJson(`${h.url}/slow`, { seconds: 1.5 })).json.accepts.find((a: any) => a.network === 'base');
-
-    // Jobs running when the primary dies.
     const running: string[] = [];
     for (let i = 0; i < RUNNING_JOBS; i++) {
-      const header = await createPaymentHeader(wallet(dev.payerKey), 1, slowRequirements);
+      const header = await createPaymentHeader(signer, 1, slowRequirements);
       const res = await postJson(`${h.url}/slow`, { seconds: 1.5 }, { 'x-payment': header });
       assert.equal(res.status, 202, res.text);
       running.push(res.json.job_id);
     }
+    return running;
+  }
 
-    // Payers paying one after another while the primary is killed and the replica promoted.
-    const headers = await Promise.all(keys.map((k) => createPaymentHeader(wallet(k), 1, requirements)));
-    const addresses = keys.map((k) => privateKeyToAccount(k).address);
+  /**
+   * Payers paying one after another while the replica is cut off and the primary killed; `cutAt` is the payer whose
+   * settlement was broadcast just after the replica was cut off, `failover` the kill and promotion.
+   */
+  async function payThroughFailover(headers: string[], addresses: string[]) {
     let failover: ReturnType<SentinelRedis['killPrimary']> | null = null;
-    let cutAt: number | null = null; // the payer whose settlement was broadcast just after the replica was cut off
+    let cutAt: number | null = null;
     const answers = await Promise.all(
       headers.map(async (header, i) => {
         await new Promise((r) => setTimeout(r, i * SPACING_MS));
@@ -118,19 +117,11 @@ describe('Redis failover (Sentinel, one replica) during payments and jobs', () =
         return { ...res, answeredAt: Date.now() };
       }),
     );
-    assert.ok(failover, `the payment broadcast after the replica was cut off (payer ${cutAt}) was answered`);
-    const { promotedAfterMs } = await failover;
-    // The service says when it is back (a load balancer's health check), once its connections found the new primary.
-    await waitFor(async () => (await fetch(`${h.url}/healthz`)).status === 200, 'the service to be healthy again', 30_000);
+    return { answers, failover: failover as ReturnType<SentinelRedis['killPrimary']> | null, cutAt: cutAt as number | null };
+  }
 
-    for (const [i, a] of answers.entries()) {
-      assert.ok(a.status === 202 || a.status === 503, `payer ${i}: ${a.status} ${a.text}`);
-      if (a.status === 503) assert.ok(a.headers.get('retry-after'), `payer ${i}: a 503 says when to retry`);
-    }
-    const accepted = answers.filter((a) => a.status === 202);
-
-    // Once the reconciler has looked at what the lost writes forgot, each payer's spend equals their jobs.
-    const spent = async (i: number) => FUNDS - (await balanceOf(addresses[i]));
+  /** Once the reconciler has looked at what the lost writes forgot, each payer's spend equals their jobs. */
+  async function assertSpendMatchesJobs(spent: (i: number) => Promise<bigint>, addresses: string[]): Promise<void> {
     const mismatches = async () => {
       const jobs = await jobsByPayer();
       const wrong: string[] = [];
@@ -144,26 +135,29 @@ describe('Redis failover (Sentinel, one replica) during payments and jobs', () =
     await waitFor(async () => (wrong = await mismatches()).length === 0, 'spend to equal jobs', 60_000).catch(() => {
       assert.deepEqual(wrong, [], 'every payer charged for exactly the jobs that exist');
     });
-    const charged503 = (await Promise.all(answers.map(async (a, i) => a.status === 503 && (await spent(i)) > 0n))).filter(Boolean).length;
+  }
 
-    // Every accepted job and every job running at the failover completes. An accepted job created after its 202
-    // went down with the primary: the reconciler made it again (same id), from its claim and the chain.
+  /**
+   * Every accepted job completes; returns how many were created after their 202: those went down with the primary,
+   * and the reconciler made them again (same id), from their claim and the chain.
+   */
+  async function completedAndMadeAgain(accepted: Array<{ json: any; answeredAt: number }>): Promise<number> {
     let lost = 0;
     for (const a of accepted) {
       const job = await pollJob(h.url, a.json.job_id, 90);
       assert.equal(job.status, 'complete', `job ${a.json.job_id}`);
       if (job.created_at > a.answeredAt) lost++;
     }
-    for (const id of running) assert.equal((await pollJob(h.url, id, 90)).status, 'complete', `running job ${id}`);
-    assert.ok(cutAt !== null && cutAt >= 0, `a payer's settlement was broadcast after the replica was cut off (${cutAt})`);
-    assert.equal(answers[cutAt].status, 202, 'that payment was answered 202 before the primary died');
-    assert.ok(lost >= 1, 'its job went down with the primary, and the reconciler made it again');
+    return lost;
+  }
 
-    // A refused payment, resent as its 503 asked, is taken once: every payer ends charged once, with one job.
+  /**
+   * A refused payment, resent as its 503 asked, is taken once. A payment still settling (its claim outlived the
+   * failover) is answered 503 again until the reconciler finishes it: the client keeps resending, as told.
+   */
+  async function resendRefused(answers: Array<{ status: number }>, headers: string[]): Promise<void> {
     for (const [i, a] of answers.entries()) {
       if (a.status !== 503) continue;
-      // A payment still settling (its claim outlived the failover) is answered 503 again until the reconciler
-      // finishes it: the client keeps resending, as told.
       const resend = () => postJson(`${h.url}/echo`, { text: `payer ${i}` }, { 'x-payment': headers[i] });
       let resent = await resend();
       for (const deadline = Date.now() + 60_000; resent.status === 503 && Date.now() < deadline; resent = await resend()) {
@@ -172,6 +166,41 @@ describe('Redis failover (Sentinel, one replica) during payments and jobs', () =
       assert.equal(resent.status, 202, `payer ${i} resent: ${resent.text}`);
       assert.equal((await pollJob(h.url, resent.json.job_id, 60)).result.greeting, `hello payer ${i}`);
     }
+  }
+
+  it('answers each payment 202 with a job or 503 with Retry-After; every payer is charged for exactly the jobs that exist', async () => {
+    const { wallet, balanceOf, dev } = devnetClients(h);
+    const keys = await fundPayers(h, PAYERS);
+    const unpaid = await postJson(`${h.url}/echo`, { text: 'x' });
+    const requirements = unpaid.json.accepts.find((a: any) => a.network === 'base');
+    const running = await startRunningJobs(wallet(dev.payerKey));
+
+    const headers = await Promise.all(keys.map((k) => createPaymentHeader(wallet(k), 1, requirements)));
+    const addresses = keys.map((k) => privateKeyToAccount(k).address);
+    const { answers, failover, cutAt } = await payThroughFailover(headers, addresses);
+    assert.ok(failover, `the payment broadcast after the replica was cut off (payer ${cutAt}) was answered`);
+    const { promotedAfterMs } = await failover;
+    // The service says when it is back (a load balancer's health check), once its connections found the new primary.
+    await waitFor(async () => (await fetch(`${h.url}/healthz`)).status === 200, 'the service to be healthy again', 30_000);
+
+    for (const [i, a] of answers.entries()) {
+      assert.ok(a.status === 202 || a.status === 503, `payer ${i}: ${a.status} ${a.text}`);
+      if (a.status === 503) assert.ok(a.headers.get('retry-after'), `payer ${i}: a 503 says when to retry`);
+    }
+    const accepted = answers.filter((a) => a.status === 202);
+    const spent = async (i: number) => FUNDS - (await balanceOf(addresses[i]));
+    await assertSpendMatchesJobs(spent, addresses);
+    const charged503 = (await Promise.all(answers.map(async (a, i) => a.status === 503 && (await spent(i)) > 0n))).filter(Boolean).length;
+
+    // Every accepted job and every job running at the failover completes.
+    const lost = await completedAndMadeAgain(accepted);
+    for (const id of running) assert.equal((await pollJob(h.url, id, 90)).status, 'complete', `running job ${id}`);
+    assert.ok(cutAt !== null && cutAt >= 0, `a payer's settlement was broadcast after the replica was cut off (${cutAt})`);
+    assert.equal(answers[cutAt].status, 202, 'that payment was answered 202 before the primary died');
+    assert.ok(lost >= 1, 'its job went down with the primary, and the reconciler made it again');
+
+    // Every payer ends charged once, with one job.
+    await resendRefused(answers, headers);
     const jobs = await jobsByPayer();
     for (let i = 0; i < PAYERS; i++) {
       assert.equal(await spent(i), PRICE, `payer ${i} charged once`);

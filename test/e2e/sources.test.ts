@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
@@ -31,129 +32,14 @@ describe('/analyze on HLS, DASH, pages with og:video, webm and tall 60 fps sourc
       scenes: [{ seconds: 3, source: 'testsrc2', caption: 'FRESH PASTA RECIPE' }],
       speech: 'Cook the pasta.',
     });
-    // H.264 with a keyframe every second (25 fps) and AAC: what HLS and DASH segment at one-second marks.
-    const segmentable = ['-c:v', 'libx264', '-preset', 'veryfast', '-g', '25', '-sc_threshold', '0', '-c:a', 'aac'];
-    // HLS the way encoders publish it: a keyframe every second, one-second MPEG-TS segments, a VOD playlist naming them relatively.
-    await run('ffmpeg', [
-      '-y',
-      '-v',
-      'error',
-      '-i',
-      clip,
-      ...segmentable,
-      '-f',
-      'hls',
-      '-hls_time',
-      '1',
-      '-hls_playlist_type',
-      'vod',
-      '-hls_segment_filename',
-      path.join(OUT, 'hls', 'seg%d.ts'),
-      path.join(OUT, 'hls', 'index.m3u8'),
-    ]);
-    // DASH: the same one-second keyframes, an MPD with one video and one audio representation.
-    fs.mkdirSync(path.join(OUT, 'dash'));
-    await run('ffmpeg', [
-      '-y',
-      '-v',
-      'error',
-      '-i',
-      clip,
-      ...segmentable,
-      '-f',
-      'dash',
-      '-seg_duration',
-      '1',
-      path.join(OUT, 'dash', 'manifest.mpd'),
-    ]);
-    const webm = path.join(OUT, 'clip.webm');
-    await run('ffmpeg', [
-      '-y',
-      '-v',
-      'error',
-      '-i',
-      clip,
-      '-c:v',
-      'libvpx-vp9',
-      '-deadline',
-      'realtime',
-      '-cpu-used',
-      '8',
-      '-b:v',
-      '300k',
-      '-c:a',
-      'libopus',
-      webm,
-    ]);
-    const tall = path.join(OUT, 'tall60.mp4');
-    await run('ffmpeg', [
-      '-y',
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=s=1080x1920:r=60:d=2',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=f=440:d=2',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      tall,
-    ]);
-
+    await segment(clip);
+    const webm = await encodeWebm(clip);
+    const tall = await encodeTall60();
     blocked = await startFileServer(
       { '/clip.mp4': file(clip), '/seg0.ts': file(path.join(OUT, 'hls', 'seg0.ts'), 'video/mp2t') },
       { host: '127.0.0.2' },
     );
-    const playlist = fs.readFileSync(path.join(OUT, 'hls', 'index.m3u8'), 'utf8');
-    const segments = Object.fromEntries(
-      fs
-        .readdirSync(path.join(OUT, 'hls'))
-        .filter((f) => f.endsWith('.ts'))
-        .map((f) => [`/hls/${f}`, file(path.join(OUT, 'hls', f), 'video/mp2t')]),
-    );
-    const dash = Object.fromEntries(
-      fs
-        .readdirSync(path.join(OUT, 'dash'))
-        .map((f) => [`/dash/${f}`, file(path.join(OUT, 'dash', f), f.endsWith('.mpd') ? 'application/dash+xml' : 'video/iso.segment')]),
-    );
-    const page = (video: string) => (_q: unknown, res: import('node:http').ServerResponse) =>
-      void res
-        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-        .end(
-          `<!doctype html><html><head><title>Pasta night</title><meta property="og:title" content="Pasta night">` +
-            `<meta property="og:video" content="${video}"><meta property="og:video:type" content="video/mp4"></head><body><p>Our recipe.</p></body></html>`,
-        );
-    const text = (type: string, body: string) => (_q: unknown, res: import('node:http').ServerResponse) =>
-      void res.writeHead(200, { 'content-type': type }).end(body);
-    web = await startFileServer({
-      ...segments,
-      ...dash,
-      '/hls/index.m3u8': text(HLS_TYPE, playlist),
-      // The first segment is fetched from the blocked host: an allowed playlist, a blocked hop.
-      '/hls/evil.m3u8': text(HLS_TYPE, playlist.replace('seg0.ts', `${blocked.url}/seg0.ts`)),
-      '/clip.mp4': file(clip),
-      '/clip.webm': file(webm, 'video/webm'),
-      '/tall60.mp4': file(tall),
-      '/post.html': page('/clip.mp4'),
-      '/video-tag.html': text(
-        'text/html',
-        '<!doctype html><html><head><title>Pasta night</title></head><body><video controls><source src="/clip.mp4" type="video/mp4"></video></body></html>',
-      ),
-      '/evil.html': page(`${blocked.url}/clip.mp4`),
-      // An allowed video URL that redirects to the blocked host: the hop is yt-dlp's, after the page.
-      '/to-blocked.mp4': (_q, res) => void res.writeHead(302, { location: `${blocked.url}/clip.mp4` }).end(),
-      '/redirect.html': page('/to-blocked.mp4'),
-    });
+    web = await startWeb({ clip, webm, tall }, blocked.url);
     h = await startHarness({
       env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true', VIDEO_MAX_BYTES: String(50 * 1024 * 1024) },
     });
@@ -238,4 +124,142 @@ function assertCompleteWithCaption(job: any, download: string, seconds?: [number
     job.result.on_screen_text.map((l: any) => l.text),
     ['FRESH PASTA RECIPE'],
   );
+}
+
+/** The clip as HLS (OUT/hls) and DASH (OUT/dash), H.264 with a keyframe every second and AAC. */
+async function segment(clip: string): Promise<void> {
+  // H.264 with a keyframe every second (25 fps) and AAC: what HLS and DASH segment at one-second marks.
+  const segmentable = ['-c:v', 'libx264', '-preset', 'veryfast', '-g', '25', '-sc_threshold', '0', '-c:a', 'aac'];
+  // HLS the way encoders publish it: a keyframe every second, one-second MPEG-TS segments, a VOD playlist naming them relatively.
+  await run('ffmpeg', [
+    '-y',
+    '-v',
+    'error',
+    '-i',
+    clip,
+    ...segmentable,
+    '-f',
+    'hls',
+    '-hls_time',
+    '1',
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_filename',
+    path.join(OUT, 'hls', 'seg%d.ts'),
+    path.join(OUT, 'hls', 'index.m3u8'),
+  ]);
+  // DASH: the same one-second keyframes, an MPD with one video and one audio representation.
+  fs.mkdirSync(path.join(OUT, 'dash'));
+  await run('ffmpeg', [
+    '-y',
+    '-v',
+    'error',
+    '-i',
+    clip,
+    ...segmentable,
+    '-f',
+    'dash',
+    '-seg_duration',
+    '1',
+    path.join(OUT, 'dash', 'manifest.mpd'),
+  ]);
+}
+
+async function encodeWebm(clip: string): Promise<string> {
+  const webm = path.join(OUT, 'clip.webm');
+  await run('ffmpeg', [
+    '-y',
+    '-v',
+    'error',
+    '-i',
+    clip,
+    '-c:v',
+    'libvpx-vp9',
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '8',
+    '-b:v',
+    '300k',
+    '-c:a',
+    'libopus',
+    webm,
+  ]);
+  return webm;
+}
+
+/** Two seconds of 1080x1920 at 60 fps, with a tone. */
+async function encodeTall60(): Promise<string> {
+  const tall = path.join(OUT, 'tall60.mp4');
+  await run('ffmpeg', [
+    '-y',
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=1080x1920:r=60:d=2',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=f=440:d=2',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    tall,
+  ]);
+  return tall;
+}
+
+/** A page whose og:video names `video`. */
+const page = (video: string) => (_q: unknown, res: ServerResponse) =>
+  void res
+    .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    .end(
+      `<!doctype html><html><head><title>Pasta night</title><meta property="og:title" content="Pasta night">` +
+        `<meta property="og:video" content="${video}"><meta property="og:video:type" content="video/mp4"></head><body><p>Our recipe.</p></body></html>`,
+    );
+
+const text = (type: string, body: string) => (_q: unknown, res: ServerResponse) =>
+  void res.writeHead(200, { 'content-type': type }).end(body);
+
+/** The allowed web: the HLS and DASH files, the clips, pages that embed them, and the ways that lead to `blocked`. */
+async function startWeb({ clip, webm, tall }: { clip: string; webm: string; tall: string }, blocked: string): Promise<FileServer> {
+  const served = (dir: string, typeOf: (f: string) => string, keep = (_f: string) => true) =>
+    Object.fromEntries(
+      fs
+        .readdirSync(path.join(OUT, dir))
+        .filter(keep)
+        .map((f) => [`/${dir}/${f}`, file(path.join(OUT, dir, f), typeOf(f))]),
+    );
+  const playlist = fs.readFileSync(path.join(OUT, 'hls', 'index.m3u8'), 'utf8');
+  return startFileServer({
+    ...served(
+      'hls',
+      () => 'video/mp2t',
+      (f) => f.endsWith('.ts'),
+    ),
+    ...served('dash', (f) => (f.endsWith('.mpd') ? 'application/dash+xml' : 'video/iso.segment')),
+    '/hls/index.m3u8': text(HLS_TYPE, playlist),
+    // The first segment is fetched from the blocked host: an allowed playlist, a blocked hop.
+    '/hls/evil.m3u8': text(HLS_TYPE, playlist.replace('seg0.ts', `${blocked}/seg0.ts`)),
+    '/clip.mp4': file(clip),
+    '/clip.webm': file(webm, 'video/webm'),
+    '/tall60.mp4': file(tall),
+    '/post.html': page('/clip.mp4'),
+    '/video-tag.html': text(
+      'text/html',
+      '<!doctype html><html><head><title>Pasta night</title></head><body><video controls><source src="/clip.mp4" type="video/mp4"></video></body></html>',
+    ),
+    '/evil.html': page(`${blocked}/clip.mp4`),
+    // An allowed video URL that redirects to the blocked host: the hop is yt-dlp's, after the page.
+    '/to-blocked.mp4': (_q, res) => void res.writeHead(302, { location: `${blocked}/clip.mp4` }).end(),
+    '/redirect.html': page('/to-blocked.mp4'),
+  });
 }

@@ -23,6 +23,52 @@ async function ffmpeg(name: string, ...args: string[]): Promise<string> {
 }
 
 /**
+ * The clip with its index (moov) at the end (ffmpeg's default) and at the start, truncated copies of both, junk
+ * under a video's name, a webm, a song and a video too long to take.
+ */
+async function makeVideos(clip: string) {
+  const atEnd = await ffmpeg('at-end.mp4', '-i', clip, '-c', 'copy'); // ffmpeg's default: the index (moov) after the media data
+  const whole = fs.readFileSync(atEnd);
+  fs.writeFileSync(path.join(OUT, 'truncated.mp4'), whole.subarray(0, Math.floor(whole.length * 0.3)));
+  const faststartWhole = fs.readFileSync(clip);
+  fs.writeFileSync(path.join(OUT, 'truncated-faststart.mp4'), faststartWhole.subarray(0, Math.floor(faststartWhole.length * 0.5)));
+  fs.writeFileSync(path.join(OUT, 'junk.mp4'), Buffer.alloc(400 * 1024, 0x41));
+  const faststart = await ffmpeg('faststart.mp4', '-i', clip, '-c', 'copy', '-movflags', '+faststart');
+  const webm = await ffmpeg(
+    'clip.webm',
+    '-i',
+    clip,
+    '-t',
+    '2',
+    '-c:v',
+    'libvpx-vp9',
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '8',
+    '-c:a',
+    'libopus',
+  );
+  const song = await ffmpeg('song.m4a', '-f', 'lavfi', '-i', 'sine=f=440:d=3', '-c:a', 'aac');
+  const long = await ffmpeg('long.mp4', '-f', 'lavfi', '-i', 'color=c=black:s=16x16:r=1:d=605', '-c:v', 'libx264', '-preset', 'ultrafast');
+  return { atEnd, faststart, webm, song, long };
+}
+
+/** A photo, the same photo padded past the size limit (huge.jpg), and an image too small to read. */
+async function makeImages() {
+  const photo = path.join(OUT, 'photo.jpg');
+  await sharp({ create: { width: 200, height: 120, channels: 3, background: '#884422' } })
+    .jpeg()
+    .toFile(photo);
+  fs.writeFileSync(path.join(OUT, 'huge.jpg'), Buffer.concat([fs.readFileSync(photo), Buffer.alloc(11 * 1024 * 1024)]));
+  const tiny = path.join(OUT, 'tiny.png');
+  await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } })
+    .png()
+    .toFile(tiny);
+  return { photo, tiny };
+}
+
+/**
  * The check of a paid request's sources before settlement, on real files served from 127.0.0.1, with the real
  * ffprobe and yt-dlp: what is known to fail (truncated, not media, sound only, too long, a page without a video,
  * an image URL that is not an image) is refused with the reason; what works passes, and a page's video is handed on.
@@ -37,49 +83,8 @@ describe('source inspector', () => {
     fs.rmSync(OUT, { recursive: true, force: true });
     fs.mkdirSync(OUT, { recursive: true });
     const clip = await makeClip({ scenes: [{ seconds: 3, source: 'testsrc2' }], speech: 'Hello there.' });
-    const atEnd = await ffmpeg('at-end.mp4', '-i', clip, '-c', 'copy'); // ffmpeg's default: the index (moov) after the media data
-    const whole = fs.readFileSync(atEnd);
-    fs.writeFileSync(path.join(OUT, 'truncated.mp4'), whole.subarray(0, Math.floor(whole.length * 0.3)));
-    const faststartWhole = fs.readFileSync(clip);
-    fs.writeFileSync(path.join(OUT, 'truncated-faststart.mp4'), faststartWhole.subarray(0, Math.floor(faststartWhole.length * 0.5)));
-    fs.writeFileSync(path.join(OUT, 'junk.mp4'), Buffer.alloc(400 * 1024, 0x41));
-    const faststart = await ffmpeg('faststart.mp4', '-i', clip, '-c', 'copy', '-movflags', '+faststart');
-    const webm = await ffmpeg(
-      'clip.webm',
-      '-i',
-      clip,
-      '-t',
-      '2',
-      '-c:v',
-      'libvpx-vp9',
-      '-deadline',
-      'realtime',
-      '-cpu-used',
-      '8',
-      '-c:a',
-      'libopus',
-    );
-    const song = await ffmpeg('song.m4a', '-f', 'lavfi', '-i', 'sine=f=440:d=3', '-c:a', 'aac');
-    const long = await ffmpeg(
-      'long.mp4',
-      '-f',
-      'lavfi',
-      '-i',
-      'color=c=black:s=16x16:r=1:d=605',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-    );
-    const photo = path.join(OUT, 'photo.jpg');
-    await sharp({ create: { width: 200, height: 120, channels: 3, background: '#884422' } })
-      .jpeg()
-      .toFile(photo);
-    fs.writeFileSync(path.join(OUT, 'huge.jpg'), Buffer.concat([fs.readFileSync(photo), Buffer.alloc(11 * 1024 * 1024)]));
-    const tiny = path.join(OUT, 'tiny.png');
-    await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } })
-      .png()
-      .toFile(tiny);
+    const { atEnd, faststart, webm, song, long } = await makeVideos(clip);
+    const { photo, tiny } = await makeImages();
     const html = (body: string) => (_q: unknown, res: import('node:http').ServerResponse) =>
       void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html>${body}</html>`);
     web = await startFileServer({

@@ -61,15 +61,39 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
     spec.audio !== false && spec.speech
       ? await speak(spec.speech, wav, spec.pause ?? 0.6, spec.musicBelowDb, spec.musicBed, spec.voice)
       : 0;
-  const scenes = spec.scenes.map((scene, i) => {
-    const before = spec.scenes.slice(0, i).reduce((t, x) => t + x.seconds, 0);
-    const last = i === spec.scenes.length - 1;
+  const scenes = fitToSpeech(spec.scenes, speechSeconds);
+  const total = scenes.reduce((t, x) => t + x.seconds, 0);
+  const video = sceneInputs(scenes, w, h);
+  const args = ['-y', '-v', 'error', ...video.args];
+  const filters = [...video.filters, `${scenes.map((_, i) => `[v${i}]`).join('')}concat=n=${scenes.length}:v=1:a=0[v]`];
+  const withAudio = spec.audio !== false;
+  if (withAudio) {
+    // The audio input comes after the scenes' inputs.
+    args.push(...(spec.speech ? ['-i', wav] : ['-f', 'lavfi', '-i', `anullsrc=r=16000:cl=mono`]));
+    filters.push(`[${scenes.length}:a]apad,atrim=0:${total}[a]`);
+  }
+  args.push('-filter_complex', filters.join(';'), '-map', '[v]');
+  if (withAudio) args.push('-map', '[a]', '-c:a', 'aac', '-b:a', '64k');
+  args.push(...encoding(spec, total), `${out}.tmp.mp4`);
+  await run('ffmpeg', args);
+  fs.renameSync(`${out}.tmp.mp4`, out);
+  return out;
+}
+
+/** The scenes, the last one lengthened to end 0.3 s after the speech. */
+function fitToSpeech(scenes: SceneSpec[], speechSeconds: number): SceneSpec[] {
+  return scenes.map((scene, i) => {
+    const before = scenes.slice(0, i).reduce((t, x) => t + x.seconds, 0);
+    const last = i === scenes.length - 1;
     return last && before + scene.seconds < speechSeconds + 0.3
       ? { ...scene, seconds: Math.ceil((speechSeconds + 0.3 - before) * 10) / 10 }
       : scene;
   });
-  const total = scenes.reduce((t, x) => t + x.seconds, 0);
-  const args = ['-y', '-v', 'error'];
+}
+
+/** One lavfi input per scene, and the filter that draws its captions (output [v<i>]). */
+function sceneInputs(scenes: SceneSpec[], w: number, h: number): { args: string[]; filters: string[] } {
+  const args: string[] = [];
   const filters: string[] = [];
   scenes.forEach((scene, i) => {
     // Texture sources (cellauto, life, mandelbrot) have no duration option: the input is cut with -t instead.
@@ -87,22 +111,14 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
     const draws = timed.map((c) => drawCaption(c, w, scene.captionStyle ?? 'box', scene.caption !== undefined && !scene.captions));
     filters.push(`[${i}:v]${[...draws, 'setsar=1'].join(',')}[v${i}]`);
   });
-  filters.push(`${scenes.map((_, i) => `[v${i}]`).join('')}concat=n=${scenes.length}:v=1:a=0[v]`);
-  let audioInput: number | null = null;
-  if (spec.audio !== false) {
-    audioInput = scenes.length;
-    if (spec.speech) {
-      args.push('-i', wav);
-    } else {
-      args.push('-f', 'lavfi', '-i', `anullsrc=r=16000:cl=mono`);
-    }
-    filters.push(`[${audioInput}:a]apad,atrim=0:${total}[a]`);
-  }
-  args.push('-filter_complex', filters.join(';'), '-map', '[v]');
-  if (audioInput !== null) args.push('-map', '[a]', '-c:a', 'aac', '-b:a', '64k');
-  if (spec.title) args.push('-metadata', `title=${spec.title}`);
-  if (spec.videoBitrate) args.push('-b:v', spec.videoBitrate, '-maxrate', spec.videoBitrate, '-bufsize', spec.videoBitrate);
-  args.push(
+  return { args, filters };
+}
+
+/** The title tag, the bitrate cap and H.264 for the web (the index first), `total` seconds long. */
+function encoding(spec: ClipSpec, total: number): string[] {
+  return [
+    ...(spec.title ? ['-metadata', `title=${spec.title}`] : []),
+    ...(spec.videoBitrate ? ['-b:v', spec.videoBitrate, '-maxrate', spec.videoBitrate, '-bufsize', spec.videoBitrate] : []),
     '-c:v',
     'libx264',
     '-preset',
@@ -113,11 +129,7 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
     String(total),
     '-movflags',
     '+faststart',
-    `${out}.tmp.mp4`,
-  );
-  await run('ffmpeg', args);
-  fs.renameSync(`${out}.tmp.mp4`, out);
-  return out;
+  ];
 }
 
 const NO_DURATION_SOURCES = new Set(['cellauto', 'life', 'mandelbrot']);

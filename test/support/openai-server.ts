@@ -47,26 +47,8 @@ export async function startOpenAiServer(): Promise<OpenAiServer> {
       const body = JSON.parse(raw.toString('utf8'));
       state.chatRequests.push(body);
       served++;
-      const answer = state.answers.length > 1 ? state.answers.shift() : state.answers[0];
-      if (!answer) return send(500, { error: { message: 'no scripted answer', type: 'server_error' } });
-      if ('status' in answer) return send(answer.status, { error: { message: answer.message, type: 'invalid_request_error' } });
-      const content = JSON.stringify(answer.json);
-      const tool = body.tools?.[0]?.function?.name;
-      const message = tool
-        ? {
-            role: 'assistant',
-            content: null,
-            tool_calls: [{ id: `call_${served}`, type: 'function', function: { name: tool, arguments: content } }],
-          }
-        : { role: 'assistant', content };
-      return send(200, {
-        id: `chatcmpl-${served}`,
-        object: 'chat.completion',
-        created: Math.floor(Date.now() / 1000),
-        model: body.model,
-        choices: [{ index: 0, message, finish_reason: tool ? 'tool_calls' : 'stop' }],
-        usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-      });
+      const [status, answer] = chatCompletion(body, state.answers, served);
+      return send(status, answer);
     }
     if (req.url === '/v1/audio/transcriptions') {
       state.transcriptionRequests.push(parseMultipart(raw, String(req.headers['content-type'])));
@@ -89,6 +71,33 @@ export async function startOpenAiServer(): Promise<OpenAiServer> {
       server.close(() => r());
     });
   return Object.assign(state, { close });
+}
+
+/** The next scripted answer to a chat request, as the API sends it: a message, or a tool call when tools were given. */
+function chatCompletion(body: any, answers: ScriptedAnswer[], served: number): [number, unknown] {
+  const answer = answers.length > 1 ? answers.shift() : answers[0];
+  if (!answer) return [500, { error: { message: 'no scripted answer', type: 'server_error' } }];
+  if ('status' in answer) return [answer.status, { error: { message: answer.message, type: 'invalid_request_error' } }];
+  const content = JSON.stringify(answer.json);
+  const tool = body.tools?.[0]?.function?.name;
+  const message = tool
+    ? {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: `call_${served}`, type: 'function', function: { name: tool, arguments: content } }],
+      }
+    : { role: 'assistant', content };
+  return [
+    200,
+    {
+      id: `chatcmpl-${served}`,
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model: body.model,
+      choices: [{ index: 0, message, finish_reason: tool ? 'tool_calls' : 'stop' }],
+      usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+    },
+  ];
 }
 
 /** The fields of a multipart/form-data body; a file field becomes its size in bytes. */

@@ -48,7 +48,8 @@ function allImports(): Array<[string, string]> {
 
 describe('module layering', () => {
   it('every folder of src/ has its layer', () => {
-    const folders = fs.readdirSync('src').filter((f) => !f.endsWith('.d.ts'));
+    // A test at the top of src/ (function-length.test.ts) checks all of it and belongs to no layer.
+    const folders = fs.readdirSync('src').filter((f) => !f.endsWith('.d.ts') && !f.endsWith('.test.ts'));
     assert.deepEqual(
       folders.filter((f) => layerOf(f) < 0),
       [],

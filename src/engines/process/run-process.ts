@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { StepError } from '../step-error.js';
@@ -58,65 +58,83 @@ export function runProcess(command: string, args: string[], opts: RunOptions): P
   const name = opts.name ?? command;
   return new Promise((resolve, reject) => {
     if (opts.signal.aborted) return reject(opts.signal.reason ?? new StepError(`${name} was cancelled`));
-    const child = spawn(command, args, {
-      stdio: [opts.input ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-      ...(opts.env ? { env: { ...process.env, ...opts.env } } : {}),
-    });
-    if (opts.background && child.pid) {
-      try {
-        os.setPriority(child.pid, 10);
-      } catch {
-        /* not permitted here: run at normal priority */
-      }
-    }
-    let stdout = '';
-    let stderr = '';
-    const maxStdout = opts.maxStdout ?? 64 * 1024 * 1024;
-    if (opts.onStdout) child.stdout!.on('data', opts.onStdout);
-    else
-      child.stdout!.setEncoding('utf8').on('data', (d: string) => {
-        if (stdout.length < maxStdout) stdout += d.slice(0, maxStdout - stdout.length);
-      });
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
-      stderr = (stderr + d).slice(-STDERR_TAIL);
-    });
+    const child = spawnChild(command, args, opts);
+    const output = collectOutput(child, opts);
     if (opts.input) child.stdin!.end(opts.input);
     let killedFor: Error | null = null;
-    const kill = (why: Error) => {
+    const stopWatching = watchLimits(child, opts, name, (why) => {
       killedFor ??= why;
       child.kill('SIGKILL');
-    };
-    const onAbort = () => kill(opts.signal.reason instanceof Error ? opts.signal.reason : new StepError(`${name} was cancelled`));
-    opts.signal.addEventListener('abort', onAbort, { once: true });
-    const timer = opts.timeoutMs
-      ? setTimeout(() => kill(new StepError(`${name} took longer than ${Math.round(opts.timeoutMs! / 1000)} s`)), opts.timeoutMs)
-      : null;
-    const cpuWatch =
-      opts.cpuLimitMs && child.pid
-        ? setInterval(() => {
-            if (cpuMsOf(child.pid!) > opts.cpuLimitMs!)
-              kill(new StepError(`${name} used more than ${(opts.cpuLimitMs! / 1000).toFixed(1)} s of CPU`));
-          }, 100)
-        : null;
-    const done = () => {
-      opts.signal.removeEventListener('abort', onAbort);
-      if (timer) clearTimeout(timer);
-      if (cpuWatch) clearInterval(cpuWatch);
-    };
+    });
     child.on('error', (err: NodeJS.ErrnoException) => {
-      done();
+      stopWatching();
       reject(err.code === 'ENOENT' ? new StepError(`${name} is not installed on this server (${command} not found)`) : err);
     });
     child.on('close', (code) => {
-      done();
+      stopWatching();
       if (killedFor) return reject(killedFor);
       if (code !== 0) {
-        const tail = stderr.trim().split('\n').slice(-3).join(' | ');
-        return reject(new ProcessFailed(name, code, tail, stderr));
+        const tail = output.stderr.trim().split('\n').slice(-3).join(' | ');
+        return reject(new ProcessFailed(name, code, tail, output.stderr));
       }
-      resolve({ stdout, stderr });
+      resolve({ stdout: output.stdout, stderr: output.stderr });
     });
   });
+}
+
+/** Starts the program, at a lower priority when asked to run in the background. */
+function spawnChild(command: string, args: string[], opts: RunOptions): ChildProcess {
+  const child = spawn(command, args, {
+    stdio: [opts.input ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    ...(opts.env ? { env: { ...process.env, ...opts.env } } : {}),
+  });
+  if (opts.background && child.pid) {
+    try {
+      os.setPriority(child.pid, 10);
+    } catch {
+      /* not permitted here: run at normal priority */
+    }
+  }
+  return child;
+}
+
+/** Collects stdout (up to maxStdout, unless onStdout takes it) and the end of stderr as they arrive. */
+function collectOutput(child: ChildProcess, opts: RunOptions): RunResult {
+  const output: RunResult = { stdout: '', stderr: '' };
+  const maxStdout = opts.maxStdout ?? 64 * 1024 * 1024;
+  if (opts.onStdout) child.stdout!.on('data', opts.onStdout);
+  else
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      if (output.stdout.length < maxStdout) output.stdout += d.slice(0, maxStdout - output.stdout.length);
+    });
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+    output.stderr = (output.stderr + d).slice(-STDERR_TAIL);
+  });
+  return output;
+}
+
+/**
+ * Calls `kill` with the reason when the step is aborted, the time runs out or the CPU limit is passed;
+ * returns the function that stops watching (the process has ended).
+ */
+function watchLimits(child: ChildProcess, opts: RunOptions, name: string, kill: (why: Error) => void): () => void {
+  const onAbort = () => kill(opts.signal.reason instanceof Error ? opts.signal.reason : new StepError(`${name} was cancelled`));
+  opts.signal.addEventListener('abort', onAbort, { once: true });
+  const timer = opts.timeoutMs
+    ? setTimeout(() => kill(new StepError(`${name} took longer than ${Math.round(opts.timeoutMs! / 1000)} s`)), opts.timeoutMs)
+    : null;
+  const cpuWatch =
+    opts.cpuLimitMs && child.pid
+      ? setInterval(() => {
+          if (cpuMsOf(child.pid!) > opts.cpuLimitMs!)
+            kill(new StepError(`${name} used more than ${(opts.cpuLimitMs! / 1000).toFixed(1)} s of CPU`));
+        }, 100)
+      : null;
+  return () => {
+    opts.signal.removeEventListener('abort', onAbort);
+    if (timer) clearTimeout(timer);
+    if (cpuWatch) clearInterval(cpuWatch);
+  };
 }
 
 /** A program exited non-zero; `stderr` is kept for callers that explain known failures better. */

@@ -21,7 +21,16 @@ interface AdRule {
 const UNHEARD =
   'No claims could be heard: the speech could not be recognised with confidence, so only the on-screen text and title were checked.';
 const SEVERITY: Record<Verdict, number> = { true: 0, unverifiable: 1, misleading: 2, false: 3 };
-const compiled = new WeakMap<AdRule[], Array<AdRule & { match: RegExp[]; except: RegExp[] }>>();
+type CompiledRule = AdRule & { match: RegExp[]; except: RegExp[] };
+const compiled = new WeakMap<AdRule[], CompiledRule[]>();
+
+interface Claim {
+  claim: string;
+  verdict: Verdict;
+  evidence: string;
+  rules: string[];
+  at: Statement;
+}
 
 /**
  * The rating follows from the verdicts (documented in docs/endpoints.md):
@@ -67,53 +76,7 @@ export const adDebunkAnalyzer = defineAnalyzer<VideoEvidence, unknown>({
   async run(given, ctx) {
     const input = heldEvidence(given);
     const { rules } = await loadKnowledge<{ rules: AdRule[] }>(ctx.knowledgeDir, 'ad-rules.yaml');
-    if (!compiled.has(rules)) {
-      compiled.set(
-        rules,
-        rules.map((r) => ({
-          ...r,
-          match: r.patterns.map((p) => new RegExp(p, 'i')),
-          except: (r.unless ?? []).map((p) => new RegExp(p, 'i')),
-        })),
-      );
-    }
-    const claims: Array<{ claim: string; verdict: Verdict; evidence: string; rules: string[]; at: Statement }> = [];
-    for (const st of statementsOf(input)) {
-      const fired = compiled
-        .get(rules)!
-        .map((r) => ({
-          rule: r,
-          words: r.except.some((e) => e.test(st.text)) ? null : r.match.map((m) => m.exec(st.text)?.[0]).find(Boolean),
-        }))
-        .filter((x): x is { rule: (typeof x)['rule']; words: string } => Boolean(x.words));
-      const where = whereOf(st);
-      let claim: (typeof claims)[number] | null = null;
-      // An opinion that only trips the comparative rule ("the best ever") is puffery, not a claim to check.
-      const puffery = isOpinion(st.text) && fired.every((f) => String(f.rule.verdict) === 'unverifiable');
-      if (fired.length && !puffery) {
-        const verdict = fired.map((f) => String(f.rule.verdict) as Verdict).sort((a, b) => SEVERITY[b] - SEVERITY[a])[0];
-        claim = {
-          claim: st.text,
-          verdict,
-          evidence: `${where}. ${fired.map((f) => `${f.rule.name} (${f.rule.standard}): "${f.words}". ${f.rule.explanation}`).join(' ')}`,
-          rules: fired.map((f) => f.rule.id),
-          at: st,
-        };
-      } else if (strongStatement(st.text) && !isOpinion(st.text) && !isCallToAction(st.text)) {
-        // A strong sentence no rule covers is a claim only if it asserts something: not an opinion, not a call to action.
-        claim = {
-          claim: st.text,
-          verdict: 'unverifiable',
-          evidence: `${where}. No advertising rule applies and no evidence source was consulted offline, so this cannot be checked.`,
-          rules: [],
-          at: st,
-        };
-      }
-      if (!claim) continue;
-      const same = claims.find((c) => normal(c.claim) === normal(claim!.claim));
-      if (same) continue;
-      claims.push(claim);
-    }
+    const claims = claimsOf(statementsOf(input), compiledRules(rules));
     const products = ((await productIdAnalyzer.run(input, ctx)) as { products: Array<{ name: string }> }).products;
     const product = products[0]?.name ?? input.title ?? input.metadata?.title ?? 'the advertised product (not named in the video)';
     const speech = speechFields(input);
@@ -141,6 +104,65 @@ export const adDebunkAnalyzer = defineAnalyzer<VideoEvidence, unknown>({
     return { ...prose, claims: sourcedClaims(answer.claims, statementsOf(held), false), ...speechFields(held) };
   },
 });
+
+/** The rules' patterns as regular expressions, compiled once per loaded rules file. */
+function compiledRules(rules: AdRule[]): CompiledRule[] {
+  if (!compiled.has(rules)) {
+    compiled.set(
+      rules,
+      rules.map((r) => ({
+        ...r,
+        match: r.patterns.map((p) => new RegExp(p, 'i')),
+        except: (r.unless ?? []).map((p) => new RegExp(p, 'i')),
+      })),
+    );
+  }
+  return compiled.get(rules)!;
+}
+
+/** The claims among the statements, in order, a repeated one kept once. */
+function claimsOf(statements: Statement[], rules: CompiledRule[]): Claim[] {
+  const claims: Claim[] = [];
+  for (const st of statements) {
+    const claim = claimOf(st, rules);
+    if (claim && !claims.some((c) => normal(c.claim) === normal(claim.claim))) claims.push(claim);
+  }
+  return claims;
+}
+
+/** The statement as a claim: rated by the rules it triggers, or unverifiable when it is strong and no rule applies. */
+function claimOf(st: Statement, rules: CompiledRule[]): Claim | null {
+  const fired = rules
+    .map((r) => ({
+      rule: r,
+      words: r.except.some((e) => e.test(st.text)) ? null : r.match.map((m) => m.exec(st.text)?.[0]).find(Boolean),
+    }))
+    .filter((x): x is { rule: CompiledRule; words: string } => Boolean(x.words));
+  const where = whereOf(st);
+  // An opinion that only trips the comparative rule ("the best ever") is puffery, not a claim to check.
+  const puffery = isOpinion(st.text) && fired.every((f) => String(f.rule.verdict) === 'unverifiable');
+  if (fired.length && !puffery) {
+    const verdict = fired.map((f) => String(f.rule.verdict) as Verdict).sort((a, b) => SEVERITY[b] - SEVERITY[a])[0];
+    return {
+      claim: st.text,
+      verdict,
+      evidence: `${where}. ${fired.map((f) => `${f.rule.name} (${f.rule.standard}): "${f.words}". ${f.rule.explanation}`).join(' ')}`,
+      rules: fired.map((f) => f.rule.id),
+      at: st,
+    };
+  }
+  // A strong sentence no rule covers is a claim only if it asserts something: not an opinion, not a call to action.
+  if (strongStatement(st.text) && !isOpinion(st.text) && !isCallToAction(st.text)) {
+    return {
+      claim: st.text,
+      verdict: 'unverifiable',
+      evidence: `${where}. No advertising rule applies and no evidence source was consulted offline, so this cannot be checked.`,
+      rules: [],
+      at: st,
+    };
+  }
+  return null;
+}
 
 function normal(s: string): string {
   return s
