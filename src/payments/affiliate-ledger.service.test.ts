@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MemoryAffiliateLedger } from '../../src/payments/affiliate-ledger.js';
+import { MemoryAffiliateLedger } from './affiliate-ledger.js';
 
 const HOUR = 3600 * 1000;
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { blockedReason } from '../../src/net/address-guard.js';
-import { checkUrl, guardedLookup } from '../../src/net/safe-fetch.js';
+import { blockedReason } from './address-guard.js';
+import { checkUrl, guardedLookup } from './safe-fetch.js';
 
 describe('outbound address guard', () => {
   const strict = { allowLoopback: false };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { atomicToUsdNumber, usdToAtomic } from '../../src/chains/usdc.js';
+import { atomicToUsdNumber, usdToAtomic } from './usdc.js';
 
 describe('USD to USDC atomic units', () => {
   it('converts the published prices exactly', () => {

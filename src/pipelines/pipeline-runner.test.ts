@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { pino } from 'pino';
-import type { JobWarning } from '../../src/jobs/job.types.js';
-import { loadPipelines } from '../../src/pipelines/pipeline.loader.js';
-import { JobFailure, runPipeline } from '../../src/pipelines/pipeline-runner.js';
-import { createStepRegistry } from '../../src/pipelines/step.registry.js';
-import type { StepServices } from '../../src/steps/services.js';
+import type { JobWarning } from '../jobs/job.types.js';
+import type { StepServices } from '../steps/services.js';
+import { loadPipelines } from './pipeline.loader.js';
+import { JobFailure, runPipeline } from './pipeline-runner.js';
+import { createStepRegistry } from './step.registry.js';
 
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));

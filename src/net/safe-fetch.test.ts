@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { guardedPost } from '../../src/net/guarded-post.js';
-import { FetchRefused, safeFetch } from '../../src/net/safe-fetch.js';
-import { type FileServer, startFileServer } from '../support/file-server.js';
+import { type FileServer, startFileServer } from '../../test/support/file-server.js';
+import { guardedPost } from './guarded-post.js';
+import { FetchRefused, safeFetch } from './safe-fetch.js';
 
 /** The guarded client (undici through the address guard) and the rest of the process's fetch(), side by side. */
 describe('guarded fetch on undici', () => {

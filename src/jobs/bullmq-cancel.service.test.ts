@@ -4,12 +4,12 @@ import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { createBullJobWorker } from '../../src/jobs/bull-job-worker.js';
-import type { QueuedJob } from '../../src/jobs/job.types.js';
-import type { JobProcessor } from '../../src/jobs/job-processor.js';
-import type { JobsConfig } from '../../src/jobs/jobs.config.js';
-import { JobCancelled } from '../../src/pipelines/job-cancelled.js';
-import type { RedisConnections } from '../../src/redis/redis-connections.js';
+import { JobCancelled } from '../pipelines/job-cancelled.js';
+import type { RedisConnections } from '../redis/redis-connections.js';
+import { createBullJobWorker } from './bull-job-worker.js';
+import type { QueuedJob } from './job.types.js';
+import type { JobProcessor } from './job-processor.js';
+import type { JobsConfig } from './jobs.config.js';
 
 /** The BullMQ worker on a real Redis (own key prefix): a job whose lock is lost is cancelled, as handed over. */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { generatedFiles } from '../../src/pipelines/generated-files.js';
+import { generatedFiles } from './generated-files.js';
 
 describe('files generated from the step registry', () => {
   it('are up to date (run `npm run generate` after changing a step executor)', () => {

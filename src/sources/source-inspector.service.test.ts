@@ -5,12 +5,12 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { loadConfig } from '../../src/app/load-config.js';
-import { createSourceInspector } from '../../src/sources/create-source-inspector.js';
-import type { SourceInspector } from '../../src/sources/source-inspector.js';
-import { type FileServer, file, startFileServer } from '../support/file-server.js';
-import { ROOT } from '../support/harness.js';
-import { makeClip } from '../support/media.js';
+import { type FileServer, file, startFileServer } from '../../test/support/file-server.js';
+import { ROOT } from '../../test/support/harness.js';
+import { makeClip } from '../../test/support/media.js';
+import { loadConfig } from '../app/load-config.js';
+import { createSourceInspector } from './create-source-inspector.js';
+import type { SourceInspector } from './source-inspector.js';
 
 const run = promisify(execFile);
 const OUT = path.join(ROOT, 'test-artifacts', 'source-inspector');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CONFIG_DEFAULTS, ConfigError, loadConfig } from '../../src/app/load-config.js';
+import { CONFIG_DEFAULTS, ConfigError, loadConfig } from './load-config.js';
 
 describe('configuration', () => {
   it('starts on the embedded defaults with no environment at all', () => {

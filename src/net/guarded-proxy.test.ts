@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { type GuardedProxy, startGuardedProxy } from '../../src/net/guarded-proxy.js';
-import { type FileServer, startFileServer } from '../support/file-server.js';
+import { type FileServer, startFileServer } from '../../test/support/file-server.js';
+import { type GuardedProxy, startGuardedProxy } from './guarded-proxy.js';
 
 /** The proxy yt-dlp runs through: plain-HTTP requests and CONNECT tunnels, each target checked by the address guard. */
 describe('guarded forward proxy', () => {

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { runProcess } from '../../src/engines/process/run-process.js';
-import { StepError } from '../../src/engines/step-error.js';
+import { StepError } from '../step-error.js';
+import { runProcess } from './run-process.js';
 
 /** Whether a process with this id is alive (signal 0 only checks). */
 function alive(pid: number): boolean {

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { type Hex, keccak256, recoverAddress, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, sign } from 'viem/accounts';
-import { recoverSignaturesNatively } from '../../src/payments/x402/native-recovery.js';
+import { recoverSignaturesNatively } from './native-recovery.js';
 
 const pureRecover = secp256k1.Signature.prototype.recoverPublicKey;
 

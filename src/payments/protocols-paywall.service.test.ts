@@ -1,21 +1,21 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MemoryAffiliateLedger } from '../../src/payments/affiliate-ledger.js';
-import { MemoryClaimStore } from '../../src/payments/claim-store.js';
-import { jobIdDeriver } from '../../src/payments/job-id.js';
-import { mppDescription } from '../../src/payments/mpp/mpp-description.js';
-import type { PaidRequest, PaymentHeaders } from '../../src/payments/paid-request.js';
-import type { ChallengePart } from '../../src/payments/payment-challenge.js';
-import type { PaidWith } from '../../src/payments/payment-outcome.js';
-import type { PaymentProtocol, ReadPayment } from '../../src/payments/payment-protocol.js';
-import type { PricedResource } from '../../src/payments/priced-resource.js';
-import { ProtocolsPaywall } from '../../src/payments/protocols-paywall.js';
-import type { SettlementAttempt } from '../../src/payments/settlement.types.js';
-import { SettlementFlow } from '../../src/payments/settlement-flow.js';
-import type { X402PaymentPayload, X402Rail } from '../../src/payments/x402/rail.js';
-import { X402Method } from '../../src/payments/x402/x402-method.js';
-import { X402Protocol } from '../../src/payments/x402/x402-protocol.js';
-import { ECHO_SOURCE } from '../support/echo-source.js';
+import { ECHO_SOURCE } from '../../test/support/echo-source.js';
+import { MemoryAffiliateLedger } from './affiliate-ledger.js';
+import { MemoryClaimStore } from './claim-store.js';
+import { jobIdDeriver } from './job-id.js';
+import { mppDescription } from './mpp/mpp-description.js';
+import type { PaidRequest, PaymentHeaders } from './paid-request.js';
+import type { ChallengePart } from './payment-challenge.js';
+import type { PaidWith } from './payment-outcome.js';
+import type { PaymentProtocol, ReadPayment } from './payment-protocol.js';
+import type { PricedResource } from './priced-resource.js';
+import { ProtocolsPaywall } from './protocols-paywall.js';
+import type { SettlementAttempt } from './settlement.types.js';
+import { SettlementFlow } from './settlement-flow.js';
+import type { X402PaymentPayload, X402Rail } from './x402/rail.js';
+import { X402Method } from './x402/x402-method.js';
+import { X402Protocol } from './x402/x402-protocol.js';
 
 /**
  * The paywall against its port, PaymentProtocol: the real x402 protocol over two stand-in rails (no chain: a

@@ -12,20 +12,20 @@ import { NestFactory } from '@nestjs/core';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
-import { createBullJobWorker } from '../../src/jobs/bull-job-worker.js';
-import { BullmqJobQueue } from '../../src/jobs/bullmq-job-queue.js';
-import { JobService } from '../../src/jobs/job.service.js';
-import type { QueuedJob } from '../../src/jobs/job.types.js';
-import { JobProcessor } from '../../src/jobs/job-processor.js';
-import type { JobsConfig } from '../../src/jobs/jobs.config.js';
-import { RedisJobStore } from '../../src/jobs/redis-job-store.js';
-import { JobCancelled } from '../../src/pipelines/job-cancelled.js';
-import { loadPipelines } from '../../src/pipelines/pipeline.loader.js';
-import { PipelineRegistry } from '../../src/pipelines/pipeline.registry.js';
-import { StepRegistry } from '../../src/pipelines/step.registry.js';
-import { RedisConnections } from '../../src/redis/redis-connections.js';
-import { builtinSteps } from '../../src/steps/catalogue.js';
-import type { StepServices } from '../../src/steps/services.js';
+import { JobCancelled } from '../pipelines/job-cancelled.js';
+import { loadPipelines } from '../pipelines/pipeline.loader.js';
+import { PipelineRegistry } from '../pipelines/pipeline.registry.js';
+import { StepRegistry } from '../pipelines/step.registry.js';
+import { RedisConnections } from '../redis/redis-connections.js';
+import { builtinSteps } from '../steps/catalogue.js';
+import type { StepServices } from '../steps/services.js';
+import { createBullJobWorker } from './bull-job-worker.js';
+import { BullmqJobQueue } from './bullmq-job-queue.js';
+import { JobService } from './job.service.js';
+import type { QueuedJob } from './job.types.js';
+import { JobProcessor } from './job-processor.js';
+import type { JobsConfig } from './jobs.config.js';
+import { RedisJobStore } from './redis-job-store.js';
 
 /**
  * A worker shut down in the middle of a job, on a real Redis (own key prefix) through @nestjs/bullmq: its

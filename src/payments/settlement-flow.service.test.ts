@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MemoryAffiliateLedger } from '../../src/payments/affiliate-ledger.js';
-import { MemoryClaimStore } from '../../src/payments/claim-store.js';
-import { jobIdDeriver } from '../../src/payments/job-id.js';
-import type { CreateJob, Reconciliation, SettlementAttempt, SettlementIntent } from '../../src/payments/settlement.types.js';
-import { SettlementFlow } from '../../src/payments/settlement-flow.js';
-import { ECHO_SOURCE } from '../support/echo-source.js';
+import { ECHO_SOURCE } from '../../test/support/echo-source.js';
+import { MemoryAffiliateLedger } from './affiliate-ledger.js';
+import { MemoryClaimStore } from './claim-store.js';
+import { jobIdDeriver } from './job-id.js';
+import type { CreateJob, Reconciliation, SettlementAttempt, SettlementIntent } from './settlement.types.js';
+import { SettlementFlow } from './settlement-flow.js';
 
 /**
  * The settlement service on the memory stores, without HTTP or chains: the payment method is a small

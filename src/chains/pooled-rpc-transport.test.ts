@@ -3,7 +3,7 @@ import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { createPublicClient, http as viemHttp } from 'viem';
 import { base } from 'viem/chains';
-import { pooledHttp } from '../../src/chains/pooled-rpc-transport.js';
+import { pooledHttp } from './pooled-rpc-transport.js';
 
 /** A JSON-RPC node that answers by method: a block number, a reverted call, a refusal, and what it was sent. */
 function startNode() {

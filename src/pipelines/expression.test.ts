@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Ajv } from 'ajv';
-import { allowExpressions, collectReferences, ExpressionError, isTruthy, resolve } from '../../src/pipelines/expression.js';
+import { allowExpressions, collectReferences, ExpressionError, isTruthy, resolve } from './expression.js';
 
 const scope = {
   request: { url: 'http://x/v.mp4', n: 3, flag: false },

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
-import { loadPipelines } from '../../src/pipelines/pipeline.loader.js';
-import { PipelineRegistry } from '../../src/pipelines/pipeline.registry.js';
-import { PipelineWatcher } from '../../src/pipelines/pipeline-watcher.js';
-import { createStepRegistry } from '../../src/pipelines/step.registry.js';
+import { loadPipelines } from './pipeline.loader.js';
+import { PipelineRegistry } from './pipeline.registry.js';
+import { PipelineWatcher } from './pipeline-watcher.js';
+import { createStepRegistry } from './step.registry.js';
 
 const ROOT = process.cwd();
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { callbackKey, signDelivery, verifyDelivery } from '../../src/webhooks/webhook-signature.js';
+import { callbackKey, signDelivery, verifyDelivery } from './webhook-signature.js';
 
 describe('callback signatures', () => {
   const key = callbackKey('a-deployment-secret-of-32-characters!', '6f1c1b8e-8e7a-4c4e-9a5e-2f1d3c4b5a69');

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { authorizationTypes } from '@x402/evm';
 import { getAddress, type Hex, hashTypedData } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { recoverTransferSigner, transferDigest } from '../../src/payments/x402/transfer-signature.js';
+import { recoverTransferSigner, transferDigest } from './transfer-signature.js';
 
 const domain = {
   name: 'USD Coin',

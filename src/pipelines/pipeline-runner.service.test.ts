@@ -5,15 +5,15 @@ import path from 'node:path';
 import { after, beforeEach, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
-import { StepError } from '../../src/engines/step-error.js';
-import type { JobWarning } from '../../src/jobs/job.types.js';
-import { JobCancelled } from '../../src/pipelines/job-cancelled.js';
-import { loadPipelines } from '../../src/pipelines/pipeline.loader.js';
-import { JobFailure, runPipeline } from '../../src/pipelines/pipeline-runner.js';
-import { StepRegistry } from '../../src/pipelines/step.registry.js';
-import { builtinSteps } from '../../src/steps/catalogue.js';
-import type { StepServices } from '../../src/steps/services.js';
-import { defineStep } from '../../src/steps/step.js';
+import { StepError } from '../engines/step-error.js';
+import type { JobWarning } from '../jobs/job.types.js';
+import { builtinSteps } from '../steps/catalogue.js';
+import type { StepServices } from '../steps/services.js';
+import { defineStep } from '../steps/step.js';
+import { JobCancelled } from './job-cancelled.js';
+import { loadPipelines } from './pipeline.loader.js';
+import { JobFailure, runPipeline } from './pipeline-runner.js';
+import { StepRegistry } from './step.registry.js';
 
 /**
  * The runner on real loaded pipelines, with one test step that records when it starts and ends, can wait,

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { loadPipelines, PipelineLoadError } from '../../src/pipelines/pipeline.loader.js';
-import { createStepRegistry } from '../../src/pipelines/step.registry.js';
+import { loadPipelines, PipelineLoadError } from './pipeline.loader.js';
+import { createStepRegistry } from './step.registry.js';
 
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
