@@ -12,12 +12,11 @@ import { NestFactory } from '@nestjs/core';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
+import { testStepRegistry } from '../../test/support/test-steps.js';
 import { JobCancelled } from '../pipelines/job-cancelled.js';
 import { loadPipelines } from '../pipelines/pipeline.loader.js';
 import { PipelineRegistry } from '../pipelines/pipeline.registry.js';
-import { StepRegistry } from '../pipelines/step.registry.js';
 import { RedisConnections } from '../redis/redis-connections.js';
-import { builtinSteps } from '../steps/catalogue.js';
 import type { StepServices } from '../steps/services.js';
 import { createBullJobWorker } from './bull-job-worker.js';
 import { BullmqJobQueue } from './bullmq-job-queue.js';
@@ -62,7 +61,7 @@ function napPipeline() {
 request: { type: object, required: [seconds], properties: { seconds: { type: number } } }\nresult: { type: object }
 steps:\n  - id: nap\n    uses: sleep\n    with: { seconds: "{{request.seconds}}" }\noutput: "{{steps.nap}}"\n`;
   fs.writeFileSync(path.join(dir, 'nap.yaml'), yaml);
-  const registry = new StepRegistry(builtinSteps);
+  const registry = testStepRegistry();
   return loadPipelines({ pipelinesDir: dir, schemasDir: path.resolve('schemas'), registry })[0];
 }
 

@@ -5,12 +5,11 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
+import { testStepRegistry } from '../../test/support/test-steps.js';
 import { StepError } from '../engines/step-error.js';
 import { JobCancelled } from '../pipelines/job-cancelled.js';
 import { loadPipelines } from '../pipelines/pipeline.loader.js';
 import { PipelineRegistry } from '../pipelines/pipeline.registry.js';
-import { StepRegistry } from '../pipelines/step.registry.js';
-import { builtinSteps } from '../steps/catalogue.js';
 import type { StepServices } from '../steps/services.js';
 import { defineStep } from '../steps/step.js';
 import { JobService } from './job.service.js';
@@ -51,7 +50,7 @@ output: { file: "{{steps.second.value}}" }\n`;
   const pipeline = loadPipelines({
     pipelinesDir: dir,
     schemasDir: path.resolve('schemas'),
-    registry: new StepRegistry([...builtinSteps, workStep]),
+    registry: testStepRegistry([workStep]),
   })[0];
   const store = new MemoryJobStore(3_600_000);
   const queue = new MemoryJobQueue(1, 100);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import { testStepRegistry } from '../../test/support/test-steps.js';
 import { loadPipelines, PipelineLoadError } from './pipeline.loader.js';
 import { createStepRegistry } from './step.registry.js';
 
@@ -26,16 +27,17 @@ steps:
 output: "{{steps.b}}"
 `;
 
-function load(files: Record<string, string>) {
+/** Loads the files with the tests' steps (echo, fail, sleep) beside the shipped ones, or with `registry`. */
+function load(files: Record<string, string>, registry = testStepRegistry()) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipelines-'));
   dirs.push(dir);
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
-  return loadPipelines({ pipelinesDir: dir, schemasDir: path.resolve('schemas'), registry: createStepRegistry() });
+  return loadPipelines({ pipelinesDir: dir, schemasDir: path.resolve('schemas'), registry });
 }
 
-function problems(files: Record<string, string>): string[] {
+function problems(files: Record<string, string>, registry = testStepRegistry()): string[] {
   try {
-    load(files);
+    load(files, registry);
   } catch (err) {
     assert.ok(err instanceof PipelineLoadError, String(err));
     return err.problems;
@@ -78,6 +80,12 @@ describe('pipeline loader', () => {
   it('names the file, the step and the field of an unknown step type', () => {
     const [line] = problems({ 'x.yaml': GOOD.replace('uses: echo\n    with: { value: "{{steps.a.value}}" }', 'uses: ecoh\n    with: {}') });
     assert.match(line, /x\.yaml: step 'b' \(ecoh\): uses: unknown step type 'ecoh' \(known: [a-z_, ]*\becho\b[a-z_, ]*\)/);
+  });
+
+  it('refuses the test steps with the shipped steps alone, as an unknown step type', () => {
+    const list = problems({ 'x.yaml': GOOD }, createStepRegistry());
+    assert.match(list[0], /x\.yaml: step 'a' \(echo\): uses: unknown step type 'echo' \(known: [a-z_, ]+\)/);
+    assert.doesNotMatch(list.join('\n'), /known: [^)]*\b(echo|fail|sleep)\b/);
   });
 
   it('names unknown references: steps, step outputs, request fields, roots', () => {

@@ -5,15 +5,14 @@ import path from 'node:path';
 import { after, beforeEach, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
+import { testStepRegistry } from '../../test/support/test-steps.js';
 import { StepError } from '../engines/step-error.js';
 import type { JobWarning } from '../jobs/job.types.js';
-import { builtinSteps } from '../steps/catalogue.js';
 import type { StepServices } from '../steps/services.js';
 import { defineStep } from '../steps/step.js';
 import { JobCancelled } from './job-cancelled.js';
 import { loadPipelines } from './pipeline.loader.js';
 import { JobFailure, runPipeline } from './pipeline-runner.js';
-import { StepRegistry } from './step.registry.js';
 
 /**
  * The runner on real loaded pipelines, with one test step that records when it starts and ends, can wait,
@@ -70,7 +69,7 @@ function pipelineOf(steps: string, output = '{ done: true }') {
   const head = 'path: /t\nsummary: t\nprice_usd: "0.01"\nestimated_seconds: 5\nrequest: { type: object }\nresult: { type: object }\n';
   const yaml = `${head}steps:\n${steps}\noutput: ${output}\n`;
   fs.writeFileSync(path.join(dir, 't.yaml'), yaml);
-  const registry = new StepRegistry([...builtinSteps, taskStep]);
+  const registry = testStepRegistry([taskStep]);
   return loadPipelines({ pipelinesDir: dir, schemasDir: path.resolve('schemas'), registry })[0];
 }
 

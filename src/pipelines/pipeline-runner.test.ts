@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { pino } from 'pino';
+import { testStepRegistry } from '../../test/support/test-steps.js';
 import type { JobWarning } from '../jobs/job.types.js';
 import type { StepServices } from '../steps/services.js';
 import { loadPipelines } from './pipeline.loader.js';
 import { JobFailure, runPipeline } from './pipeline-runner.js';
-import { createStepRegistry } from './step.registry.js';
 
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
@@ -43,7 +43,7 @@ output: "{{steps.whole.value}}"
 `,
   );
   // echo requires `value`: a reference into a null output leaves it out, so the reader's input is unusable.
-  const [p] = loadPipelines({ pipelinesDir: dir, schemasDir: path.resolve('schemas'), registry: createStepRegistry() });
+  const [p] = loadPipelines({ pipelinesDir: dir, schemasDir: path.resolve('schemas'), registry: testStepRegistry() });
   return p;
 }
 

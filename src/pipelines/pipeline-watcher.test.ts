@@ -5,10 +5,10 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
+import { testStepRegistry } from '../../test/support/test-steps.js';
 import { loadPipelines } from './pipeline.loader.js';
 import { PipelineRegistry } from './pipeline.registry.js';
 import { PipelineWatcher } from './pipeline-watcher.js';
-import { createStepRegistry } from './step.registry.js';
 
 const ROOT = process.cwd();
 
@@ -23,7 +23,7 @@ describe('PipelineWatcher reloads', () => {
   before(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vidint-watcher-'));
     fs.cpSync(path.join(ROOT, 'test/fixtures/pipelines'), path.join(dir, 'pipelines'), { recursive: true });
-    const loader = { pipelinesDir: path.join(dir, 'pipelines'), schemasDir: path.join(ROOT, 'schemas'), registry: createStepRegistry() };
+    const loader = { pipelinesDir: path.join(dir, 'pipelines'), schemasDir: path.join(ROOT, 'schemas'), registry: testStepRegistry() };
     registry = new PipelineRegistry(loadPipelines(loader));
     const sink = new Writable({
       write(chunk, _enc, done) {
@@ -31,7 +31,14 @@ describe('PipelineWatcher reloads', () => {
         done();
       },
     });
-    const config = { pipelinesDir: loader.pipelinesDir, schemasDir: loader.schemasDir, promptsDir: dir, knowledgeDir: dir, watch: true };
+    const config = {
+      pipelinesDir: loader.pipelinesDir,
+      schemasDir: loader.schemasDir,
+      promptsDir: dir,
+      knowledgeDir: dir,
+      watch: true,
+      stepModules: [],
+    };
     watcher = new PipelineWatcher(registry, loader, config, pino(sink));
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -11,7 +11,7 @@ import { loadPipelines } from '../pipelines/pipeline.loader.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { JobFailure, runPipeline, type StepEvent, stepTiming } from '../pipelines/pipeline-runner.js';
 import { sourceUrlOptions } from '../pipelines/source-url-keyword.js';
-import { createStepRegistry } from '../pipelines/step.registry.js';
+import { loadStepRegistry } from '../pipelines/step.registry.js';
 import { createStepServices } from '../steps/create-services.js';
 import { PromptPreviewStop, PromptRecorder, type RecordedPrompt } from './prompt-recorder.js';
 
@@ -66,7 +66,7 @@ export async function runLocally(opts: LocalRunOptions): Promise<LocalRunReport>
     ...(opts.dirs?.prompts ? { PROMPTS_DIR: path.resolve(opts.dirs.prompts) } : {}),
     ...(opts.dirs?.schemas ? { SCHEMAS_DIR: path.resolve(opts.dirs.schemas) } : {}),
   });
-  const pipeline = findPipeline(config, opts.pipeline);
+  const pipeline = await findPipeline(config, opts.pipeline);
   if (!pipeline.validateRequest(opts.body)) {
     throw new RequestRefused(`invalid request for ${pipeline.path}: ${describeErrors(pipeline.validateRequest.errors).join('; ')}`);
   }
@@ -126,11 +126,11 @@ export async function runLocally(opts: LocalRunOptions): Promise<LocalRunReport>
 }
 
 /** Loads the pipelines folder (every file validated, as at start-up) and picks one by name or route. */
-function findPipeline(config: AppConfig, wanted: string): Pipeline {
+async function findPipeline(config: AppConfig, wanted: string): Promise<Pipeline> {
   const pipelines = loadPipelines({
     pipelinesDir: config.pipelines.pipelinesDir,
     schemasDir: config.pipelines.schemasDir,
-    registry: createStepRegistry(),
+    registry: await loadStepRegistry(config.pipelines.stepModules),
     sourceUrls: sourceUrlOptions(config.engines),
   });
   const found = pipelines.find((p) => p.name === wanted || p.path === wanted || p.path === `/${wanted}`);

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { defineStep } from '../step.js';
+import { defineStep } from '../../../src/steps/step.js';
 
 /** Waits; used to pace polling-style pipelines and to test timeouts, concurrency and crash recovery. */
 export const sleepStep = defineStep<{ seconds: number }, { started_at: number; ended_at: number }>({

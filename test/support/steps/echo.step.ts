@@ -1,4 +1,4 @@
-import { defineStep } from '../step.js';
+import { defineStep } from '../../../src/steps/step.js';
 
 /** Returns its input: assembles a result from other steps' outputs, and exercises the engine in tests. */
 export const echoStep = defineStep<{ value: unknown }, { value: unknown }>({

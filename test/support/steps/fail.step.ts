@@ -1,5 +1,5 @@
-import { StepError } from '../../engines/step-error.js';
-import { defineStep } from '../step.js';
+import { StepError } from '../../../src/engines/step-error.js';
+import { defineStep } from '../../../src/steps/step.js';
 
 /** Fails the job with a message; with `when:` it turns a condition on earlier outputs into a clear error. */
 export const failStep = defineStep<{ message: string; transient?: boolean }, Record<string, never>>({
