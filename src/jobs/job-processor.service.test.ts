@@ -67,7 +67,7 @@ output: { file: "{{steps.second.value}}" }\n`;
 
 async function accepted(s: ReturnType<typeof setUp>) {
   const record = await s.jobs.accept({ pipeline: s.pipeline, request: {}, receipt: null });
-  return { job_id: record.id, endpoint_path: '/w', request: {} };
+  return { job_id: record.id, endpoint_path: '/w', pipeline: s.pipeline.source, request: {} };
 }
 
 describe('job processor', () => {
