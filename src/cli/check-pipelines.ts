@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../app/load-config.js';
-import { loadPipelines, PipelineLoadError } from '../pipelines/pipeline.loader.js';
+import { loadPipelines, PipelineLoadError } from '../pipelines/pipeline-loader.js';
 import { sourceUrlOptions } from '../pipelines/source-url-keyword.js';
 import { loadStepRegistry } from '../pipelines/step.registry.js';
 

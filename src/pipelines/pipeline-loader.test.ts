@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { testStepRegistry } from '../../test/support/test-steps.js';
-import { loadPipelines, PipelineLoadError } from './pipeline.loader.js';
+import { loadPipelines, PipelineLoadError } from './pipeline-loader.js';
 import { createStepRegistry } from './step.registry.js';
 
 const dirs: string[] = [];

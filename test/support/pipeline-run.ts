@@ -5,7 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
 import { StepError } from '../../src/engines/step-error.js';
 import type { JobWarning } from '../../src/jobs/job.types.js';
-import { loadPipelines } from '../../src/pipelines/pipeline.loader.js';
+import { loadPipelines } from '../../src/pipelines/pipeline-loader.js';
 import { runPipeline } from '../../src/pipelines/pipeline-runner.js';
 import { StepRegistry } from '../../src/pipelines/step.registry.js';
 import type { StepServices } from '../../src/steps/services.js';
