@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '../app/load-config.js';
 import { loadPipelines, PipelineLoadError } from '../pipelines/pipeline-loader.js';
 import { sourceUrlOptions } from '../pipelines/source-url-keyword.js';
-import { loadStepRegistry } from '../pipelines/step.registry.js';
+import { loadStepRegistry } from '../pipelines/step-registry.js';
 
 /**
  * `npm run pipelines:check [dir]`: the start-up validation of every pipeline file, without starting

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { testStepRegistry } from '../../test/support/test-steps.js';
 import { loadPipelines, PipelineLoadError } from './pipeline-loader.js';
-import { createStepRegistry } from './step.registry.js';
+import { createStepRegistry } from './step-registry.js';
 
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));

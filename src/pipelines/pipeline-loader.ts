@@ -19,7 +19,7 @@ import { buildPipelineSchema } from './pipeline-schema.js';
 import { createRequestAjv } from './request-ajv.js';
 import { routeExample } from './route-example.js';
 import type { SourceUrlOptions } from './source-url-keyword.js';
-import type { StepRegistry } from './step.registry.js';
+import type { StepRegistry } from './step-registry.js';
 
 /** Every problem found in the pipeline files, each line naming the file, the step and the field. */
 export class PipelineLoadError extends Error {

@@ -9,7 +9,7 @@ import { PipelineWatcher } from './pipeline-watcher.js';
 import { PIPELINES_CONFIG, type PipelinesConfig } from './pipelines.config.js';
 import { PIPELINES, STEP_REGISTRY } from './pipelines.tokens.js';
 import { sourceUrlOptions } from './source-url-keyword.js';
-import { loadStepRegistry, StepRegistry } from './step.registry.js';
+import { loadStepRegistry, StepRegistry } from './step-registry.js';
 
 /** `engines`: request URLs are checked on their face as the steps that fetch them will check them. */
 function loaderOptions(config: PipelinesConfig, engines: EnginesConfig, registry: StepRegistry): LoaderOptions {

@@ -11,7 +11,7 @@ import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { loadPipelines } from '../pipelines/pipeline-loader.js';
 import { JobFailure, runPipeline, type StepEvent, stepTiming } from '../pipelines/pipeline-runner.js';
 import { sourceUrlOptions } from '../pipelines/source-url-keyword.js';
-import { loadStepRegistry } from '../pipelines/step.registry.js';
+import { loadStepRegistry } from '../pipelines/step-registry.js';
 import { createStepServices } from '../steps/create-services.js';
 import { PromptPreviewStop, PromptRecorder, type RecordedPrompt } from './prompt-recorder.js';
 

@@ -7,7 +7,7 @@ import { StepError } from '../../src/engines/step-error.js';
 import type { JobWarning } from '../../src/jobs/job.types.js';
 import { loadPipelines } from '../../src/pipelines/pipeline-loader.js';
 import { runPipeline } from '../../src/pipelines/pipeline-runner.js';
-import { StepRegistry } from '../../src/pipelines/step.registry.js';
+import { StepRegistry } from '../../src/pipelines/step-registry.js';
 import type { StepServices } from '../../src/steps/services.js';
 import { defineStep } from '../../src/steps/step.js';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { StepRegistry } from '../../src/pipelines/step.registry.js';
+import { StepRegistry } from '../../src/pipelines/step-registry.js';
 import { builtinSteps } from '../../src/steps/catalogue.js';
 import type { StepExecutor } from '../../src/steps/step.js';
 import { echoStep } from './steps/echo.step.js';
