@@ -21,7 +21,7 @@ const LAYERS: string[][] = [
   ['steps'], // one home per step (its executor, spec, helpers and tests), the catalogue of them and what they share
   ['sources'], // what a source URL holds, inspected before a payment settles (and handed to the job)
   ['engines', 'redis', 'observability'], // adapters behind ports, Redis, metrics
-  ['media'], // in-process pixel work: faces, portraits, colours
+  ['imaging'], // in-process pixel work: faces, portraits, colours
   ['net', 'json-schema', 'chains', 'config', 'logging'], // the ground: no side effect composed here
 ];
 

@@ -26,8 +26,8 @@ const rel = (f: string) => path.relative(SRC, f);
 const isStep = (f: string) => f.endsWith('.step.ts');
 
 describe('engine and step boundaries', () => {
-  it('engines, media and net never import steps, pipelines, jobs or the app', () => {
-    const lower = ['engines', 'media', 'net'].flatMap((d) => filesUnder(path.join(SRC, d)));
+  it('engines, imaging and net never import steps, pipelines, jobs or the app', () => {
+    const lower = ['engines', 'imaging', 'net'].flatMap((d) => filesUnder(path.join(SRC, d)));
     const wrong = lower.flatMap((f) =>
       importsOf(f)
         .filter((i) => i.target && /^(steps|pipelines|jobs|app|http|payments)\//.test(i.target))

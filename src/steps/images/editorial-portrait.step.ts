@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { StepError } from '../../engines/step-error.js';
-import { pickOneFace } from '../../media/faces.js';
-import { PORTRAIT_SIZE } from '../../media/portrait.js';
+import { pickOneFace } from '../../imaging/faces.js';
+import { PORTRAIT_SIZE } from '../../imaging/portrait.js';
 import { loadTemplate } from '../shared/prompt-templates.js';
 import { defineStep } from '../step.js';
 import { readPalette } from './color-palette.js';

@@ -1,7 +1,7 @@
 import type { ChatModelProvider } from '../../engines/chat/chat-model.port.js';
 import { StepError } from '../../engines/step-error.js';
+import { pickOneFace } from '../../imaging/faces.js';
 import { createAjv, describeErrors } from '../../json-schema/ajv.js';
-import { pickOneFace } from '../../media/faces.js';
 import { loadKnowledge } from '../shared/knowledge.js';
 import { loadTemplate } from '../shared/prompt-templates.js';
 import { defineStep, type StepContext } from '../step.js';

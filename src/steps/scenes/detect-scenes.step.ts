@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ANALYSIS_WIDTH } from '../../media/text-regions.js';
+import { ANALYSIS_WIDTH } from '../../imaging/text-regions.js';
 import { defineStep } from '../step.js';
 import { CUT_FRAME_HEIGHT, CUT_FRAME_WIDTH, type CutCandidate, CutDetector } from './cut-detector.js';
 
