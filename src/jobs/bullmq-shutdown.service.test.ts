@@ -17,7 +17,7 @@ import { JobCancelled } from '../pipelines/job-cancelled.js';
 import { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import { loadPipelines } from '../pipelines/pipeline-loader.js';
 import { RedisConnections } from '../redis/redis-connections.js';
-import type { StepServices } from '../steps/services.js';
+import type { StepTools } from '../steps/step-tools.js';
 import { createBullJobWorker } from './bull-job-worker.js';
 import { BullmqJobQueue } from './bullmq-job-queue.js';
 import { JobService } from './job.service.js';
@@ -79,7 +79,7 @@ class WatchedProcessor extends JobProcessor {
 /** A worker process as JobsModule builds one with REDIS_URL: the @Processor found by @nestjs/bullmq, closed on shutdown. */
 async function startWorker(pipeline: ReturnType<typeof napPipeline>, closeTimeoutMs: number) {
   const connections = new RedisConnections({ kind: 'server', url: REDIS_URL }, logger, 1000);
-  const processor = new WatchedProcessor(new PipelineRegistry([pipeline]), store, path.join(root, 'work'), logger, {} as StepServices);
+  const processor = new WatchedProcessor(new PipelineRegistry([pipeline]), store, path.join(root, 'work'), logger, {} as StepTools);
   const host = createBullJobWorker(config, prefix, processor, connections, closeTimeoutMs);
   // JobsModule's shutdown closes the worker when its module is destroyed, before @nestjs/bullmq's own close.
   const shutdown: OnModuleDestroy = { onModuleDestroy: () => host.close() };

@@ -10,8 +10,8 @@ import { StepError } from '../engines/step-error.js';
 import { JobCancelled } from '../pipelines/job-cancelled.js';
 import { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import { loadPipelines } from '../pipelines/pipeline-loader.js';
-import type { StepServices } from '../steps/services.js';
 import { defineStep } from '../steps/step.js';
+import type { StepTools } from '../steps/step-tools.js';
 import { JobService } from './job.service.js';
 import { JobProcessor } from './job-processor.js';
 import { MemoryJobQueue } from './memory-job-queue.js';
@@ -59,7 +59,7 @@ output: { file: "{{steps.second.value}}" }\n`;
     store,
     path.join(root, 'work'),
     pino({ level: 'silent' }),
-    {} as StepServices,
+    {} as StepTools,
   );
   const jobs = new JobService(store, queue);
   return { pipeline, store, queue, processor, jobs };

@@ -12,7 +12,7 @@ import { loadPipelines } from '../pipelines/pipeline-loader.js';
 import { JobFailure, runPipeline, type StepEvent, stepTiming } from '../pipelines/pipeline-runner.js';
 import { sourceUrlOptions } from '../pipelines/source-url-keyword.js';
 import { loadStepRegistry } from '../pipelines/step-registry.js';
-import { createStepServices } from '../steps/create-services.js';
+import { createStepTools } from '../steps/create-step-tools.js';
 import { PromptPreviewStop, PromptRecorder, type RecordedPrompt } from './prompt-recorder.js';
 
 /** What to run, and where the operator's working copy of pipelines, prompts and schemas is. */
@@ -73,7 +73,7 @@ export async function runLocally(opts: LocalRunOptions): Promise<LocalRunReport>
   const running = new Set<string>();
   const recorder = opts.promptOnly ? new PromptRecorder(config.engines.llm.vision, () => [...running]) : null;
   const { promptsDir, schemasDir, knowledgeDir } = config.pipelines;
-  const services = createStepServices(config.engines, { promptsDir, schemasDir, knowledgeDir });
+  const tools = createStepTools(config.engines, { promptsDir, schemasDir, knowledgeDir });
   const workDir = opts.saveDir ? path.resolve(opts.saveDir, 'work') : await fs.mkdtemp(path.join(os.tmpdir(), 'vidint-run-'));
   await fs.mkdir(workDir, { recursive: true });
   const report: LocalRunReport = {
@@ -94,7 +94,7 @@ export async function runLocally(opts: LocalRunOptions): Promise<LocalRunReport>
       workDir,
       logger: pino({ level: process.env.LOG_LEVEL === 'debug' ? 'debug' : 'silent' }),
       signal: new AbortController().signal,
-      services: recorder ? { ...services, llm: recorder } : services,
+      tools: recorder ? { ...tools, llm: recorder } : tools,
       engine: (kind, name) => void (report.engines[kind] = name),
       warn: (step, message) => void report.warnings.push({ step, message }),
       onProgress: () => undefined,

@@ -8,8 +8,8 @@ import type { JobWarning } from '../../src/jobs/job.types.js';
 import { loadPipelines } from '../../src/pipelines/pipeline-loader.js';
 import { runPipeline } from '../../src/pipelines/pipeline-runner.js';
 import { StepRegistry } from '../../src/pipelines/step-registry.js';
-import type { StepServices } from '../../src/steps/services.js';
 import { defineStep } from '../../src/steps/step.js';
+import type { StepTools } from '../../src/steps/step-tools.js';
 
 /**
  * The pipeline runner on real loaded pipelines, with one test step, `task`, that records when it starts and ends
@@ -87,7 +87,7 @@ export function runSteps(steps: string, output = '{ done: true }', signal = new 
       workDir: os.tmpdir(),
       logger: pino({ level: 'silent' }),
       signal,
-      services: {} as StepServices,
+      tools: {} as StepTools,
       engine: () => undefined,
       warn: (step, message) => void warnings.push({ step, message }),
       onProgress: (running, done) => void progress.push(`${running.join(',')}|${done}`),

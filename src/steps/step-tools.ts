@@ -13,10 +13,10 @@ import type { VideoEngine } from '../engines/video/video-engine.port.js';
 
 /**
  * What step executors may use besides their `with:`: settings, and engines behind their ports, built once
- * from config by createStepServices. Steps reach programs and networks only through these, never from the
+ * from config by createStepTools. Steps reach programs and networks only through these, never from the
  * environment or by spawning a binary, so a test can hand a step exactly the engines it needs.
  */
-export interface StepServices {
+export interface StepTools {
   /** Directories of the operator-editable files. */
   paths: {
     promptsDir: string;

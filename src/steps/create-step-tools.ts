@@ -15,18 +15,14 @@ import { OpenAiSpeechToText } from '../engines/speech/openai-transcription.js';
 import { PocketsphinxSpeechToText } from '../engines/speech/pocketsphinx.js';
 import { resolveMediaBinaries } from '../engines/video/ffmpeg-binaries.js';
 import { FfmpegVideoEngine } from '../engines/video/ffmpeg-video-engine.js';
-import type { StepServices } from './services.js';
+import type { StepTools } from './step-tools.js';
 
 /**
- * Builds the step services, each engine's adapter chosen from the engines' validated settings (called once, by
+ * Builds the step tools, each engine's adapter chosen from the engines' validated settings (called once, by
  * StepsModule); `paths`: where the prompts, schemas and knowledge files are; `pool`: the process's CPU pool, which
  * its owner closes (idle, its threads do not keep a process alive).
  */
-export function createStepServices(
-  config: EnginesConfig,
-  paths: StepServices['paths'],
-  pool = new CpuPool(config.cpuThreads),
-): StepServices {
+export function createStepTools(config: EnginesConfig, paths: StepTools['paths'], pool = new CpuPool(config.cpuThreads)): StepTools {
   const { media } = config;
   const bin = resolveMediaBinaries(media);
   const speech =
