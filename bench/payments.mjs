@@ -11,7 +11,7 @@
 // Prints medians, `ratio 402/unpaid`, `ratio paid-202 overhead (excl. chain)/unpaid`, the p50 goals
 // (402 <= 2 ms, paid 202 <= 3 ms excluding the chain's round trips) and `ratio concurrent/sequential settlements per second`.
 //  - source check: paid POST /analyze on a 20 MB mp4 (its index at the end) served on loopback, with the check of
-//    its source before settlement and without it (the check replaced by one that finds nothing), interleaved;
+//    its source before settlement and without it (the same request and price on a route whose URL no step fetches), interleaved;
 //    p50 and p95 of each and of what the check adds (goal: p95 with the check under 1.5 s).
 //  - amplification: one verified payment for /analyze of a slow page (yt-dlp must read it; it answers after 8 s and
 //    names no video), sent 20 times at once: the 402 and GET /jobs/{id} p50 during the burst against their idle
@@ -277,7 +277,22 @@ async function sourceCheckCost(deps) {
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const source = `http://127.0.0.1:${server.address().port}/clip.mp4`;
-  const env = { LOG_LEVEL: 'silent', PORT: '0', X402_NETWORKS: 'base', MPP_ENABLED: 'false', FETCH_ALLOW_LOOPBACK: 'true' };
+  // /analyze, and /unchecked: the same request and price, its URL read by no step that fetches, so nothing is checked.
+  const pipelines = fs.mkdtempSync(path.join((await import('node:os')).tmpdir(), 'bench-pipelines-'));
+  fs.copyFileSync(path.join(root, 'pipelines', 'analyze.yaml'), path.join(pipelines, 'analyze.yaml'));
+  fs.writeFileSync(
+    path.join(pipelines, 'unchecked.yaml'),
+    'path: /unchecked\nsummary: Unchecked\nprice_usd: "0.10"\nestimated_seconds: 5\nrequest: { $ref: requests/video.json }\n' +
+      'result: { type: object }\nsteps:\n  - id: p\n    uses: probe\n    with: { path: "{{request.url}}" }\noutput: "{{steps.p}}"\n',
+  );
+  const env = {
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    X402_NETWORKS: 'base',
+    MPP_ENABLED: 'false',
+    FETCH_ALLOW_LOOPBACK: 'true',
+    PIPELINES_DIR: pipelines,
+  };
   const config = deps.loadConfig(env, root);
   const { http: app } = await deps.createApp(config, deps.createLogger('silent'), { http: true, workers: false });
   const rt = deps.appParts(app);
@@ -288,19 +303,17 @@ async function sourceCheckCost(deps) {
     const wallet = deps
       .createWalletClient({ account: deps.privateKeyToAccount(dev.payerKey), chain: deps.base, transport: deps.http(dev.rpcUrl) })
       .extend(deps.publicActions);
-    const post = (body, headers = {}) =>
-      fetch(`${url}/analyze`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-    const check = rt.precheck;
-    const skip = async () => ({ sources: {} });
+    const post = (route, body, headers = {}) =>
+      fetch(`${url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
     const paid = async (withCheck, i) => {
+      const route = withCheck ? '/analyze' : '/unchecked';
       const body = { url: `${source}?n=${i}-${withCheck}` };
-      const requirements = (await (await post(body)).json()).accepts[0];
+      const requirements = (await (await post(route, body)).json()).accepts[0];
       const header = await deps.createPaymentHeader(wallet, 1, requirements);
-      rt.precheck = withCheck ? check : skip;
       const t = performance.now();
-      const res = await post(body, { 'x-payment': header });
+      const res = await post(route, body, { 'x-payment': header });
       await res.arrayBuffer();
-      if (res.status !== 202) throw new Error(`paid /analyze answered ${res.status}`);
+      if (res.status !== 202) throw new Error(`paid ${route} answered ${res.status}`);
       return performance.now() - t;
     };
     await paid(true, -1); // warm-up
@@ -321,9 +334,9 @@ async function sourceCheckCost(deps) {
     console.log(`ratio with/without the source check (p50): ${(median(withCheck) / median(without)).toFixed(2)}`);
     console.log(`p95 goal (< 1500 ms with the check): ${p95(withCheck) < 1500 ? 'met' : 'missed'}`);
   } finally {
-    rt.precheck = null;
     await app.close();
     server.close();
+    fs.rmSync(pipelines, { recursive: true, force: true });
   }
 }
 

@@ -82,7 +82,7 @@ async function detectors() {
   const { Detection } = await import(pathToFileURL(path.join(common, 'models/Detection.js')).href);
   const ppocr = await Ocr.create();
   const detection = await Detection.create({});
-  const { findTextLayer, binarisedCrop } = await import(dist('src/media/text-regions.js'));
+  const { findTextLayer, binarisedCrop } = await import(dist('src/imaging/text-regions.js'));
   const sharp = (await import('sharp')).default;
   const crops = async (f) => {
     const meta = await sharp(f.path).metadata();

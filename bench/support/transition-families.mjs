@@ -277,7 +277,7 @@ export function drawFamilies(seed) {
 
 /** Renders and scores a run's clips through detect_scenes; prints one line per clip (VERBOSE) and the family summaries. */
 export async function transitionFamilies(seed, log = console.log) {
-  const [{ detectScenesStep }, { FfmpegVideoEngine }, { fakeServices, runStep, stepContext }] = await Promise.all([
+  const [{ detectScenesStep }, { FfmpegVideoEngine }, { fakeTools, runStep, stepContext }] = await Promise.all([
     // FAMILIES_DIST: another build's dist (e.g. main's, for the figures before a change).
     import(
       process.env.FAMILIES_DIST
@@ -291,7 +291,7 @@ export async function transitionFamilies(seed, log = console.log) {
   const rows = [];
   for (const clip of drawFamilies(seed)) {
     const { file, length } = await renderClip(clip);
-    const out = await runStep(detectScenesStep, { source: file }, stepContext(fakeServices({ video })));
+    const out = await runStep(detectScenesStep, { source: file }, stepContext(fakeTools({ video })));
     const s = score(clip.truth, out.cuts);
     const what = clip.join?.xfade ?? clip.shots.map((x) => x.camera.kind).join('+');
     rows.push({ family: clip.family, truth: clip.truth.length, ...s, minutes: length / 60 });

@@ -5,7 +5,6 @@ import { JobService } from '../jobs/job.service.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { JobStore } from '../jobs/job-store.js';
 import { JOB_QUEUE, JOB_STORE } from '../jobs/jobs.tokens.js';
-import { type Precheck, SourcePrecheck } from '../orders/source-precheck.js';
 import type { Payments } from '../payments/create-payments.js';
 import { PAYMENTS } from '../payments/payments.tokens.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
@@ -23,8 +22,6 @@ export interface AppParts {
   payments: Payments | null;
   /** The local chains (devnet mode, processes that take payments), else null. */
   devnet: DevnetChains | null;
-  /** The source check run before a payment settles (null: none); settable, in processes that serve HTTP. */
-  precheck: Precheck | null;
 }
 
 export function appParts(context: INestApplicationContext): AppParts {
@@ -36,7 +33,6 @@ export function appParts(context: INestApplicationContext): AppParts {
     }
   };
   const payments = optional<Payments>(PAYMENTS);
-  const sourcePrecheck = optional<SourcePrecheck>(SourcePrecheck);
   return {
     config: context.get<AppConfig>(APP_CONFIG),
     pipelines: context.get<PipelineRegistry>(PIPELINES),
@@ -45,12 +41,5 @@ export function appParts(context: INestApplicationContext): AppParts {
     queue: context.get<JobQueue>(JOB_QUEUE),
     payments,
     devnet: optional<DevnetChains>(DEVNET_CHAINS),
-    get precheck() {
-      return sourcePrecheck?.check ?? null;
-    },
-    set precheck(check) {
-      if (!sourcePrecheck) throw new Error('this process serves no HTTP: it has no precheck');
-      sourcePrecheck.check = check;
-    },
   };
 }

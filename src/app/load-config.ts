@@ -13,7 +13,7 @@ import type { AppConfig } from './app-config.js';
 
 export { ConfigError };
 
-/** Documented defaults; docs/configuration.md lists the same names and values (test/unit/config.test.ts). */
+/** Documented defaults; docs/configuration.md lists the same names and values (load-config.test.ts). */
 export const CONFIG_DEFAULTS = {
   ...PROCESS_DEFAULTS,
   ...HTTP_DEFAULTS,

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '../app/load-config.js';
-import { loadPipelines, PipelineLoadError } from '../pipelines/pipeline.loader.js';
+import { loadPipelines, PipelineLoadError } from '../pipelines/pipeline-loader.js';
 import { sourceUrlOptions } from '../pipelines/source-url-keyword.js';
-import { createStepRegistry } from '../pipelines/step.registry.js';
+import { loadStepRegistry } from '../pipelines/step-registry.js';
 
 /**
  * `npm run pipelines:check [dir]`: the start-up validation of every pipeline file, without starting
@@ -13,7 +13,7 @@ try {
   const pipelines = loadPipelines({
     pipelinesDir,
     schemasDir: config.pipelines.schemasDir,
-    registry: createStepRegistry(),
+    registry: await loadStepRegistry(config.pipelines.stepModules),
     sourceUrls: sourceUrlOptions(config.engines),
   });
   for (const p of pipelines) {

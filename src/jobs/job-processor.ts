@@ -6,7 +6,7 @@ import { JobCancelled } from '../pipelines/job-cancelled.js';
 import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 import { JobFailure, runPipeline, type StepEvent, stepTiming } from '../pipelines/pipeline-runner.js';
-import type { StepServices } from '../steps/services.js';
+import type { StepTools } from '../steps/step-tools.js';
 import { type JobProgress, type JobRecord, type JobWarning, type QueuedJob, type StepTiming, TERMINAL_STATUSES } from './job.types.js';
 import type { JobDurations } from './job-durations.js';
 import type { JobEndListener } from './job-end-listener.js';
@@ -35,7 +35,7 @@ export class JobProcessor {
     private readonly store: JobStore,
     private readonly workRoot: string,
     private readonly logger: Logger,
-    private readonly services: StepServices,
+    private readonly tools: StepTools,
     /** Counts jobs and times steps for GET /metrics (null: not counted). */
     private readonly metrics: Metrics | null = null,
     /** Where a completed job's duration is recorded (null: not recorded). */
@@ -122,7 +122,7 @@ export class JobProcessor {
         workDir,
         logger: log,
         signal,
-        services: this.services,
+        tools: this.tools,
         sources: job.sources,
         engine: (kind, name) => void (engines[kind] = name),
         warn: (step, message) => void warnings.push({ step, message }),

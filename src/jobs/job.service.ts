@@ -87,10 +87,11 @@ export class JobService {
         if (!existing) throw err;
       }
     }
-    if (existing.status === 'queued')
-      await this.queue.enqueue(
-        (await this.store.entry(existing.id)) ?? { job_id: existing.id, endpoint_path: existing.endpoint_path, request: input.request },
-      );
+    if (existing.status === 'queued') {
+      // Written with its record (store.create); gone only when both expired.
+      const entry = await this.store.entry(existing.id);
+      if (entry) await this.queue.enqueue(entry);
+    }
     return existing;
   }
 

@@ -50,8 +50,8 @@ export interface JobWarning {
 export interface QueuedJob {
   job_id: string;
   endpoint_path: string;
-  /** The pipeline as it was when the job was accepted (absent on entries queued by an older release). */
-  pipeline?: PipelineSource;
+  /** The pipeline as it was when the job was accepted. */
+  pipeline: PipelineSource;
   request: Record<string, unknown>;
   /** What the check before payment learnt of the request's sources. */
   sources?: SourceHints;

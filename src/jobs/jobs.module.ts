@@ -11,8 +11,8 @@ import type { RedisConfig } from '../redis/redis.config.js';
 import { FAST_REDIS, REDIS_CONNECTIONS } from '../redis/redis.tokens.js';
 import type { RedisClient } from '../redis/redis-client.js';
 import type { RedisConnections } from '../redis/redis-connections.js';
-import type { StepServices } from '../steps/services.js';
-import { STEP_SERVICES } from '../steps/steps.tokens.js';
+import type { StepTools } from '../steps/step-tools.js';
+import { STEP_TOOLS } from '../steps/steps.tokens.js';
 import { createBullJobWorker } from './bull-job-worker.js';
 import { BullmqJobQueue } from './bullmq-job-queue.js';
 import { JobService } from './job.service.js';
@@ -115,7 +115,7 @@ function processorProvider(): Provider {
       WORKER_JOB_STORE,
       JOBS_CONFIG,
       LOGGER,
-      STEP_SERVICES,
+      STEP_TOOLS,
       Metrics,
       JOB_DURATIONS,
       { token: JOB_END_LISTENER, optional: true },
@@ -126,11 +126,11 @@ function processorProvider(): Provider {
       store: JobStore,
       config: JobsConfig,
       logger: Logger,
-      services: StepServices,
+      tools: StepTools,
       metrics: Metrics,
       durations: JobDurations,
       listener: JobEndListener | undefined,
-    ) => new JobProcessor(pipelines, store, config.workDir, logger, services, metrics, durations, listener ?? null),
+    ) => new JobProcessor(pipelines, store, config.workDir, logger, tools, metrics, durations, listener ?? null),
   };
 }
 

@@ -1,4 +1,4 @@
-import { median } from '../media/median.js';
+import { median } from '../imaging/median.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 import type { JobDurations } from './job-durations.js';
 

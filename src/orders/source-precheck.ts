@@ -22,11 +22,11 @@ export const SOURCE_REFUSED_STATUS = 422;
 /**
  * Checked per paid request after its payment is verified and before it is settled: every URL a step will
  * fetch (the pipeline's `sources`) is inspected as that step expects it, and the callback_url's host must not
- * resolve to a blocked address. What the inspection learnt goes to the job. `check` is replaceable (null: none) for tests.
+ * resolve to a blocked address. What the inspection learnt goes to the job.
  */
 @Injectable()
 export class SourcePrecheck {
-  check: Precheck | null;
+  readonly check: Precheck;
 
   constructor(@Inject(ENGINES_CONFIG) config: EnginesConfig, @Inject(JOBS_CONFIG) jobs: JobsConfig, @Inject(LOGGER) logger: Logger) {
     const { media } = config;

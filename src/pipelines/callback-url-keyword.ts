@@ -8,7 +8,7 @@ export const CALLBACK_URL_KEYWORD = 'x-callback-url';
  * The `x-callback-url` keyword on a request field: a URL the service will POST the finished job to. Like
  * `x-source-url`, what is wrong on its face (not http/https, user credentials, an IP literal or localhost
  * in a blocked range) is a free 400 before the 402; where its name resolves is checked before settlement
- * (http/source-precheck.ts), and every delivery passes the address guard again.
+ * (orders/source-precheck.ts), and every delivery passes the address guard again.
  */
 export function addCallbackUrlKeyword(ajv: Ajv, opts: Pick<SourceUrlOptions, 'allowLoopback'>): void {
   ajv.addKeyword({

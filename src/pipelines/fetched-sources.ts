@@ -1,14 +1,8 @@
 import type { SourceKind } from '../sources/source-kind.js';
 import type { JsonSchema } from '../steps/step.js';
 import { collectReferences, exactReference } from './expression.js';
-import type { PipelineStep } from './pipeline.types.js';
+import type { FetchedSource, PipelineStep } from './pipeline.types.js';
 import { SOURCE_URL_KEYWORD } from './source-url-keyword.js';
-
-/** A request field whose URL a step fetches, checked as `kind` before any payment for the request settles. */
-export interface FetchedSource {
-  field: string;
-  kind: SourceKind;
-}
 
 /**
  * The request fields the steps fetch (their executors' `fetches`). A URL fed from the request must be exactly

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildPipelineSchema } from './pipeline-schema.js';
-import { createStepRegistry } from './step.registry.js';
 import { renderStepReference, spliceStepReference } from './step-reference.js';
+import { createStepRegistry } from './step-registry.js';
 
 /** The files generated from the step registry, with the content they should have. */
 export function generatedFiles(root: string): Array<{ file: string; expected: string; actual: string | null }> {

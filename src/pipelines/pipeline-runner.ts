@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { StepError } from '../engines/step-error.js';
 import { describeErrors } from '../json-schema/ajv.js';
 import type { SourceHints } from '../sources/source-hints.js';
-import type { StepServices } from '../steps/services.js';
+import type { StepTools } from '../steps/step-tools.js';
 import { isTruthy, resolve } from './expression.js';
 import { JobCancelled } from './job-cancelled.js';
 import type { Pipeline, PipelineStep } from './pipeline.types.js';
@@ -24,7 +24,7 @@ export interface RunContext {
   logger: Logger;
   /** The job's signal: its abort reason (a JobCancelled) stops every running step. */
   signal: AbortSignal;
-  services: StepServices;
+  tools: StepTools;
   /** What the check before payment learnt of the request's sources (none: the steps find out themselves). */
   sources?: SourceHints;
   engine(kind: string, name: string): void;
@@ -165,7 +165,7 @@ async function attemptStep(step: PipelineStep, scope: Record<string, unknown>, c
           workDir: ctx.workDir,
           logger: ctx.logger.child({ step: step.id }),
           signal,
-          services: ctx.services,
+          tools: ctx.tools,
           source: (url) => ctx.sources?.[url] ?? null,
           engine: ctx.engine,
           warn: (message) => ctx.warn(step.id, message),

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../steps/step.js';
 import { allowExpressions } from './expression.js';
-import type { StepRegistry } from './step.registry.js';
+import type { StepRegistry } from './step-registry.js';
 
 export const PRICE_PATTERN = '^(0|[1-9][0-9]{0,5})(\\.[0-9]{1,6})?$';
 export const STEP_ID_PATTERN = '^[a-z][a-z0-9_]{0,63}$';

@@ -4,9 +4,9 @@ import { type FSWatcher, watch } from 'chokidar';
 import type { Logger } from 'pino';
 import { replaceKnowledge } from '../steps/shared/knowledge.js';
 import { replaceTemplate } from '../steps/shared/prompt-templates.js';
-import { type LoaderOptions, loadPipelines, PipelineLoadError } from './pipeline.loader.js';
 import type { PipelineRegistry } from './pipeline.registry.js';
 import type { Pipeline } from './pipeline.types.js';
+import { type LoaderOptions, loadPipelines, PipelineLoadError } from './pipeline-loader.js';
 import type { PipelinesConfig } from './pipelines.config.js';
 
 /** Edits come in bursts (several files saved at once): one reload per burst. */

@@ -37,11 +37,9 @@ export class PipelineRegistry {
 
   /**
    * The pipeline a job was accepted under: this process's copy of its version, else built from the source
-   * the job carries (throws when that no longer builds here). A job without a source (queued by an older
-   * release) runs the pipeline served at its path now.
+   * the job carries (throws when that no longer builds here).
    */
-  forJob(source: PipelineSource | undefined, path: string): Pipeline | undefined {
-    if (!source) return this.byPath(path);
+  forJob(source: PipelineSource, path: string): Pipeline | undefined {
     const known = this.versions.get(source.version);
     if (known || !this.compile) return known ?? this.byPath(path);
     const built = this.compile(source);

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
+import type { SourceKind } from '../sources/source-kind.js';
 import type { JsonSchema, StepExecutor } from '../steps/step.js';
-import type { FetchedSource } from './fetched-sources.js';
 import type { RouteExample } from './route-example.js';
 
 /** A pipeline file as written (after YAML parsing), before validation. */
@@ -35,6 +35,12 @@ export interface PipelineSource {
   file: string;
   version: string;
   doc: PipelineFile;
+}
+
+/** A request field whose URL a step fetches, checked as `kind` before any payment for the request settles (fetched-sources.ts). */
+export interface FetchedSource {
+  field: string;
+  kind: SourceKind;
 }
 
 export interface PipelineStep {

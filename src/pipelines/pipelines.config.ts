@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { EnvReader } from '../config/env-reader.js';
 
 /** Where the pipelines and what their steps read (schemas, prompts, curated knowledge) live. */
@@ -8,6 +9,8 @@ export interface PipelinesConfig {
   knowledgeDir: string;
   /** Re-validate and swap in edited pipelines, schemas, prompts and knowledge files without a restart (development). */
   watch: boolean;
+  /** ES modules whose exported `steps` join the shipped ones (tests' own steps); none in production. */
+  stepModules: string[];
 }
 
 /** Where Nest provides this section (ConfigModule, composed in src/app). */
@@ -28,5 +31,10 @@ export function pipelinesConfig(r: EnvReader<typeof PIPELINES_DEFAULTS>): Pipeli
     promptsDir: r.dir('PROMPTS_DIR'),
     knowledgeDir: r.dir('KNOWLEDGE_DIR'),
     watch: r.bool('WATCH'),
+    stepModules: (r.optional('STEP_MODULES') ?? '')
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean)
+      .map((f) => path.resolve(r.projectRoot, f)),
   };
 }

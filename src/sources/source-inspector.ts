@@ -1,17 +1,13 @@
 import pMemoize from 'p-memoize';
-import type { PageVideoDownloader } from '../engines/download/download.port.js';
 import { devnetSampleName } from './devnet-samples.js';
 import { inspectImage } from './image-source.js';
-import type { MediaProbeDeps } from './media-probe.js';
 import { inspectPlacePage } from './place-source.js';
 import type { SourceHint, SourceHints } from './source-hints.js';
 import type { SourceKind } from './source-kind.js';
 import { SourceRefused } from './source-refused.js';
-import { inspectVideo } from './video-source.js';
+import { inspectVideo, type VideoSourceDeps } from './video-source.js';
 
-export interface SourceInspectorDeps extends MediaProbeDeps {
-  /** The page-video extractor (yt-dlp), asked for metadata only. */
-  pageVideos: PageVideoDownloader;
+export interface SourceInspectorDeps extends VideoSourceDeps {
   /** The budget of one source's check, from its start; a source that cannot be checked within it is refused (nothing is charged). */
   timeoutMs: number;
   /** Devnet mode: the service's own sample media are sources (read from samples/, not fetched). */

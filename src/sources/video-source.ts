@@ -1,3 +1,4 @@
+import type { PageVideoDownloader } from '../engines/download/download.port.js';
 import { StepError } from '../engines/step-error.js';
 import { checkExtractedMedia } from './extracted-media.js';
 import { pageTitle, pageVideoUrls, readPage } from './html-page.js';
@@ -5,11 +6,15 @@ import { HEAD_BYTES, type MediaProbeDeps, probeRemoteMedia } from './media-probe
 import { isManifest, isNeverAVideo, isPage, PLATFORM_URL, servesMedia } from './media-types.js';
 import { readHead } from './remote-file.js';
 import type { SourceHint } from './source-hints.js';
-import type { SourceInspectorDeps } from './source-inspector.js';
 import { SourceBlocked, SourceRefused } from './source-refused.js';
 
 /** Pages name their video candidates in this order; a few are tried before the extractor is asked. */
 const PAGE_CANDIDATES = 3;
+
+/** What a video's check reads with: the media probe's means, and the page-video extractor (yt-dlp), asked for metadata only. */
+export interface VideoSourceDeps extends MediaProbeDeps {
+  pageVideos: PageVideoDownloader;
+}
 
 /**
  * What a video URL yields, checked before payment: media itself is probed (readable, has a picture, within the
@@ -17,7 +22,7 @@ const PAGE_CANDIDATES = 3;
  * find a video; platform links and manifests go to the extractor at once. Returns what the job should be told
  * (the page's media file, the extractor's metadata), or null when the URL is the media itself.
  */
-export async function inspectVideo(url: string, deps: SourceInspectorDeps, signal: AbortSignal): Promise<SourceHint | null> {
+export async function inspectVideo(url: string, deps: VideoSourceDeps, signal: AbortSignal): Promise<SourceHint | null> {
   const label = 'the video URL';
   if (PLATFORM_URL.test(url)) return extracted(url, deps, signal, 'the platform video');
   const first = await readHead(deps.web, url, HEAD_BYTES, signal, label);
@@ -75,13 +80,7 @@ async function pageMedia(
  * The extractor's metadata of a page, platform link or manifest, checked against the limits, and what it names
  * checked like a direct source. `passedOver`: why a video the page declares could not be used.
  */
-async function extracted(
-  url: string,
-  deps: SourceInspectorDeps,
-  signal: AbortSignal,
-  label: string,
-  passedOver?: string,
-): Promise<SourceHint> {
+async function extracted(url: string, deps: VideoSourceDeps, signal: AbortSignal, label: string, passedOver?: string): Promise<SourceHint> {
   const found = await deps.pageVideos.inspect(url, { signal, label }).catch((err) => {
     if (!(err instanceof StepError) || signal.aborted) throw err;
     // A run of the extractor that found nothing says why; other failures (blocked, not installed) say it themselves.

@@ -13,21 +13,16 @@ import { detectScenesStep } from './scenes/detect-scenes.step.js';
 import { audioLevelsStep } from './speech/audio-levels.step.js';
 import { transcribeStep } from './speech/transcribe.step.js';
 import type { StepExecutor } from './step.js';
-import { echoStep } from './testing/echo.step.js';
-import { failStep } from './testing/fail.step.js';
-import { sleepStep } from './testing/sleep.step.js';
 import { fetchVideoStep } from './video/fetch-video.step.js';
 import { probeStep } from './video/probe.step.js';
 import { transcodeStep } from './video/transcode.step.js';
 
 /**
  * Every step executor, the one place that names them: a new step is a file in its home under src/steps/ (its
- * executor, spec, helpers and tests together) plus one line here. The pipelines' registry takes this list.
+ * executor, spec, helpers and tests together) plus one line here. The pipelines' registry takes this list (and
+ * the steps of STEP_MODULES: the tests add their echo, fail and sleep steps that way).
  */
 export const builtinSteps: StepExecutor[] = [
-  echoStep,
-  failStep,
-  sleepStep,
   fetchVideoStep,
   probeStep,
   transcodeStep,

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { SourceHint } from '../sources/source-hints.js';
 import type { SourceKind } from '../sources/source-kind.js';
-import type { StepServices } from './services.js';
+import type { StepTools } from './step-tools.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -15,7 +15,7 @@ export interface StepContext {
   /** Aborted when the step times out or the job is cancelled. */
   signal: AbortSignal;
   /** Settings, and the engines behind their ports (video, OCR, web, speech, chat, ...), built from config. */
-  services: StepServices;
+  tools: StepTools;
   /** What the check before payment learnt of a request URL (the media file a page carries, ...), or null. */
   source(url: string): SourceHint | null;
   /** Names the engine that produced part of the result (e.g. `speech`, `pocketsphinx 0.8`): shown in the job's `engines`. */

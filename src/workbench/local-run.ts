@@ -7,12 +7,12 @@ import type { AppConfig } from '../app/app-config.js';
 import { loadConfig } from '../app/load-config.js';
 import type { JobWarning, StepTiming } from '../jobs/job.types.js';
 import { describeErrors } from '../json-schema/ajv.js';
-import { loadPipelines } from '../pipelines/pipeline.loader.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
+import { loadPipelines } from '../pipelines/pipeline-loader.js';
 import { JobFailure, runPipeline, type StepEvent, stepTiming } from '../pipelines/pipeline-runner.js';
 import { sourceUrlOptions } from '../pipelines/source-url-keyword.js';
-import { createStepRegistry } from '../pipelines/step.registry.js';
-import { createStepServices } from '../steps/create-services.js';
+import { loadStepRegistry } from '../pipelines/step-registry.js';
+import { createStepTools } from '../steps/create-step-tools.js';
 import { PromptPreviewStop, PromptRecorder, type RecordedPrompt } from './prompt-recorder.js';
 
 /** What to run, and where the operator's working copy of pipelines, prompts and schemas is. */
@@ -61,14 +61,14 @@ export class RequestRefused extends Error {}
  */
 export async function runLocally(opts: LocalRunOptions): Promise<LocalRunReport> {
   const config = configFor(opts);
-  const pipeline = findPipeline(config, opts.pipeline);
+  const pipeline = await findPipeline(config, opts.pipeline);
   if (!pipeline.validateRequest(opts.body)) {
     throw new RequestRefused(`invalid request for ${pipeline.path}: ${describeErrors(pipeline.validateRequest.errors).join('; ')}`);
   }
   const running = new Set<string>();
   const recorder = opts.promptOnly ? new PromptRecorder(config.engines.llm.vision, () => [...running]) : null;
   const { promptsDir, schemasDir, knowledgeDir } = config.pipelines;
-  const services = createStepServices(config.engines, { promptsDir, schemasDir, knowledgeDir });
+  const tools = createStepTools(config.engines, { promptsDir, schemasDir, knowledgeDir });
   const workDir = opts.saveDir ? path.resolve(opts.saveDir, 'work') : await fs.mkdtemp(path.join(os.tmpdir(), 'vidint-run-'));
   await fs.mkdir(workDir, { recursive: true });
   const report: LocalRunReport = {
@@ -89,7 +89,7 @@ export async function runLocally(opts: LocalRunOptions): Promise<LocalRunReport>
       workDir,
       logger: pino({ level: process.env.LOG_LEVEL === 'debug' ? 'debug' : 'silent' }),
       signal: new AbortController().signal,
-      services: recorder ? { ...services, llm: recorder } : services,
+      tools: recorder ? { ...tools, llm: recorder } : tools,
       engine: (kind, name) => void (report.engines[kind] = name),
       warn: (step, message) => void report.warnings.push({ step, message }),
       onProgress: () => undefined,
@@ -144,11 +144,11 @@ function stepRecorder(
 }
 
 /** Loads the pipelines folder (every file validated, as at start-up) and picks one by name or route. */
-function findPipeline(config: AppConfig, wanted: string): Pipeline {
+async function findPipeline(config: AppConfig, wanted: string): Promise<Pipeline> {
   const pipelines = loadPipelines({
     pipelinesDir: config.pipelines.pipelinesDir,
     schemasDir: config.pipelines.schemasDir,
-    registry: createStepRegistry(),
+    registry: await loadStepRegistry(config.pipelines.stepModules),
     sourceUrls: sourceUrlOptions(config.engines),
   });
   const found = pipelines.find((p) => p.name === wanted || p.path === wanted || p.path === `/${wanted}`);

@@ -108,7 +108,7 @@ for (const driver of ['memory', 'bullmq'] as Driver[])
       const record = { id, endpoint_path: '/echo', status: 'queued' as const, created_at: Date.now(), cost_usd: 0.01, progress };
       await h.rt.store.create(
         { ...record, receipt: null, affiliate_id: null, engines: {}, warnings: [], attempts: 0 },
-        { job_id: id, endpoint_path: '/echo', request: { text: 'orphan', pause: 0 } },
+        { job_id: id, endpoint_path: '/echo', pipeline: h.rt.pipelines.byPath('/echo')!.source, request: { text: 'orphan', pause: 0 } },
       );
       assert.equal(await h.rt.queue.holds(id), false);
       const job = await pollJob(h.url, id);

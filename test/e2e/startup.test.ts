@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { FIXTURE_PIPELINES, ROOT } from '../support/harness.js';
 import { exited, runNode, startService } from '../support/processes.js';
+import { TEST_STEPS_MODULE } from '../support/test-steps.js';
 
 const tmp: string[] = [];
 after(() => tmp.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
@@ -50,6 +51,13 @@ describe('start-up refuses misconfiguration loudly', () => {
     assert.match(child.output(), /bad\.yaml: step 'two' \(echo\): with\.value: '\{\{steps\.three\.value\}\}': there is no step 'three'/);
   });
 
+  it('exits 2 on a pipeline that names a test step when no STEP_MODULES gives it, as in production', async () => {
+    const child = startService({ STEP_MODULES: '', PIPELINES_DIR: FIXTURE_PIPELINES, PORT: '0', LOG_LEVEL: 'silent' });
+    assert.equal(await exited(child), 2);
+    assert.match(child.output(), /echo\.yaml: step '\w+' \(echo\): uses: unknown step type 'echo' \(known: [a-z_, ]+\)/);
+    assert.doesNotMatch(child.output(), /known: [^)]*\b(echo|fail|sleep)\b/);
+  });
+
   it('exits 2 when Redis does not answer, leaving no devnet chain running', async () => {
     const before = anvils();
     const child = startService({ REDIS_URL: 'redis://127.0.0.1:1', PIPELINES_DIR: FIXTURE_PIPELINES, PORT: '0', LOG_LEVEL: 'silent' });
@@ -75,13 +83,15 @@ describe('npm run pipelines:check', () => {
   });
 
   it('marks a pipeline without steps as planned', async () => {
-    const { code, output } = await runNode(['dist/src/cli/check-pipelines.js', path.join(ROOT, 'test/fixtures/pipelines')]);
+    const { code, output } = await runNode(['dist/src/cli/check-pipelines.js', path.join(ROOT, 'test/fixtures/pipelines')], {
+      STEP_MODULES: TEST_STEPS_MODULE,
+    });
     assert.equal(code, 0, output);
     assert.match(output, /ok {2}POST \/planned +\$[\d.]+ +planned/);
   });
 
   it('exits 1 with every problem of a bad folder', async () => {
-    const { code, output } = await runNode(['dist/src/cli/check-pipelines.js', brokenPipelines()]);
+    const { code, output } = await runNode(['dist/src/cli/check-pipelines.js', brokenPipelines()], { STEP_MODULES: TEST_STEPS_MODULE });
     assert.equal(code, 1);
     assert.match(output, /unknown step type 'transcode_video'/);
     assert.match(output, /there is no step 'three'/);

@@ -6,6 +6,7 @@ import { type AppParts, appParts } from '../../src/app/app-parts.js';
 import { createApp } from '../../src/app/create-app.js';
 import { loadConfig } from '../../src/app/load-config.js';
 import { createLogger } from '../../src/logging/logger.js';
+import { TEST_STEPS_MODULE } from './test-steps.js';
 
 export const ROOT = process.cwd();
 export const FIXTURE_PIPELINES = path.join(ROOT, 'test/fixtures/pipelines');
@@ -31,6 +32,7 @@ export async function startHarness(opts: { driver?: Driver; env?: Record<string,
   const id = randomUUID().slice(0, 8);
   const env: Record<string, string> = {
     PIPELINES_DIR: FIXTURE_PIPELINES,
+    STEP_MODULES: TEST_STEPS_MODULE,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PORT: '0',
     WORK_DIR: path.join(ROOT, 'test-artifacts', `work-${id}`),

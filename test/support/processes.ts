@@ -1,12 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './harness.js';
+import { TEST_STEPS_MODULE } from './test-steps.js';
 
 export const MAIN = path.join(ROOT, 'dist/src/main.js');
 
-/** Starts `node dist/src/main.js` with only the given environment (plus PATH), collecting its output. */
+/** Starts `node dist/src/main.js` with only the given environment (plus PATH, and the test steps), collecting its output. */
 export function startService(env: Record<string, string>): ChildProcess & { output: () => string } {
-  const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const base = { PATH: process.env.PATH ?? '', STEP_MODULES: TEST_STEPS_MODULE };
+  const child = spawn(process.execPath, [MAIN], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

@@ -6,8 +6,8 @@ import { CpuPool } from '../../src/engines/cpu-pool/cpu-pool.js';
 import { PooledTextLayers } from '../../src/engines/ocr/pooled-text-layers.js';
 import { createAjv, describeErrors } from '../../src/json-schema/ajv.js';
 import type { SourceHints } from '../../src/sources/source-hints.js';
-import type { StepServices } from '../../src/steps/services.js';
 import type { StepContext, StepExecutor } from '../../src/steps/step.js';
+import type { StepTools } from '../../src/steps/step-tools.js';
 
 const ROOT = process.cwd();
 
@@ -30,10 +30,10 @@ function absent(name: string): any {
 const pool = new CpuPool(1);
 
 /**
- * Step services with the repository's prompts, schemas and knowledge, small limits and no engines unless given, but
+ * Step tools with the repository's prompts, schemas and knowledge, small limits and no engines unless given, but
  * the real text layers (pixel work in a CPU pool thread).
  */
-export function fakeServices(over: Partial<StepServices> = {}): StepServices {
+export function fakeTools(over: Partial<StepTools> = {}): StepTools {
   return {
     paths: { promptsDir: path.join(ROOT, 'prompts'), schemasDir: path.join(ROOT, 'schemas'), knowledgeDir: path.join(ROOT, 'knowledge') },
     samplesDir: path.join(ROOT, 'samples'),
@@ -65,8 +65,8 @@ export interface StepRun extends StepContext {
 const dirs: string[] = [];
 process.on('exit', () => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
-/** A step context over the given services, with its own work directory; engines and warnings are recorded; `sources`: what the check before payment learnt. */
-export function stepContext(services: StepServices, signal = new AbortController().signal, sources: SourceHints = {}): StepRun {
+/** A step context over the given tools, with its own work directory; engines and warnings are recorded; `sources`: what the check before payment learnt. */
+export function stepContext(tools: StepTools, signal = new AbortController().signal, sources: SourceHints = {}): StepRun {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'step-'));
   dirs.push(workDir);
   const run: StepRun = {
@@ -75,7 +75,7 @@ export function stepContext(services: StepServices, signal = new AbortController
     workDir,
     logger: pino({ level: 'silent' }),
     signal,
-    services,
+    tools,
     source: (url) => sources[url] ?? null,
     engines: {},
     warnings: [],

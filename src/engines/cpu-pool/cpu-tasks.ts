@@ -1,4 +1,4 @@
-import { binarisedCrop, findTextLayer } from '../../media/text-regions.js';
+import { binarisedCrop, findTextLayer } from '../../imaging/text-regions.js';
 import { detectFacesInFile } from '../images/human-face-detector.js';
 import { scanDocument } from '../images/opencv-document-scanner.js';
 import { composePortraitOfFile } from '../images/selfie-portrait-composer.js';

@@ -1,4 +1,4 @@
-import type { Face } from '../../media/faces.js';
+import type { Face } from '../../imaging/faces.js';
 
 export type { Face };
 

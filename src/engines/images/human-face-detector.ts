@@ -1,4 +1,4 @@
-import { type Photo, readPhoto } from '../../media/faces.js';
+import { type Photo, readPhoto } from '../../imaging/faces.js';
 import type { CpuPool } from '../cpu-pool/cpu-pool.js';
 import type { Face, FaceDetector } from './face-detector.port.js';
 import { loadHuman } from './human.js';

@@ -1,5 +1,5 @@
-import type { Face } from '../../media/faces.js';
-import type { PortraitStyle } from '../../media/portrait.js';
+import type { Face } from '../../imaging/faces.js';
+import type { PortraitStyle } from '../../imaging/portrait.js';
 
 export type { PortraitStyle };
 

@@ -1,6 +1,6 @@
-import type { Face } from '../../media/faces.js';
-import { readPhoto } from '../../media/faces.js';
-import { composePortrait, type PortraitStyle } from '../../media/portrait.js';
+import type { Face } from '../../imaging/faces.js';
+import { readPhoto } from '../../imaging/faces.js';
+import { composePortrait, type PortraitStyle } from '../../imaging/portrait.js';
 import type { CpuPool } from '../cpu-pool/cpu-pool.js';
 import type { PortraitComposer } from './portrait-composer.port.js';
 import { segmentPerson } from './selfie-segmentation.js';

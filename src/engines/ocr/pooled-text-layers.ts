@@ -4,7 +4,7 @@ import type { CpuPool } from '../cpu-pool/cpu-pool.js';
 import type { TextLayer, TextLayerCache, TextLayers, TextRegion } from './text-layers.port.js';
 
 /**
- * The text-layer port on media/text-regions.ts, its pixel loops run in the CPU pool's threads. The cache of a video's
+ * The text-layer port on imaging/text-regions.ts, its pixel loops run in the CPU pool's threads. The cache of a video's
  * layers stays with the step, here: a grey copy whose bytes were seen before gives the layer found then, as
  * findTextLayer's own cache would (it cannot reach a thread).
  */

@@ -1,9 +1,9 @@
-import type { TextLayer, TextLayerCache, TextRegion } from '../../media/text-regions.js';
+import type { TextLayer, TextLayerCache, TextRegion } from '../../imaging/text-regions.js';
 
 export type { TextLayer, TextLayerCache, TextRegion };
 
 /**
- * Where a frame may carry captions, and those regions cut out ready for OCR (the port; media/text-regions.ts run in
+ * Where a frame may carry captions, and those regions cut out ready for OCR (the port; imaging/text-regions.ts run in
  * the CPU pool's threads is the adapter): the pixel work before a crop is read.
  */
 export interface TextLayers {

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Transcript } from './speech-to-text.port.js';
 
 /**
  * A calibrated decision for a whole transcript: the probability that it is right enough (at most half its words
@@ -16,6 +15,14 @@ export interface TranscriptModel {
   keep: number;
   /** A word whose own confidence is under this is marked uncertain (and not built on downstream). */
   word_floor: number;
+}
+
+/** What the model reads of a transcript (the port's Transcript has all of it). */
+export interface TranscriptMeasures {
+  confidence: number | null;
+  fit?: number | null;
+  agreement?: number;
+  segments: Array<{ words?: Array<{ start: number; end: number }> }>;
 }
 
 /** The measures the model weighs, in the order transcriptFeatures gives them. */
@@ -36,7 +43,7 @@ export const AGREEMENT_KNEE = 0.62;
  * second decoding falls under AGREEMENT_KNEE (0 above it, or when none was run), and the words per second of speech (held to 6) over PACE. NaN where the engine gives
  * no confidence or fit.
  */
-export function transcriptFeatures(t: Pick<Transcript, 'confidence' | 'fit' | 'agreement' | 'segments'>): number[] {
+export function transcriptFeatures(t: TranscriptMeasures): number[] {
   const words = t.segments.flatMap((s) => s.words ?? []);
   const span = words.length ? words[words.length - 1].end - words[0].start : 0;
   const perSecond = (span > 0 ? Math.min(6, words.length / span) : 0) - PACE;
@@ -46,7 +53,7 @@ export function transcriptFeatures(t: Pick<Transcript, 'confidence' | 'fit' | 'a
 }
 
 /** The probability that the transcript is right enough, or null when the engine gave a measure the model needs no value for. */
-export function probabilityRight(t: Parameters<typeof transcriptFeatures>[0], model: TranscriptModel): number | null {
+export function probabilityRight(t: TranscriptMeasures, model: TranscriptModel): number | null {
   const x = transcriptFeatures(t);
   if (!x.every(Number.isFinite)) return null;
   const z = FEATURE_NAMES.reduce((sum, name, i) => sum + model.weights[name] * x[i], model.intercept);

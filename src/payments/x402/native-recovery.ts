@@ -12,7 +12,7 @@ const pure: Recover = secp256k1.Signature.prototype.recoverPublicKey;
  * recovery (2-4 ms, the bulk of a paid request's own work) and offers no hook to replace it. viem imports the one
  * instance of @noble/curves this module imports (viem pins it; npm dedupes it), so noble's own recovery is routed
  * to libsecp256k1 (0.06 ms) for a 32-byte digest and recovery id 0 or 1, with noble's answer for anything else and
- * noble's own error where libsecp256k1 finds no key. test/unit/native-recovery.test.ts checks viem goes through it.
+ * noble's own error where libsecp256k1 finds no key. native-recovery.test.ts checks viem goes through it.
  */
 export function recoverSignaturesNatively(): void {
   secp256k1.Signature.prototype.recoverPublicKey = native;

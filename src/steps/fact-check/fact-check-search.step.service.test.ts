@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { TRANSCRIPT } from '../../../test/support/sample-transcript.js';
-import { fakeServices, runStep, stepContext } from '../../../test/support/step-context.js';
+import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
 import type { ClaimReview, FactCheckSearch } from '../../engines/fact-check/fact-check.port.js';
 import { factCheckSearchStep } from './fact-check-search.step.js';
 
@@ -25,7 +25,7 @@ describe('fact_check_search against the fact-check port', () => {
         return /wrinkles/.test(q) ? [review] : [];
       },
     };
-    const ctx = stepContext(fakeServices({ factCheck }));
+    const ctx = stepContext(fakeTools({ factCheck }));
     const out = await runStep(factCheckSearchStep, { transcript: TRANSCRIPT, ocr: null }, ctx);
     assert.equal(out.source, 'fake fact-checks');
     const wrinkles = out.claims.find((c) => /wrinkles/.test(c.claim));
@@ -35,7 +35,7 @@ describe('fact_check_search against the fact-check port', () => {
   });
 
   it('answers with no source and no claims when no evidence source is configured', async () => {
-    assert.deepEqual(await runStep(factCheckSearchStep, { transcript: TRANSCRIPT }, stepContext(fakeServices())), {
+    assert.deepEqual(await runStep(factCheckSearchStep, { transcript: TRANSCRIPT }, stepContext(fakeTools())), {
       source: null,
       claims: [],
     });

@@ -60,7 +60,7 @@ export const factCheckSearchStep = defineStep<Input, Output>({
   },
   example: `- id: evidence\n  uses: fact_check_search\n  with: { transcript: "{{steps.speech}}", ocr: "{{steps.captions}}" }`,
   async run(input, ctx) {
-    const search = ctx.services.factCheck;
+    const search = ctx.tools.factCheck;
     if (!search) return { source: null, claims: [] };
     // Statements come from the speech and the captions alone: no scenes, and the rest of the evidence is not read.
     const evidence = { transcript: input.transcript ?? null, ocr: input.ocr ?? null, scenes: null } as VideoEvidence;

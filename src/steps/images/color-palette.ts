@@ -1,4 +1,4 @@
-import { mix, type Rgb } from '../../media/rgb.js';
+import { mix, type Rgb } from '../../imaging/rgb.js';
 import { loadKnowledge } from '../shared/knowledge.js';
 
 interface PaletteFile {

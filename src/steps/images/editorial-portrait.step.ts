@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { StepError } from '../../engines/step-error.js';
-import { pickOneFace } from '../../media/faces.js';
-import { PORTRAIT_SIZE } from '../../media/portrait.js';
+import { pickOneFace } from '../../imaging/faces.js';
+import { PORTRAIT_SIZE } from '../../imaging/portrait.js';
 import { loadTemplate } from '../shared/prompt-templates.js';
 import { defineStep } from '../step.js';
 import { readPalette } from './color-palette.js';
@@ -53,17 +53,17 @@ export const editorialPortraitStep = defineStep<Input, Output>({
   example:
     '- id: portrait\n  uses: editorial_portrait\n  with:\n    image: "{{steps.photo.path}}"\n    mime_type: "{{steps.photo.mime_type}}"\n    color_palette: "{{request.color_palette}}"',
   async run(input, ctx) {
-    const face = pickOneFace(await ctx.services.faces.detect(input.image, ctx.signal));
-    ctx.engine('faces', ctx.services.faces.name);
+    const face = pickOneFace(await ctx.tools.faces.detect(input.image, ctx.signal));
+    ctx.engine('faces', ctx.tools.faces.name);
     if (typeof face === 'string') throw new StepError(face);
     const asked = Object.fromEntries(DIRECTIONS.map((d) => [d, input[d]?.trim() || null])) as Record<Direction, string | null>;
     const notes: string[] = [];
     let jpeg: Buffer;
     let applied: Record<Direction, boolean>;
 
-    const editor = ctx.services.imageEditor;
+    const editor = ctx.tools.imageEditor;
     if (editor) {
-      const prompt = (await loadTemplate(ctx.services.paths.promptsDir, 'pfp'))(asked);
+      const prompt = (await loadTemplate(ctx.tools.paths.promptsDir, 'pfp'))(asked);
       const edited = await editor.edit({ image: input.image, mimeType: input.mime_type, prompt, size: '1024x1024', signal: ctx.signal });
       // Whatever size and format the model answers, the result is a 1024x1024 JPEG.
       jpeg = await sharp(edited)
@@ -76,8 +76,8 @@ export const editorialPortraitStep = defineStep<Input, Output>({
       applied = { clothing_style: !!asked.clothing_style, color_palette: !!asked.color_palette, pose: !!asked.pose };
       ctx.engine('portrait', editor.name);
     } else {
-      const palette = await readPalette(ctx.services.paths.knowledgeDir, asked.color_palette);
-      const { portraits } = ctx.services;
+      const palette = await readPalette(ctx.tools.paths.knowledgeDir, asked.color_palette);
+      const { portraits } = ctx.tools;
       jpeg = await portraits.compose({ image: input.image, face, style: palette, signal: ctx.signal });
       applied = { clothing_style: false, color_palette: !!asked.color_palette && palette.matched.length > 0, pose: false };
       if (asked.color_palette && !applied.color_palette)

@@ -1,7 +1,7 @@
 import type { ChatModelProvider } from '../../engines/chat/chat-model.port.js';
 import { StepError } from '../../engines/step-error.js';
+import { pickOneFace } from '../../imaging/faces.js';
 import { createAjv, describeErrors } from '../../json-schema/ajv.js';
-import { pickOneFace } from '../../media/faces.js';
 import { loadKnowledge } from '../shared/knowledge.js';
 import { loadTemplate } from '../shared/prompt-templates.js';
 import { defineStep, type StepContext } from '../step.js';
@@ -61,8 +61,8 @@ export const hairFormulaStep = defineStep<{ image: string }, Output>({
   output: { type: 'object', required: ['face_shape', 'confidence', 'measurements', 'recipes', 'avoid', 'share_cards'] },
   example: `- id: formula\n  uses: hair_formula\n  with: { image: "{{steps.photo.path}}" }`,
   async run(input, ctx) {
-    const faces = await ctx.services.faces.detect(input.image, ctx.signal);
-    ctx.engine('faces', ctx.services.faces.name);
+    const faces = await ctx.tools.faces.detect(input.image, ctx.signal);
+    ctx.engine('faces', ctx.tools.faces.name);
     const main = pickOneFace(faces);
     if (typeof main === 'string') throw new StepError(main);
     const measurements = measureFace(main);
@@ -71,7 +71,7 @@ export const hairFormulaStep = defineStep<{ image: string }, Output>({
         `the face is turned ${Math.abs(Math.round(measurements.yaw_degrees))} degrees; face the camera (within ${MAX_YAW_DEGREES} degrees) so it can be measured`,
       );
     }
-    const guide = await loadKnowledge<Guide>(ctx.services.paths.knowledgeDir, 'haircuts.yaml');
+    const guide = await loadKnowledge<Guide>(ctx.tools.paths.knowledgeDir, 'haircuts.yaml');
     const prototypes = Object.fromEntries(Object.entries(guide.shapes).map(([k, v]) => [k, v.prototype])) as Record<FaceShape, number[]>;
     const measured = classifyFace(measurements, prototypes);
     const { shape, confidence, reading } = await refineWithVision(measured, measurements, input.image, ctx);
@@ -118,9 +118,9 @@ async function refineWithVision(
     vision: null,
     decided_by: 'measurement',
   };
-  const model: ChatModelProvider | null = ctx.services.llm;
+  const model: ChatModelProvider | null = ctx.tools.llm;
   if (!model?.vision) return { ...measured, reading };
-  const prompt = (await loadTemplate(ctx.services.paths.promptsDir, 'hair-formula'))({ measurements, measured });
+  const prompt = (await loadTemplate(ctx.tools.paths.promptsDir, 'hair-formula'))({ measurements, measured });
   let answer: unknown;
   try {
     answer = await model.structured({ prompt, schema: READING_SCHEMA, images: [image], signal: ctx.signal });

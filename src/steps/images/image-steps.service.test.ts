@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { fakeServices, runStep, stepContext } from '../../../test/support/step-context.js';
+import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
 import type { DocumentScan, DocumentScanner } from '../../engines/images/document-scanner.port.js';
 import type { Face, FaceDetector } from '../../engines/images/face-detector.port.js';
 import type { ImageEditor } from '../../engines/images/image-editor.port.js';
@@ -14,7 +14,7 @@ import { hairFormulaStep } from './hair-formula.step.js';
 import { scanDocumentStep } from './scan-document.step.js';
 
 /** hair_formula, editorial_portrait and scan_document against the face, image-editor and scanner ports, with fake engines. */
-const photoFile = path.join(stepContext(fakeServices()).workDir, 'photo.jpg');
+const photoFile = path.join(stepContext(fakeTools()).workDir, 'photo.jpg');
 before(async () => {
   await sharp({ create: { width: 400, height: 500, channels: 3, background: '#c8a080' } })
     .jpeg()
@@ -41,7 +41,7 @@ const stepError = (pattern: RegExp) => (err: unknown) => err instanceof StepErro
 
 describe('hair_formula against the face port', () => {
   it('measures the face, classifies it, and answers with its recipes and share cards', async () => {
-    const ctx = stepContext(fakeServices({ faces: faces(ovalFace()) }));
+    const ctx = stepContext(fakeTools({ faces: faces(ovalFace()) }));
     const out = await runStep(hairFormulaStep, { image: photoFile }, ctx);
     assert.equal(out.face_shape, 'oval');
     assert.deepEqual(out.measurements, { length_to_width: 1.18, jaw_to_cheekbones: 0.8, forehead_to_cheekbones: 0.88, yaw_degrees: 0 });
@@ -54,7 +54,7 @@ describe('hair_formula against the face port', () => {
   });
 
   it('refuses no face, two people, and a face turned away, saying why', async () => {
-    const run = (detector: FaceDetector) => runStep(hairFormulaStep, { image: photoFile }, stepContext(fakeServices({ faces: detector })));
+    const run = (detector: FaceDetector) => runStep(hairFormulaStep, { image: photoFile }, stepContext(fakeTools({ faces: detector })));
     await assert.rejects(run(faces()), stepError(/^no face was found in the photo/));
     await assert.rejects(run(faces(ovalFace(), ovalFace())), stepError(/^2 faces were found in the photo; send a photo of one person$/));
     await assert.rejects(
@@ -77,7 +77,7 @@ describe('editorial_portrait against the face and image-editor ports', () => {
         return edited;
       },
     };
-    const ctx = stepContext(fakeServices({ faces: faces(ovalFace()), imageEditor }));
+    const ctx = stepContext(fakeTools({ faces: faces(ovalFace()), imageEditor }));
     const out = await runStep(
       editorialPortraitStep,
       { image: photoFile, mime_type: 'image/jpeg', clothing_style: 'navy blazer', color_palette: null, pose: null },
@@ -99,7 +99,7 @@ describe('editorial_portrait against the face and image-editor ports', () => {
       .toBuffer();
     const portraits: PortraitComposer = { name: 'fake portraits', compose: async (call) => (calls.push(call), jpeg) };
     const face = ovalFace();
-    const ctx = stepContext(fakeServices({ faces: faces(face), portraits }));
+    const ctx = stepContext(fakeTools({ faces: faces(face), portraits }));
     const input = { image: photoFile, mime_type: 'image/jpeg', color_palette: 'teal', pose: 'arms crossed' };
     const out = await runStep(editorialPortraitStep, input, ctx);
     assert.equal(calls.length, 1);
@@ -119,11 +119,11 @@ describe('editorial_portrait against the face and image-editor ports', () => {
     const junk: ImageEditor = { name: 'junk', edit: async () => Buffer.from('not an image') };
     const input = { image: photoFile, mime_type: 'image/jpeg' };
     await assert.rejects(
-      runStep(editorialPortraitStep, input, stepContext(fakeServices({ faces: faces(ovalFace()), imageEditor: junk }))),
+      runStep(editorialPortraitStep, input, stepContext(fakeTools({ faces: faces(ovalFace()), imageEditor: junk }))),
       stepError(/^the image model answered with bytes that are not an image$/),
     );
     await assert.rejects(
-      runStep(editorialPortraitStep, input, stepContext(fakeServices({ faces: faces(), imageEditor: junk }))),
+      runStep(editorialPortraitStep, input, stepContext(fakeTools({ faces: faces(), imageEditor: junk }))),
       stepError(/^no face was found/),
     );
     assert.ok(fs.existsSync(photoFile));
@@ -149,7 +149,7 @@ describe('scan_document against the scanner port', () => {
       [8, 188],
     ];
     const { fake, seen } = scanner({ png, width: 160, height: 200, corners });
-    const ctx = stepContext(fakeServices({ scanner: fake }));
+    const ctx = stepContext(fakeTools({ scanner: fake }));
     const out = await runStep(scanDocumentStep, { image: photoFile }, ctx);
     assert.deepEqual(seen, [photoFile]);
     assert.deepEqual(Buffer.from(out.image_b64, 'base64'), png);
@@ -160,7 +160,7 @@ describe('scan_document against the scanner port', () => {
   it('passes on a scan without a page outline: corners null and the note saying so', async () => {
     const note = 'no page outline was found: the photo was deskewed and cleaned, not flattened';
     const { fake } = scanner({ png: Buffer.from('png'), width: 2048, height: 1536, corners: null, note });
-    const out = await runStep(scanDocumentStep, { image: photoFile }, stepContext(fakeServices({ scanner: fake })));
+    const out = await runStep(scanDocumentStep, { image: photoFile }, stepContext(fakeTools({ scanner: fake })));
     assert.equal(out.corners, null);
     assert.equal(out.note, note);
   });

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
 import { FakeWeb } from '../../../test/support/fake-web.js';
-import { fakeServices, runStep, stepContext } from '../../../test/support/step-context.js';
+import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
 import { stepError } from '../../../test/support/step-error-match.js';
 import { loadImageStep } from './load-image.step.js';
 
 /** load_image against the web port, with a fake web. */
 function setUp(pages: ConstructorParameters<typeof FakeWeb>[0]) {
-  return { ctx: stepContext(fakeServices({ web: new FakeWeb(pages) })) };
+  return { ctx: stepContext(fakeTools({ web: new FakeWeb(pages) })) };
 }
 
 describe('load_image against the web port', () => {

@@ -28,7 +28,7 @@ export const scanDocumentStep = defineStep<
   },
   example: `- id: scan\n  uses: scan_document\n  with: { image: "{{steps.photo.path}}" }`,
   async run(input, ctx) {
-    const { scanner } = ctx.services;
+    const { scanner } = ctx.tools;
     const r = await scanner.scan(input.image, ctx.signal);
     ctx.engine('scan', scanner.name);
     return {

@@ -70,7 +70,7 @@ export const findMenuStep = defineStep<{ place: ResolvedPlace }, Output>({
 
     const photo = async (url: string) => (await download(url, ctx, { maxBytes: PHOTO_MAX_BYTES, accept: PAGE_ACCEPT })).body;
     const photos: Array<{ source: string; fetch: () => Promise<Buffer> }> = images.map((u) => ({ source: u, fetch: () => photo(u) }));
-    const places = ctx.services.maps.places;
+    const places = ctx.tools.maps.places;
     if (places) {
       for (const name of place.photos.slice(0, 5)) {
         photos.push({ source: `places photo ${name}`, fetch: async () => photo(await places.photoUrl(name, ctx.signal)) });
@@ -93,7 +93,7 @@ export const findMenuStep = defineStep<{ place: ResolvedPlace }, Output>({
         sources.push(source);
       } else tried.push(`${source}: no menu read in the photo`);
     }
-    if (read.length) return found(ctx, read, 'menu photo OCR', sources, ctx.services.ocr.name);
+    if (read.length) return found(ctx, read, 'menu photo OCR', sources, ctx.tools.ocr.name);
     if (!pages.length && !photos.length) tried.push('the place has no website and no menu on its page');
     throw new StepError(`no menu was found for ${place.restaurant.name}: ${tried.join('; ')}`);
   },
@@ -140,5 +140,5 @@ async function ocrLines(bytes: Buffer, ctx: StepContext, n: number): Promise<str
   } catch {
     return [];
   }
-  return ctx.services.ocr.readPage(file, { signal: ctx.signal, timeoutMs: 60_000, workDir: ctx.workDir });
+  return ctx.tools.ocr.readPage(file, { signal: ctx.signal, timeoutMs: 60_000, workDir: ctx.workDir });
 }

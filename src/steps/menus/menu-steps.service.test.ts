@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
 import { type FakePage, FakeWeb } from '../../../test/support/fake-web.js';
-import { fakeServices, runStep, stepContext } from '../../../test/support/step-context.js';
+import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
 import type { ChatModelProvider } from '../../engines/chat/chat-model.port.js';
 import type { OcrEngine } from '../../engines/ocr/ocr-engine.port.js';
 import { StepError } from '../../engines/step-error.js';
@@ -61,7 +61,7 @@ const place = (over: Partial<ResolvedPlace['restaurant']> = {}): ResolvedPlace =
 
 describe('resolve_place against the web port', () => {
   it("reads the restaurant from the place page's schema.org data, its currency from its country", async () => {
-    const ctx = stepContext(fakeServices({ web: new FakeWeb(WEB) }));
+    const ctx = stepContext(fakeTools({ web: new FakeWeb(WEB) }));
     const out = await runStep(resolvePlaceStep, { url: PLACE_URL }, ctx);
     assert.deepEqual(out.restaurant, {
       name: 'Trattoria Roma',
@@ -77,7 +77,7 @@ describe('resolve_place against the web port', () => {
   it('refuses a URL that is not a map-service place, without fetching it', async () => {
     const web = new FakeWeb(WEB);
     await assert.rejects(
-      runStep(resolvePlaceStep, { url: 'https://trattoria.example/' }, stepContext(fakeServices({ web }))),
+      runStep(resolvePlaceStep, { url: 'https://trattoria.example/' }, stepContext(fakeTools({ web }))),
       /is not a map-service place URL/,
     );
     assert.deepEqual(web.requests, []);
@@ -86,7 +86,7 @@ describe('resolve_place against the web port', () => {
 
 describe('find_menu against the web and OCR ports', () => {
   it("follows the website's menu link to its schema.org Menu", async () => {
-    const ctx = stepContext(fakeServices({ web: new FakeWeb(WEB) }));
+    const ctx = stepContext(fakeTools({ web: new FakeWeb(WEB) }));
     const out = await runStep(findMenuStep, { place: place() }, ctx);
     assert.equal(out.method, 'schema.org Menu');
     assert.deepEqual(out.sources, ['https://trattoria.example/menu']);
@@ -112,7 +112,7 @@ describe('find_menu against the web and OCR ports', () => {
         return ['COFFEE', 'Espresso 2.50', 'Cappuccino 3.80', 'Flat white 4.20', ''];
       },
     };
-    const ctx = stepContext(fakeServices({ web, ocr }));
+    const ctx = stepContext(fakeTools({ web, ocr }));
     const out = await runStep(findMenuStep, { place: place({ website: 'https://cafe.example/', country: 'GB', currency: 'GBP' }) }, ctx);
     assert.equal(out.method, 'menu photo OCR');
     assert.deepEqual(
@@ -126,7 +126,7 @@ describe('find_menu against the web and OCR ports', () => {
   it('fails listing what it tried when no menu is anywhere', async () => {
     const web = new FakeWeb({ 'https://quiet.example/': page('<title>Quiet</title>', '<p>Welcome</p>') });
     await assert.rejects(
-      runStep(findMenuStep, { place: place({ website: 'https://quiet.example/' }) }, stepContext(fakeServices({ web }))),
+      runStep(findMenuStep, { place: place({ website: 'https://quiet.example/' }) }, stepContext(fakeTools({ web }))),
       (err) =>
         err instanceof StepError &&
         err.message === 'no menu was found for Trattoria Roma: https://quiet.example/: no menu data or priced lines',
@@ -140,7 +140,7 @@ describe('price_menu and translate_menu', () => {
   ];
 
   it("prices a bare number in the country's currency and converts it with the dated table", async () => {
-    const out = await runStep(priceMenuStep, { place: place(), categories }, stepContext(fakeServices()));
+    const out = await runStep(priceMenuStep, { place: place(), categories }, stepContext(fakeTools()));
     const [item] = out.categories[0].items as PricedItem[];
     assert.deepEqual(item.price, { amount: 12, currency: 'EUR' });
     assert.ok(typeof item.price_usd === 'number' && item.price_usd > 10 && item.price_usd < 16, String(item.price_usd));
@@ -163,7 +163,7 @@ describe('price_menu and translate_menu', () => {
         ],
       }),
     };
-    const ctx = stepContext(fakeServices({ llm }));
+    const ctx = stepContext(fakeTools({ llm }));
     const out = await runStep(translateMenuStep, { restaurant: place().restaurant, categories: priced }, ctx);
     assert.equal(out.language, 'it');
     assert.deepEqual(out.categories[0].name, 'First courses');
@@ -173,7 +173,7 @@ describe('price_menu and translate_menu', () => {
   });
 
   it('says why names are not translated when no model is configured', async () => {
-    const out = await runStep(translateMenuStep, { restaurant: place().restaurant, categories: priced }, stepContext(fakeServices()));
+    const out = await runStep(translateMenuStep, { restaurant: place().restaurant, categories: priced }, stepContext(fakeTools()));
     assert.equal(out.categories[0].items[0].name_translated, null);
     assert.match(out.translation, /no model is configured \(LLM_PROVIDER\)/);
   });

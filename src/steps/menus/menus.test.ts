@@ -9,7 +9,7 @@ import { type CurrencyTable, countryFromAddress, readPrice, toUsd } from './pric
 const table = () => loadKnowledge<CurrencyTable>(path.join(process.cwd(), 'knowledge'), 'currencies.yaml');
 
 describe('map-service URLs', () => {
-  it('recognises place pages and short links of the known services, and nothing else', () => {
+  it('recognises place pages and short links of the known tools, and nothing else', () => {
     const google = readMapUrl('https://www.google.com/maps/place/Trattoria+Roma/@41.89,12.48,17z/data=!3m1');
     assert.deepEqual([google?.kind, google?.service, google?.name], ['place', 'Google Maps', 'Trattoria Roma']);
     assert.equal(readMapUrl('https://www.google.com/maps/search/?api=1&query=Cafe&query_place_id=ChIJabc')?.placeId, 'ChIJabc');

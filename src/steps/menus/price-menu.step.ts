@@ -30,11 +30,11 @@ export const priceMenuStep = defineStep<{ place: ResolvedPlace; categories: Nati
   output: { type: 'object', required: ['restaurant', 'categories', 'as_of', 'notes'] },
   example: '- id: prices\n  uses: price_menu\n  with: { place: "{{steps.place}}", categories: "{{steps.menu.categories}}" }',
   async run({ place, categories }, ctx) {
-    const table = await loadKnowledge<CurrencyTable>(ctx.services.paths.knowledgeDir, 'currencies.yaml');
+    const table = await loadKnowledge<CurrencyTable>(ctx.tools.paths.knowledgeDir, 'currencies.yaml');
     let rates: Pick<CurrencyTable, 'as_of' | 'rates' | 'rates_source'> = table;
-    if (ctx.services.maps.ratesUrl) {
+    if (ctx.tools.maps.ratesUrl) {
       try {
-        rates = await liveRates(ctx.services.maps.ratesUrl, ctx.signal);
+        rates = await liveRates(ctx.tools.maps.ratesUrl, ctx.signal);
       } catch (err) {
         throw new StepError(`the rates table could not be read: ${(err as Error).message}`, { transient: true });
       }

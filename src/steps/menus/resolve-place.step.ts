@@ -23,7 +23,7 @@ export const resolvePlaceStep = defineStep<{ url: string }, ResolvedPlace>({
   fetches: { url: 'map' },
   example: '- id: place\n  uses: resolve_place\n  with: { url: "{{request.url}}" }',
   async run(input, ctx) {
-    const { extraHosts, places } = ctx.services.maps;
+    const { extraHosts, places } = ctx.tools.maps;
     const first = readMapUrl(input.url, extraHosts);
     if (!first) {
       throw new StepError(
@@ -33,7 +33,7 @@ export const resolvePlaceStep = defineStep<{ url: string }, ResolvedPlace>({
     const page = await download(input.url, ctx, { maxBytes: PAGE_MAX_BYTES, accept: PAGE_ACCEPT });
     const final = first.kind === 'place' ? first : readMapUrl(page.url.toString(), extraHosts);
     if (final?.kind !== 'place') throw new StepError(`the short link leads to ${page.url}, which is not a map-service place page`);
-    const table = await loadKnowledge<CurrencyTable>(ctx.services.paths.knowledgeDir, 'currencies.yaml');
+    const table = await loadKnowledge<CurrencyTable>(ctx.tools.paths.knowledgeDir, 'currencies.yaml');
     const found: PageFound = {
       sourceUrl: page.url.toString(),
       status: page.status,

@@ -65,9 +65,9 @@ export const translateMenuStep = defineStep<Input, Output>({
     let language = detectLanguage(sample);
     let english = new Map<string, string>();
     let note: string;
-    const model = ctx.services.llm;
+    const model = ctx.tools.llm;
     if (model) {
-      const prompt = (await loadTemplate(ctx.services.paths.promptsDir, 'menu-translate'))({ restaurant: input.restaurant, texts });
+      const prompt = (await loadTemplate(ctx.tools.paths.promptsDir, 'menu-translate'))({ restaurant: input.restaurant, texts });
       const answer = await askModel(model, { prompt, schema: SCHEMA }, validate, ctx, {
         who: 'the translation model',
         schema: 'its schema',

@@ -1,5 +1,5 @@
-import { median } from '../../media/median.js';
-import { type Box, boxOverlap } from '../../media/text-regions.js';
+import { median } from '../../imaging/median.js';
+import { type Box, boxOverlap } from '../../imaging/text-regions.js';
 import { similarity } from './ocr-vote.js';
 
 type LineBox = Box & { line: number };

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { fakeServices, runStep, stepContext } from '../../../test/support/step-context.js';
+import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
 import type { OcrBudget, OcrEngine, OcrLine } from '../../engines/ocr/ocr-engine.port.js';
 import { ocrStep } from './ocr.step.js';
 
@@ -36,7 +36,7 @@ const words = (...w: Array<[string, number]>): OcrLine => ({ words: w.map(([text
 let frames: Array<{ time: number; path: string; scene: number }> = [];
 
 before(async () => {
-  const dir = stepContext(fakeServices()).workDir;
+  const dir = stepContext(fakeTools()).workDir;
   const svg = `<svg width="640" height="360" xmlns="http://www.w3.org/2000/svg"><rect width="640" height="360" fill="#203040"/>
     <text x="320" y="300" font-family="DejaVu Sans" font-weight="bold" font-size="44" fill="white" text-anchor="middle">
     SALE 50% OFF TODAY</text></svg>`;
@@ -56,7 +56,7 @@ describe('ocr against the OCR port', () => {
         ? [words(['SALE', 91], ['5O%', 60], ['OFF', 90], ['~', 20])]
         : [words(['SALE', 92], ['50%', 88], ['OFF', 90], ['TODAY', 89])],
     );
-    const ctx = stepContext(fakeServices({ ocr }));
+    const ctx = stepContext(fakeTools({ ocr }));
     const out = await runStep(ocrStep, { frames }, ctx);
     assert.equal(out.captions.length, 1, JSON.stringify(out.captions));
     const [caption] = out.captions;
@@ -80,25 +80,25 @@ describe('ocr against the OCR port', () => {
     const letter = await runStep(
       ocrStep,
       { frames },
-      stepContext(fakeServices({ ocr: new ScriptedOcr(() => [boxed(['|', 20, 48], ['SALE', 14, 60], ['TODAY', 20, 48])]) })),
+      stepContext(fakeTools({ ocr: new ScriptedOcr(() => [boxed(['|', 20, 48], ['SALE', 14, 60], ['TODAY', 20, 48])]) })),
     );
     assert.equal(letter.captions[0]?.text, 'I SALE TODAY', JSON.stringify(letter.captions));
     const edge = await runStep(
       ocrStep,
       { frames },
-      stepContext(fakeServices({ ocr: new ScriptedOcr(() => [boxed(['|', 4, 80], ['SALE', 20, 48], ['TODAY', 20, 48])]) })),
+      stepContext(fakeTools({ ocr: new ScriptedOcr(() => [boxed(['|', 4, 80], ['SALE', 20, 48], ['TODAY', 20, 48])]) })),
     );
     assert.equal(edge.captions[0]?.text, 'SALE TODAY', JSON.stringify(edge.captions));
   });
 
   it('warns, and returns no caption, when the engine cannot read a region', async () => {
-    const ctx = stepContext(fakeServices({ ocr: new ScriptedOcr(() => new Error('tesseract used more than 2.5 s of CPU')) }));
+    const ctx = stepContext(fakeTools({ ocr: new ScriptedOcr(() => new Error('tesseract used more than 2.5 s of CPU')) }));
     const out = await runStep(ocrStep, { frames }, ctx);
     assert.deepEqual(out, { captions: [], text: '' });
     assert.deepEqual(ctx.warnings, ['on-screen text at 0.0 s was not read in its share of the time budget']);
   });
 
   it('returns nothing for no frames without calling the engine', async () => {
-    assert.deepEqual(await runStep(ocrStep, { frames: [] }, stepContext(fakeServices())), { captions: [], text: '' });
+    assert.deepEqual(await runStep(ocrStep, { frames: [] }, stepContext(fakeTools())), { captions: [], text: '' });
   });
 });

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import type { OcrLine, OcrWord } from '../../engines/ocr/ocr-engine.port.js';
-import { boxOverlap, sameContent, type TextLayer, type TextLayerCache, type TextRegion } from '../../media/text-regions.js';
+import { boxOverlap, sameContent, type TextLayer, type TextLayerCache, type TextRegion } from '../../imaging/text-regions.js';
 import { defineStep, type StepContext } from '../step.js';
 import { movingText } from './moving-text.js';
 import { type Reading, similarity, voteReading } from './ocr-vote.js';
@@ -139,11 +139,11 @@ export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; t
     const step = frames.length > 1 ? (frames[frames.length - 1].time - frames[0].time) / (frames.length - 1) : 1;
     const deadline = Date.now() + BUDGET_BASE_MS + BUDGET_PER_VIDEO_SECOND_MS * (frames[frames.length - 1].time + step);
     const analysed: TextLayerCache = new Map();
-    const layers = await inParallel(frames, (f) => ctx.services.textLayers.find(f.path, f.gray, analysed, ctx.signal));
+    const layers = await inParallel(frames, (f) => ctx.tools.textLayers.find(f.path, f.gray, analysed, ctx.signal));
     const tracks = followRegions(layers, frames);
     await readTracks(tracks, frames, layers, deadline, ctx);
     const captions = captionsOf(tracks, frames, step);
-    ctx.engine('ocr', ctx.services.ocr.name);
+    ctx.engine('ocr', ctx.tools.ocr.name);
     const seen = new Set<string>();
     const distinct = captions.map((c) => c.text).filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
     return { captions, text: distinct.join('\n') };
@@ -221,7 +221,7 @@ class CropReader {
     const crops = await inParallel(jobs, async (job) => {
       const layer = this.layers[job.sample];
       const crop = path.join(this.ctx.workDir, `ocr-${this.n++}.pgm`);
-      await this.ctx.services.textLayers.crop(this.frames[job.sample].path, layer, trackRegion(job.track, layer), crop, this.ctx.signal);
+      await this.ctx.tools.textLayers.crop(this.frames[job.sample].path, layer, trackRegion(job.track, layer), crop, this.ctx.signal);
       return crop;
     });
     const size = Math.min(MAX_BATCH, Math.ceil(jobs.length / os.availableParallelism()));
@@ -247,7 +247,7 @@ class CropReader {
       return crops.map(() => []);
     }
     try {
-      const pages = await this.ctx.services.ocr.readBlocks(crops, {
+      const pages = await this.ctx.tools.ocr.readBlocks(crops, {
         signal: this.ctx.signal,
         timeoutMs,
         cpuLimitMs: MODEL_LOAD_MS + MAX_READ_MS * crops.length,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { TRANSCRIPT } from '../../../test/support/sample-transcript.js';
-import { fakeServices, stepContext } from '../../../test/support/step-context.js';
+import { fakeTools, stepContext } from '../../../test/support/step-context.js';
 import type { ChatModelProvider, StructuredCall } from '../../engines/chat/chat-model.port.js';
 import { StepError } from '../../engines/step-error.js';
 import { promptStep } from './prompt.step.js';
@@ -36,7 +36,7 @@ const PROMPT = {
 describe('prompt against the chat port', () => {
   it('sends an answer that breaks the schema back once with the errors, and returns the corrected one', async () => {
     const llm = new ScriptedChat([{ claims: 'none' }, VALID]);
-    const ctx = stepContext(fakeServices({ llm }));
+    const ctx = stepContext(fakeTools({ llm }));
     // The corrected answer, its claim tied to the sentence it came from (its times, source and confidence).
     const sourced = { ...VALID.claims[0], confidence: 0.64, start: 0, end: 3, source: 'speech', evidence_confidence: 0.8 };
     assert.deepEqual(await promptStep.run(PROMPT, ctx), { ...VALID, claims: [sourced] });
@@ -51,12 +51,12 @@ describe('prompt against the chat port', () => {
   });
 
   it('fails after a second broken answer, and marks a failed call transient when the service was busy', async () => {
-    const twice = stepContext(fakeServices({ llm: new ScriptedChat([{}, {}]) }));
+    const twice = stepContext(fakeTools({ llm: new ScriptedChat([{}, {}]) }));
     await assert.rejects(
       promptStep.run(PROMPT, twice),
       (err) => err instanceof StepError && /^the model's answer did not match the result schema twice/.test(err.message),
     );
-    const busy = stepContext(fakeServices({ llm: new ScriptedChat([Object.assign(new Error('Service Unavailable'), { status: 503 })]) }));
+    const busy = stepContext(fakeTools({ llm: new ScriptedChat([Object.assign(new Error('Service Unavailable'), { status: 503 })]) }));
     await assert.rejects(
       promptStep.run(PROMPT, busy),
       (err) => err instanceof StepError && err.transient && err.message === 'the model call failed (HTTP 503): Service Unavailable',
@@ -64,7 +64,7 @@ describe('prompt against the chat port', () => {
   });
 
   it('runs the offline analyzer when no model is configured, and refuses when none is named', async () => {
-    const ctx = stepContext(fakeServices());
+    const ctx = stepContext(fakeTools());
     const out = (await promptStep.run(PROMPT, ctx)) as { claims: Array<{ claim: string; verdict: string }> };
     assert.ok(
       out.claims.some((c) => /wrinkles/.test(c.claim) && c.verdict === 'unverifiable'),

@@ -66,15 +66,15 @@ export const promptStep = defineStep<PromptInput, unknown>({
     return [];
   },
   async run(input, ctx) {
-    const { schema, validate } = await loadSchema(ctx.services.paths.schemasDir, input.schema);
-    const model = ctx.services.llm;
+    const { schema, validate } = await loadSchema(ctx.tools.paths.schemasDir, input.schema);
+    const model = ctx.tools.llm;
     if (!model) {
       const analyzer = input.offline ? offlineAnalyzers.get(input.offline) : undefined;
       if (!analyzer)
         throw new StepError(
           `no model is configured (LLM_PROVIDER=none) and this step names no offline analyzer${input.offline ? ` called '${input.offline}'` : ''}`,
         );
-      const result = await analyzer.run(input.input, { knowledgeDir: ctx.services.paths.knowledgeDir });
+      const result = await analyzer.run(input.input, { knowledgeDir: ctx.tools.paths.knowledgeDir });
       if (!validate(result))
         throw new Error(`the offline analyzer '${analyzer.name}' broke the result schema: ${describeErrors(validate.errors).join('; ')}`);
       ctx.engine('analysis', `offline ${analyzer.name} analyzer`);
@@ -84,7 +84,7 @@ export const promptStep = defineStep<PromptInput, unknown>({
     // The evidence is the service's: the model reads it as held, and its answer carries the service's evidence fields.
     const analyzer = input.offline ? offlineAnalyzers.get(input.offline) : undefined;
     const evidence = analyzer?.hold ? analyzer.hold(input.input) : input.input;
-    const prompt = (await loadTemplate(ctx.services.paths.promptsDir, input.template))(evidence);
+    const prompt = (await loadTemplate(ctx.tools.paths.promptsDir, input.template))(evidence);
     // Scenes can be passed as they are: their keyframes are the images. At most 8, spread over the video.
     const images = model.vision
       ? spread(

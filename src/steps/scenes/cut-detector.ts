@@ -12,7 +12,7 @@
  * Cross-fades and fades through black are found beside the cuts (gradual-transitions.ts).
  */
 
-import { median } from '../../media/median.js';
+import { median } from '../../imaging/median.js';
 import { FADE_GAP, GradualTransitionFinder, histogramDistance } from './gradual-transitions.js';
 
 export const CUT_FRAME_WIDTH = 48;

@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { describe, it } from 'node:test';
 import { FakeVideo } from '../../../test/support/fake-video.js';
-import { fakeServices, runStep, stepContext } from '../../../test/support/step-context.js';
+import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
 import { detectScenesStep } from './detect-scenes.step.js';
 
 /** detect_scenes against the video port, with a fake engine: a 2 s clip, red for a second, then blue. */
 describe('detect_scenes against the video port', () => {
   it('detect_scenes finds the cut, one keyframe per scene, and samples through time', async () => {
-    const ctx = stepContext(fakeServices({ video: new FakeVideo() }));
+    const ctx = stepContext(fakeTools({ video: new FakeVideo() }));
     const out = await runStep(detectScenesStep, { source: '/clips/a.mp4' }, ctx);
     assert.deepEqual(out.cuts, [1]);
     assert.deepEqual(

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ANALYSIS_WIDTH } from '../../media/text-regions.js';
+import { ANALYSIS_WIDTH } from '../../imaging/text-regions.js';
 import { defineStep } from '../step.js';
 import { CUT_FRAME_HEIGHT, CUT_FRAME_WIDTH, type CutCandidate, CutDetector } from './cut-detector.js';
 
@@ -90,7 +90,7 @@ export const detectScenesStep = defineStep<
   },
   example: `- id: scenes\n  uses: detect_scenes\n  with: { source: "{{steps.video.path}}" }`,
   async run(input, ctx) {
-    const { video } = ctx.services;
+    const { video } = ctx.tools;
     const { duration } = await video.probe(input.source, ctx.signal);
     // One decoding pass: tiny frames stream to the cut detector while thumbnails are written at a low rate;
     // each scene's keyframe is then the thumbnail nearest its middle (seeking back into the file per scene

@@ -9,5 +9,5 @@ export function devnetSampleFile(url: string, ctx: StepContext): { file: string;
   if (hint?.kind !== 'sample') return null;
   const type = DEVNET_SAMPLES[hint.name];
   if (!type) throw new StepError(`'${hint.name}' is not one of the devnet's samples`);
-  return { file: path.join(ctx.services.samplesDir, hint.name), type };
+  return { file: path.join(ctx.tools.samplesDir, hint.name), type };
 }

@@ -17,10 +17,10 @@ export interface DownloadOptions {
  * StepErrors a user can read.
  */
 export async function download(url: string, ctx: StepContext, opts: DownloadOptions): Promise<FetchedBytes> {
-  const { fetchTimeoutSeconds } = ctx.services.limits;
+  const { fetchTimeoutSeconds } = ctx.tools.limits;
   const label = opts.label ?? url;
   try {
-    return await ctx.services.web.fetchBytes(url, {
+    return await ctx.tools.web.fetchBytes(url, {
       signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(fetchTimeoutSeconds * 1000)]),
       maxBytes: opts.maxBytes,
       ...(opts.accept ? { headers: { accept: opts.accept } } : {}),

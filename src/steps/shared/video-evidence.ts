@@ -31,13 +31,13 @@ export interface VideoEvidence {
       confidence?: number;
       words?: Array<{ word: string; start: number; end: number; confidence?: number; uncertain?: boolean }>;
     }>;
-    /** The transcribe step's judgement (steps/speech-verdict.ts); absent on transcripts from elsewhere. */
+    /** The transcribe step's judgement (steps/speech/speech-verdict.ts); absent on transcripts from elsewhere. */
     confidence?: number | null;
     speech?: 'recognised' | 'unintelligible' | 'none';
     reason?: string;
     /** The engine's bar the confidence was judged against (null: the engine gives no confidence). */
     confidence_bar?: number | null;
-    /** The probability that the transcript is right enough (steps/speech-verdict.ts; null: the engine has no decision model). */
+    /** The probability that the transcript is right enough (steps/speech/speech-verdict.ts; null: the engine has no decision model). */
     probability?: number | null;
   };
   scenes: null | { scenes: Array<{ index: number; start: number; end: number }>; cuts: number[] };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { FakeVideo, INFO } from '../../../test/support/fake-video.js';
-import { fakeServices, runStep, stepContext } from '../../../test/support/step-context.js';
+import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
 import { audioLevelsStep } from './audio-levels.step.js';
 
 /** audio_levels against the video port, with a fake engine. */
@@ -10,7 +10,7 @@ describe('audio_levels against the video port', () => {
     // 6 s at -30 LUFS, loud at 2.0 s (-10) and 2.5 s (-12, too close to the first) and 5.0 s (-15).
     const loud: Record<string, number> = { '2.0': -10, '2.5': -12, '5.0': -15 };
     const readings = Array.from({ length: 60 }, (_, i) => ({ time: i / 10, lufs: loud[(i / 10).toFixed(1)] ?? -30.04 }));
-    const ctx = stepContext(fakeServices({ video: new FakeVideo(INFO, readings) }));
+    const ctx = stepContext(fakeTools({ video: new FakeVideo(INFO, readings) }));
     const out = await runStep(audioLevelsStep, { audio: '/a.wav' }, ctx);
     assert.equal(out.series.length, 12);
     assert.deepEqual(out.series.slice(0, 2), [

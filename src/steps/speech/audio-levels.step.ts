@@ -31,7 +31,7 @@ export const audioLevelsStep = defineStep<{ audio: string }, { series: Level[]; 
   },
   example: `- id: levels\n  uses: audio_levels\n  with: { audio: "{{steps.audio.audio_path}}" }`,
   async run(input, ctx) {
-    const readings = await ctx.services.video.loudness(input.audio, ctx.signal);
+    const readings = await ctx.tools.video.loudness(input.audio, ctx.signal);
     // One reading per 100 ms; keep every fifth. Silence reads about -120 LUFS: it stays, as silence.
     const series = readings
       .map((r) => ({ time: Math.round(r.time * 10) / 10, loudness_db: Math.max(-120, Math.round(r.lufs * 10) / 10) }))

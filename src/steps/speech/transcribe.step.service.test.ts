@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { TRANSCRIPT } from '../../../test/support/sample-transcript.js';
-import { fakeServices, runStep, stepContext } from '../../../test/support/step-context.js';
+import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
 import type { SpeechToText } from '../../engines/speech/speech-to-text.port.js';
 import { transcribeStep } from './transcribe.step.js';
 
@@ -19,7 +19,7 @@ describe('transcribe against the speech port', () => {
         return TRANSCRIPT;
       },
     };
-    const ctx = stepContext(fakeServices({ speech }));
+    const ctx = stepContext(fakeTools({ speech }));
     const out = await runStep(transcribeStep, { audio: '/a.wav', language: 'en' }, ctx);
     // An engine without a fitted decision model is judged on its confidence bar alone: no probability.
     const judged = { speech: 'recognised', confidence_bar: 0.5, fit_bar: null, probability: null, probability_bar: null, word_floor: null };
@@ -36,14 +36,14 @@ describe('transcribe against the speech port', () => {
       identifiesLanguage,
       transcribe: async () => TRANSCRIPT,
     });
-    const out = await runStep(transcribeStep, { audio: '/a.wav' }, stepContext(fakeServices({ speech: unsure(false) })));
+    const out = await runStep(transcribeStep, { audio: '/a.wav' }, stepContext(fakeTools({ speech: unsure(false) })));
     assert.equal(out.speech, 'unintelligible');
     assert.equal(out.text, '');
     assert.deepEqual(out.segments, []);
     assert.equal(out.language, 'und');
     assert.equal(out.confidence, 0.8);
     assert.match(out.reason ?? '', /not recognised with confidence .*0\.80, under the bar of 0\.9/);
-    const identified = await runStep(transcribeStep, { audio: '/a.wav' }, stepContext(fakeServices({ speech: unsure(true) })));
+    const identified = await runStep(transcribeStep, { audio: '/a.wav' }, stepContext(fakeTools({ speech: unsure(true) })));
     assert.equal(identified.language, 'en');
   });
 });

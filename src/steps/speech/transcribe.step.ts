@@ -68,7 +68,7 @@ export const transcribeStep = defineStep<{ audio: string; language?: string }, J
   },
   example: `- id: speech\n  uses: transcribe\n  with: { audio: "{{steps.audio.audio_path}}" }`,
   async run(input, ctx) {
-    const { speech } = ctx.services;
+    const { speech } = ctx.tools;
     const transcript = await speech.transcribe(input.audio, { signal: ctx.signal, workDir: ctx.workDir, language: input.language });
     ctx.engine('speech', speech.name);
     return { ...judgeSpeech(transcript, speech), engine: speech.name };

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { FakeWeb } from '../../../test/support/fake-web.js';
-import { fakeServices, runStep, stepContext } from '../../../test/support/step-context.js';
+import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
 import { stepError } from '../../../test/support/step-error-match.js';
 import type { PageVideo, PageVideoDownloader, PageVideoInfo } from '../../engines/download/download.port.js';
 import type { MediaInfo, VideoEngine } from '../../engines/video/video-engine.port.js';
@@ -34,7 +34,7 @@ const probeOf = (duration: number): VideoEngine => ({
 function setUp(pages: ConstructorParameters<typeof FakeWeb>[0], duration = 6) {
   const web = new FakeWeb(pages);
   const pageVideos = new FakePageVideos();
-  const ctx = stepContext(fakeServices({ web, pageVideos, video: probeOf(duration) }));
+  const ctx = stepContext(fakeTools({ web, pageVideos, video: probeOf(duration) }));
   return { web, pageVideos, ctx };
 }
 

@@ -57,7 +57,7 @@ export const fetchVideoStep = defineStep<{ url: string; max_bytes?: number; max_
   fetches: { url: 'video' },
   example: `- id: video\n  uses: fetch_video\n  with: { url: "{{request.url}}" }`,
   async run(input, ctx) {
-    const { limits, web } = ctx.services;
+    const { limits, web } = ctx.tools;
     const maxBytes = Math.min(input.max_bytes ?? limits.maxBytes, limits.maxBytes);
     const maxSeconds = Math.min(input.max_seconds ?? limits.maxSeconds, limits.maxSeconds);
     const timeout = AbortSignal.timeout(limits.fetchTimeoutSeconds * 1000);
@@ -77,7 +77,7 @@ export const fetchVideoStep = defineStep<{ url: string; max_bytes?: number; max_
     const checked = ctx.source(input.url);
     const extracted = checked?.kind === 'extracted' ? checked.info : undefined;
     const fromPage = (label: string) =>
-      ctx.services.pageVideos.download(input.url, { workDir: ctx.workDir, maxBytes, signal, label, info: extracted });
+      ctx.tools.pageVideos.download(input.url, { workDir: ctx.workDir, maxBytes, signal, label, info: extracted });
     let downloaded: Downloaded;
     if (checked?.kind === 'media') {
       // The check before payment found the media file the page carries: fetched directly, the page not read again.
@@ -95,9 +95,9 @@ export const fetchVideoStep = defineStep<{ url: string; max_bytes?: number; max_
         downloaded = await fromPage(`the video at the URL (it serves ${opened.mediaType})`).then(pageDownload, failed);
       }
     }
-    ctx.engine('download', downloaded.fromPage ? ctx.services.pageVideos.name : 'direct HTTP');
+    ctx.engine('download', downloaded.fromPage ? ctx.tools.pageVideos.name : 'direct HTTP');
 
-    const info = await ctx.services.video.probe(downloaded.path, ctx.signal);
+    const info = await ctx.tools.video.probe(downloaded.path, ctx.signal);
     if (info.duration > maxSeconds) throw new StepError(`the video is ${Math.round(info.duration)} s long; the limit is ${maxSeconds} s`);
     return {
       path: downloaded.path,
@@ -120,7 +120,7 @@ async function fromSample(
   const file = path.join(ctx.workDir, `video${path.extname(sample.file)}`);
   await fs.copyFile(sample.file, file);
   ctx.engine('download', 'devnet sample');
-  const info = await ctx.services.video.probe(file, ctx.signal);
+  const info = await ctx.tools.video.probe(file, ctx.signal);
   if (info.duration > maxSeconds) throw new StepError(`the video is ${Math.round(info.duration)} s long; the limit is ${maxSeconds} s`);
   const { size } = await fs.stat(file);
   return { path: file, bytes: size, content_type: sample.type, url, final_url: url, title: info.title };

@@ -28,6 +28,6 @@ export const probeStep = defineStep<{ path: string }, MediaInfo>({
   },
   example: `- id: metadata\n  uses: probe\n  with: { path: "{{steps.video.path}}" }`,
   async run(input, ctx) {
-    return ctx.services.video.probe(input.path, ctx.signal);
+    return ctx.tools.video.probe(input.path, ctx.signal);
   },
 });

@@ -42,7 +42,7 @@ export const transcodeStep = defineStep<{ source: string }, TranscodeOutput>({
   },
   example: `- id: audio\n  uses: transcode\n  with: { source: "{{steps.video.path}}" }`,
   async run(input, ctx) {
-    const { video } = ctx.services;
+    const { video } = ctx.tools;
     const info = await video.probe(input.source, ctx.signal);
     if (!info.has_audio) throw new StepError('the video has no audio track');
     const out = path.join(ctx.workDir, 'audio-16k.wav');

@@ -46,7 +46,7 @@ export function languageOf(input: VideoEvidence): { language: string | null; sou
   return fromText ?? { language: null, source: null };
 }
 
-/** The language of the on-screen text, else of the title, when corroborated (text/language.ts). */
+/** The language of the on-screen text, else of the title, when corroborated (steps/shared/language.ts). */
 function textLanguage(input: VideoEvidence): { language: string; source: LanguageSource } | null {
   const captions = [...new Set((input.ocr?.captions ?? []).map((c) => c.text.trim()).filter(Boolean))].join('. ');
   const onScreen = captions ? corroboratedLanguage(captions) : null;

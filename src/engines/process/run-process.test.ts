@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
+import { StepError } from '../step-error.js';
+import { runProcess } from './run-process.js';
+
+/** Whether a process with this id is alive (signal 0 only checks). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts `sleep 30` through runProcess; resolves the child's pid once it runs. */
+async function sleeper(signal: AbortSignal, extra: { timeoutMs?: number } = {}) {
+  const pidFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'proc-')), 'pid');
+  const run = runProcess('sh', ['-c', `echo $$ > ${pidFile}; exec sleep 30`], { signal, name: 'sleeper', ...extra });
+  run.catch(() => undefined);
+  while (!fs.existsSync(pidFile) || !fs.readFileSync(pidFile, 'utf8').trim()) await delay(10);
+  return { run, pid: Number(fs.readFileSync(pidFile, 'utf8')) };
+}
+
+describe('engine processes', () => {
+  it('kill their child process when the step or job aborts, rejecting with the abort reason', async () => {
+    const cancel = new AbortController();
+    const { run, pid } = await sleeper(cancel.signal);
+    assert.ok(alive(pid));
+    const reason = new Error('the job was cancelled');
+    cancel.abort(reason);
+    await assert.rejects(run, (err) => err === reason);
+    await delay(50);
+    assert.equal(alive(pid), false);
+  });
+
+  it('kill their child process at their own timeout, with a StepError saying so', async () => {
+    const { run, pid } = await sleeper(new AbortController().signal, { timeoutMs: 1000 });
+    await assert.rejects(run, (err) => err instanceof StepError && err.message === 'sleeper took longer than 1 s');
+    await delay(50);
+    assert.equal(alive(pid), false);
+  });
+
+  it('name a missing program', async () => {
+    await assert.rejects(
+      runProcess('/nonexistent/ffmpeg', [], { signal: new AbortController().signal, name: 'ffmpeg' }),
+      /ffmpeg is not installed on this server/,
+    );
+  });
+});

@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, describe, it } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { JobCancelled } from '../pipelines/job-cancelled.js';
+import type { RedisConnections } from '../redis/redis-connections.js';
+import { createBullJobWorker } from './bull-job-worker.js';
+import type { QueuedJob } from './job.types.js';
+import type { JobProcessor } from './job-processor.js';
+import type { JobsConfig } from './jobs.config.js';
+
+/** The BullMQ worker on a real Redis (own key prefix): a job whose lock is lost is cancelled, as handed over. */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const id = randomUUID().slice(0, 8);
+const prefix = `vidint-test-${id}:bull`;
+const connections: Redis[] = [];
+const connect = (opts: Record<string, unknown> = {}) => {
+  const c = new Redis(REDIS_URL, opts);
+  connections.push(c);
+  return c;
+};
+after(async () => {
+  const redis = connections[0];
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length) await redis.del(...keys);
+  for (const c of connections) c.disconnect();
+});
+
+describe('BullMQ worker: cancellation', () => {
+  it("aborts a running job's signal, as handed over, when its lock is lost to another worker", async () => {
+    let started = false;
+    let reason: unknown = null;
+    // The job processor's part, as the worker calls it: waits until the job is stopped.
+    const processor = {
+      async process(_job: QueuedJob, signal: AbortSignal) {
+        started = true;
+        await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+        reason = signal.reason;
+      },
+      async fail() {},
+    } as unknown as JobProcessor;
+    const queueName = `q-${id}`;
+    const config = {
+      queueName,
+      workerConcurrency: 1,
+      workerLockMs: 1000,
+      workerStalledIntervalMs: 600_000,
+      workerMaxStalled: 1,
+    } as JobsConfig;
+    const patient = { patient: () => connect({ maxRetriesPerRequest: null }) } as unknown as RedisConnections;
+    const host = createBullJobWorker(config, prefix, processor, patient);
+    // What @nestjs/bullmq does with the @Processor: a Worker calling process(), its events routed to the handlers.
+    const worker = new Worker(queueName, (job) => host.process(job), {
+      connection: patient.patient(),
+      prefix,
+      concurrency: 1,
+      lockDuration: 1000,
+      stalledInterval: 600_000, // no stalled-job check during the test: only the lost lock is under test
+    });
+    worker.on('lockRenewalFailed', (ids) => host.onLockLost(ids));
+    const queue = new Queue(queueName, { connection: connect(), prefix });
+    const jobId = randomUUID();
+    await queue.add('run', { job_id: jobId, endpoint_path: '/x', request: {} }, { jobId });
+    while (!started) await delay(20);
+    // Another worker taking the job over replaces its lock; deleting it is the same to this worker.
+    const redis = connect();
+    assert.equal(await redis.del(`${prefix}:${queueName}:${jobId}:lock`), 1);
+    for (let i = 0; i < 100 && reason === null; i++) await delay(50);
+    assert.ok(reason instanceof JobCancelled, `aborted with ${String(reason)}`);
+    assert.equal(reason.handedOver, true);
+    assert.equal(reason.message, "this worker lost the job's lock; another worker runs it");
+    await worker.close(true);
+    await queue.close();
+  });
+});
