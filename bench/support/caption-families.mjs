@@ -54,7 +54,7 @@ export async function captionFamilies({ dist, startPipelines, root }) {
   const fonts = await installedFonts();
   const clips = Array.from({ length: count }, (_, i) => drawClip(rnd, FAMILIES[i % FAMILIES.length], fonts, PHOTOS, i));
   const files = {};
-  for (const c of clips) files[c.name] = await makeCaptionClip(c, root);
+  for (const c of clips) files[c.name] = await makeCaptionClip(c, root, PHOTOS);
   const service = await startPipelines(files);
   const rows = [];
   try {
@@ -70,7 +70,8 @@ export async function captionFamilies({ dist, startPipelines, root }) {
       console.log(
         `${c.name.padEnd(30)} ${describe(c).padEnd(70)} recall ${score.recall.toFixed(2)}  word for word ${score.exact.toFixed(2)}  stray ${score.stray.length}${score.stray.length ? ` (${score.stray.slice(0, 5).join(' ')})` : ''}`,
       );
-      if (process.env.CAPTION_VERBOSE) console.log(`   read: ${items.map((l) => `[${l.start}-${l.end}] ${l.text}`).join(' | ')}`);
+      if (process.env.CAPTION_VERBOSE)
+        console.log(`   ${files[c.name]}\n   read: ${items.map((l) => `[${l.start}-${l.end}] ${l.text}`).join(' | ')}`);
     }
   } finally {
     await service.close();
@@ -180,7 +181,8 @@ function backgroundOf(rnd, family, PHOTOS, w, h) {
     'cellauto=rule=110',
   ];
   if (rnd.next() < 0.6) {
-    const photo = rnd.pick([...Object.keys(PHOTOS), 'vrm', 'faceid']);
+    // Pictures without text of their own: a word the picture shows is on screen, but no caption holds it (stray).
+    const photo = rnd.pick([...Object.keys(PHOTOS), 'vrm', 'vrm']);
     return { label: `photo ${photo}`, photo };
   }
   const source = rnd.pick(sources);
@@ -226,7 +228,7 @@ function placeOf(rnd, family, h) {
 }
 
 /** The clip's file (cached by recipe in test-artifacts/clips). */
-async function makeCaptionClip(c, root) {
+async function makeCaptionClip(c, root, PHOTOS) {
   const key = crypto
     .createHash('sha256')
     .update(JSON.stringify(['caption-family', c]))
@@ -248,7 +250,7 @@ async function makeCaptionClip(c, root) {
       draws.push(drawText(c, file, size, y, cap));
     }),
   );
-  const input = backgroundInput(c, root);
+  const input = backgroundInput(c, root, PHOTOS);
   const filter = `[0:v]${[...input.filters, ...draws, 'format=yuv420p'].join(',')}[v]`;
   const args = [
     '-y',
@@ -295,9 +297,9 @@ function drawText(c, file, size, y, cap) {
   return `drawtext=${parts.filter(Boolean).join(':')}`;
 }
 
-const EXTRA_PHOTOS = { vrm: 'screenshot-vrm.jpg', faceid: 'screenshot-faceid.jpg' };
+const EXTRA_PHOTOS = { vrm: 'screenshot-vrm.jpg' };
 
-function backgroundInput(c, root) {
+function backgroundInput(c, root, PHOTOS) {
   const { w, h } = c;
   const [cw, ch] = [even(w * 1.3), even(h * 1.3)];
   const camera = {
@@ -306,11 +308,19 @@ function backgroundInput(c, root) {
     zoom: `scale=w='trunc(${w}*(1.05+0.25*t/${SECONDS})/2)*2':h=-2:eval=frame,crop=${w}:${h}`,
   }[c.motion];
   if (c.background.photo) {
-    const file = photoFile(c.background.photo, root);
+    const { file, region } = photoFile(c.background.photo, root, PHOTOS);
     const bright = c.background.bright ? ['eq=brightness=0.35:contrast=0.6'] : [];
     return {
       args: ['-loop', '1', '-framerate', '25', '-t', String(SECONDS), '-i', file],
-      filters: ['setsar=1', `scale=${cw}:${ch}:force_original_aspect_ratio=increase`, `crop=${cw}:${ch}`, ...bright, camera, 'fps=25'],
+      filters: [
+        ...(region ? [`crop=${region[2]}:${region[3]}:${region[0]}:${region[1]}`] : []),
+        'setsar=1',
+        `scale=${cw}:${ch}:force_original_aspect_ratio=increase`,
+        `crop=${cw}:${ch}`,
+        ...bright,
+        camera,
+        'fps=25',
+      ],
     };
   }
   const src = c.background.source;
@@ -320,15 +330,12 @@ function backgroundInput(c, root) {
   };
 }
 
-function photoFile(name, root) {
+/** The photo's file and, for the reels' photos, the part of it they show (x, y, width, height): the picture, not its labels. */
+function photoFile(name, root, PHOTOS) {
   const human = path.join(root, 'node_modules/@vladmandic/human/assets');
-  if (EXTRA_PHOTOS[name]) return path.join(human, EXTRA_PHOTOS[name]);
-  return {
-    portrait: path.join(root, 'test-artifacts/photos/grace_hopper.jpg'),
-    crowd: path.join(human, 'samples.jpg'),
-    party: path.join(human, 'samples.jpg'),
-    mosaic: path.join(human, 'screenshot-facematch.jpg'),
-  }[name];
+  if (EXTRA_PHOTOS[name]) return { file: path.join(human, EXTRA_PHOTOS[name]) };
+  if (name === 'portrait') return { file: path.join(root, 'test-artifacts/photos/grace_hopper.jpg') };
+  return PHOTOS[name];
 }
 
 function even(n) {

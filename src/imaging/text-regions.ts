@@ -8,11 +8,11 @@ import { median } from './median.js';
  * patterns) can take half a minute, on a caption crop a fraction of a second.
  *
  * Captions are bright, thick strokes (white or yellow text, with an outline or on a box) or dark text on a
- * bright box. On a frame shrunk to ANALYSIS_WIDTH, bright pixels are kept, then an opening (erode, dilate)
+ * bright box. On a frame shrunk so its shorter side is ANALYSIS_SIDE, bright pixels are kept, then an opening (erode, dilate)
  * drops everything thinner than a stroke: fine texture averages out in the shrink or vanishes in the
  * opening, text survives. Rows with enough of what is left form bands; each band's columns form boxes.
  */
-export const ANALYSIS_WIDTH = 360;
+export const ANALYSIS_SIDE = 360;
 const BRIGHT = 190;
 const MAX_REGIONS = 6;
 /** Letters shorter than this (analysis pixels, 1.4% of the width) are too small to read. */
@@ -65,11 +65,12 @@ export async function findTextLayer(file: string, gray?: string): Promise<TextLa
   let frame: { data: Uint8Array; width: number; height: number } | null = gray ? readPgm(await fs.readFile(gray)) : null;
   const sharp = (await import('sharp')).default;
   const meta = await sharp(file).metadata();
-  const sourceWidth = meta.width ?? ANALYSIS_WIDTH;
-  const sourceHeight = meta.height ?? 0;
+  const sourceWidth = meta.width ?? ANALYSIS_SIDE;
+  const sourceHeight = meta.height ?? ANALYSIS_SIDE;
   if (!frame) {
+    const shrink = Math.min(1, ANALYSIS_SIDE / Math.min(sourceWidth, sourceHeight));
     const { data, info } = await sharp(file)
-      .resize({ width: Math.min(ANALYSIS_WIDTH, sourceWidth) })
+      .resize({ width: Math.round(sourceWidth * shrink) })
       .greyscale()
       .extractChannel(0)
       .raw()
@@ -78,10 +79,68 @@ export async function findTextLayer(file: string, gray?: string): Promise<TextLa
   }
   const { width, height } = frame;
   // A light blur: texture finer than the shrink (one-pixel cells) averages out below the bright threshold.
-  const mask = brightAfterBlur(frame.data, width, height, BRIGHT);
-  const { regions, content } = regionsOf(mask, width, height);
-  const layer = { width, height, scale: sourceWidth / width, sourceWidth, sourceHeight, mask: content, regions };
-  return layer;
+  const bright = brightAfterBlur(frame.data, width, height, BRIGHT);
+  const { light, dark } = contrastMasks(frame.data, width, height);
+  for (let i = 0; i < bright.length; i++) bright[i] |= light[i];
+  const lightText = regionsOf(bright, width, height);
+  const darkText = darkRegionsOf(dark, width, height);
+  const content = lightText.content;
+  for (let i = 0; i < content.length; i++) content[i] |= darkText.content[i];
+  // Dark strokes beside light letters are their outline or shadow: that text is read as light text.
+  const regions = [...lightText.regions, ...darkText.regions.filter((d) => !lightText.regions.some((r) => boxOverlap(r, d) > 0))]
+    .sort((a, b) => b.width * b.height - a.width * a.height)
+    .slice(0, MAX_REGIONS)
+    .sort((a, b) => a.top - b.top || a.left - b.left);
+  return { width, height, scale: sourceWidth / width, sourceWidth, sourceHeight, mask: content, regions };
+}
+
+/** How far a stroke stands out of the mean of its surroundings (grey levels) to count as text of either polarity. */
+const CONTRAST = 80;
+/** The surroundings: a square of this share of the frame's shorter side on each side of the pixel. */
+const SURROUND = 0.03;
+
+/**
+ * Strokes that stand out of their surroundings, whatever their colour: `light` at least CONTRAST brighter than the
+ * mean of the square around them, `dark` that much darker. A caption in a colour that is not bright (red, cyan), on a
+ * bright picture with a shadow, or dark text without a box is found by its contrast, not by its level; the letter
+ * and line tests of regionsOf decide what is text. The means come from a summed-area table (one pass).
+ */
+function contrastMasks(src: Uint8Array, w: number, h: number): { light: Uint8Array; dark: Uint8Array } {
+  const sums = new Float64Array((w + 1) * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let row = 0;
+    for (let x = 0; x < w; x++) {
+      row += src[y * w + x];
+      sums[(y + 1) * (w + 1) + x + 1] = sums[y * (w + 1) + x + 1] + row;
+    }
+  }
+  const r = Math.max(3, Math.round(SURROUND * Math.min(w, h)));
+  const light = new Uint8Array(src.length);
+  const dark = new Uint8Array(src.length);
+  for (let y = 0; y < h; y++) {
+    const [y0, y1] = [Math.max(0, y - r), Math.min(h, y + r + 1)];
+    for (let x = 0; x < w; x++) {
+      const [x0, x1] = [Math.max(0, x - r), Math.min(w, x + r + 1)];
+      const total = sums[y1 * (w + 1) + x1] - sums[y0 * (w + 1) + x1] - sums[y1 * (w + 1) + x0] + sums[y0 * (w + 1) + x0];
+      const v = src[y * w + x] - total / ((y1 - y0) * (x1 - x0));
+      if (v >= CONTRAST) light[y * w + x] = 1;
+      else if (v <= -CONTRAST) dark[y * w + x] = 1;
+    }
+  }
+  return { light, dark };
+}
+
+/** Lines of dark letters (dark text without a box of its own): read as dark ink on a light background. */
+function darkRegionsOf(mask: Uint8Array, w: number, h: number): { regions: TextRegion[]; content: Uint8Array } {
+  const maxLine = Math.max(12, Math.round(0.09 * h));
+  const letters = components(mask, w, h).filter((c) => c.height <= maxLine && c.height >= MIN_LETTER && c.width <= 3 * maxLine);
+  const lines = linesOf(letters.sort((a, b) => b.pixels.length - a.pixels.length).slice(0, MAX_LETTERS));
+  const content = new Uint8Array(mask.length);
+  for (const line of lines) for (const c of line.members) for (const i of c.pixels) content[i] = 1;
+  const regions = mergeLines(
+    lines.map((l) => ({ left: l.left, top: l.top, width: l.width, height: l.height, lightBackground: true, line: l.height })),
+  );
+  return { regions, content };
 }
 
 /** A binary (P5) PGM: header, then one byte per pixel. */
@@ -383,7 +442,9 @@ export async function binarisedCrop(file: string, layer: TextLayer, region: Text
     const t = otsu(data, info.channels);
     for (let i = 0; i < ink.length; i++) ink[i] = data[i * info.channels] < t ? 1 : 0;
   } else {
-    for (let i = 0; i < ink.length; i++) ink[i] = data[i * info.channels] >= BRIGHT ? 1 : 0;
+    // Bright text is what passes BRIGHT; text in a darker colour (red, cyan) stands out of the crop by its own split.
+    const t = Math.min(BRIGHT, otsu(data, info.channels));
+    for (let i = 0; i < ink.length; i++) ink[i] = data[i * info.channels] >= t ? 1 : 0;
   }
   const line = lineHeight * zoom;
   const opened = region.lightBackground ? ink : openMask(ink, info.width, info.height, Math.max(1, Math.round(line / 40)));

@@ -64,7 +64,7 @@ export class FfmpegVideoEngine implements VideoEngine {
     const fps = job.thumbFps.toFixed(4);
     const filters =
       `[0:v]split=3[c][t][g];[c]fps=${job.cutFps},scale=${job.cutWidth}:${job.cutHeight}:flags=area,format=rgb24[cuts];` +
-      `[t]fps=${fps}[thumbs];[g]fps=${fps},scale='min(${job.grayWidth},iw)':-2:flags=area,format=gray[gray]`;
+      `[t]fps=${fps}[thumbs];[g]fps=${fps},${shorterSideAtMost(job.graySide)},format=gray[gray]`;
     const args = [
       ...['-hide_banner', '-nostats', '-v', 'error', '-i', job.source, '-an', '-sn', '-filter_complex', filters],
       ...['-map', '[cuts]', '-f', 'rawvideo', 'pipe:1'],
@@ -73,4 +73,9 @@ export class FfmpegVideoEngine implements VideoEngine {
     ];
     await runProcess(this.bin.ffmpeg, args, { signal: job.signal, name: 'ffmpeg', background: true, onStdout: job.onCutFrames });
   }
+}
+
+/** ffmpeg's scale filter that shrinks a frame (never enlarges it) so that its shorter side is at most `side`. */
+function shorterSideAtMost(side: number): string {
+  return `scale='if(gte(iw,ih),-2,min(${side},iw))':'if(gte(iw,ih),min(${side},ih),-2)':flags=area`;
 }

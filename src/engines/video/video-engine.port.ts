@@ -40,8 +40,8 @@ export interface SceneDecoding {
   onCutFrames(chunk: Buffer): void;
   /** Thumbnails per second, written to `thumbsDir` as 000001.jpg, ... and their grey copies 000001.pgm, ... */
   thumbFps: number;
-  /** The grey copies are at most this wide (binary PGM). */
-  grayWidth: number;
+  /** The grey copies' shorter side is at most this many pixels (binary PGM). */
+  graySide: number;
   thumbsDir: string;
   signal: AbortSignal;
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ANALYSIS_WIDTH } from '../../imaging/text-regions.js';
+import { ANALYSIS_SIDE } from '../../imaging/text-regions.js';
 import { defineStep } from '../step.js';
 import { CUT_FRAME_HEIGHT, CUT_FRAME_WIDTH, type CutCandidate, CutDetector } from './cut-detector.js';
 
@@ -16,7 +16,7 @@ interface Sample {
   path: string;
   /** The scene it belongs to: on-screen text is not followed across a cut. */
   scene: number;
-  /** The same frame in grey, at most ANALYSIS_WIDTH wide (binary PGM): where on-screen text is looked for. */
+  /** The same frame in grey, its shorter side at most ANALYSIS_SIDE (binary PGM): where on-screen text is looked for. */
   gray: string;
 }
 
@@ -45,7 +45,7 @@ export const detectScenesStep = defineStep<
     `second (at most ${MAX_SAMPLES} over the video): each scene gets the one nearest its middle as a JPEG keyframe, ` +
     'and all are returned as `samples` for reading on-screen text through time. ' +
     'Outputs `scenes` [{index, start, end, keyframe_path, keyframe_time}], `cuts` (seconds) and `samples` [{time, path, ' +
-    'scene, gray}] (`gray`: the frame shrunk to 360 px wide in grey, for finding text).',
+    'scene, gray}] (`gray`: the frame in grey, its shorter side shrunk to 360 px, for finding text).',
   with: {
     type: 'object',
     required: ['source'],
@@ -106,7 +106,7 @@ export const detectScenesStep = defineStep<
       cutHeight: CUT_FRAME_HEIGHT,
       onCutFrames: (chunk) => detector.push(chunk),
       thumbFps: fps,
-      grayWidth: ANALYSIS_WIDTH,
+      graySide: ANALYSIS_SIDE,
       thumbsDir: thumbs,
       signal: ctx.signal,
     });
