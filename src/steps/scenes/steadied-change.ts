@@ -160,27 +160,29 @@ function zoomedShare(a: Buffer, b: Buffer, scale: number, size: FrameSize, limit
 export function softened(pixels: Buffer, size: FrameSize, r = 2): Buffer {
   const { width: w, height: h } = size;
   if (across.length < pixels.length) across = new Uint16Array(pixels.length);
+  // Running sums along each row, then down each column (a box is the sum of its rows' sums).
   for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const [from, to] = [Math.max(0, x - r), Math.min(w - 1, x + r)];
-      const base = y * w * 3;
-      for (let c = 0; c < 3; c++) {
-        let sum = 0;
-        for (let p = base + from * 3 + c; p <= base + to * 3 + c; p += 3) sum += pixels[p];
+    for (let c = 0; c < 3; c++) {
+      const base = y * w * 3 + c;
+      let sum = 0;
+      for (let x = 0; x < Math.min(r, w); x++) sum += pixels[base + x * 3];
+      for (let x = 0; x < w; x++) {
+        if (x + r < w) sum += pixels[base + (x + r) * 3];
+        if (x - r - 1 >= 0) sum -= pixels[base + (x - r - 1) * 3];
         // Scaled to a full box, so the columns can be summed alike.
-        across[base + x * 3 + c] = (sum * (2 * r + 1)) / (to - from + 1);
+        across[base + x * 3] = (sum * (2 * r + 1)) / (Math.min(w - 1, x + r) - Math.max(0, x - r) + 1);
       }
     }
   const out = Buffer.alloc(pixels.length);
   const stride = w * 3;
   const box = (2 * r + 1) * (2 * r + 1);
-  for (let y = 0; y < h; y++) {
-    const [from, to] = [Math.max(0, y - r), Math.min(h - 1, y + r)];
-    const scale = box * ((to - from + 1) / (2 * r + 1));
-    for (let i = 0; i < stride; i++) {
-      let sum = 0;
-      for (let p = from * stride + i; p <= to * stride + i; p += stride) sum += across[p];
-      out[y * stride + i] = sum / scale + 0.5;
+  for (let i = 0; i < stride; i++) {
+    let sum = 0;
+    for (let y = 0; y < Math.min(r, h); y++) sum += across[y * stride + i];
+    for (let y = 0; y < h; y++) {
+      if (y + r < h) sum += across[(y + r) * stride + i];
+      if (y - r - 1 >= 0) sum -= across[(y - r - 1) * stride + i];
+      out[y * stride + i] = sum / (box * ((Math.min(h - 1, y + r) - Math.max(0, y - r) + 1) / (2 * r + 1))) + 0.5;
     }
   }
   return out;
