@@ -1,32 +1,55 @@
 /**
- * Shot cuts from tiny RGB frames (one decoding pass: ffmpeg streams them while it writes thumbnails).
+ * Shot boundaries from tiny RGB frames (one decoding pass: ffmpeg streams them while it writes thumbnails).
  * Each frame is compared with the one before on two signals that see colour, not only brightness:
- *  - changed: the share of pixels whose colour moved by more than PIXEL_STEP in any channel (red to green
- *    of equal brightness changes every pixel; a caption that changes touches a band, a few percent);
+ *  - changed: the share of pixels whose colour moved by more than PIXEL_STEP in any channel, counted at the
+ *    shift of the picture that explains most of it (steadied-change.ts), so a shaking, panning or whipping
+ *    camera is no cut; a far shift counts only when a frame next to it moved alike (a camera moves smoothly,
+ *    while the two framings of a jump cut line up by chance);
  *  - histogram: the distance between the frames' 64-bin colour histograms (a new shot with the same layout
  *    but other colours, or the same colours moved around).
- * A frame is a cut when its score stands out from the clip around it: above an absolute floor and above
- * the local median by a margin, so a shaky or busy shot (whose every frame changes) does not cut itself up.
- * A hand-held camera moves the picture by up to a pixel of these frames from one frame to the next: the
- * pixels changed are counted after the best such shift, so a jolt of the camera is not a cut.
- * Cross-fades and fades through black are found beside the cuts (gradual-transitions.ts).
+ * A change counts only as far as the pictures before it differ from those just after it: a flash (white, black,
+ * any few frames) changes the picture and gives it back. A frame is a cut when its score stands out from the
+ * clip around it: above an absolute floor and above the median of the second and of the fifth of a second
+ * around it by a margin, so a busy shot, or a whip pan's changing blur, does not cut itself up.
+ * Gradual transitions are found beside the cuts: cross-fades and fades through black as mixes of two shots
+ * (gradual-transitions.ts), and any other kind, a wipe, a slide, an iris, from the frames a window apart
+ * (window-change.ts).
  */
 
 import { median } from '../../imaging/median.js';
 import { FADE_GAP, GradualTransitionFinder, histogramDistance } from './gradual-transitions.js';
+import { type Shifted, type SteadyFrame, shiftedChanges, softened, steadiedChange, steadyFrame } from './steadied-change.js';
+import { WindowChangeFinder, type WindowFrame } from './window-change.js';
 
 export const CUT_FRAME_WIDTH = 48;
 export const CUT_FRAME_HEIGHT = 27;
 
-const PIXEL_STEP = 24;
 const BINS = 4; // per channel: 64 colour bins
 const WINDOW_SECONDS = 1; // the surroundings a score is compared with
 const PEAK_SECONDS = 0.4; // one cut per this much time at most
+/** The closer surroundings: a whip pan changes the picture (its blur) over several frames, a cut in one. */
+const NEAR_SECONDS = 0.2;
 const MARGIN = 0.25;
-/** Camera shake is looked for (the shifted comparisons) only when more than this share of pixels changed. */
-const SHAKE_GATE = 0.2;
+const SIZE = { width: CUT_FRAME_WIDTH, height: CUT_FRAME_HEIGHT };
+/** A frame's shift from the one before is the camera's only when it explains all but this share of the picture. */
+const SHIFT_TRUSTED = 0.5;
+/** Two frames' shifts are alike within this many pixels (or half the shift). */
+const SMOOTH = 8;
+/** A change is checked for the picture coming back (a flash) this many frames on, at most. */
+const RETURN = 6;
+/** The picture has come back when a pair of frames around the change differs by less than this. */
+const RETURN_MATCH = 0.2;
+/** Only changes this large are checked for the picture coming back. */
+const RETURN_GATE = 0.15;
 /** A gradual transition and a cut this close to its span (seconds) are one boundary. */
 const SAME_BOUNDARY = 0.3;
+
+type Frame = WindowFrame & SteadyFrame;
+
+/** How much changed from `a` to `b`: the pixels (the camera's motion taken out) or the colours, whichever moved more. */
+function change(a: SteadyFrame & { histogram: Float64Array }, b: SteadyFrame & { histogram: Float64Array }): number {
+  return Math.max(steadiedChange(a, b, SIZE).change, histogramDistance(a.histogram, b.histogram));
+}
 
 export interface CutCandidate {
   time: number;
@@ -36,13 +59,21 @@ export interface CutCandidate {
 export class CutDetector {
   private readonly frameBytes = CUT_FRAME_WIDTH * CUT_FRAME_HEIGHT * 3;
   private pending: Buffer = Buffer.alloc(0);
-  private previous: { pixels: Buffer; histogram: Float64Array } | null = null;
-  /** Score of frame i against frame i-1 (frame 0 scores 0). */
+  /** The last frames, as far back as the picture-comes-back test looks (recent[recent.length - 1] is frame `count - 1`). */
+  private readonly recent: Frame[] = [];
+  private count = 0;
+  /** Frame i against frame i-1 (frame 0: nothing changed): the pixels changed at the shifts tried, and the colours. */
+  private readonly steps: Array<{ near: Shifted; far: Shifted; colours: number }> = [];
+  /** Frame i's change from frame i-1 (see `step`), before the picture-comes-back test. */
+  private readonly changes: number[] = [];
+  /** Score of frame i: its change, unless the picture before it comes back within RETURN frames. */
   readonly scores: number[] = [];
   private readonly gradual: GradualTransitionFinder;
+  private readonly windows: WindowChangeFinder;
 
   constructor(private readonly fps: number) {
     this.gradual = new GradualTransitionFinder(fps);
+    this.windows = new WindowChangeFinder(fps, SIZE);
   }
 
   /** Raw rgb24 bytes, in any chunking. */
@@ -57,17 +88,85 @@ export class CutDetector {
   }
 
   private frame(pixels: Buffer): void {
-    const histogram = colourHistogram(pixels);
     const copy = Buffer.from(pixels);
-    if (!this.previous) {
-      this.scores.push(0);
-    } else {
-      const changed = changedShare(this.previous.pixels, copy, 0, 0);
-      const steadied = changed > SHAKE_GATE ? shiftedChange(this.previous.pixels, copy) : changed;
-      this.scores.push(Math.max(steadied, histogramDistance(histogram, this.previous.histogram)));
-    }
-    this.previous = { pixels: copy, histogram };
+    const steady = steadyFrame(copy, SIZE);
+    const histogram = colourHistogram(copy);
+    const previous = this.recent[this.recent.length - 1];
+    const none = { change: 0, dx: 0, dy: 0 };
+    const shifts = previous ? shiftedChanges(previous, steady, SIZE) : { near: none, far: none };
+    const moved = shifts.far;
+    // Across a cut the best shift means nothing: the camera is taken to have stayed.
+    const still = moved.change > SHIFT_TRUSTED;
+    const f: Frame = {
+      ...steady,
+      histogram,
+      dx: still ? 0 : moved.dx,
+      dy: still ? 0 : moved.dy,
+      jump: still,
+      soft: steadyFrame(softened(copy, SIZE), SIZE),
+    };
+    this.steps.push({ ...shifts, colours: previous ? histogramDistance(previous.histogram, histogram) : 0 });
+    this.recent.push(f);
+    this.count++;
+    if (this.recent.length > 2 * RETURN + 2) this.recent.shift();
+    // Frame i is scored once the RETURN frames after it are in.
+    if (this.count > RETURN) this.score(this.count - 1 - RETURN);
     this.gradual.push(copy, histogram);
+    this.windows.push(f);
+  }
+
+  private at(i: number): Frame | undefined {
+    return this.recent[i - (this.count - this.recent.length)];
+  }
+
+  /**
+   * A flash (a few white, black or bright frames) or anything else that passes changes the picture and changes it
+   * back: frame i's change counts only as far as the frames before it differ from the frames just after it
+   * (the least change over the pairs that span frame i, up to RETURN frames apart).
+   */
+  private score(i: number): void {
+    let s = this.step(i);
+    this.changes.push(s);
+    // Only a change that stands out from the frames before it may be a flash (a busy picture changes all along).
+    if (s >= RETURN_GATE && s >= median(this.changes.slice(Math.max(1, i - 2 * RETURN), i)) + MARGIN) {
+      const before = this.at(i - 1);
+      let back = 1;
+      for (let n = 1; n <= RETURN && before; n++) {
+        const after = this.at(i + n);
+        if (after) back = Math.min(back, change(before, after));
+        const earlier = this.at(i - 1 - n);
+        const here = this.at(i);
+        if (earlier && here) back = Math.min(back, change(earlier, here));
+      }
+      if (back < RETURN_MATCH) s = back;
+    }
+    this.scores.push(s);
+  }
+
+  /**
+   * Frame i's change from the one before: the pixels with the camera's motion taken out, or the colours. A far
+   * shift is the camera's only when a frame next to it moved alike (a camera moves smoothly); else it is some
+   * part of a new framing of the same picture (a jump cut) lining up with the old one.
+   */
+  private step(i: number): number {
+    const { near, far, colours } = this.steps[i];
+    let pixels = near.change;
+    if (far.change < near.change) {
+      const alike = (j: number) => {
+        const other = this.steps[j]?.far;
+        return (
+          other !== undefined &&
+          Math.abs(other.dx - far.dx) + Math.abs(other.dy - far.dy) <= Math.max(SMOOTH, (Math.abs(far.dx) + Math.abs(far.dy)) / 2)
+        );
+      };
+      if (alike(i - 1) || alike(i + 1)) pixels = far.change;
+    }
+    return Math.max(pixels, colours);
+  }
+
+  /** Scores the last frames (their RETURN frames after will not come). */
+  private finish(): void {
+    while (this.scores.length < this.count) this.score(this.scores.length);
   }
 
   /**
@@ -76,7 +175,20 @@ export class CutDetector {
    * `duration` is the video's, in seconds.
    */
   boundaries(floor: number, duration: number): CutCandidate[] {
+    this.finish();
     const gradual = this.gradual.transitions(duration);
+    // Transitions of other kinds, where no mix of the two shots was found: overlapping windows are one.
+    const near = (a: { start: number; end: number }, b: { start: number; end: number }) =>
+      a.start <= b.end + SAME_BOUNDARY && b.start <= a.end + SAME_BOUNDARY;
+    const others: typeof gradual = [];
+    for (const w of this.windows.transitions().sort((a, b) => a.start - b.start)) {
+      if (w.start < 0.3 || w.end > duration - 0.3 || gradual.some((g) => near(g, w))) continue;
+      const prev = others[others.length - 1];
+      if (prev && near(prev, w)) [prev.end, prev.score] = [Math.max(prev.end, w.end), Math.max(prev.score, w.score)];
+      else others.push({ ...w, time: 0, fromFlat: false, toFlat: false });
+    }
+    gradual.push(...others);
+    gradual.sort((a, b) => a.start - b.start);
     // A cut in a transition's span belongs to that one before any other's black: two fades a shot apart would
     // otherwise both claim the cut that starts the second.
     const partOf = (c: CutCandidate) =>
@@ -96,16 +208,18 @@ export class CutDetector {
 
   /** Cut candidates: local peaks that stand out from their surroundings; `floor` is the minimum score (0-1). */
   cuts(floor: number): CutCandidate[] {
+    this.finish();
     const s = this.scores;
     const half = Math.max(2, Math.round(WINDOW_SECONDS * this.fps));
     const peak = Math.max(1, Math.round(PEAK_SECONDS * this.fps));
+    const near = Math.max(2, Math.round(NEAR_SECONDS * this.fps));
     const out: CutCandidate[] = [];
     for (let i = 1; i < s.length; i++) {
       if (s[i] < floor) continue;
       // Only the strongest change nearby counts (the first of equals): one cut, not its neighbourhood.
       if (s.slice(Math.max(1, i - peak), i).some((x) => x >= s[i]) || s.slice(i + 1, i + 1 + peak).some((x) => x > s[i])) continue;
-      const around = [...s.slice(Math.max(1, i - half), i), ...s.slice(i + 1, i + 1 + half)];
-      if (s[i] < median(around) + MARGIN) continue;
+      const around = (n: number) => median([...s.slice(Math.max(1, i - n), i), ...s.slice(i + 1, i + 1 + n)]);
+      if (s[i] < Math.max(around(half), around(near)) + MARGIN) continue;
       out.push({ time: i / this.fps, score: s[i] });
     }
     return out;
@@ -120,28 +234,4 @@ function colourHistogram(pixels: Buffer): Float64Array {
     h[Math.floor(pixels[p] / step) * BINS * BINS + Math.floor(pixels[p + 1] / step) * BINS + Math.floor(pixels[p + 2] / step)] += 1 / n;
   }
   return h;
-}
-
-/** The least share of pixels changed with `b` shifted by up to one pixel each way against `a`. */
-function shiftedChange(a: Buffer, b: Buffer): number {
-  let least = 1;
-  for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) least = Math.min(least, changedShare(a, b, dx, dy));
-  return least;
-}
-
-/** Share of the pixels of `b` (shifted by dx, dy; the overlap only) whose colour differs from `a`'s. */
-function changedShare(a: Buffer, b: Buffer, dx: number, dy: number): number {
-  const w = CUT_FRAME_WIDTH;
-  let changed = 0;
-  let n = 0;
-  for (let y = Math.max(0, dy); y < CUT_FRAME_HEIGHT + Math.min(0, dy); y++) {
-    for (let x = Math.max(0, dx); x < w + Math.min(0, dx); x++) {
-      const p = (y * w + x) * 3;
-      const q = ((y - dy) * w + (x - dx)) * 3;
-      n++;
-      if (Math.abs(a[q] - b[p]) > PIXEL_STEP || Math.abs(a[q + 1] - b[p + 1]) > PIXEL_STEP || Math.abs(a[q + 2] - b[p + 2]) > PIXEL_STEP)
-        changed++;
-    }
-  }
-  return changed / n;
 }

@@ -36,10 +36,12 @@ export const detectScenesStep = defineStep<
     'Compares each frame of `source` (25 per second, shrunk to 48x27) with the one before on colour, not only ' +
     'brightness: the share of pixels whose colour changed and the distance between colour histograms. A frame is ' +
     'a cut when that change is at least `threshold` percent (default 30) and stands out from the second around it ' +
-    '(above its median by 25 points), so busy shots are not cut up; the change is counted after the best shift of up to ' +
-    'a pixel, so a shaking hand-held camera is no cut either. Cross-fades and fades through black (about 0.3 to 1.5 s) ' +
-    'are boundaries too, at their middle: frames that are mixes of the shots before and after them, with less contrast ' +
-    'than either (a pan or zoom of one shot is no such mix). Scenes shorter than ' +
+    '(above its median by 25 points), so busy shots are not cut up; the change is counted after the shift of the ' +
+    'picture (up to a third of the frame) that explains most of it, so a shaking, panning or whipping camera is no cut, ' +
+    'and a flash (a few frames after which the picture comes back) is none either. Gradual transitions (about 0.3 to ' +
+    '2 s) are boundaries too, at their middle: cross-fades and fades through black as frames that mix the shots before ' +
+    'and after them, and any other kind (a wipe, a slide, an iris) as frames half a second to a second apart that differ in ' +
+    'pixels and colours with no cut between them. Scenes shorter than ' +
     '`min_scene_seconds` (default 0.5) are merged into their neighbour (at most ' +
     `${MAX_SCENES} scenes: the weakest cuts go first). In the same decoding pass, frames are sampled every half ` +
     `second (at most ${MAX_SAMPLES} over the video): each scene gets the one nearest its middle as a JPEG keyframe, ` +
