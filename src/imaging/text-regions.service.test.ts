@@ -14,7 +14,20 @@ const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 async function frame(dir: string, name: string, size: string, background: string, text?: { words: string; look: string }) {
   const file = path.join(dir, `${name}.png`);
   const draw = text ? `,drawtext=fontfile=${FONT}:text='${text.words}':${text.look}:x=(w-text_w)/2:y=(h-text_h)/2` : '';
-  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `${background}:s=${size}`, '-vf', `format=rgb24${draw}`, '-frames:v', '1', file]);
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `${background}:s=${size}`,
+    '-vf',
+    `format=rgb24${draw}`,
+    '-frames:v',
+    '1',
+    file,
+  ]);
   return file;
 }
 
@@ -29,7 +42,8 @@ async function regionsOf(file: string): Promise<Box[]> {
   }));
 }
 
-const holdsMiddle = (w: number, h: number) => (r: Box) => r.top <= h / 2 && r.top + r.height >= h / 2 && r.left < w / 2 && r.left + r.width > w / 2;
+const holdsMiddle = (w: number, h: number) => (r: Box) =>
+  r.top <= h / 2 && r.top + r.height >= h / 2 && r.left < w / 2 && r.left + r.width > w / 2;
 
 /** Captions of styles the bright-stroke finder missed (issue 39): found by their contrast with what is around them. */
 describe('text regions of either polarity, any colour', () => {
@@ -41,7 +55,12 @@ describe('text regions of either polarity, any colour', () => {
 
   const cases = [
     { name: 'red plain text on dark blue', size: '720x1280', bg: 'color=c=0x102040', look: 'fontsize=64:fontcolor=0xff4040' },
-    { name: 'cyan text with a shadow', size: '720x1280', bg: 'color=c=0x303030', look: 'fontsize=56:fontcolor=0x40e0ff:shadowx=3:shadowy=3' },
+    {
+      name: 'cyan text with a shadow',
+      size: '720x1280',
+      bg: 'color=c=0x303030',
+      look: 'fontsize=56:fontcolor=0x40e0ff:shadowx=3:shadowy=3',
+    },
     { name: 'dark text without a box on a pale picture', size: '1280x720', bg: 'color=c=0xe8e0d0', look: 'fontsize=40:fontcolor=0x202020' },
     {
       name: 'thin yellow outlined text on a landscape frame',

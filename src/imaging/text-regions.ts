@@ -32,6 +32,8 @@ export interface TextRegion extends Box {
   lightBackground: boolean;
   /** Height of its shortest line (analysis pixels): sets the crop's margins and zoom. */
   line: number;
+  /** Found by its contrast, not its brightness (byContrast): light text is split from the crop at the crop's own level. */
+  byContrast?: boolean;
 }
 
 /** A frame's caption layer at analysis scale: the opened bright mask and the regions in it. */
@@ -80,9 +82,21 @@ export async function findTextLayer(file: string, gray?: string): Promise<TextLa
   const { width, height } = frame;
   // A light blur: texture finer than the shrink (one-pixel cells) averages out below the bright threshold.
   const bright = brightAfterBlur(frame.data, width, height, BRIGHT);
-  const { light, dark } = contrastMasks(frame.data, width, height);
-  for (let i = 0; i < bright.length; i++) bright[i] |= light[i];
-  const lightText = regionsOf(bright, width, height);
+  const found = regionsOf(bright, width, height);
+  const { regions, content } = found.regions.length ? found : byContrast(frame.data, width, height, bright);
+  return { width, height, scale: sourceWidth / width, sourceWidth, sourceHeight, mask: content, regions };
+}
+
+/**
+ * A frame where no bright stroke lines up as text: its text found by contrast instead (contrastMasks), light strokes
+ * with the bright ones as light text, dark strokes as dark text on a light background. Only then, because bright
+ * captions read best from the bright mask alone: the contrast masks also hold their outlines and shadows, and the
+ * letters of signs and textures, which cost words when read with them.
+ */
+function byContrast(grey: Uint8Array, width: number, height: number, bright: Uint8Array): { regions: TextRegion[]; content: Uint8Array } {
+  const { light, dark } = contrastMasks(grey, width, height);
+  for (let i = 0; i < bright.length; i++) light[i] |= bright[i];
+  const lightText = regionsOf(light, width, height);
   const darkText = darkRegionsOf(dark, width, height);
   const content = lightText.content;
   for (let i = 0; i < content.length; i++) content[i] |= darkText.content[i];
@@ -90,14 +104,15 @@ export async function findTextLayer(file: string, gray?: string): Promise<TextLa
   const regions = [...lightText.regions, ...darkText.regions.filter((d) => !lightText.regions.some((r) => boxOverlap(r, d) > 0))]
     .sort((a, b) => b.width * b.height - a.width * a.height)
     .slice(0, MAX_REGIONS)
-    .sort((a, b) => a.top - b.top || a.left - b.left);
-  return { width, height, scale: sourceWidth / width, sourceWidth, sourceHeight, mask: content, regions };
+    .sort((a, b) => a.top - b.top || a.left - b.left)
+    .map((r) => ({ ...r, byContrast: true }));
+  return { regions, content };
 }
 
 /** How far a stroke stands out of the mean of its surroundings (grey levels) to count as text of either polarity. */
 const CONTRAST = 80;
 /** The surroundings: a square of this share of the frame's shorter side on each side of the pixel. */
-const SURROUND = 0.03;
+const SURROUND = 0.05;
 
 /**
  * Strokes that stand out of their surroundings, whatever their colour: `light` at least CONTRAST brighter than the
@@ -442,8 +457,8 @@ export async function binarisedCrop(file: string, layer: TextLayer, region: Text
     const t = otsu(data, info.channels);
     for (let i = 0; i < ink.length; i++) ink[i] = data[i * info.channels] < t ? 1 : 0;
   } else {
-    // Bright text is what passes BRIGHT; text in a darker colour (red, cyan) stands out of the crop by its own split.
-    const t = Math.min(BRIGHT, otsu(data, info.channels));
+    // Text in a colour that is not bright (red, cyan), found by its contrast, stands out of the crop by its own split.
+    const t = region.byContrast ? Math.min(BRIGHT, otsu(data, info.channels)) : BRIGHT;
     for (let i = 0; i < ink.length; i++) ink[i] = data[i * info.channels] >= t ? 1 : 0;
   }
   const line = lineHeight * zoom;
