@@ -67,7 +67,7 @@ export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; t
   description:
     'Runs Tesseract (TESSERACT_PATH) on `frames` sampled through the video (objects with `time` and `path`, such ' +
     "as `detect_scenes`' `samples`; with `scene`, no caption is followed across a cut). Each frame's text regions are found first (bright strokes thicker than the " +
-    'texture around them, or a solid light box), followed from frame to frame, and only a region whose content ' +
+    'texture around them, or a solid light box; where none, strokes of any colour that stand out of their surroundings), followed from frame to frame, and only a region whose content ' +
     'changed is read again: each distinct caption is read once, then on up to ' +
     `${READS_PER_CAPTION - 1} later frames it shows in, and the readings are voted on. Crops get margins, are scaled ` +
     'to about 40 px text and binarised, so busy backgrounds are not read; crops are read in batches, one tesseract ' +
