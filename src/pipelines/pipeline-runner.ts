@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { StepError } from '../engines/step-error.js';
 import { describeErrors } from '../json-schema/ajv.js';
 import type { SourceHints } from '../sources/source-hints.js';
+import { loadExecutor } from '../steps/load-executor.js';
 import type { StepServices } from '../steps/services.js';
 import { isTruthy, resolve } from './expression.js';
 import { JobCancelled } from './job-cancelled.js';
@@ -158,8 +159,9 @@ async function attemptStep(step: PipelineStep, scope: Record<string, unknown>, c
   for (let attempt = 0; ; attempt++) {
     const started = Date.now();
     try {
+      const executor = await loadExecutor(step.spec);
       const output = await withTimeout(step, jobSignal, (signal) =>
-        step.executor.run(input, {
+        executor.run(input, {
           jobId: ctx.jobId,
           stepId: step.id,
           workDir: ctx.workDir,

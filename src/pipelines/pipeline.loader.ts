@@ -139,7 +139,7 @@ function checkShape(doc: PipelineFile, ctx: BuildContext, stepLabel: (i: number)
   return shapeProblems === 0;
 }
 
-/** The steps with their executors and compiled schemas (references are resolved afterwards); problems reported. */
+/** The steps with their specs and compiled schemas (references are resolved afterwards); problems reported. */
 function buildSteps(steps: NonNullable<PipelineFile['steps']>, ctx: BuildContext, stepLabel: (i: number) => string): PipelineStep[] {
   const { ajv, report, opts } = ctx;
   const ids = new Set<string>();
@@ -148,12 +148,12 @@ function buildSteps(steps: NonNullable<PipelineFile['steps']>, ctx: BuildContext
     const label = stepLabel(i);
     if (ids.has(raw.id)) report(`${label}: id: '${raw.id}' is used by an earlier step`);
     ids.add(raw.id);
-    const executor = opts.registry.get(raw.uses);
-    if (!executor) return;
+    const spec = opts.registry.get(raw.uses);
+    if (!spec) return;
     const withValue = raw.with ?? {};
-    const relaxed = ajv.compile(allowExpressions(executor.with) as object);
+    const relaxed = ajv.compile(allowExpressions(spec.with) as object);
     if (!relaxed(withValue)) for (const line of describeErrors(relaxed.errors, 'with')) report(`${label}: ${line}`);
-    else for (const line of executor.check?.(withValue) ?? []) report(`${label}: ${line}`);
+    else for (const line of spec.check?.(withValue) ?? []) report(`${label}: ${line}`);
     built.push({
       id: raw.id,
       uses: raw.uses,
@@ -163,9 +163,9 @@ function buildSteps(steps: NonNullable<PipelineFile['steps']>, ctx: BuildContext
       retries: raw.retries ?? 0,
       optional: raw.optional === true,
       dependsOn: [],
-      executor,
-      validateWith: ajv.compile(executor.with),
-      validateOutput: ajv.compile(executor.output),
+      spec,
+      validateWith: ajv.compile(spec.with),
+      validateOutput: ajv.compile(spec.output),
     });
   });
   return built;
@@ -311,8 +311,8 @@ function checkReference(
   const target = steps.get(first as string);
   if (!target) return `'{{${ref.text}}}': there is no step '${first}'`;
   if (self && target.id === self.id) return `'{{${ref.text}}}': a step cannot reference its own output`;
-  const props = target.executor.output.properties as Record<string, unknown> | undefined;
-  const closed = target.executor.output.additionalProperties === false;
+  const props = target.spec.output.properties as Record<string, unknown> | undefined;
+  const closed = target.spec.output.additionalProperties === false;
   if (typeof second === 'string' && props && closed && !(second in props)) {
     return `'{{${ref.text}}}': step '${target.id}' (${target.uses}) has no output '${second}' (outputs: ${Object.keys(props).join(', ')})`;
   }

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import type { JsonSchema, StepExecutor } from '../steps/step.js';
+import type { JsonSchema, StepSpec } from '../steps/step.js';
 import type { FetchedSource } from './fetched-sources.js';
 import type { RouteExample } from './route-example.js';
 
@@ -48,7 +48,7 @@ export interface PipelineStep {
   optional: boolean;
   /** Ids of the steps whose outputs this step references. */
   dependsOn: string[];
-  executor: StepExecutor;
+  spec: StepSpec;
   validateWith: ValidateFunction;
   validateOutput: ValidateFunction;
 }

@@ -1,18 +1,18 @@
-import { builtinSteps } from '../steps/catalogue.js';
-import type { StepExecutor } from '../steps/step.js';
+import { builtinSpecs } from '../steps/specs.js';
+import type { StepSpec } from '../steps/step.js';
 
-/** The step executors a pipeline can `use`, by type. */
+/** The steps a pipeline can `use`, by type: their specs (executors are specs too, for tests that add their own). */
 export class StepRegistry {
-  private readonly byType = new Map<string, StepExecutor>();
+  private readonly byType = new Map<string, StepSpec>();
 
-  constructor(executors: StepExecutor[]) {
-    for (const e of executors) {
+  constructor(specs: StepSpec[]) {
+    for (const e of specs) {
       if (this.byType.has(e.type)) throw new Error(`step type '${e.type}' is registered twice`);
       this.byType.set(e.type, e);
     }
   }
 
-  get(type: string): StepExecutor | undefined {
+  get(type: string): StepSpec | undefined {
     return this.byType.get(type);
   }
 
@@ -20,11 +20,11 @@ export class StepRegistry {
     return [...this.byType.keys()].sort();
   }
 
-  all(): StepExecutor[] {
+  all(): StepSpec[] {
     return this.types().map((t) => this.byType.get(t)!);
   }
 }
 
 export function createStepRegistry(): StepRegistry {
-  return new StepRegistry(builtinSteps);
+  return new StepRegistry(builtinSpecs);
 }
