@@ -156,10 +156,10 @@ async function attemptStep(step: PipelineStep, scope: Record<string, unknown>, c
       );
     throw new JobFailure(`${label} got unusable input: ${why}`);
   }
+  const executor = await loadExecutor(step.spec);
   for (let attempt = 0; ; attempt++) {
     const started = Date.now();
     try {
-      const executor = await loadExecutor(step.spec);
       const output = await withTimeout(step, jobSignal, (signal) =>
         executor.run(input, {
           jobId: ctx.jobId,
