@@ -6,7 +6,7 @@ import { MetricsModule, type WorkerMetricsAddress } from '../observability/metri
 import { sweepTiming } from '../payments/sweep-timing.js';
 import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { RedisModule } from '../redis/redis.module.js';
-import { StepsModule } from '../steps/steps.module.js';
+import type { StepsModule } from '../steps/steps.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { APP_CONFIG, type AppConfig, configSections } from './app-config.js';
 
@@ -19,6 +19,8 @@ export interface AppOptions {
   serving: ServingModules | null;
   /** Run jobs (ROLE=worker|all): the queue's worker, the job processor and the step engines. */
   workers: boolean;
+  /** In a process that runs jobs, the StepsModule (imported only then, see createApp); null elsewhere. */
+  steps: typeof StepsModule | null;
   /** PAYMENT_MODE=devnet in a process that takes payments: the DevnetModule (imported only then, see createApp). */
   devnet: Type | null;
 }
@@ -30,7 +32,7 @@ export interface AppOptions {
  */
 @Module({})
 export class AppModule {
-  static forRoot({ config, logger, serving: s, workers, devnet }: AppOptions): DynamicModule {
+  static forRoot({ config, logger, serving: s, steps, devnet }: AppOptions): DynamicModule {
     // Settled payments become jobs through the orders' fulfilment; in devnet mode they settle on the devnet's local chains.
     const payments = (m: ServingModules) =>
       m.PaymentsModule.forRoot({ networks: devnet, fulfilment: m.FulfilmentModule, workDir: config.jobs.workDir });
@@ -44,7 +46,7 @@ export class AppModule {
         RedisModule,
         WebhooksModule,
         PipelinesModule,
-        JobsModule.forRoot({ jobs: config.jobs, redis: config.redis, steps: workers ? stepsModule(config) : null, requeue }),
+        JobsModule.forRoot({ jobs: config.jobs, redis: config.redis, steps: steps ? stepsModule(steps, config) : null, requeue }),
         MetricsModule.forRoot(workerMetrics(config)),
         ...serving,
       ],
@@ -70,9 +72,9 @@ export async function servingModules() {
 export type ServingModules = Awaited<ReturnType<typeof servingModules>>;
 
 /** The engines steps run on, and the folders of the files steps read (prompts, schemas, knowledge). */
-function stepsModule({ engines, pipelines }: AppConfig): DynamicModule {
+function stepsModule(steps: typeof StepsModule, { engines, pipelines }: AppConfig): DynamicModule {
   const { promptsDir, schemasDir, knowledgeDir } = pipelines;
-  return StepsModule.forRoot(engines, { promptsDir, schemasDir, knowledgeDir });
+  return steps.forRoot(engines, { promptsDir, schemasDir, knowledgeDir });
 }
 
 /** A worker-only process (no HTTP server) serves /metrics on METRICS_PORT when set, on HOST. */

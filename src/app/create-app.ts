@@ -24,7 +24,9 @@ export async function createApp(config: AppConfig, logger: Logger, options: Pick
   const devnet =
     options.http && config.payments.paymentMode === 'devnet' ? (await import('../devnet/devnet.module.js')).DevnetModule : null;
   const serving = options.http ? await servingModules() : null;
-  const module = AppModule.forRoot({ config, logger, ...options, serving, devnet });
+  // The steps' code and their engines (sharp, OpenCV, Human, tesseract, ...) load only where jobs run.
+  const steps = options.workers ? (await import('../steps/steps.module.js')).StepsModule : null;
+  const module = AppModule.forRoot({ config, logger, ...options, serving, steps, devnet });
   const nestOptions = { logger: new NestPinoLogger(logger), bufferLogs: false, abortOnError: false };
   if (!options.http) {
     const context = await NestFactory.createApplicationContext(module, nestOptions);

@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 /** The service's icon: a play triangle on a coin, as SVG (served at /favicon.svg). */
 export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">
 <circle cx="16" cy="16" r="15" fill="#2775ca"/><path d="M12 9v14l11-7z" fill="#fff"/></svg>`;
@@ -11,10 +9,9 @@ let ico: Promise<Buffer> | null = null;
  * holding one 32x32 PNG (the ICO format allows PNG entries since Windows Vista). Rendered once.
  */
 export function faviconIco(): Promise<Buffer> {
-  ico ??= sharp(Buffer.from(FAVICON_SVG))
-    .resize(32, 32)
-    .png()
-    .toBuffer()
+  // sharp is imported on the first request for it: a process that only takes requests loads no image library at start-up.
+  ico ??= import('sharp')
+    .then(({ default: sharp }) => sharp(Buffer.from(FAVICON_SVG)).resize(32, 32).png().toBuffer())
     .then((png) => {
       const header = Buffer.alloc(22);
       header.writeUInt16LE(0, 0); // reserved

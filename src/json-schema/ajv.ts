@@ -10,9 +10,9 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
  * allowed, and `x-image` (a base64 image field). Request validation adds the URL keywords on top
  * (pipelines/request-ajv.ts).
  */
-export function createAjv(): Ajv {
+export function createAjv({ optimize = true }: { optimize?: boolean } = {}): Ajv {
   // useDefaults: a schema's `default` fills a missing field, so pipelines can rely on request defaults.
-  const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
+  const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true, code: { optimize } });
   addFormats(ajv);
   addImageKeyword(ajv);
   return ajv;

@@ -13,7 +13,7 @@ export function fetchedSources(steps: PipelineStep[], requestSchema: JsonSchema,
   const props = (requestSchema.properties ?? {}) as Record<string, JsonSchema | undefined>;
   const found = new Map<string, SourceKind>();
   for (const step of steps) {
-    for (const [field, kind] of Object.entries(step.executor.fetches ?? {})) {
+    for (const [field, kind] of Object.entries(step.spec.fetches ?? {})) {
       const value = step.with[field];
       const where = `step '${step.id}' (${step.uses}): with.${field}`;
       let fromRequest: boolean;

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Ajv } from 'ajv';
+import type { Ajv, ValidateFunction } from 'ajv';
 import YAML from 'yaml';
-import { describeErrors, jsonPointerToPath } from '../json-schema/ajv.js';
-import type { JsonSchema } from '../steps/step.js';
+import { createAjv, describeErrors, jsonPointerToPath } from '../json-schema/ajv.js';
+import type { JsonSchema, StepSpec } from '../steps/step.js';
 import { topologicalOrder } from './dag.js';
 import { allowExpressions, collectReferences, ExpressionError, type Reference } from './expression.js';
 import { fetchedSources } from './fetched-sources.js';
@@ -47,7 +47,7 @@ export function loadPipelines(opts: LoaderOptions): Pipeline[] {
   if (files.length === 0) throw new PipelineLoadError([`${opts.pipelinesDir}: holds no pipeline (*.yaml) file`]);
 
   const ajv = createRequestAjv(opts.sourceUrls ?? { allowLoopback: false, extraMapHosts: [] });
-  const validateFile = ajv.compile(buildPipelineSchema(opts.registry));
+  const validateFile = fileValidator(opts.registry);
   const problems: string[] = [];
   const pipelines: Pipeline[] = [];
   const byPath = new Map<string, string>();
@@ -80,7 +80,7 @@ export function compilePipelineSource(source: PipelineSource, opts: LoaderOption
   const ajv = createRequestAjv(opts.sourceUrls ?? { allowLoopback: false, extraMapHosts: [] });
   const problems: string[] = [];
   const report = (msg: string) => problems.push(`${source.file}: ${msg}`);
-  const pipeline = buildPipeline(source, { ajv, validateFile: ajv.compile(buildPipelineSchema(opts.registry)), report, opts });
+  const pipeline = buildPipeline(source, { ajv, validateFile: fileValidator(opts.registry), report, opts });
   if (problems.length || !pipeline) throw new PipelineLoadError(problems.length ? problems : [`${source.file}: does not build`]);
   return pipeline;
 }
@@ -109,9 +109,33 @@ function readPipelineSource(file: string, shown: string, schemasDir: string, rep
   return { file: shown, version, doc: inlined };
 }
 
+const fileValidators = new WeakMap<StepRegistry, ValidateFunction>();
+
+/**
+ * The pipeline file format's validator, compiled once per registry on an Ajv of its own without ajv's code
+ * optimizer. The optimizer keys a plain object by every name the generated code uses, and this schema (every
+ * step's `with:`) makes hundreds: past V8's 1,536 transitions from `{}`, objects built key by key (headers, parsed
+ * JSON) stopped sharing maps and every request paid for it until the first major GC (docs/testing.md, bench/http).
+ * It runs on pipeline files only, so its code's speed does not count.
+ */
+function fileValidator(registry: StepRegistry): ValidateFunction {
+  let validate = fileValidators.get(registry);
+  if (!validate) fileValidators.set(registry, (validate = createAjv({ optimize: false }).compile(buildPipelineSchema(registry))));
+  return validate;
+}
+
+const relaxedSchemas = new WeakMap<StepSpec, object>();
+
+/** A spec's `with:` schema that lets any value be an expression: one object per spec, so ajv compiles it once. */
+function relaxedWith(spec: StepSpec): object {
+  let schema = relaxedSchemas.get(spec);
+  if (!schema) relaxedSchemas.set(spec, (schema = allowExpressions(spec.with) as object));
+  return schema;
+}
+
 interface BuildContext {
   ajv: Ajv;
-  validateFile: ReturnType<Ajv['compile']>;
+  validateFile: ValidateFunction;
   report: (msg: string) => void;
   opts: LoaderOptions;
 }
@@ -139,7 +163,7 @@ function checkShape(doc: PipelineFile, ctx: BuildContext, stepLabel: (i: number)
   return shapeProblems === 0;
 }
 
-/** The steps with their executors and compiled schemas (references are resolved afterwards); problems reported. */
+/** The steps with their specs and compiled schemas (references are resolved afterwards); problems reported. */
 function buildSteps(steps: NonNullable<PipelineFile['steps']>, ctx: BuildContext, stepLabel: (i: number) => string): PipelineStep[] {
   const { ajv, report, opts } = ctx;
   const ids = new Set<string>();
@@ -148,12 +172,12 @@ function buildSteps(steps: NonNullable<PipelineFile['steps']>, ctx: BuildContext
     const label = stepLabel(i);
     if (ids.has(raw.id)) report(`${label}: id: '${raw.id}' is used by an earlier step`);
     ids.add(raw.id);
-    const executor = opts.registry.get(raw.uses);
-    if (!executor) return;
+    const spec = opts.registry.get(raw.uses);
+    if (!spec) return;
     const withValue = raw.with ?? {};
-    const relaxed = ajv.compile(allowExpressions(executor.with) as object);
+    const relaxed = ajv.compile(relaxedWith(spec));
     if (!relaxed(withValue)) for (const line of describeErrors(relaxed.errors, 'with')) report(`${label}: ${line}`);
-    else for (const line of executor.check?.(withValue) ?? []) report(`${label}: ${line}`);
+    else for (const line of spec.check?.(withValue) ?? []) report(`${label}: ${line}`);
     built.push({
       id: raw.id,
       uses: raw.uses,
@@ -163,9 +187,14 @@ function buildSteps(steps: NonNullable<PipelineFile['steps']>, ctx: BuildContext
       retries: raw.retries ?? 0,
       optional: raw.optional === true,
       dependsOn: [],
-      executor,
-      validateWith: ajv.compile(executor.with),
-      validateOutput: ajv.compile(executor.output),
+      spec,
+      // Compiled on the first run (ajv caches them per spec): a process that only takes requests never needs them.
+      get validateWith() {
+        return ajv.compile(spec.with);
+      },
+      get validateOutput() {
+        return ajv.compile(spec.output);
+      },
     });
   });
   return built;
@@ -330,8 +359,8 @@ function checkReference(
   const target = steps.get(first as string);
   if (!target) return `'{{${ref.text}}}': there is no step '${first}'`;
   if (self && target.id === self.id) return `'{{${ref.text}}}': a step cannot reference its own output`;
-  const props = target.executor.output.properties as Record<string, unknown> | undefined;
-  const closed = target.executor.output.additionalProperties === false;
+  const props = target.spec.output.properties as Record<string, unknown> | undefined;
+  const closed = target.spec.output.additionalProperties === false;
   if (typeof second === 'string' && props && closed && !(second in props)) {
     return `'{{${ref.text}}}': step '${target.id}' (${target.uses}) has no output '${second}' (outputs: ${Object.keys(props).join(', ')})`;
   }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { StepError } from '../engines/step-error.js';
 import { describeErrors } from '../json-schema/ajv.js';
 import type { SourceHints } from '../sources/source-hints.js';
+import { loadExecutor } from '../steps/load-executor.js';
 import type { StepTools } from '../steps/step-tools.js';
 import { isTruthy, resolve } from './expression.js';
 import { JobCancelled } from './job-cancelled.js';
@@ -155,11 +156,12 @@ async function attemptStep(step: PipelineStep, scope: Record<string, unknown>, c
       );
     throw new JobFailure(`${label} got unusable input: ${why}`);
   }
+  const executor = await loadExecutor(step.spec);
   for (let attempt = 0; ; attempt++) {
     const started = Date.now();
     try {
       const output = await withTimeout(step, jobSignal, (signal) =>
-        step.executor.run(input, {
+        executor.run(input, {
           jobId: ctx.jobId,
           stepId: step.id,
           workDir: ctx.workDir,

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import type { Logger } from 'pino';
-import { replaceKnowledge } from '../steps/shared/knowledge.js';
-import { replaceTemplate } from '../steps/shared/prompt-templates.js';
+import { replaceCached, schemasChanged } from '../steps/shared/file-caches.js';
 import type { PipelineRegistry } from './pipeline.registry.js';
 import type { Pipeline } from './pipeline.types.js';
 import { type LoaderOptions, loadPipelines, PipelineLoadError } from './pipeline-loader.js';
@@ -56,8 +55,8 @@ export class PipelineWatcher {
   /** Resolves once every folder is watched (edits from then on are seen). */
   async start(): Promise<void> {
     // The files as they are now are the versions a broken edit falls back to.
-    for (const file of filesIn(this.config.promptsDir, /\.hbs$/)) this.reloadFile(file, 'prompt template', replaceTemplate, true);
-    for (const file of filesIn(this.config.knowledgeDir, /\.ya?ml$/)) this.reloadFile(file, 'knowledge file', replaceKnowledge, true);
+    for (const file of filesIn(this.config.promptsDir, /\.hbs$/)) this.reloadFile(file, 'template', true);
+    for (const file of filesIn(this.config.knowledgeDir, /\.ya?ml$/)) this.reloadFile(file, 'knowledge', true);
     this.loadedListing = pipelineListing(this.config.pipelinesDir);
     this.watch(this.config.pipelinesDir, { recursive: false, perFile: false }, () => this.reloadPipelines());
     this.reconciler = setInterval(() => this.reconcilePipelines(), RECONCILE_MS).unref();
@@ -146,19 +145,20 @@ export class PipelineWatcher {
         return;
       }
     }
-    if (this.reloadPipelines()) for (const step of this.loader.registry.all()) step.schemasChanged?.();
+    if (this.reloadPipelines()) schemasChanged();
   }
 
   private reloadTemplate(file: string): void {
-    this.reloadFile(file, 'prompt template', replaceTemplate);
+    this.reloadFile(file, 'template');
   }
 
   private reloadKnowledge(file: string): void {
-    this.reloadFile(file, 'knowledge file', replaceKnowledge);
+    this.reloadFile(file, 'knowledge');
   }
 
   /** `initial`: read at start-up (logged only when refused). */
-  private reloadFile(file: string, kind: string, replace: (file: string, text: string | null) => void, initial = false): void {
+  private reloadFile(file: string, cache: 'template' | 'knowledge', initial = false): void {
+    const kind = cache === 'template' ? 'prompt template' : 'knowledge file';
     let text: string | null;
     try {
       text = fs.readFileSync(file, 'utf8');
@@ -166,7 +166,7 @@ export class PipelineWatcher {
       text = null; // deleted (or renamed away)
     }
     try {
-      replace(file, text);
+      replaceCached(cache, file, text);
       if (!initial) this.logger.info({ file, kind }, text === null ? `${kind} removed` : `${kind} reloaded`);
     } catch (err) {
       this.logger.error({ file, kind, problem: oneLine((err as Error).message) }, `${kind} edit refused: the previous version stays`);

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import type { SourceKind } from '../sources/source-kind.js';
-import type { JsonSchema, StepExecutor } from '../steps/step.js';
+import type { JsonSchema, StepSpec } from '../steps/step.js';
 import type { RouteExample } from './route-example.js';
 
 /** A pipeline file as written (after YAML parsing), before validation. */
@@ -54,7 +54,7 @@ export interface PipelineStep {
   optional: boolean;
   /** Ids of the steps whose outputs this step references. */
   dependsOn: string[];
-  executor: StepExecutor;
+  spec: StepSpec;
   validateWith: ValidateFunction;
   validateOutput: ValidateFunction;
 }

@@ -1,20 +1,20 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { builtinSteps } from '../steps/catalogue.js';
-import type { StepExecutor } from '../steps/step.js';
+import { builtinSpecs } from '../steps/specs.js';
+import type { StepSpec } from '../steps/step.js';
 
-/** The step executors a pipeline can `use`, by type. */
+/** The steps a pipeline can `use`, by type: their specs (executors are specs too, as the test steps of STEP_MODULES are). */
 export class StepRegistry {
-  private readonly byType = new Map<string, StepExecutor>();
+  private readonly byType = new Map<string, StepSpec>();
 
-  constructor(executors: StepExecutor[]) {
-    for (const e of executors) {
+  constructor(specs: StepSpec[]) {
+    for (const e of specs) {
       if (this.byType.has(e.type)) throw new Error(`step type '${e.type}' is registered twice`);
       this.byType.set(e.type, e);
     }
   }
 
-  get(type: string): StepExecutor | undefined {
+  get(type: string): StepSpec | undefined {
     return this.byType.get(type);
   }
 
@@ -22,14 +22,14 @@ export class StepRegistry {
     return [...this.byType.keys()].sort();
   }
 
-  all(): StepExecutor[] {
+  all(): StepSpec[] {
     return this.types().map((t) => this.byType.get(t)!);
   }
 }
 
-/** The shipped steps: the catalogue of src/steps/. */
+/** The shipped steps: the specs of src/steps/. */
 export function createStepRegistry(): StepRegistry {
-  return new StepRegistry(builtinSteps);
+  return new StepRegistry(builtinSpecs);
 }
 
 /**
@@ -37,11 +37,11 @@ export function createStepRegistry(): StepRegistry {
  * step executors. Tests start services with their own steps this way; a production process names none.
  */
 export async function loadStepRegistry(stepModules: readonly string[]): Promise<StepRegistry> {
-  const extra: StepExecutor[] = [];
+  const extra: StepSpec[] = [];
   for (const file of stepModules) {
     const mod: { steps?: unknown } = await import(pathToFileURL(path.resolve(file)).href);
     if (!Array.isArray(mod.steps)) throw new Error(`STEP_MODULES: ${file} exports no \`steps\` array`);
-    extra.push(...(mod.steps as StepExecutor[]));
+    extra.push(...(mod.steps as StepSpec[]));
   }
-  return new StepRegistry([...builtinSteps, ...extra]);
+  return new StepRegistry([...builtinSpecs, ...extra]);
 }

@@ -18,9 +18,8 @@ import { probeStep } from './video/probe.step.js';
 import { transcodeStep } from './video/transcode.step.js';
 
 /**
- * Every step executor, the one place that names them: a new step is a file in its home under src/steps/ (its
- * executor, spec, helpers and tests together) plus one line here. The pipelines' registry takes this list (and
- * the steps of STEP_MODULES: the tests add their echo, fail and sleep steps that way).
+ * Every step executor, in the order of specs.ts (a test holds them equal). Imported only where jobs run (loadExecutor,
+ * StepsModule): it brings every step's code and, through them, what their engines import.
  */
 export const builtinSteps: StepExecutor[] = [
   fetchVideoStep,

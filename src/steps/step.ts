@@ -25,11 +25,12 @@ export interface StepContext {
 }
 
 /**
- * One step executor: its spec (documentation, the JSON Schemas of its `with:` and of its output,
- * examples) and its function. The pipeline schema and the step reference (docs/steps.md) are generated
- * from these specs, so the documentation cannot drift from the code.
+ * One step's spec: its documentation, the JSON Schemas of its `with:` and of its output, examples. The pipeline
+ * schema and the step reference (docs/steps.md) are generated from these specs, so the documentation cannot drift
+ * from the code. Routes, prices and load-time checks need nothing else, so a process
+ * that only takes requests (ROLE=api) never imports a step's executor or the engines it runs on.
  */
-export interface StepExecutor<W = unknown, O = unknown> {
+export interface StepSpec {
   type: string;
   summary: string;
   description: string;
@@ -47,11 +48,24 @@ export interface StepExecutor<W = unknown, O = unknown> {
    * written: each problem as "with.<field>: <why>". A value that is an expression is known only at run time.
    */
   check?(withValue: Record<string, unknown>): string[];
-  /** Hot reload: a file under schemas/ changed, so anything the step compiled from one is stale. */
-  schemasChanged?(): void;
+}
+
+/** One step executor: its spec and its function. */
+export interface StepExecutor<W = unknown, O = unknown> extends StepSpec {
   run(input: W, ctx: StepContext): Promise<O>;
 }
 
+/** A step's spec, in its own file (`<name>.spec.ts`) beside its executor. */
+export function defineSpec(spec: StepSpec): StepSpec {
+  return spec;
+}
+
+/** A step executor: usually its spec spread in, plus `run`. */
 export function defineStep<W, O>(executor: StepExecutor<W, O>): StepExecutor<W, O> {
   return executor;
+}
+
+/** Whether a spec is an executor too (a registry built of executors, as tests and the workbench may build). */
+export function isExecutor(spec: StepSpec): spec is StepExecutor {
+  return typeof (spec as Partial<StepExecutor>).run === 'function';
 }

@@ -1,6 +1,8 @@
 import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { CpuPool } from '../engines/cpu-pool/cpu-pool.js';
 import type { EnginesConfig } from '../engines/engines.config.js';
+// The steps' code loads with their engines: the files it caches are hot-reloaded from start-up, and no first job waits for it.
+import './catalogue.js';
 import { createStepTools } from './create-step-tools.js';
 import type { StepTools } from './step-tools.js';
 import { CPU_POOL, STEP_TOOLS } from './steps.tokens.js';

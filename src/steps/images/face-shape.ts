@@ -6,8 +6,6 @@ export type FaceShape = 'oval' | 'round' | 'square' | 'heart' | 'oblong' | 'diam
 const POINTS = { top: 10, chin: 152, cheekLeft: 234, cheekRight: 454, jawLeft: 172, jawRight: 397, foreheadLeft: 54, foreheadRight: 284 };
 /** Jaw and forehead widths tell shapes apart more than length does. */
 const WEIGHTS = [1, 1.5, 1.5];
-/** Faces turned more than this are not measured: yaw shortens the widths. */
-export const MAX_YAW_DEGREES = 15;
 
 export interface FaceMeasurements {
   length_to_width: number;

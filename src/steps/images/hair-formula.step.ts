@@ -5,7 +5,8 @@ import { createAjv, describeErrors } from '../../json-schema/ajv.js';
 import { loadKnowledge } from '../shared/knowledge.js';
 import { loadTemplate } from '../shared/prompt-templates.js';
 import { defineStep, type StepContext } from '../step.js';
-import { classifyFace, type FaceShape, MAX_YAW_DEGREES, measureFace } from './face-shape.js';
+import { classifyFace, type FaceShape, measureFace } from './face-shape.js';
+import { hairFormulaSpec, MAX_YAW_DEGREES } from './hair-formula.spec.js';
 import { renderCard } from './share-cards.js';
 
 const SHAPES: FaceShape[] = ['oval', 'round', 'square', 'heart', 'oblong', 'diamond'];
@@ -48,18 +49,7 @@ interface Output {
 }
 
 export const hairFormulaStep = defineStep<{ image: string }, Output>({
-  type: 'hair_formula',
-  summary: 'Classifies the face shape in a photo and picks haircuts for it',
-  description:
-    'Finds the face in `image` (@vladmandic/human face mesh, TensorFlow.js WebAssembly backend), measures its ' +
-    'length, jaw and forehead against the cheekbone width, and classifies it (oval, round, square, heart, oblong, ' +
-    'diamond) by the nearest prototype in knowledge/haircuts.yaml, whose three recipes, three styles to avoid and ' +
-    `a share card per recipe (PNG) form the result. No face, several faces, or a face turned more than ${MAX_YAW_DEGREES} ` +
-    'degrees fail the job with the reason. With a vision model (LLM_VISION), its reading of the photo ' +
-    '(prompts/hair-formula.hbs) refines the shape; `reading` says how it was decided.',
-  with: { type: 'object', required: ['image'], additionalProperties: false, properties: { image: { type: 'string' } } },
-  output: { type: 'object', required: ['face_shape', 'confidence', 'measurements', 'recipes', 'avoid', 'share_cards'] },
-  example: `- id: formula\n  uses: hair_formula\n  with: { image: "{{steps.photo.path}}" }`,
+  ...hairFormulaSpec,
   async run(input, ctx) {
     const faces = await ctx.tools.faces.detect(input.image, ctx.signal);
     ctx.engine('faces', ctx.tools.faces.name);

@@ -4,6 +4,7 @@ import { StepError } from '../../engines/step-error.js';
 import { isJsonLdNode, type Page, readPage } from '../../sources/html-page.js';
 import { download } from '../shared/download.js';
 import { defineStep, type StepContext } from '../step.js';
+import { findMenuSpec } from './find-menu.spec.js';
 import type { ResolvedPlace } from './menu.types.js';
 import { parseMenuLines } from './menu-text.js';
 import {
@@ -28,16 +29,7 @@ const MIN_ITEMS = 3;
 const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 
 export const findMenuStep = defineStep<{ place: ResolvedPlace }, Output>({
-  type: 'find_menu',
-  summary: "Finds the restaurant's menu: schema.org Menu data, a menu page, or menu photos (OCR)",
-  description:
-    "Looks, in order, at: the place page's hasMenu; the restaurant's website (schema.org Menu in JSON-LD); its " +
-    'links that say menu (carta, carte, Speisekarte, ...) and their Menu data or text; menu images on those pages; ' +
-    'the Places API photos. Text and photos (tesseract OCR) are split into categories and items by the price at the ' +
-    'end of a line. No menu anywhere fails the job, listing what was tried.',
-  with: { type: 'object', required: ['place'], additionalProperties: false, properties: { place: { type: 'object' } } },
-  output: { type: 'object', required: ['categories', 'method', 'sources'] },
-  example: '- id: menu\n  uses: find_menu\n  with: { place: "{{steps.place}}" }',
+  ...findMenuSpec,
   async run({ place }, ctx) {
     const tried: string[] = [];
     const hint = place.menu_hint;

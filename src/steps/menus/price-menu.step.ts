@@ -2,6 +2,7 @@ import { StepError } from '../../engines/step-error.js';
 import { loadKnowledge } from '../shared/knowledge.js';
 import { defineStep } from '../step.js';
 import type { PricedCategory, PricedItem, ResolvedPlace } from './menu.types.js';
+import { priceMenuSpec } from './price-menu.spec.js';
 import { type CurrencyTable, readPrice, toUsd } from './prices.js';
 import { liveRates } from './rates.js';
 import type { NativeCategory } from './structured-data.js';
@@ -15,20 +16,7 @@ interface Output {
 }
 
 export const priceMenuStep = defineStep<{ place: ResolvedPlace; categories: NativeCategory[] }, Output>({
-  type: 'price_menu',
-  summary: 'Reads each price as an amount and currency, and converts it to USD with a dated rates table',
-  description:
-    "A price's own symbol or code decides its currency; a bare number takes the currency of the restaurant's " +
-    'country (knowledge/currencies.yaml). USD comes from RATES_URL when set, else the shipped table in ' +
-    "knowledge/currencies.yaml; `as_of` is the table's date. A currency without a rate gets price_usd null and a note.",
-  with: {
-    type: 'object',
-    required: ['place', 'categories'],
-    additionalProperties: false,
-    properties: { place: { type: 'object' }, categories: { type: 'array' } },
-  },
-  output: { type: 'object', required: ['restaurant', 'categories', 'as_of', 'notes'] },
-  example: '- id: prices\n  uses: price_menu\n  with: { place: "{{steps.place}}", categories: "{{steps.menu.categories}}" }',
+  ...priceMenuSpec,
   async run({ place, categories }, ctx) {
     const table = await loadKnowledge<CurrencyTable>(ctx.tools.paths.knowledgeDir, 'currencies.yaml');
     let rates: Pick<CurrencyTable, 'as_of' | 'rates' | 'rates_source'> = table;

@@ -4,6 +4,7 @@ import { detectLanguage } from '../shared/language.js';
 import { loadTemplate } from '../shared/prompt-templates.js';
 import { defineStep } from '../step.js';
 import type { PricedCategory, PricedItem } from './menu.types.js';
+import { translateMenuSpec } from './translate-menu.spec.js';
 
 interface Input {
   restaurant: { name: string; address: string | null };
@@ -43,22 +44,7 @@ const SCHEMA = {
 const validate = createAjv().compile<{ language: string; translations: Array<{ text: string; english: string }> }>(SCHEMA);
 
 export const translateMenuStep = defineStep<Input, Output>({
-  type: 'translate_menu',
-  summary: 'Translates category and dish names into English (with a model), or says why not',
-  description:
-    'Detects the menu language (franc). With a chat model (LLM_PROVIDER) every category and dish name is translated ' +
-    'with prompts/menu-translate.hbs (answers validated, one repair). Offline, an English menu keeps its names as ' +
-    'their translation, and any other language gets `name_translated: null` and a note saying why. Each item: `name` ' +
-    '(English when known, else as written), `name_native` (as written) and `name_translated`.',
-  with: {
-    type: 'object',
-    required: ['restaurant', 'categories'],
-    additionalProperties: false,
-    properties: { restaurant: { type: 'object' }, categories: { type: 'array' } },
-  },
-  output: { type: 'object', required: ['categories', 'language', 'translation'] },
-  example:
-    '- id: translation\n  uses: translate_menu\n  with: { restaurant: "{{steps.prices.restaurant}}", categories: "{{steps.prices.categories}}" }',
+  ...translateMenuSpec,
   async run(input, ctx) {
     const texts = [...new Set(input.categories.flatMap((c) => [c.name, ...c.items.map((i) => i.name)]))];
     const sample = input.categories.flatMap((c) => c.items.map((i) => `${i.name}${i.description ? `. ${i.description}` : ''}`)).join('. ');

@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { cacheOf } from './file-caches.js';
 
 const cache = new Map<string, Promise<unknown>>();
+cacheOf('knowledge', replaceKnowledge);
 
 /**
  * Hot reload: parses a knowledge file's text (throws the YAML error) and makes it the version the next job

@@ -2,9 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import Handlebars from 'handlebars';
 import { StepError } from '../../engines/step-error.js';
+import { cacheOf } from './file-caches.js';
 
 const templates = new Map<string, Promise<HandlebarsTemplateDelegate>>();
 const handlebars = Handlebars.create();
+cacheOf('template', replaceTemplate);
 handlebars.registerHelper('json', (value: unknown) => new Handlebars.SafeString(JSON.stringify(value, null, 2)));
 // Seconds as "12.3" (times of sentences and captions in prompts).
 handlebars.registerHelper('seconds', (value: unknown) => (typeof value === 'number' ? value.toFixed(1) : ''));

@@ -1,0 +1,98 @@
+import { defineSpec } from '../step.js';
+
+export const MIN_WORD_CONFIDENCE = 50;
+
+/**
+ * A caption whose chosen reading has a lower mean word confidence is not reported. Measured on the tuning half of
+ * the reels: captions 0.86-0.96, fragments of texture and of signs 0.53-0.64.
+ */
+export const MIN_CAPTION_CONFIDENCE = 0.7;
+
+/** The step's time budget: a base plus this much per second of video (spread over the reads). */
+export const BUDGET_BASE_MS = 30_000;
+
+export const BUDGET_PER_VIDEO_SECOND_MS = 1_000;
+
+/**
+ * CPU time per crop read (and once per tesseract process for loading its model): a caption crop costs well
+ * under a tenth of a second, so a read that needs more is texture, not a caption. Counted in CPU, not wall
+ * time, so a busy machine does not skip captions.
+ */
+export const MAX_READ_MS = 1_500;
+
+/** Readings per caption to vote on: the first sample it shows in, then others spread over its time. */
+export const READS_PER_CAPTION = 3;
+
+export const ocrSpec = defineSpec({
+  type: 'ocr',
+  summary: 'Reads on-screen text (captions, titles, labels) through time, each distinct caption with its start and end',
+  description:
+    'Runs Tesseract (TESSERACT_PATH) on `frames` sampled through the video (objects with `time` and `path`, such ' +
+    "as `detect_scenes`' `samples`; with `scene`, no caption is followed across a cut). Each frame's text regions are found first (bright strokes thicker than the " +
+    'texture around them, or a solid light box; where none, strokes of any colour that stand out of their surroundings), followed from frame to frame, and only a region whose content ' +
+    'changed is read again: each distinct caption is read once, then on up to ' +
+    `${READS_PER_CAPTION - 1} later frames it shows in, and the readings are voted on. Crops get margins, are scaled ` +
+    'to about 40 px text and binarised, so busy backgrounds are not read; crops are read in batches, one tesseract ' +
+    `per core. The step has a time budget of ${BUDGET_BASE_MS / 1000} s plus ${BUDGET_PER_VIDEO_SECOND_MS / 1000} s ` +
+    `per second of video, one crop at most ${MAX_READ_MS / 1000} s of CPU: a region that cannot be read in its share ` +
+    'is skipped with a warning. For light text with an outline or on a dark box, strokes without it (highlights of ' +
+    "the picture) are left out of the crop, and so is what the crop's top or bottom margin cuts (it goes on beyond: " +
+    "picture). In a line of capitals, a bar as tall as the capitals is the letter I (Tesseract reads it '|'). Words under " +
+    `${MIN_WORD_CONFIDENCE}% confidence and lines without a real word are dropped; so are captions read with a mean ` +
+    `word confidence under ${MIN_CAPTION_CONFIDENCE}, and text that moves with the picture (the same words not at ` +
+    'one place in most of the frames they show in, and parts of them: a sign filmed by a moving camera, not a ' +
+    'caption). Outputs `captions` [{index, ' +
+    'text, start, end, confidence (0-1: the mean word confidence of the reading chosen), agreement (0-1: the share ' +
+    'of its readings that say the same), readings, lines}] in time order and `text` (every distinct caption, one a line).',
+  with: {
+    type: 'object',
+    required: ['frames'],
+    additionalProperties: false,
+    properties: {
+      frames: {
+        type: 'array',
+        maxItems: 400,
+        items: {
+          type: 'object',
+          required: ['time', 'path'],
+          properties: { time: { type: 'number' }, path: { type: 'string' }, scene: { type: 'integer' }, gray: { type: 'string' } },
+        },
+      },
+    },
+  },
+  output: {
+    type: 'object',
+    required: ['captions', 'text'],
+    additionalProperties: false,
+    properties: {
+      captions: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['index', 'text', 'start', 'end', 'confidence', 'agreement', 'readings', 'lines'],
+          additionalProperties: false,
+          properties: {
+            index: { type: 'integer' },
+            text: { type: 'string' },
+            start: { type: 'number' },
+            end: { type: 'number' },
+            confidence: { type: 'number', minimum: 0, maximum: 1 },
+            agreement: { type: 'number', minimum: 0, maximum: 1 },
+            readings: { type: 'integer', minimum: 1 },
+            lines: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['text', 'confidence'],
+                additionalProperties: false,
+                properties: { text: { type: 'string' }, confidence: { type: 'number', minimum: 0, maximum: 1 } },
+              },
+            },
+          },
+        },
+      },
+      text: { type: 'string' },
+    },
+  },
+  example: `- id: captions\n  uses: ocr\n  with: { frames: "{{steps.scenes.samples}}" }`,
+});
