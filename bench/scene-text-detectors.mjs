@@ -130,7 +130,8 @@ async function detectors() {
 /** Frames as detect_scenes samples them: 2 a second, with the grey copy (360 px on its shorter side) the region finder reads. */
 function sampleFrames(clip, dir) {
   fs.mkdirSync(dir, { recursive: true });
-  const filter = "[0:v]split=2[t][g];[t]fps=2[thumbs];[g]fps=2,scale='if(gte(iw,ih),-2,min(360,iw))':'if(gte(iw,ih),min(360,ih),-2)':flags=area,format=gray[gray]";
+  const filter =
+    "[0:v]split=2[t][g];[t]fps=2[thumbs];[g]fps=2,scale='if(gte(iw,ih),-2,min(360,iw))':'if(gte(iw,ih),min(360,ih),-2)':flags=area,format=gray[gray]";
   execFileSync('ffmpeg', [
     '-v',
     'error',

@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
 import { testStepRegistry } from '../../test/support/test-steps.js';
-import { StepError } from '../engines/step-error.js';
+import { KnownFailure } from '../engines/known-failure.js';
 import { JobCancelled } from '../pipelines/job-cancelled.js';
 import { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import { loadPipelines } from '../pipelines/pipeline-loader.js';
@@ -33,7 +33,7 @@ const workStep = defineStep<{ ms: number; fail?: string }, { file: string }>({
     ctx.engine('thing', 'fake thing 1.0');
     ctx.warn('one frame was unreadable');
     await delay(input.ms, undefined, { signal: ctx.signal });
-    if (input.fail) throw new StepError(input.fail);
+    if (input.fail) throw new KnownFailure(input.fail);
     return { file: path.basename(file) };
   },
 });

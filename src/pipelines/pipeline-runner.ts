@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { StepError } from '../engines/step-error.js';
+import { KnownFailure } from '../engines/known-failure.js';
 import { describeErrors } from '../json-schema/ajv.js';
 import type { SourceHints } from '../sources/source-hints.js';
 import { loadExecutor } from '../steps/load-executor.js';
@@ -181,14 +181,14 @@ async function attemptStep(step: PipelineStep, scope: Record<string, unknown>, c
       ctx.logger.info({ step: step.id, ms: Date.now() - started }, 'step done');
       return output;
     } catch (err) {
-      const transient = err instanceof StepError && err.transient;
+      const transient = err instanceof KnownFailure && err.transient;
       if (transient && attempt < step.retries && !jobSignal.aborted) {
         ctx.logger.warn({ step: step.id, attempt: attempt + 1, err: (err as Error).message }, 'transient step failure; retrying');
         await new Promise((r) => setTimeout(r, RETRY_BASE_MS * 2 ** attempt));
         continue;
       }
       if (err instanceof JobFailure) throw err;
-      if (err instanceof StepError) throw new JobFailure(err.message);
+      if (err instanceof KnownFailure) throw new JobFailure(err.message);
       ctx.logger.error({ step: step.id, err: (err as Error)?.message ?? String(err), type: (err as Error)?.name }, 'step crashed');
       throw new JobFailure(`${label} failed: ${(err as Error)?.message ?? String(err)}`);
     }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { WebFetcher } from '../engines/download/download.port.js';
-import { StepError } from '../engines/step-error.js';
+import { KnownFailure } from '../engines/known-failure.js';
 import type { MediaInfo } from '../engines/video/video-engine.port.js';
 import { findMp4Index, looksLikeMp4, walkMp4Head } from './mp4-index.js';
 import { type RemoteHead, rangeReader } from './remote-file.js';
@@ -17,7 +17,7 @@ const MAX_INDEX_BYTES = 64 * 1024 * 1024;
 
 export interface MediaProbeDeps {
   web: WebFetcher;
-  /** ffprobe's reading of a local file (the video port's probe); an unreadable file or one without video is a StepError. */
+  /** ffprobe's reading of a local file (the video port's probe); an unreadable file or one without video is a KnownFailure. */
   probe(file: string, signal: AbortSignal): Promise<MediaInfo>;
   /** Where the local stand-in is written, and removed right after. */
   workDir: string;
@@ -76,15 +76,15 @@ async function probeHead(head: Buffer, deps: MediaProbeDeps, signal: AbortSignal
   }
   const info = await probeStandIn([{ start: 0, bytes: head }], size, deps, signal).catch((err) =>
     // A head without the end of the file may not say how long the video is; that is learnt on download.
-    err instanceof StepError && /no duration/.test(err.message) ? null : unreadable(label)(err),
+    err instanceof KnownFailure && /no duration/.test(err.message) ? null : unreadable(label)(err),
   );
   return info && checked(info, deps, label);
 }
 
-/** ffprobe's StepError, as the refusal of the source. */
+/** ffprobe's KnownFailure, as the refusal of the source. */
 function unreadable(label: string) {
   return (err: unknown): never => {
-    throw err instanceof StepError ? new SourceRefused(`${label}: ${err.message.replace(/^the file/, 'the file it serves')}`) : err;
+    throw err instanceof KnownFailure ? new SourceRefused(`${label}: ${err.message.replace(/^the file/, 'the file it serves')}`) : err;
   };
 }
 

@@ -1,5 +1,5 @@
 import type { PageVideoDownloader } from '../engines/download/download.port.js';
-import { StepError } from '../engines/step-error.js';
+import { KnownFailure } from '../engines/known-failure.js';
 import { checkExtractedMedia } from './extracted-media.js';
 import { pageTitle, pageVideoUrls, readPage } from './html-page.js';
 import { HEAD_BYTES, type MediaProbeDeps, probeRemoteMedia } from './media-probe.js';
@@ -82,7 +82,7 @@ async function pageMedia(
  */
 async function extracted(url: string, deps: VideoSourceDeps, signal: AbortSignal, label: string, passedOver?: string): Promise<SourceHint> {
   const found = await deps.pageVideos.inspect(url, { signal, label }).catch((err) => {
-    if (!(err instanceof StepError) || signal.aborted) throw err;
+    if (!(err instanceof KnownFailure) || signal.aborted) throw err;
     // A run of the extractor that found nothing says why; other failures (blocked, not installed) say it themselves.
     const found = /could not be downloaded: (.*)$/.exec(err.message);
     const also = passedOver ? `; ${passedOver}` : '';

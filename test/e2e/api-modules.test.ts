@@ -21,7 +21,7 @@ const ALLOWED_STEP_FILES =
 const FORBIDDEN_ENGINES = /\/dist\/src\/engines\/(images|ocr|speech|voice|chat|fact-check|places|cpu-pool)\//;
 const FORBIDDEN_IMAGING = /\/dist\/src\/imaging\/(?!median\.js$)/;
 const FORBIDDEN_PACKAGES =
-  /\/node_modules\/(sharp|@img|@techstark|@tensorflow|@vladmandic|@echogarden|tesseract[^/]*|onnxruntime[^/]*|@langchain|langchain|handlebars)\//;
+  /\/node_modules\/(sharp|@img|@techstark|@tensorflow|@vladmandic|@echogarden|tesseract[^/]*|onnxruntime[^/]*|@langchain|langchain)\//;
 
 function forbidden(file: string): boolean {
   if (file.includes('/dist/src/steps/')) return !ALLOWED_STEP_FILES.test(file);

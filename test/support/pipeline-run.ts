@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
-import { StepError } from '../../src/engines/step-error.js';
+import { KnownFailure } from '../../src/engines/known-failure.js';
 import type { JobWarning } from '../../src/jobs/job.types.js';
 import { loadPipelines } from '../../src/pipelines/pipeline-loader.js';
 import { runPipeline } from '../../src/pipelines/pipeline-runner.js';
@@ -41,7 +41,7 @@ const taskStep = defineStep<TaskInput, { name: string; attempt: number }>({
     events.push(`start ${input.name}`);
     try {
       if (attempt <= (input.failures ?? 0))
-        throw new StepError(`${input.name} failed on attempt ${attempt}`, { transient: input.transient });
+        throw new KnownFailure(`${input.name} failed on attempt ${attempt}`, { transient: input.transient });
       await delay(input.ms ?? 0, undefined, { signal: ctx.signal });
       return { name: input.name, attempt };
     } catch (err) {

@@ -56,7 +56,7 @@ export interface PageVideoInfo {
 
 /**
  * Downloading the video a page, platform link or HLS/DASH manifest leads to (the port; yt-dlp behind the
- * guarded proxy is the adapter). Failures are StepErrors naming the source with `label`.
+ * guarded proxy is the adapter). Failures are KnownFailures naming the source with `label`.
  */
 export interface PageVideoDownloader {
   /** Shown in the job's `engines`. */

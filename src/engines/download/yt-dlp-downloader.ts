@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { startGuardedProxy } from '../../net/guarded-proxy.js';
+import { KnownFailure } from '../known-failure.js';
 import { ProcessFailed, runProcess } from '../process/run-process.js';
-import { StepError } from '../step-error.js';
 import type { PageVideo, PageVideoDownloader, PageVideoInfo } from './download.port.js';
 
 interface YtDlpBinaries {
@@ -87,8 +87,9 @@ export class YtDlpDownloader implements PageVideoDownloader {
     const info = JSON.parse(stdout.trim().split('\n').pop() || '{}') as YtDlpInfo;
     const file = info.filepath ?? info._filename;
     const stat = file ? await fs.stat(file).catch(() => null) : null;
-    if (!file || !stat) throw new StepError(`${opts.label} could not be downloaded (it may be private, removed, or larger than the limit)`);
-    if (stat.size > opts.maxBytes) throw new StepError(`the video is larger than the limit of ${mib(opts.maxBytes)} MiB`);
+    if (!file || !stat)
+      throw new KnownFailure(`${opts.label} could not be downloaded (it may be private, removed, or larger than the limit)`);
+    if (stat.size > opts.maxBytes) throw new KnownFailure(`the video is larger than the limit of ${mib(opts.maxBytes)} MiB`);
     return { path: file, bytes: stat.size, finalUrl: info.webpage_url ?? url, title: info.title ?? info.description ?? null };
   }
 
@@ -100,7 +101,7 @@ export class YtDlpDownloader implements PageVideoDownloader {
    */
   private async run(args: string[], opts: RunOptions): Promise<string> {
     const proxy = await startGuardedProxy({ allowLoopback: this.bin.allowLoopback, maxBytes: opts.proxyBytes });
-    const blocked = () => (proxy.refusals.length ? new StepError(`the video download was blocked: ${proxy.refusals[0].reason}`) : null);
+    const blocked = () => (proxy.refusals.length ? new KnownFailure(`the video download was blocked: ${proxy.refusals[0].reason}`) : null);
     try {
       const { stdout } = await runProcess(this.bin.ytDlp, [...commonArgs(proxy.url, this.bin.ffmpeg), ...args], {
         signal: opts.signal,
@@ -188,9 +189,9 @@ function commonArgs(proxyUrl: string, ffmpeg: string): string[] {
 }
 
 function failure(err: unknown, overBudget: boolean, opts: RunOptions): unknown {
-  if (overBudget) return new StepError(`the video is larger than the limit of ${mib(opts.maxBytes)} MiB`);
-  if (err instanceof StepError && /not installed/.test(err.message)) {
-    return new StepError(`${opts.label} needs yt-dlp, which is not installed on this server; send a direct video URL`);
+  if (overBudget) return new KnownFailure(`the video is larger than the limit of ${mib(opts.maxBytes)} MiB`);
+  if (err instanceof KnownFailure && /not installed/.test(err.message)) {
+    return new KnownFailure(`${opts.label} needs yt-dlp, which is not installed on this server; send a direct video URL`);
   }
   if (err instanceof ProcessFailed) {
     const last =
@@ -199,7 +200,7 @@ function failure(err: unknown, overBudget: boolean, opts: RunOptions): unknown {
         .split('\n')
         .pop()
         ?.replace(/^ERROR:\s*/, '') ?? '';
-    return new StepError(`${opts.label} could not be downloaded: ${last}`);
+    return new KnownFailure(`${opts.label} could not be downloaded: ${last}`);
   }
   return err;
 }

@@ -1,4 +1,4 @@
-import { StepError } from '../step-error.js';
+import { KnownFailure } from '../known-failure.js';
 import type { ClaimReview, FactCheckSearch } from './fact-check.port.js';
 
 /** The search's answer as the API documents it; a compatible service may leave any field out. */
@@ -38,10 +38,10 @@ export class FactCheckToolsSearch implements FactCheckSearch {
       res = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(20_000)]) });
     } catch (err) {
       if (signal.aborted) throw err;
-      throw new StepError(`the fact-check search could not be reached (${(err as Error).message})`, { transient: true });
+      throw new KnownFailure(`the fact-check search could not be reached (${(err as Error).message})`, { transient: true });
     }
     if (!res.ok)
-      throw new StepError(`the fact-check search answered HTTP ${res.status}`, { transient: res.status >= 500 || res.status === 429 });
+      throw new KnownFailure(`the fact-check search answered HTTP ${res.status}`, { transient: res.status >= 500 || res.status === 429 });
     const body = (await res.json().catch(() => ({}))) as SearchAnswer;
     return (body.claims ?? []).flatMap((c) =>
       (c.claimReview ?? []).filter(citable).map((r) => ({

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type OpenAI from 'openai';
 import type { EnginesConfig } from '../engines.config.js';
 import { httpStatusOf } from '../http-status.js';
-import { StepError } from '../step-error.js';
+import { KnownFailure } from '../known-failure.js';
 import type { ImageEditor } from './image-editor.port.js';
 
 /** IMAGE_PROVIDER's editor; null for `none`. */
@@ -48,12 +48,15 @@ export class OpenAiImageEditor implements ImageEditor {
       )) as OpenAI.ImagesResponse;
     } catch (err) {
       const status = httpStatusOf(err);
-      throw new StepError(`the image model failed${status ? ` (HTTP ${status})` : ''}: ${String((err as Error).message).split('\n')[0]}`, {
-        transient: !status || status >= 500 || status === 429,
-      });
+      throw new KnownFailure(
+        `the image model failed${status ? ` (HTTP ${status})` : ''}: ${String((err as Error).message).split('\n')[0]}`,
+        {
+          transient: !status || status >= 500 || status === 429,
+        },
+      );
     }
     const b64 = res.data?.[0]?.b64_json;
-    if (!b64) throw new StepError('the image model answered without an image (no data[0].b64_json)');
+    if (!b64) throw new KnownFailure('the image model answered without an image (no data[0].b64_json)');
     return Buffer.from(b64, 'base64');
   }
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { StepError } from '../step-error.js';
+import { KnownFailure } from '../known-failure.js';
 import { runProcess } from './run-process.js';
 
 /** Whether a process with this id is alive (signal 0 only checks). */
@@ -38,9 +38,9 @@ describe('engine processes', () => {
     assert.equal(alive(pid), false);
   });
 
-  it('kill their child process at their own timeout, with a StepError saying so', async () => {
+  it('kill their child process at their own timeout, with a KnownFailure saying so', async () => {
     const { run, pid } = await sleeper(new AbortController().signal, { timeoutMs: 1000 });
-    await assert.rejects(run, (err) => err instanceof StepError && err.message === 'sleeper took longer than 1 s');
+    await assert.rejects(run, (err) => err instanceof KnownFailure && err.message === 'sleeper took longer than 1 s');
     await delay(50);
     assert.equal(alive(pid), false);
   });

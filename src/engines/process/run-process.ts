@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { StepError } from '../step-error.js';
+import { KnownFailure } from '../known-failure.js';
 
 export interface RunResult {
   stdout: string;
@@ -52,12 +52,12 @@ function cpuMsOf(pid: number): number {
 
 /**
  * Runs a program to completion, killing it when the step is aborted or times out. A missing program
- * or a non-zero exit is a StepError naming the program and the end of its stderr.
+ * or a non-zero exit is a KnownFailure naming the program and the end of its stderr.
  */
 export function runProcess(command: string, args: string[], opts: RunOptions): Promise<RunResult> {
   const name = opts.name ?? command;
   return new Promise((resolve, reject) => {
-    if (opts.signal.aborted) return reject(opts.signal.reason ?? new StepError(`${name} was cancelled`));
+    if (opts.signal.aborted) return reject(opts.signal.reason ?? new KnownFailure(`${name} was cancelled`));
     const child = spawnChild(command, args, opts);
     const output = collectOutput(child, opts);
     if (opts.input) child.stdin!.end(opts.input);
@@ -68,7 +68,7 @@ export function runProcess(command: string, args: string[], opts: RunOptions): P
     });
     child.on('error', (err: NodeJS.ErrnoException) => {
       stopWatching();
-      reject(err.code === 'ENOENT' ? new StepError(`${name} is not installed on this server (${command} not found)`) : err);
+      reject(err.code === 'ENOENT' ? new KnownFailure(`${name} is not installed on this server (${command} not found)`) : err);
     });
     child.on('close', (code) => {
       stopWatching();
@@ -118,16 +118,16 @@ function collectOutput(child: ChildProcess, opts: RunOptions): RunResult {
  * returns the function that stops watching (the process has ended).
  */
 function watchLimits(child: ChildProcess, opts: RunOptions, name: string, kill: (why: Error) => void): () => void {
-  const onAbort = () => kill(opts.signal.reason instanceof Error ? opts.signal.reason : new StepError(`${name} was cancelled`));
+  const onAbort = () => kill(opts.signal.reason instanceof Error ? opts.signal.reason : new KnownFailure(`${name} was cancelled`));
   opts.signal.addEventListener('abort', onAbort, { once: true });
   const timer = opts.timeoutMs
-    ? setTimeout(() => kill(new StepError(`${name} took longer than ${Math.round(opts.timeoutMs! / 1000)} s`)), opts.timeoutMs)
+    ? setTimeout(() => kill(new KnownFailure(`${name} took longer than ${Math.round(opts.timeoutMs! / 1000)} s`)), opts.timeoutMs)
     : null;
   const cpuWatch =
     opts.cpuLimitMs && child.pid
       ? setInterval(() => {
           if (cpuMsOf(child.pid!) > opts.cpuLimitMs!)
-            kill(new StepError(`${name} used more than ${(opts.cpuLimitMs! / 1000).toFixed(1)} s of CPU`));
+            kill(new KnownFailure(`${name} used more than ${(opts.cpuLimitMs! / 1000).toFixed(1)} s of CPU`));
         }, 100)
       : null;
   return () => {
@@ -138,7 +138,7 @@ function watchLimits(child: ChildProcess, opts: RunOptions, name: string, kill: 
 }
 
 /** A program exited non-zero; `stderr` is kept for callers that explain known failures better. */
-export class ProcessFailed extends StepError {
+export class ProcessFailed extends KnownFailure {
   constructor(
     readonly program: string,
     readonly code: number | null,

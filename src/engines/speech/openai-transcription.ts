@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type OpenAI from 'openai';
 import { httpStatusOf } from '../http-status.js';
-import { StepError } from '../step-error.js';
+import { KnownFailure } from '../known-failure.js';
 import { splitPunctuated } from './sentences.js';
 import { meanConfidence } from './speech-confidence.js';
 import type { SpeechToText, Transcript } from './speech-to-text.port.js';
@@ -53,7 +53,7 @@ export class OpenAiSpeechToText implements SpeechToText {
       );
     } catch (err) {
       const status = httpStatusOf(err);
-      throw new StepError(
+      throw new KnownFailure(
         `the transcription service failed${status ? ` (HTTP ${status})` : ''}: ${(err as Error).message.split('\n')[0]}`,
         { transient: !status || status >= 500 || status === 429 },
       );

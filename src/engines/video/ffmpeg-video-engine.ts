@@ -1,6 +1,6 @@
 import path from 'node:path';
+import { KnownFailure } from '../known-failure.js';
 import { runProcess } from '../process/run-process.js';
-import { StepError } from '../step-error.js';
 import { channelLevels, channelWeights, downmixFilter, placementFilters, SPEECH_BAND } from './audio-mix.js';
 import type { MediaBinaries } from './ffmpeg-binaries.js';
 import { probeAudioTracks, probeMedia } from './ffprobe.js';
@@ -17,7 +17,7 @@ export class FfmpegVideoEngine implements VideoEngine {
 
   async extractAudio(source: string, out: string, signal: AbortSignal): Promise<ExtractedAudio> {
     const tracks = await probeAudioTracks(this.bin.ffprobe, source, signal);
-    if (tracks.length === 0) throw new StepError('the video has no audio track');
+    if (tracks.length === 0) throw new KnownFailure('the video has no audio track');
     const mixes: string[] = [];
     for (const [n, t] of tracks.entries())
       mixes.push(t.channels > 1 ? downmixFilter(await this.channelWeights(source, n, signal)) : 'anull');

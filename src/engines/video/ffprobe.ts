@@ -1,8 +1,8 @@
+import { KnownFailure } from '../known-failure.js';
 import { ProcessFailed, runProcess } from '../process/run-process.js';
-import { StepError } from '../step-error.js';
 import type { AudioTrack, MediaInfo } from './video-engine.port.js';
 
-/** ffprobe's reading of a media file; an unreadable file is a StepError saying so. */
+/** ffprobe's reading of a media file; an unreadable file is a KnownFailure saying so. */
 export async function probeMedia(ffprobe: string, file: string, signal: AbortSignal): Promise<MediaInfo> {
   const info = await readProbe(ffprobe, file, signal);
   const streams = info.streams ?? [];
@@ -10,8 +10,8 @@ export async function probeMedia(ffprobe: string, file: string, signal: AbortSig
   const audio = streams.find((s) => s.codec_type === 'audio');
   const tags = lowerKeys(info.format?.tags ?? {});
   const duration = Number(info.format?.duration ?? video?.duration ?? audio?.duration ?? NaN);
-  if (!video) throw new StepError('the file has no video stream: not a video');
-  if (!Number.isFinite(duration) || duration <= 0) throw new StepError('the file is not a readable video (no duration)');
+  if (!video) throw new KnownFailure('the file has no video stream: not a video');
+  if (!Number.isFinite(duration) || duration <= 0) throw new KnownFailure('the file is not a readable video (no duration)');
   return {
     duration: Math.round(duration * 1000) / 1000,
     width: video.width ?? null,
@@ -44,7 +44,7 @@ async function readProbe(ffprobe: string, file: string, signal: AbortSignal): Pr
     const { stdout } = await runProcess(ffprobe, args, { signal, timeoutMs: 30_000, name: 'ffprobe' });
     return JSON.parse(stdout);
   } catch (err) {
-    if (err instanceof ProcessFailed) throw new StepError('the file is not a readable video (corrupt or unsupported format)');
+    if (err instanceof ProcessFailed) throw new KnownFailure('the file is not a readable video (corrupt or unsupported format)');
     throw err;
   }
 }

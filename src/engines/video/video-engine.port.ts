@@ -48,10 +48,10 @@ export interface SceneDecoding {
 
 /**
  * Video decoding (the port; ffmpeg/ffprobe is the adapter). Every method stops, and kills whatever it
- * started, when `signal` aborts; failures a user should read are StepErrors.
+ * started, when `signal` aborts; failures a user should read are KnownFailures.
  */
 export interface VideoEngine {
-  /** Duration, size, codecs and tags; an unreadable file or one without video is a StepError. */
+  /** Duration, size, codecs and tags; an unreadable file or one without video is a KnownFailure. */
   probe(file: string, signal: AbortSignal): Promise<MediaInfo>;
   /**
    * The audio as 16 kHz mono 16-bit PCM WAV at `out`, on the picture's timeline: of several tracks the one with the

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { StepError } from '../../engines/step-error.js';
+import { KnownFailure } from '../../engines/known-failure.js';
 import { pickOneFace } from '../../imaging/faces.js';
 import { PORTRAIT_SIZE } from '../../imaging/portrait.js';
 import { loadTemplate } from '../shared/prompt-templates.js';
@@ -33,7 +33,7 @@ export const editorialPortraitStep = defineStep<Input, Output>({
   async run(input, ctx) {
     const face = pickOneFace(await ctx.tools.faces.detect(input.image, ctx.signal));
     ctx.engine('faces', ctx.tools.faces.name);
-    if (typeof face === 'string') throw new StepError(face);
+    if (typeof face === 'string') throw new KnownFailure(face);
     const asked = Object.fromEntries(DIRECTIONS.map((d) => [d, input[d]?.trim() || null])) as Record<Direction, string | null>;
     const notes: string[] = [];
     let jpeg: Buffer;
@@ -49,7 +49,7 @@ export const editorialPortraitStep = defineStep<Input, Output>({
         .jpeg({ quality: 90 })
         .toBuffer()
         .catch(() => {
-          throw new StepError('the image model answered with bytes that are not an image');
+          throw new KnownFailure('the image model answered with bytes that are not an image');
         });
       applied = { clothing_style: !!asked.clothing_style, color_palette: !!asked.color_palette, pose: !!asked.pose };
       ctx.engine('portrait', editor.name);

@@ -1,5 +1,5 @@
 import type { ChatModelProvider } from '../../engines/chat/chat-model.port.js';
-import { StepError } from '../../engines/step-error.js';
+import { KnownFailure } from '../../engines/known-failure.js';
 import { pickOneFace } from '../../imaging/faces.js';
 import { createAjv, describeErrors } from '../../json-schema/ajv.js';
 import { loadKnowledge } from '../shared/knowledge.js';
@@ -54,10 +54,10 @@ export const hairFormulaStep = defineStep<{ image: string }, Output>({
     const faces = await ctx.tools.faces.detect(input.image, ctx.signal);
     ctx.engine('faces', ctx.tools.faces.name);
     const main = pickOneFace(faces);
-    if (typeof main === 'string') throw new StepError(main);
+    if (typeof main === 'string') throw new KnownFailure(main);
     const measurements = measureFace(main);
     if (Math.abs(measurements.yaw_degrees) > MAX_YAW_DEGREES) {
-      throw new StepError(
+      throw new KnownFailure(
         `the face is turned ${Math.abs(Math.round(measurements.yaw_degrees))} degrees; face the camera (within ${MAX_YAW_DEGREES} degrees) so it can be measured`,
       );
     }

@@ -8,7 +8,7 @@ import type { DocumentScan, DocumentScanner } from '../../engines/images/documen
 import type { Face, FaceDetector } from '../../engines/images/face-detector.port.js';
 import type { ImageEditor } from '../../engines/images/image-editor.port.js';
 import type { PortraitComposer } from '../../engines/images/portrait-composer.port.js';
-import { StepError } from '../../engines/step-error.js';
+import { KnownFailure } from '../../engines/known-failure.js';
 import { editorialPortraitStep } from './editorial-portrait.step.js';
 import { hairFormulaStep } from './hair-formula.step.js';
 import { scanDocumentStep } from './scan-document.step.js';
@@ -37,7 +37,7 @@ function ovalFace(over: Partial<Face> = {}): Face {
 }
 
 const faces = (...found: Face[]): FaceDetector => ({ name: 'fake faces', detect: async () => found });
-const stepError = (pattern: RegExp) => (err: unknown) => err instanceof StepError && pattern.test(err.message);
+const knownFailure = (pattern: RegExp) => (err: unknown) => err instanceof KnownFailure && pattern.test(err.message);
 
 describe('hair_formula against the face port', () => {
   it('measures the face, classifies it, and answers with its recipes and share cards', async () => {
@@ -55,11 +55,11 @@ describe('hair_formula against the face port', () => {
 
   it('refuses no face, two people, and a face turned away, saying why', async () => {
     const run = (detector: FaceDetector) => runStep(hairFormulaStep, { image: photoFile }, stepContext(fakeTools({ faces: detector })));
-    await assert.rejects(run(faces()), stepError(/^no face was found in the photo/));
-    await assert.rejects(run(faces(ovalFace(), ovalFace())), stepError(/^2 faces were found in the photo; send a photo of one person$/));
+    await assert.rejects(run(faces()), knownFailure(/^no face was found in the photo/));
+    await assert.rejects(run(faces(ovalFace(), ovalFace())), knownFailure(/^2 faces were found in the photo; send a photo of one person$/));
     await assert.rejects(
       run(faces(ovalFace({ yaw: 30 }))),
-      stepError(/^the face is turned 30 degrees; face the camera \(within 15 degrees\)/),
+      knownFailure(/^the face is turned 30 degrees; face the camera \(within 15 degrees\)/),
     );
   });
 });
@@ -120,11 +120,11 @@ describe('editorial_portrait against the face and image-editor ports', () => {
     const input = { image: photoFile, mime_type: 'image/jpeg' };
     await assert.rejects(
       runStep(editorialPortraitStep, input, stepContext(fakeTools({ faces: faces(ovalFace()), imageEditor: junk }))),
-      stepError(/^the image model answered with bytes that are not an image$/),
+      knownFailure(/^the image model answered with bytes that are not an image$/),
     );
     await assert.rejects(
       runStep(editorialPortraitStep, input, stepContext(fakeTools({ faces: faces(), imageEditor: junk }))),
-      stepError(/^no face was found/),
+      knownFailure(/^no face was found/),
     );
     assert.ok(fs.existsSync(photoFile));
   });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import { StepError } from '../../engines/step-error.js';
+import { KnownFailure } from '../../engines/known-failure.js';
 import { isJsonLdNode, type Page, readPage } from '../../sources/html-page.js';
 import { download } from '../shared/download.js';
 import { defineStep, type StepContext } from '../step.js';
@@ -87,7 +87,7 @@ export const findMenuStep = defineStep<{ place: ResolvedPlace }, Output>({
     }
     if (read.length) return found(ctx, read, 'menu photo OCR', sources, ctx.tools.ocr.name);
     if (!pages.length && !photos.length) tried.push('the place has no website and no menu on its page');
-    throw new StepError(`no menu was found for ${place.restaurant.name}: ${tried.join('; ')}`);
+    throw new KnownFailure(`no menu was found for ${place.restaurant.name}: ${tried.join('; ')}`);
   },
 });
 

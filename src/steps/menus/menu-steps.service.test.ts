@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { type FakePage, FakeWeb } from '../../../test/support/fake-web.js';
 import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
 import type { ChatModelProvider } from '../../engines/chat/chat-model.port.js';
+import { KnownFailure } from '../../engines/known-failure.js';
 import type { OcrEngine } from '../../engines/ocr/ocr-engine.port.js';
-import { StepError } from '../../engines/step-error.js';
 import { findMenuStep } from './find-menu.step.js';
 import type { PricedItem, ResolvedPlace } from './menu.types.js';
 import { priceMenuStep } from './price-menu.step.js';
@@ -128,7 +128,7 @@ describe('find_menu against the web and OCR ports', () => {
     await assert.rejects(
       runStep(findMenuStep, { place: place({ website: 'https://quiet.example/' }) }, stepContext(fakeTools({ web }))),
       (err) =>
-        err instanceof StepError &&
+        err instanceof KnownFailure &&
         err.message === 'no menu was found for Trattoria Roma: https://quiet.example/: no menu data or priced lines',
     );
   });

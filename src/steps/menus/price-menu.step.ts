@@ -1,4 +1,4 @@
-import { StepError } from '../../engines/step-error.js';
+import { KnownFailure } from '../../engines/known-failure.js';
 import { loadKnowledge } from '../shared/knowledge.js';
 import { defineStep } from '../step.js';
 import type { PricedCategory, PricedItem, ResolvedPlace } from './menu.types.js';
@@ -24,7 +24,7 @@ export const priceMenuStep = defineStep<{ place: ResolvedPlace; categories: Nati
       try {
         rates = await liveRates(ctx.tools.maps.ratesUrl, ctx.signal);
       } catch (err) {
-        throw new StepError(`the rates table could not be read: ${(err as Error).message}`, { transient: true });
+        throw new KnownFailure(`the rates table could not be read: ${(err as Error).message}`, { transient: true });
       }
     }
     ctx.engine('rates', rates.rates_source);

@@ -1,5 +1,5 @@
+import { KnownFailure } from '../../engines/known-failure.js';
 import { type PlaceDetails, type PlaceDirectory, PlaceDirectoryError } from '../../engines/places/places.port.js';
-import { StepError } from '../../engines/step-error.js';
 import { readPage } from '../../sources/html-page.js';
 import { type MapUrl, readMapUrl } from '../../sources/map-urls.js';
 import { download } from '../shared/download.js';
@@ -16,13 +16,13 @@ export const resolvePlaceStep = defineStep<{ url: string }, ResolvedPlace>({
     const { extraHosts, places } = ctx.tools.maps;
     const first = readMapUrl(input.url, extraHosts);
     if (!first) {
-      throw new StepError(
+      throw new KnownFailure(
         `${input.url} is not a map-service place URL: send the link of the restaurant on Google Maps, Apple Maps, OpenStreetMap or Bing Maps (short links such as maps.app.goo.gl work)`,
       );
     }
     const page = await download(input.url, ctx, { maxBytes: PAGE_MAX_BYTES, accept: PAGE_ACCEPT });
     const final = first.kind === 'place' ? first : readMapUrl(page.url.toString(), extraHosts);
-    if (final?.kind !== 'place') throw new StepError(`the short link leads to ${page.url}, which is not a map-service place page`);
+    if (final?.kind !== 'place') throw new KnownFailure(`the short link leads to ${page.url}, which is not a map-service place page`);
     const table = await loadKnowledge<CurrencyTable>(ctx.tools.paths.knowledgeDir, 'currencies.yaml');
     const found: PageFound = {
       sourceUrl: page.url.toString(),
@@ -59,9 +59,9 @@ async function fromPlacesApi(
         : null;
   } catch (err) {
     const status = err instanceof PlaceDirectoryError ? err.status : undefined;
-    throw new StepError((err as Error).message, { transient: !status || status >= 500 || status === 429 });
+    throw new KnownFailure((err as Error).message, { transient: !status || status >= 500 || status === 429 });
   }
-  if (!details) throw new StepError(`the Places API found no place for ${JSON.stringify(query ?? sourceUrl)}`);
+  if (!details) throw new KnownFailure(`the Places API found no place for ${JSON.stringify(query ?? sourceUrl)}`);
   const country = details.country ?? countryFromAddress(table, details.address);
   return {
     restaurant: {
@@ -81,9 +81,9 @@ async function fromPlacesApi(
 
 /** The place from the page's own schema.org data (or Open Graph). */
 function fromPlacePage({ sourceUrl, status, parsed }: PageFound, table: CurrencyTable, ctx: StepContext): ResolvedPlace {
-  if (status >= 400) throw new StepError(`the place page answered HTTP ${status}`);
+  if (status >= 400) throw new KnownFailure(`the place page answered HTTP ${status}`);
   if (!parsed)
-    throw new StepError(
+    throw new KnownFailure(
       `the place page ${sourceUrl} names no place (no schema.org Restaurant data, no og:title); set PLACES_API_KEY to use the Places API`,
     );
   ctx.engine('place', 'place page structured data');

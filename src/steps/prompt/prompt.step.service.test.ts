@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { TRANSCRIPT } from '../../../test/support/sample-transcript.js';
 import { fakeTools, stepContext } from '../../../test/support/step-context.js';
 import type { ChatModelProvider, StructuredCall } from '../../engines/chat/chat-model.port.js';
-import { StepError } from '../../engines/step-error.js';
+import { KnownFailure } from '../../engines/known-failure.js';
 import { promptStep } from './prompt.step.js';
 
 /** prompt against the chat port, with a scripted chat model (and its offline analyzer when none is configured). */
@@ -54,12 +54,12 @@ describe('prompt against the chat port', () => {
     const twice = stepContext(fakeTools({ llm: new ScriptedChat([{}, {}]) }));
     await assert.rejects(
       promptStep.run(PROMPT, twice),
-      (err) => err instanceof StepError && /^the model's answer did not match the result schema twice/.test(err.message),
+      (err) => err instanceof KnownFailure && /^the model's answer did not match the result schema twice/.test(err.message),
     );
     const busy = stepContext(fakeTools({ llm: new ScriptedChat([Object.assign(new Error('Service Unavailable'), { status: 503 })]) }));
     await assert.rejects(
       promptStep.run(PROMPT, busy),
-      (err) => err instanceof StepError && err.transient && err.message === 'the model call failed (HTTP 503): Service Unavailable',
+      (err) => err instanceof KnownFailure && err.transient && err.message === 'the model call failed (HTTP 503): Service Unavailable',
     );
   });
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
-import { StepError } from '../../engines/step-error.js';
+import { KnownFailure } from '../../engines/known-failure.js';
 import { createAjv, describeErrors } from '../../json-schema/ajv.js';
 import { askModel } from '../shared/ask-model.js';
 import { cacheOfSchemas } from '../shared/file-caches.js';
@@ -30,7 +30,7 @@ export const promptStep = defineStep<PromptInput, unknown>({
     if (!model) {
       const analyzer = input.offline ? offlineAnalyzers.get(input.offline) : undefined;
       if (!analyzer)
-        throw new StepError(
+        throw new KnownFailure(
           `no model is configured (LLM_PROVIDER=none) and this step names no offline analyzer${input.offline ? ` called '${input.offline}'` : ''}`,
         );
       const result = await analyzer.run(input.input, { knowledgeDir: ctx.tools.paths.knowledgeDir });
@@ -88,6 +88,6 @@ async function loadSchema(dir: string, file: string) {
   }
   return validators.get(key)!.catch((err) => {
     validators.delete(key);
-    throw new StepError(`the result schema ${file} cannot be loaded: ${err.message}`);
+    throw new KnownFailure(`the result schema ${file} cannot be loaded: ${err.message}`);
   });
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { StepError } from '../../engines/step-error.js';
+import { KnownFailure } from '../../engines/known-failure.js';
 import { DEVNET_SAMPLES } from '../../sources/devnet-samples.js';
 import type { StepContext } from '../step.js';
 
@@ -8,6 +8,6 @@ export function devnetSampleFile(url: string, ctx: StepContext): { file: string;
   const hint = ctx.source(url);
   if (hint?.kind !== 'sample') return null;
   const type = DEVNET_SAMPLES[hint.name];
-  if (!type) throw new StepError(`'${hint.name}' is not one of the devnet's samples`);
+  if (!type) throw new KnownFailure(`'${hint.name}' is not one of the devnet's samples`);
   return { file: path.join(ctx.tools.samplesDir, hint.name), type };
 }

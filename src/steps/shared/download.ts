@@ -1,5 +1,5 @@
 import { type FetchedBytes, FetchRefused, FetchTooLarge } from '../../engines/download/download.port.js';
-import { StepError } from '../../engines/step-error.js';
+import { KnownFailure } from '../../engines/known-failure.js';
 import type { StepContext } from '../step.js';
 
 export interface DownloadOptions {
@@ -14,7 +14,7 @@ export interface DownloadOptions {
 /**
  * A bounded download for a step through the web port (the address guard on every hop), within
  * FETCH_TIMEOUT_SECONDS; a blocked address, an unreachable host (transient) and an oversized body become
- * StepErrors a user can read.
+ * KnownFailures a user can read.
  */
 export async function download(url: string, ctx: StepContext, opts: DownloadOptions): Promise<FetchedBytes> {
   const { fetchTimeoutSeconds } = ctx.tools.limits;
@@ -27,9 +27,9 @@ export async function download(url: string, ctx: StepContext, opts: DownloadOpti
     });
   } catch (err) {
     if (ctx.signal.aborted) throw err;
-    if (err instanceof FetchRefused) throw new StepError(`${label} is blocked: ${err.message}`);
-    if (err instanceof FetchTooLarge && opts.tooLarge) throw new StepError(opts.tooLarge);
-    throw new StepError(`${label} could not be reached (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, {
+    if (err instanceof FetchRefused) throw new KnownFailure(`${label} is blocked: ${err.message}`);
+    if (err instanceof FetchTooLarge && opts.tooLarge) throw new KnownFailure(opts.tooLarge);
+    throw new KnownFailure(`${label} could not be reached (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, {
       transient: true,
     });
   }

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import Handlebars from 'handlebars';
-import { StepError } from '../../engines/step-error.js';
+import { KnownFailure } from '../../engines/known-failure.js';
 import { cacheOf } from './file-caches.js';
 
 const templates = new Map<string, Promise<HandlebarsTemplateDelegate>>();
@@ -34,6 +34,6 @@ export async function loadTemplate(dir: string, name: string): Promise<Handlebar
     );
   return templates.get(key)!.catch((err) => {
     templates.delete(key);
-    throw new StepError(`the prompt template ${name}.hbs cannot be loaded: ${err.message}`);
+    throw new KnownFailure(`the prompt template ${name}.hbs cannot be loaded: ${err.message}`);
   });
 }

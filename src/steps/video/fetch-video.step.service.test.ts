@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { FakeWeb } from '../../../test/support/fake-web.js';
+import { knownFailure } from '../../../test/support/known-failure-match.js';
 import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
-import { stepError } from '../../../test/support/step-error-match.js';
 import type { PageVideo, PageVideoDownloader, PageVideoInfo } from '../../engines/download/download.port.js';
 import type { MediaInfo, VideoEngine } from '../../engines/video/video-engine.port.js';
 import { fetchVideoStep } from './fetch-video.step.js';
@@ -85,23 +85,23 @@ describe('fetch_video against its ports', () => {
     );
     await assert.rejects(
       runStep(fetchVideoStep, { url: 'http://10.0.0.1/a.mp4' }, ctx),
-      stepError('the video URL is refused: 10.0.0.1 is a blocked address (private)'),
+      knownFailure('the video URL is refused: 10.0.0.1 is a blocked address (private)'),
     );
     await assert.rejects(
       runStep(fetchVideoStep, { url: 'https://cdn.example/busy.mp4' }, ctx),
-      stepError('the video URL answered HTTP 503', true),
+      knownFailure('the video URL answered HTTP 503', true),
     );
     await assert.rejects(
       runStep(fetchVideoStep, { url: 'https://cdn.example/gone.mp4' }, ctx),
-      stepError('the video URL could not be reached (ECONNREFUSED)'),
+      knownFailure('the video URL could not be reached (ECONNREFUSED)'),
     );
     await assert.rejects(
       runStep(fetchVideoStep, { url: 'https://cdn.example/big.mp4', max_bytes: 1024 * 1024 }, ctx),
-      stepError('the video is 2.0 MiB; the limit is 1.0 MiB'),
+      knownFailure('the video is 2.0 MiB; the limit is 1.0 MiB'),
     );
     await assert.rejects(
       runStep(fetchVideoStep, { url: 'https://cdn.example/ok.mp4' }, ctx),
-      stepError('the video is 900 s long; the limit is 600 s'),
+      knownFailure('the video is 900 s long; the limit is 600 s'),
     );
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FetchRefused, type PageVideo, type WebFetcher, type WebResponse } from '../../engines/download/download.port.js';
-import { StepError } from '../../engines/step-error.js';
+import { KnownFailure } from '../../engines/known-failure.js';
 import { mediaTypeOf, PLATFORM_URL, servesMedia } from '../../sources/media-types.js';
 import { devnetSampleFile } from '../shared/devnet-sample.js';
 import { defineStep, type StepContext } from '../step.js';
@@ -33,11 +33,11 @@ export const fetchVideoStep = defineStep<{ url: string; max_bytes?: number; max_
     try {
       web.check(input.url);
     } catch (err) {
-      throw new StepError(`the video URL is refused: ${(err as Error).message}`);
+      throw new KnownFailure(`the video URL is refused: ${(err as Error).message}`);
     }
 
     const failed = (err: unknown) => {
-      throw timedOut() ? new StepError(`the download took longer than ${limits.fetchTimeoutSeconds} s`) : err;
+      throw timedOut() ? new KnownFailure(`the download took longer than ${limits.fetchTimeoutSeconds} s`) : err;
     };
     const checked = ctx.source(input.url);
     const extracted = checked?.kind === 'extracted' ? checked.info : undefined;
@@ -63,7 +63,8 @@ export const fetchVideoStep = defineStep<{ url: string; max_bytes?: number; max_
     ctx.engine('download', downloaded.fromPage ? ctx.tools.pageVideos.name : 'direct HTTP');
 
     const info = await ctx.tools.video.probe(downloaded.path, ctx.signal);
-    if (info.duration > maxSeconds) throw new StepError(`the video is ${Math.round(info.duration)} s long; the limit is ${maxSeconds} s`);
+    if (info.duration > maxSeconds)
+      throw new KnownFailure(`the video is ${Math.round(info.duration)} s long; the limit is ${maxSeconds} s`);
     return {
       path: downloaded.path,
       bytes: downloaded.bytes,
@@ -86,7 +87,7 @@ async function fromSample(
   await fs.copyFile(sample.file, file);
   ctx.engine('download', 'devnet sample');
   const info = await ctx.tools.video.probe(file, ctx.signal);
-  if (info.duration > maxSeconds) throw new StepError(`the video is ${Math.round(info.duration)} s long; the limit is ${maxSeconds} s`);
+  if (info.duration > maxSeconds) throw new KnownFailure(`the video is ${Math.round(info.duration)} s long; the limit is ${maxSeconds} s`);
   const { size } = await fs.stat(file);
   return { path: file, bytes: size, content_type: sample.type, url, final_url: url, title: info.title };
 }
@@ -106,22 +107,24 @@ interface Opened extends WebResponse {
   mediaType: string;
 }
 
-/** The GET of the URL, every hop guarded; an error status or a blocked hop is a StepError. */
+/** The GET of the URL, every hop guarded; an error status or a blocked hop is a KnownFailure. */
 async function openDirect(web: WebFetcher, url: string, signal: AbortSignal): Promise<Opened> {
   let response: WebResponse;
   try {
     response = await web.open(url, { signal });
   } catch (err) {
-    if (err instanceof FetchRefused) throw new StepError(`the video URL is blocked: ${err.message}`);
+    if (err instanceof FetchRefused) throw new KnownFailure(`the video URL is blocked: ${err.message}`);
     if (signal.aborted) throw err;
     const code = (err as NodeJS.ErrnoException).code;
-    throw new StepError(`the video URL could not be reached (${code ?? (err as Error).message})`, {
+    throw new KnownFailure(`the video URL could not be reached (${code ?? (err as Error).message})`, {
       transient: code === 'ECONNRESET' || code === 'ETIMEDOUT',
     });
   }
   if (response.status >= 400) {
     response.body.destroy();
-    throw new StepError(`the video URL answered HTTP ${response.status}`, { transient: response.status >= 500 || response.status === 429 });
+    throw new KnownFailure(`the video URL answered HTTP ${response.status}`, {
+      transient: response.status >= 500 || response.status === 429,
+    });
   }
   const mediaType = mediaTypeOf(response.contentType);
   return { ...response, mediaType };
@@ -131,14 +134,14 @@ async function saveDirect(opened: Opened, workDir: string, maxBytes: number, sig
   const declared = opened.contentLength ?? 0;
   if (declared > maxBytes) {
     opened.body.destroy();
-    throw new StepError(`the video is ${mib(declared)} MiB; the limit is ${mib(maxBytes)} MiB`);
+    throw new KnownFailure(`the video is ${mib(declared)} MiB; the limit is ${mib(maxBytes)} MiB`);
   }
   const file = path.join(workDir, 'video.bin');
   let bytes = 0;
   const limit = new Transform({
     transform(chunk: Buffer, _enc, cb) {
       bytes += chunk.length;
-      if (bytes > maxBytes) return cb(new StepError(`the video is larger than the limit of ${mib(maxBytes)} MiB`));
+      if (bytes > maxBytes) return cb(new KnownFailure(`the video is larger than the limit of ${mib(maxBytes)} MiB`));
       cb(null, chunk);
     },
   });
@@ -146,10 +149,10 @@ async function saveDirect(opened: Opened, workDir: string, maxBytes: number, sig
     await pipeline(opened.body, limit, createWriteStream(file), { signal });
   } catch (err) {
     await fs.rm(file, { force: true });
-    if (err instanceof StepError || signal.aborted) throw err;
-    throw new StepError(`the download was interrupted (${(err as Error).message})`, { transient: true });
+    if (err instanceof KnownFailure || signal.aborted) throw err;
+    throw new KnownFailure(`the download was interrupted (${(err as Error).message})`, { transient: true });
   }
-  if (bytes === 0) throw new StepError('the URL served an empty file, not a video');
+  if (bytes === 0) throw new KnownFailure('the URL served an empty file, not a video');
   return { path: file, bytes, contentType: opened.mediaType, finalUrl: opened.url.toString(), title: null, fromPage: false };
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { StepError } from '../../engines/step-error.js';
+import { KnownFailure } from '../../engines/known-failure.js';
 import { defineStep } from '../step.js';
 import { transcodeSpec } from './transcode.spec.js';
 
@@ -19,7 +19,7 @@ export const transcodeStep = defineStep<{ source: string }, TranscodeOutput>({
   async run(input, ctx) {
     const { video } = ctx.tools;
     const info = await video.probe(input.source, ctx.signal);
-    if (!info.has_audio) throw new StepError('the video has no audio track');
+    if (!info.has_audio) throw new KnownFailure('the video has no audio track');
     const out = path.join(ctx.workDir, 'audio-16k.wav');
     const taken = await video.extractAudio(input.source, out, ctx.signal);
     return {

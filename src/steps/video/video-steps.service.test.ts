@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { FakeVideo, INFO } from '../../../test/support/fake-video.js';
 import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
-import { StepError } from '../../engines/step-error.js';
+import { KnownFailure } from '../../engines/known-failure.js';
 import { probeStep } from './probe.step.js';
 import { transcodeStep } from './transcode.step.js';
 
@@ -31,7 +31,7 @@ describe('video steps against the video port', () => {
     const video = new FakeVideo({ ...INFO, has_audio: false, audio_codec: null });
     await assert.rejects(
       runStep(transcodeStep, { source: '/clips/a.mp4' }, stepContext(fakeTools({ video }))),
-      (err) => err instanceof StepError && err.message === 'the video has no audio track',
+      (err) => err instanceof KnownFailure && err.message === 'the video has no audio track',
     );
     assert.deepEqual(video.calls, ['probe a.mp4']);
   });

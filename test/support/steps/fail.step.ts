@@ -1,4 +1,4 @@
-import { StepError } from '../../../src/engines/step-error.js';
+import { KnownFailure } from '../../../src/engines/known-failure.js';
 import { defineStep } from '../../../src/steps/step.js';
 import { failSpec } from './fail.spec.js';
 
@@ -6,6 +6,6 @@ import { failSpec } from './fail.spec.js';
 export const failStep = defineStep<{ message: string; transient?: boolean }, Record<string, never>>({
   ...failSpec,
   async run(input) {
-    throw new StepError(input.message, { transient: input.transient === true });
+    throw new KnownFailure(input.message, { transient: input.transient === true });
   },
 });
