@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { detectFaces } from '../../src/engines/images/human-face-detector.js';
+import { detectFaces } from '../../src/engines/images/face-detection.js';
 import { paidPost } from '../support/devnet.js';
 import { type Harness, pollJob, postJson, ROOT, startHarness } from '../support/harness.js';
 import { type OpenAiServer, startOpenAiServer } from '../support/openai-server.js';

@@ -1,7 +1,7 @@
 import { binarisedCrop, findTextLayer } from '../../imaging/text-regions.js';
-import { detectFacesInFile } from '../images/human-face-detector.js';
-import { scanDocument } from '../images/opencv-document-scanner.js';
-import { composePortraitOfFile } from '../images/selfie-portrait-composer.js';
+import { scanDocument } from '../images/document-scan.js';
+import { detectFacesInFile } from '../images/face-detection.js';
+import { composePortraitOfFile } from '../images/portrait-of-file.js';
 
 /**
  * What the CPU pool's threads run, by name: the engines' CPU-heavy work, each taking and returning what can be

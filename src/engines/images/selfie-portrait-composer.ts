@@ -1,9 +1,7 @@
 import type { Face } from '../../imaging/faces.js';
-import { readPhoto } from '../../imaging/faces.js';
-import { composePortrait, type PortraitStyle } from '../../imaging/portrait.js';
+import type { PortraitStyle } from '../../imaging/portrait.js';
 import type { CpuPool } from '../cpu-pool/cpu-pool.js';
 import type { PortraitComposer } from './portrait-composer.port.js';
-import { segmentPerson } from './selfie-segmentation.js';
 
 /** The portrait port: the person cut out by the selfie segmentation model and composed with sharp, in the CPU pool. */
 export class SelfiePortraitComposer implements PortraitComposer {
@@ -15,9 +13,4 @@ export class SelfiePortraitComposer implements PortraitComposer {
     const jpeg = await this.pool.run('composePortrait', [call.image, call.face, call.style], call.signal);
     return Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength); // a Buffer crosses threads as a Uint8Array
   }
-}
-
-/** The portrait of the photo in `file` (runs in a pool thread). */
-export async function composePortraitOfFile(file: string, face: Face, style: PortraitStyle): Promise<Uint8Array> {
-  return composePortrait(await readPhoto(file), face, style, segmentPerson);
 }
