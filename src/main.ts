@@ -5,7 +5,7 @@ import { loadConfig } from './app/load-config.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { JOB_QUEUE } from './jobs/jobs.tokens.js';
 import { createLogger } from './logging/logger.js';
-import type { PipelineRegistry } from './pipelines/pipeline.registry.js';
+import type { PipelineRegistry } from './pipelines/pipeline-registry.js';
 import { PIPELINES } from './pipelines/pipelines.tokens.js';
 
 /** ROLE=all (HTTP and worker, the default), api (HTTP only) or worker (jobs only; needs Redis). */

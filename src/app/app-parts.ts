@@ -7,7 +7,7 @@ import type { JobStore } from '../jobs/job-store.js';
 import { JOB_QUEUE, JOB_STORE } from '../jobs/jobs.tokens.js';
 import type { Payments } from '../payments/create-payments.js';
 import { PAYMENTS } from '../payments/payments.tokens.js';
-import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
+import type { PipelineRegistry } from '../pipelines/pipeline-registry.js';
 import { PIPELINES } from '../pipelines/pipelines.tokens.js';
 import { APP_CONFIG, type AppConfig } from './app-config.js';
 

@@ -3,7 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { POLL_SECONDS } from '../orders/job-accepted.js';
 import { PaidOrders } from '../orders/paid-orders.js';
-import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
+import type { PipelineRegistry } from '../pipelines/pipeline-registry.js';
 import { PIPELINES } from '../pipelines/pipelines.tokens.js';
 import { ApiError } from './api-error.js';
 import { baseUrl } from './base-url.js';

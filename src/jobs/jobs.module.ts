@@ -4,7 +4,7 @@ import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import { LOGGER } from '../config/config.tokens.js';
 import { Metrics } from '../observability/metrics.js';
-import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
+import type { PipelineRegistry } from '../pipelines/pipeline-registry.js';
 import { PipelinesModule } from '../pipelines/pipelines.module.js';
 import { PIPELINES } from '../pipelines/pipelines.tokens.js';
 import type { RedisConfig } from '../redis/redis.config.js';

@@ -9,8 +9,8 @@ import type { PaidOrders } from '../orders/paid-orders.js';
 import { pricedResource } from '../orders/pipeline-resource.js';
 import type { PaymentChallenge } from '../payments/payment-challenge.js';
 import type { Paywall } from '../payments/paywall.js';
-import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
+import type { PipelineRegistry } from '../pipelines/pipeline-registry.js';
 import {
   mppPaymentRequired,
   mppReceiptMeta,

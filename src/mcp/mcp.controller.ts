@@ -9,7 +9,7 @@ import { TypicalDurations } from '../jobs/typical-durations.js';
 import { PaidOrders } from '../orders/paid-orders.js';
 import { PAYWALL } from '../payments/payments.tokens.js';
 import type { Paywall } from '../payments/paywall.js';
-import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
+import type { PipelineRegistry } from '../pipelines/pipeline-registry.js';
 import { PIPELINES } from '../pipelines/pipelines.tokens.js';
 import { createMcpServer, type McpDeps } from './mcp-tools.js';
 

@@ -1,6 +1,6 @@
 import type { Order } from '../payments/paid-request.js';
-import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
 import type { Pipeline, PipelineSource } from '../pipelines/pipeline.types.js';
+import type { PipelineRegistry } from '../pipelines/pipeline-registry.js';
 import type { SourceHints } from '../sources/source-hints.js';
 
 /** A JobOrder as recorded with its settlement intent (JSON): its pipeline as the source it was priced under. */

@@ -3,7 +3,7 @@ import type { Receipt } from '../chains/receipt.js';
 import { JobService } from '../jobs/job.service.js';
 import type { Fulfilment } from '../payments/fulfilment.js';
 import type { Order, PrecheckResult } from '../payments/paid-request.js';
-import type { PipelineRegistry } from '../pipelines/pipeline.registry.js';
+import type { PipelineRegistry } from '../pipelines/pipeline-registry.js';
 import { PIPELINES } from '../pipelines/pipelines.tokens.js';
 import { JobOrder } from './job-order.js';
 import { SourcePrecheck } from './source-precheck.js';

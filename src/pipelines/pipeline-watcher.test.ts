@@ -6,8 +6,8 @@ import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { testStepRegistry } from '../../test/support/test-steps.js';
-import { PipelineRegistry } from './pipeline.registry.js';
 import { loadPipelines } from './pipeline-loader.js';
+import { PipelineRegistry } from './pipeline-registry.js';
 import { PipelineWatcher } from './pipeline-watcher.js';
 
 const ROOT = process.cwd();

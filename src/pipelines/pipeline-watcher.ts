@@ -3,9 +3,9 @@ import path from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import type { Logger } from 'pino';
 import { replaceCached, schemasChanged } from '../steps/shared/file-caches.js';
-import type { PipelineRegistry } from './pipeline.registry.js';
 import type { Pipeline } from './pipeline.types.js';
 import { type LoaderOptions, loadPipelines, PipelineLoadError } from './pipeline-loader.js';
+import type { PipelineRegistry } from './pipeline-registry.js';
 import type { PipelinesConfig } from './pipelines.config.js';
 
 /** Edits come in bursts (several files saved at once): one reload per burst. */

@@ -2,9 +2,9 @@ import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnModuleD
 import type { Logger } from 'pino';
 import { LOGGER } from '../config/config.tokens.js';
 import { ENGINES_CONFIG, type EnginesConfig } from '../engines/engines.config.js';
-import { PipelineRegistry } from './pipeline.registry.js';
 import type { LoaderOptions } from './pipeline-loader.js';
 import { compilePipelineSource, loadPipelines } from './pipeline-loader.js';
+import { PipelineRegistry } from './pipeline-registry.js';
 import { PipelineWatcher } from './pipeline-watcher.js';
 import { PIPELINES_CONFIG, type PipelinesConfig } from './pipelines.config.js';
 import { PIPELINES, STEP_REGISTRY } from './pipelines.tokens.js';
