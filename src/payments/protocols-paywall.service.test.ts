@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ECHO_SOURCE } from '../../test/support/echo-source.js';
+import { ECHO_RESOURCE, ECHO_SOURCE } from '../../test/support/echo-source.js';
 import { MemoryAffiliateLedger } from './affiliate-ledger.js';
 import { MemoryClaimStore } from './claim-store.js';
 import { jobIdDeriver } from './job-id.js';
@@ -109,15 +109,7 @@ function setup() {
 const x402 = (network: string, id: string) =>
   Buffer.from(JSON.stringify({ x402Version: 1, scheme: 'exact', network, payload: { id } })).toString('base64');
 
-const resource: PricedResource = {
-  path: '/echo',
-  description: 'echo',
-  priceUsd: '0.01',
-  resourceUrl: 'http://x/echo',
-  inputSchema: { type: 'object' },
-  outputSchema: null,
-  example: { request: {}, result: {} },
-};
+const resource: PricedResource = ECHO_RESOURCE;
 const order = (text: string): PaidRequest => ({
   fingerprint: `fp-${text}`,
   // The recorded form of orders/' JobOrder: payments read only its affiliate.

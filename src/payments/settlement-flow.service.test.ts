@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ECHO_SOURCE } from '../../test/support/echo-source.js';
+import { ECHO_RESOURCE, ECHO_SOURCE } from '../../test/support/echo-source.js';
 import { MemoryAffiliateLedger } from './affiliate-ledger.js';
 import { MemoryClaimStore } from './claim-store.js';
 import type { Fulfilment } from './fulfilment.js';
@@ -69,15 +69,7 @@ class Chain {
 const intent = (text: string, affiliateId: string | null = null): SettlementIntent => ({
   network: 'base',
   credential: 'header',
-  resource: {
-    path: '/echo',
-    description: 'echo',
-    priceUsd: '0.01',
-    resourceUrl: 'http://x/echo',
-    inputSchema: { type: 'object' },
-    outputSchema: null,
-    example: { request: {}, result: {} },
-  },
+  resource: ECHO_RESOURCE,
   fingerprint: `fp-${text}`,
   job: { path: '/echo', pipeline: ECHO_SOURCE, request: { text }, affiliateId } as Order,
 });
