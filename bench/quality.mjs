@@ -266,7 +266,10 @@ await (async function speechKinds() {
 // over the same four beds, through the speech engine alone (as the transcribe step builds it: voice isolation
 // unless VOICE_ISOLATION=off, three readings voted between under a bed unless SPEECH_BED_READINGS=1; pieces warmed up by
 // their cepstral mean unless SPEECH_WARM_UP=lead-in): errors
-// per bed summed over the scripts, and their mean against the clean errors (goal: at most 1.3).
+// per bed summed over the scripts, and their mean against the clean errors (goal: at most 1.3). Beside them, per bed
+// and per half (the first three scripts were tuned on for issue 28, the last three held out): the errors, the CPU
+// seconds of the transcription (its child processes, pocketsphinx and ffmpeg, and all of it with the worker threads'
+// DTLN and RNNoise), and the mean word confidence (under a bed the readings' agreement, word-vote.ts).
 const WIDE_SCRIPTS = [
   'Three tips for better sleep. Keep your bedroom cool and dark. Stop drinking coffee after two in the afternoon. Put your phone away an hour before bed. Try it tonight and tell me how it goes.',
   'This is the cheapest way to travel across Europe. Night trains save you a hotel and a day. A rail pass costs less than most flights. Book early because seats sell out fast.',
@@ -286,8 +289,12 @@ await (async function speechWide() {
   });
   const beds = await speechBeds();
   const errors = beds.map(() => 0);
+  const halves = ['tune', 'held-out'].map((name) => ({
+    name,
+    beds: beds.map(() => ({ errors: 0, words: 0, children: 0, all: 0, confidence: [] })),
+  }));
   let total = 0;
-  for (const script of WIDE_SCRIPTS) {
+  for (const [s, script] of WIDE_SCRIPTS.entries()) {
     const ref = words(script);
     total += ref.length;
     const row = [];
@@ -296,9 +303,18 @@ await (async function speechWide() {
       const clip = await makeClip({ scenes: [{ seconds: 3, source: 'color=c=0x2050a0' }], speech: script, pause: 0.35, ...music });
       const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vidint-quality-'));
       try {
-        const transcript = await engine.transcribe(await speechAudio(clip, workDir), { signal: new AbortController().signal, workDir });
+        const audio = await speechAudio(clip, workDir);
+        const cpu0 = cpuSeconds();
+        const transcript = await engine.transcribe(audio, { signal: new AbortController().signal, workDir });
+        const cpu = cpuSeconds();
         const wrong = Math.round(wordErrorRate(ref, words(transcript.text)) * ref.length);
         errors[i] += wrong;
+        const h = halves[s < 3 ? 0 : 1].beds[i];
+        h.errors += wrong;
+        h.words += ref.length;
+        h.children += cpu.children - cpu0.children;
+        h.all += cpu.all - cpu0.all;
+        h.confidence.push(...transcript.segments.flatMap((seg) => (seg.words ?? []).map((w) => w.confidence ?? 0)));
         row.push(`${name} ${wrong}`);
       } finally {
         fs.rmSync(workDir, { recursive: true, force: true });
@@ -311,6 +327,19 @@ await (async function speechWide() {
     `speech-wide, ${total} words: WER ${beds.map((b, i) => `${b.name} ${(errors[i] / total).toFixed(2)}`).join(', ')}; ` +
       `under music ${(underMusic / Math.max(errors[0], 1)).toFixed(2)}x clean (goal <= 1.3)`,
   );
+  for (const half of halves) {
+    const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+    const cells = half.beds.map(
+      (h, i) =>
+        `${beds[i].name} ${h.errors}/${h.words} errors, CPU ${h.children.toFixed(1)}/${h.all.toFixed(1)} s, confidence ${mean(h.confidence).toFixed(3)}`,
+    );
+    const bedded = half.beds.slice(1);
+    const sum = (k) => bedded.reduce((a, h) => a + h[k], 0);
+    console.log(`speech-wide ${half.name}: ${cells.join('; ')}`);
+    console.log(
+      `speech-wide ${half.name}, under the beds: ${sum('errors')} errors, CPU ${sum('children').toFixed(1)} s in child processes, ${sum('all').toFixed(1)} s in all`,
+    );
+  }
 })().catch((err) => {
   console.error(`bench/quality (speech-wide): ERROR ${err?.stack ?? err}`);
   process.exitCode = 2;
@@ -489,6 +518,12 @@ async function speechBeds() {
     { name: `pad ${LOUD_MUSIC_BELOW_DB} dB`, below: LOUD_MUSIC_BELOW_DB, bed: 'pad' },
     { name: `band ${LOUD_MUSIC_BELOW_DB} dB`, below: LOUD_MUSIC_BELOW_DB, bed: 'band' },
   ];
+}
+
+/** CPU seconds of this process (all threads) and of its waited-for child processes, from /proc/self/stat. */
+function cpuSeconds() {
+  const ticks = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ').slice(11, 15).map(Number);
+  return { children: (ticks[2] + ticks[3]) / 100, all: ticks.reduce((a, b) => a + b, 0) / 100 };
 }
 
 /** A clip's audio as the transcribe step takes it (16 kHz mono WAV), written to `dir`. */
