@@ -23,6 +23,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reference = process.env.BENCH_REFERENCE;
 const jobsPerEndpoint = Number(process.env.BENCH_JOBS ?? 6);
 const burstSize = Number(process.env.BENCH_BURST ?? 70);
+/** Node's flags for the services (BENCH_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see what stalls them). */
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 await main().catch((err) => {
   console.error(`bench/images: ERROR ${err?.stack ?? err}`);
@@ -88,7 +90,7 @@ async function withService(buildRoot, fn) {
 async function serviceRun(buildRoot, fn) {
   const child = spawn(
     process.execPath,
-    [path.join(root, 'bench/support/image-service.mjs'), buildRoot, `bench-img-${randomUUID().slice(0, 8)}`],
+    [...nodeArgs, path.join(root, 'bench/support/image-service.mjs'), buildRoot, `bench-img-${randomUUID().slice(0, 8)}`],
     {
       cwd: buildRoot,
       stdio: ['ignore', 'pipe', 'inherit'],
