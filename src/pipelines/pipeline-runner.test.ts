@@ -3,7 +3,7 @@ import { after, beforeEach, describe, it } from 'node:test';
 import { events, removeRunDirs, resetRuns, runSteps as run, task } from '../../test/support/pipeline-run.js';
 import { JobFailure } from './pipeline-runner.js';
 
-/** The runner's rules on real loaded pipelines: `when`, optional steps, the result schema (its schedule in time: pipeline-runner.service.test.ts). */
+/** The runner's rules on real loaded pipelines: `when`, optional steps, the result schema (its schedule in time: pipeline-runner.component.test.ts). */
 beforeEach(resetRuns);
 after(removeRunDirs);
 
