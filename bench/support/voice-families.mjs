@@ -28,12 +28,13 @@ export async function installedVoices() {
   if (flite) voices.flite = flite.replace('Voices available:', '').trim().split(/\s+/);
   const espeak = await tryRun('espeak-ng', ['--voices=en']);
   if (espeak) {
-    // Voices under mb/ need the mbrola binary, which Debian does not ship.
+    // Voices under mb/ need the mbrola binary, which Debian does not ship; !v/ are the variants (listed as language
+    // `variant`), drawn below as +name, not voices.
     const names = espeak
       .split('\n')
       .slice(1)
       .map((l) => l.trim().split(/\s+/))
-      .filter((f) => f[4] && !f[4].startsWith('mb/'));
+      .filter((f) => f[4] && !f[4].startsWith('mb/') && !f[4].startsWith('!v/'));
     const variants = [
       '',
       '+f1',
