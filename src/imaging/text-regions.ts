@@ -60,7 +60,7 @@ export type TextLayerCache = Map<string, TextLayer>;
 
 /**
  * The caption layer of `file` (the full-size frame). With `gray`, a binary PGM of the same frame already shrunk
- * to the analysis width (ffmpeg writes it in its decoding pass), no JPEG is decoded here: decoding costs
+ * to the analysis size (ffmpeg writes it in its decoding pass), no JPEG is decoded here: decoding costs
  * more CPU than all the rest of the analysis. Layers seen before are cached by the caller (engines/ocr's adapter).
  */
 export async function findTextLayer(file: string, gray?: string): Promise<TextLayer> {
@@ -97,16 +97,18 @@ function byContrast(grey: Uint8Array, width: number, height: number, bright: Uin
   const { light, dark } = contrastMasks(grey, width, height);
   for (let i = 0; i < bright.length; i++) light[i] |= bright[i];
   const lightText = regionsOf(light, width, height);
-  const darkText = darkRegionsOf(dark, width, height);
+  // Lines of dark letters (dark text without a box of its own) are read as dark ink on a light background.
+  const maxLine = maxLineOf(height);
+  const darkText = lineRegions(
+    components(dark, width, height).filter((c) => isLetter(c, maxLine)),
+    dark.length,
+    true,
+  );
   const content = lightText.content;
   for (let i = 0; i < content.length; i++) content[i] |= darkText.content[i];
   // Dark strokes beside light letters are their outline or shadow: that text is read as light text.
-  const regions = [...lightText.regions, ...darkText.regions.filter((d) => !lightText.regions.some((r) => boxOverlap(r, d) > 0))]
-    .sort((a, b) => b.width * b.height - a.width * a.height)
-    .slice(0, MAX_REGIONS)
-    .sort((a, b) => a.top - b.top || a.left - b.left)
-    .map((r) => ({ ...r, byContrast: true }));
-  return { regions, content };
+  const regions = largest([...lightText.regions, ...darkText.regions.filter((d) => !lightText.regions.some((r) => boxOverlap(r, d) > 0))]);
+  return { regions: regions.map((r) => ({ ...r, byContrast: true })), content };
 }
 
 /** How far a stroke stands out of the mean of its surroundings (grey levels) to count as text of either polarity. */
@@ -143,19 +145,6 @@ function contrastMasks(src: Uint8Array, w: number, h: number): { light: Uint8Arr
     }
   }
   return { light, dark };
-}
-
-/** Lines of dark letters (dark text without a box of its own): read as dark ink on a light background. */
-function darkRegionsOf(mask: Uint8Array, w: number, h: number): { regions: TextRegion[]; content: Uint8Array } {
-  const maxLine = Math.max(12, Math.round(0.09 * h));
-  const letters = components(mask, w, h).filter((c) => c.height <= maxLine && c.height >= MIN_LETTER && c.width <= 3 * maxLine);
-  const lines = linesOf(letters.sort((a, b) => b.pixels.length - a.pixels.length).slice(0, MAX_LETTERS));
-  const content = new Uint8Array(mask.length);
-  for (const line of lines) for (const c of line.members) for (const i of c.pixels) content[i] = 1;
-  const regions = mergeLines(
-    lines.map((l) => ({ left: l.left, top: l.top, width: l.width, height: l.height, lightBackground: true, line: l.height })),
-  );
-  return { regions, content };
 }
 
 /** A binary (P5) PGM: header, then one byte per pixel. */
@@ -227,8 +216,7 @@ function regionsOf(all: Uint8Array, w: number, h: number): { regions: TextRegion
   // Letters are components no taller than a line, lined up with letters of a similar height; a solid bright
   // component is a box (as wide as a caption) or a page (taller than a line) that may hold dark text.
   // Everything else is scenery (texture that survived, sky, a lamp, a fractal's fringe) and is not read.
-  const maxLine = Math.max(12, Math.round(0.09 * h));
-  const content = new Uint8Array(all.length);
+  const maxLine = maxLineOf(h);
   const lightBoxes: TextRegion[] = [];
   const letters: Component[] = [];
   for (const c of components(all, w, h)) {
@@ -242,25 +230,50 @@ function regionsOf(all: Uint8Array, w: number, h: number): { regions: TextRegion
         lightBackground: true,
         line: Math.min(c.height, maxLine, 20),
       });
-    } else if (c.height <= maxLine && c.height >= MIN_LETTER && c.width <= 3 * maxLine) {
+    } else if (isLetter(c, maxLine)) {
       letters.push(c);
     }
   }
-  const lines = linesOf(letters.sort((a, b) => b.pixels.length - a.pixels.length).slice(0, MAX_LETTERS));
-  for (const line of lines) for (const c of line.members) for (const i of c.pixels) content[i] = 1;
-  const boxes = mergeLines(
-    lines.map((l) => ({ left: l.left, top: l.top, width: l.width, height: l.height, lightBackground: false, line: l.height })),
-  );
+  const { regions: boxes, content } = lineRegions(letters, all.length, false);
   const kept = lightBoxes.sort((a, b) => b.width * b.height - a.width * a.height).slice(0, 2);
   // Lines inside a light box stay: light text on a dark box over a bright picture is still a caption.
-  const regions = [...kept, ...boxes]
-    .sort((a, b) => b.width * b.height - a.width * a.height)
-    .slice(0, MAX_REGIONS)
-    .sort((a, b) => a.top - b.top || a.left - b.left);
+  const regions = largest([...kept, ...boxes]);
   // Inside a light box, its dark ink is what shows a change of text.
   for (const p of kept)
     for (let y = p.top; y < p.top + p.height; y++) for (let x = p.left; x < p.left + p.width; x++) content[y * w + x] = 1 - all[y * w + x];
   return { regions, content };
+}
+
+/** The tallest a line of text may be, in analysis pixels, on a frame `h` high. */
+function maxLineOf(h: number): number {
+  return Math.max(12, Math.round(0.09 * h));
+}
+
+/** A component of letter size: no taller than a line, tall enough to read, not wider than a few letters. */
+function isLetter(c: Component, maxLine: number): boolean {
+  return c.height <= maxLine && c.height >= MIN_LETTER && c.width <= 3 * maxLine;
+}
+
+/**
+ * Letters (the biggest MAX_LETTERS) chained into lines and merged into regions of one polarity (`lightBackground`:
+ * dark ink), with the lines' letters as the content mask (`size` pixels) that shows a change of text.
+ */
+function lineRegions(letters: Component[], size: number, lightBackground: boolean): { regions: TextRegion[]; content: Uint8Array } {
+  const lines = linesOf(letters.sort((a, b) => b.pixels.length - a.pixels.length).slice(0, MAX_LETTERS));
+  const content = new Uint8Array(size);
+  for (const line of lines) for (const c of line.members) for (const i of c.pixels) content[i] = 1;
+  const regions = mergeLines(
+    lines.map((l) => ({ left: l.left, top: l.top, width: l.width, height: l.height, lightBackground, line: l.height })),
+  );
+  return { regions, content };
+}
+
+/** The MAX_REGIONS largest regions, top to bottom, left to right. */
+function largest(regions: TextRegion[]): TextRegion[] {
+  return regions
+    .sort((a, b) => b.width * b.height - a.width * a.height)
+    .slice(0, MAX_REGIONS)
+    .sort((a, b) => a.top - b.top || a.left - b.left);
 }
 
 /** Letters chained into lines: similar heights, overlapping vertically, at most about a letter apart. */
