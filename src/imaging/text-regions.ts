@@ -123,7 +123,8 @@ const SURROUND = 0.05;
  * and line tests of regionsOf decide what is text. The means come from a summed-area table (one pass).
  */
 function contrastMasks(src: Uint8Array, w: number, h: number): { light: Uint8Array; dark: Uint8Array } {
-  const sums = new Float64Array((w + 1) * (h + 1));
+  // Integers throughout: a frame's sum fits 32 bits, and `v - mean >= C` is `v * n - sum >= C * n` without a division.
+  const sums = new Uint32Array((w + 1) * (h + 1));
   for (let y = 0; y < h; y++) {
     let row = 0;
     for (let x = 0; x < w; x++) {
@@ -139,9 +140,10 @@ function contrastMasks(src: Uint8Array, w: number, h: number): { light: Uint8Arr
     for (let x = 0; x < w; x++) {
       const [x0, x1] = [Math.max(0, x - r), Math.min(w, x + r + 1)];
       const total = sums[y1 * (w + 1) + x1] - sums[y0 * (w + 1) + x1] - sums[y1 * (w + 1) + x0] + sums[y0 * (w + 1) + x0];
-      const v = src[y * w + x] - total / ((y1 - y0) * (x1 - x0));
-      if (v >= CONTRAST) light[y * w + x] = 1;
-      else if (v <= -CONTRAST) dark[y * w + x] = 1;
+      const n = (y1 - y0) * (x1 - x0);
+      const v = src[y * w + x] * n - total;
+      if (v >= CONTRAST * n) light[y * w + x] = 1;
+      else if (v <= -CONTRAST * n) dark[y * w + x] = 1;
     }
   }
   return { light, dark };
