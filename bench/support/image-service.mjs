@@ -4,12 +4,12 @@
 // deleting its keys. On SIGUSR2 it prints {worstStall: {wallMs, cpuMs}}: the longest event-loop stall since the last
 // SIGUSR2 and the most of its own CPU the main thread spent in one stall (a busy machine stretches the wall time of a
 // stall, not the CPU the service spends in it).
-import fs from 'node:fs';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 
 const [root, keyPrefix] = process.argv.slice(2);
+// The stall watch of this checkout's build (the build under test may be an older one without it).
+const { watchStalls } = await import(new URL('../../dist/test/support/stall-watch.js', import.meta.url).href);
 const dist = (p) => import(pathToFileURL(path.join(root, 'dist', 'src', p)).href);
 const redisUrl = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
 
@@ -51,26 +51,3 @@ process.on('SIGTERM', async () => {
   redis.disconnect();
   process.exit(0);
 });
-
-/** The main thread's CPU time so far, in ms: the first field of its schedstat is nanoseconds on a CPU. */
-function mainThreadCpuMs() {
-  return Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
-}
-
-/** Watches the event loop with a 10 ms timer; `take()` gives the worst stall since the last take and starts anew. */
-function watchStalls() {
-  let worst = { wallMs: 0, cpuMs: 0 };
-  let [last, lastCpu] = [performance.now(), mainThreadCpuMs()];
-  setInterval(() => {
-    const [now, cpu] = [performance.now(), mainThreadCpuMs()];
-    worst = { wallMs: Math.max(worst.wallMs, now - last - 10), cpuMs: Math.max(worst.cpuMs, cpu - lastCpu) };
-    [last, lastCpu] = [now, cpu];
-  }, 10).unref();
-  return {
-    take() {
-      const taken = worst;
-      worst = { wallMs: 0, cpuMs: 0 };
-      return taken;
-    },
-  };
-}

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+/** The main thread's CPU time so far, in ms: the first field of its schedstat is nanoseconds on a CPU. */
+export function mainThreadCpuMs(): number {
+  return Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+}
+
+/** An event-loop stall: how long the loop did not turn past its timer, and the main thread's own CPU in that time. */
+export interface Stall {
+  wallMs: number;
+  cpuMs: number;
+}
+
+/**
+ * Watches the event loop with a 10 ms timer: the longest stall, and the most of its own CPU the main thread spent in
+ * one (a machine busy with other work stretches a stall's wall time, not that CPU). `take()` gives the worst of each
+ * since the last take and starts anew; `stop()` ends the watch.
+ */
+export function watchStalls(): { take(): Stall; stop(): void } {
+  let worst: Stall = { wallMs: 0, cpuMs: 0 };
+  let [last, lastCpu] = [performance.now(), mainThreadCpuMs()];
+  const timer = setInterval(() => {
+    const [now, cpu] = [performance.now(), mainThreadCpuMs()];
+    worst = { wallMs: Math.max(worst.wallMs, now - last - 10), cpuMs: Math.max(worst.cpuMs, cpu - lastCpu) };
+    [last, lastCpu] = [now, cpu];
+  }, 10).unref();
+  return {
+    take() {
+      const taken = worst;
+      worst = { wallMs: 0, cpuMs: 0 };
+      return taken;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
