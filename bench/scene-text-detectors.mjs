@@ -42,7 +42,7 @@ async function main() {
     for (const half of Object.keys(HALVES)) {
       const totals = {};
       for (const kind of reelKinds(half)) {
-        const frames = sampleFrames(await makeReel(kind.spec), path.join(work, `${half}-${kind.name}`.replace(/\W+/g, '-')));
+        const frames = await sampleFrames(await makeReel(kind.spec), path.join(work, `${half}-${kind.name}`.replace(/\W+/g, '-')));
         const words = new Set(kind.spec.captions.flatMap((c) => c.text.split(' ')));
         for (const [name, read] of Object.entries(variants)) {
           const t = (totals[name] ??= { frames: 0, exact: 0, stray: 0, cpu: 0 });
@@ -128,10 +128,11 @@ async function detectors() {
 }
 
 /** Frames as detect_scenes samples them: 2 a second, with the grey copy (360 px on its shorter side) the region finder reads. */
-function sampleFrames(clip, dir) {
+async function sampleFrames(clip, dir) {
+  const { shorterSideAtMost } = await import(dist('src/engines/video/ffmpeg-video-engine.js'));
+  const { ANALYSIS_SIDE } = await import(dist('src/imaging/text-regions.js'));
   fs.mkdirSync(dir, { recursive: true });
-  const filter =
-    "[0:v]split=2[t][g];[t]fps=2[thumbs];[g]fps=2,scale='if(gte(iw,ih),-2,min(360,iw))':'if(gte(iw,ih),min(360,ih),-2)':flags=area,format=gray[gray]";
+  const filter = `[0:v]split=2[t][g];[t]fps=2[thumbs];[g]fps=2,${shorterSideAtMost(ANALYSIS_SIDE)},format=gray[gray]`;
   execFileSync('ffmpeg', [
     '-v',
     'error',

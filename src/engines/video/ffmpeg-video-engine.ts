@@ -76,6 +76,6 @@ export class FfmpegVideoEngine implements VideoEngine {
 }
 
 /** ffmpeg's scale filter that shrinks a frame (never enlarges it) so that its shorter side is at most `side`. */
-function shorterSideAtMost(side: number): string {
+export function shorterSideAtMost(side: number): string {
   return `scale='if(gte(iw,ih),-2,min(${side},iw))':'if(gte(iw,ih),min(${side},ih),-2)':flags=area`;
 }
