@@ -1,5 +1,5 @@
 /** The pipelines loaded at start-up (PipelineRegistry). */
 export const PIPELINES = Symbol('PIPELINES');
 
-/** The step executors pipelines may use: the shipped ones and those of STEP_MODULES (StepRegistry). */
+/** The steps pipelines may use, by their specs: the shipped ones and those of STEP_MODULES (StepRegistry). */
 export const STEP_REGISTRY = Symbol('STEP_REGISTRY');
