@@ -29,7 +29,14 @@ async function service() {
     dist('logging/logger.js'),
     dist('app/create-app.js'),
   ]);
-  const env = { REDIS_URL: redisUrl, KEY_PREFIX: keyPrefix, QUEUE_NAME: `${keyPrefix}-q`, PIPELINES_DIR: 'test/fixtures/pipelines' };
+  const env = {
+    REDIS_URL: redisUrl,
+    KEY_PREFIX: keyPrefix,
+    QUEUE_NAME: `${keyPrefix}-q`,
+    PIPELINES_DIR: 'test/fixtures/pipelines',
+    // The test pipelines' steps (echo, sleep, fail) are not shipped: the tests' build of them is loaded by name.
+    STEP_MODULES: path.join(root, 'dist/test/support/test-steps.js'),
+  };
   const config = loadConfig({ ...env, LOG_LEVEL: 'silent', PORT: '0' }, root);
   const { http: app } = await createApp(config, createLogger('silent'), { http: true, workers: false });
   await app.listen(0, '127.0.0.1');
