@@ -123,7 +123,8 @@ describe('x402 v2 payments (PAYMENT-SIGNATURE) on the devnet', () => {
       assert.equal(res.status, 402, `${name}: ${res.text}`);
       assert.match(res.json.error, reason, name);
       assert.match(res.json.error, /Nothing was charged/, name);
-      assert.ok(res.headers.get('payment-required'), name);
+      // The v2 header says the same reason as the body, refusal by refusal.
+      assert.equal(decodePaymentRequiredHeader(res.headers.get('payment-required')!).error, res.json.error, name);
     }
     assert.equal(await balanceOf(dev.base.pay_to), before, 'nothing was charged');
   });

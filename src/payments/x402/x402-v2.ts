@@ -49,15 +49,29 @@ export function toV2Requirements(r: PaymentRequirements): PaymentRequirementsV2 
 
 /** The PAYMENT-REQUIRED header of a 402: the same options as the v1 body's accepts[], in v2 form. */
 export function paymentRequiredHeader(resource: PricedResource, error: string, accepts: PaymentRequirements[]): string {
-  return encodePaymentRequiredHeader({
+  const required = {
     x402Version: 2,
     error,
     resource: { url: resource.resourceUrl, description: resource.description, mimeType: 'application/json', ...serviceMetadata(resource) },
     accepts: accepts.map(toV2Requirements),
     // Clients may name their purchase (a retry re-signed after a timeout is the same purchase): see payment-identifiers.ts.
     extensions: { bazaar: bazaarOf(resource), [PAYMENT_IDENTIFIER]: OPTIONAL_PAYMENT_IDENTIFIER },
-  } as Parameters<typeof encodePaymentRequiredHeader>[0]);
+  };
+  // The codec turns every byte of the ~5 KB JSON into a string of its own (about 0.25 ms and that much garbage a 402),
+  // and a route's 402 is the same every time: encoded once per distinct JSON.
+  const json = JSON.stringify(required);
+  let header = encodedHeaders.get(json);
+  if (header === undefined) {
+    header = encodePaymentRequiredHeader(required as Parameters<typeof encodePaymentRequiredHeader>[0]);
+    if (encodedHeaders.size >= ENCODED_HEADERS_KEPT) encodedHeaders.delete(encodedHeaders.keys().next().value as string);
+    encodedHeaders.set(json, header);
+  }
+  return header;
 }
+
+/** PAYMENT-REQUIRED headers by their JSON, oldest first: routes x the hosts they are called by x the refusals' reasons. */
+const encodedHeaders = new Map<string, string>();
+const ENCODED_HEADERS_KEPT = 256;
 
 /** Bazaar extensions by route example (one object per loaded pipeline): built once, not on every 402. */
 const bazaars = new WeakMap<object, Schema>();
