@@ -59,12 +59,13 @@ export interface TextLayer {
 export type TextLayerCache = Map<string, TextLayer>;
 
 /**
- * The caption layer of `file` (the full-size frame). With `gray`, a binary PGM of the same frame already shrunk
+ * The caption layer of `file` (the full-size frame). With `gray`, a binary PGM (its path or its bytes) of the same frame already shrunk
  * to the analysis size (ffmpeg writes it in its decoding pass), no JPEG is decoded here: decoding costs
  * more CPU than all the rest of the analysis. Layers seen before are cached by the caller (engines/ocr's adapter).
  */
-export async function findTextLayer(file: string, gray?: string): Promise<TextLayer> {
-  let frame: { data: Uint8Array; width: number; height: number } | null = gray ? readPgm(await fs.readFile(gray)) : null;
+export async function findTextLayer(file: string, gray?: string | Uint8Array): Promise<TextLayer> {
+  const grayBytes = typeof gray === 'string' ? await fs.readFile(gray) : gray;
+  let frame: { data: Uint8Array; width: number; height: number } | null = grayBytes ? readPgm(grayBytes) : null;
   const sharp = (await import('sharp')).default;
   const meta = await sharp(file).metadata();
   const sourceWidth = meta.width ?? ANALYSIS_SIDE;
@@ -150,7 +151,9 @@ function contrastMasks(src: Uint8Array, w: number, h: number): { light: Uint8Arr
 }
 
 /** A binary (P5) PGM: header, then one byte per pixel. */
-function readPgm(buf: Buffer): { data: Uint8Array; width: number; height: number } {
+function readPgm(bytes: Uint8Array): { data: Uint8Array; width: number; height: number } {
+  // A Buffer sent to a pool thread arrives as a Uint8Array: viewed as a Buffer again, not copied.
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const header = buf
     .subarray(0, 64)
     .toString('latin1')

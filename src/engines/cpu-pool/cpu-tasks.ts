@@ -11,7 +11,7 @@ export const cpuTasks = {
   detectFaces: detectFacesInFile,
   composePortrait: composePortraitOfFile,
   scanDocument,
-  findTextLayer: (file: string, gray: string | undefined) => findTextLayer(file, gray),
+  findTextLayer: (file: string, gray: string | Uint8Array | undefined) => findTextLayer(file, gray),
   binarisedCrop,
 };
 

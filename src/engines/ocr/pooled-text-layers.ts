@@ -12,14 +12,12 @@ export class PooledTextLayers implements TextLayers {
   constructor(private readonly pool: CpuPool) {}
 
   async find(file: string, gray: string | undefined, cache: TextLayerCache, signal: AbortSignal): Promise<TextLayer> {
-    const key = gray
-      ? createHash('sha1')
-          .update(await fs.readFile(gray))
-          .digest('hex')
-      : null;
+    // The grey copy is read once, here: its bytes key the cache and go to the thread.
+    const bytes = gray ? await fs.readFile(gray) : undefined;
+    const key = bytes ? createHash('sha1').update(bytes).digest('hex') : null;
     const known = key && cache.get(key);
     if (known) return known;
-    const layer = await this.pool.run('findTextLayer', [file, gray], signal);
+    const layer = await this.pool.run('findTextLayer', [file, bytes], signal);
     if (key) cache.set(key, layer);
     return layer;
   }
