@@ -102,7 +102,16 @@ async function startPipelines(files) {
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const isolation = process.env.VOICE_ISOLATION ? { VOICE_ISOLATION: process.env.VOICE_ISOLATION } : {};
-  const env = { LOG_LEVEL: 'silent', PORT: '0', FETCH_ALLOW_LOOPBACK: 'true', X402_NETWORKS: 'base', MPP_ENABLED: 'false', ...isolation };
+  const ocrLang = process.env.TESSERACT_LANG ? { TESSERACT_LANG: process.env.TESSERACT_LANG } : {};
+  const env = {
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    FETCH_ALLOW_LOOPBACK: 'true',
+    X402_NETWORKS: 'base',
+    MPP_ENABLED: 'false',
+    ...isolation,
+    ...ocrLang,
+  };
   const config = loadConfig(env, root);
   const app = await createApp(config, createLogger('silent'), { http: false, workers: true });
   const rt = appParts(app.context);
