@@ -504,6 +504,7 @@ await (async function screen() {
       console.log(
         `${k.name.padEnd(22)} scene-cut F1 ${f1.toFixed(2)}  caption recall ${recall.toFixed(2)}  CER ${(cer * 100).toFixed(1)}%`,
       );
+      if (process.env.SCREEN_VERBOSE) console.log(`   read: ${result.on_screen_text.map((t) => t.text).join(' | ')}`);
     }
   } finally {
     await service.close();
