@@ -23,9 +23,13 @@ export class TesseractOcr implements OcrEngine {
    */
   private captionModel(signal: AbortSignal): Promise<string[]> {
     const { lang, dataDir } = this.caption;
-    if (dataDir && existsSync(path.join(dataDir, `${lang}.traineddata`))) return Promise.resolve(['--tessdata-dir', dataDir, '-l', lang]);
+    const here = (name: string) => !!dataDir && existsSync(path.join(dataDir, `${name}.traineddata`));
+    if (lang.split('+').every(here)) return Promise.resolve(['--tessdata-dir', dataDir!, '-l', lang]);
     this.model ??= runProcess(this.tesseract, ['--list-langs'], { signal, timeoutMs: 10_000, name: 'tesseract' })
-      .then(({ stdout }) => ['-l', stdout.split('\n').some((l) => l.trim() === lang) ? lang : 'eng'])
+      .then(({ stdout }) => {
+        const known = new Set(stdout.split('\n').map((l) => l.trim()));
+        return ['-l', lang.split('+').every((name) => known.has(name)) ? lang : 'eng'];
+      })
       .catch(() => {
         this.model = undefined; // a cancelled job's check is not the machine's answer: ask again next time
         return ['-l', 'eng'];
