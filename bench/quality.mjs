@@ -102,7 +102,9 @@ async function startPipelines(files) {
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const isolation = process.env.VOICE_ISOLATION ? { VOICE_ISOLATION: process.env.VOICE_ISOLATION } : {};
-  const ocrLang = process.env.TESSERACT_LANG ? { TESSERACT_LANG: process.env.TESSERACT_LANG } : {};
+  const ocrLang = Object.fromEntries(
+    ['TESSERACT_LANG', 'TESSERACT_DATA_DIR'].filter((k) => process.env[k]).map((k) => [k, process.env[k]]),
+  );
   const env = {
     LOG_LEVEL: 'silent',
     PORT: '0',
