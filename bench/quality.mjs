@@ -102,7 +102,18 @@ async function startPipelines(files) {
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const isolation = process.env.VOICE_ISOLATION ? { VOICE_ISOLATION: process.env.VOICE_ISOLATION } : {};
-  const env = { LOG_LEVEL: 'silent', PORT: '0', FETCH_ALLOW_LOOPBACK: 'true', X402_NETWORKS: 'base', MPP_ENABLED: 'false', ...isolation };
+  const ocrLang = Object.fromEntries(
+    ['TESSERACT_LANG', 'TESSERACT_DATA_DIR'].filter((k) => process.env[k]).map((k) => [k, process.env[k]]),
+  );
+  const env = {
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    FETCH_ALLOW_LOOPBACK: 'true',
+    X402_NETWORKS: 'base',
+    MPP_ENABLED: 'false',
+    ...isolation,
+    ...ocrLang,
+  };
   const config = loadConfig(env, root);
   const app = await createApp(config, createLogger('silent'), { http: false, workers: true });
   const rt = appParts(app.context);
@@ -495,6 +506,7 @@ await (async function screen() {
       console.log(
         `${k.name.padEnd(22)} scene-cut F1 ${f1.toFixed(2)}  caption recall ${recall.toFixed(2)}  CER ${(cer * 100).toFixed(1)}%`,
       );
+      if (process.env.SCREEN_VERBOSE) console.log(`   read: ${result.on_screen_text.map((t) => t.text).join(' | ')}`);
     }
   } finally {
     await service.close();

@@ -25,6 +25,7 @@ const env = {
   FETCH_ALLOW_LOOPBACK: 'true',
   X402_NETWORKS: 'base',
   MPP_ENABLED: 'false',
+  ...(process.env.TESSERACT_LANG ? { TESSERACT_LANG: process.env.TESSERACT_LANG } : {}),
 };
 const config = loadConfig(env, root);
 const rt = await runtime(config, createLogger(env.LOG_LEVEL));

@@ -61,7 +61,10 @@ export async function captionFamilies({ dist, startPipelines, root }) {
     for (const c of clips) {
       let items = [];
       try {
-        items = (await service.run('/analyze', c.name)).result.on_screen_text ?? [];
+        const job = await service.run('/analyze', c.name);
+        items = job.result.on_screen_text ?? [];
+        // The ocr step's wall-time budget skips regions on a loaded machine: say so, the figures then undercount.
+        for (const w of job.warnings ?? []) if (/not read/.test(w.message)) console.log(`${c.name} SKIPPED: ${w.message}`);
       } catch (err) {
         console.log(`${c.name} FAILED: ${err.message}`);
       }
@@ -71,7 +74,9 @@ export async function captionFamilies({ dist, startPipelines, root }) {
         `${c.name.padEnd(30)} ${describe(c).padEnd(70)} recall ${score.recall.toFixed(2)}  word for word ${score.exact.toFixed(2)}  stray ${score.stray.length}${score.stray.length ? ` (${score.stray.slice(0, 5).join(' ')})` : ''}`,
       );
       if (process.env.CAPTION_VERBOSE)
-        console.log(`   ${files[c.name]}\n   read: ${items.map((l) => `[${l.start}-${l.end}] ${l.text}`).join(' | ')}`);
+        console.log(
+          `   ${files[c.name]}\n   read: ${items.map((l) => `[${l.start}-${l.end}] ${l.text} (${l.confidence}, ${l.agreement} of ${l.readings})`).join(' | ')}`,
+        );
     }
   } finally {
     await service.close();

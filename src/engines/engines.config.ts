@@ -11,6 +11,10 @@ export interface EnginesConfig {
     ffprobePath: string;
     ytDlpPath: string;
     tesseractPath: string;
+    /** Tesseract's model for on-screen text (captions): `Latin` reads every Latin-script language with its accents. */
+    tesseractLang: string;
+    /** Where that model is looked for first (models/tessdata ships `Latin`); else Tesseract's own tessdata. */
+    tesseractDataDir: string;
     pocketsphinxPath: string;
     maxBytes: number;
     maxSeconds: number;
@@ -69,6 +73,7 @@ export const ENGINES_CONFIG = Symbol('ENGINES_CONFIG');
 export const ENGINES_DEFAULTS = {
   YTDLP_PATH: '.venv/bin/yt-dlp',
   TESSERACT_PATH: 'tesseract',
+  TESSERACT_LANG: 'eng',
   POCKETSPHINX_PATH: 'pocketsphinx_continuous',
   VIDEO_MAX_BYTES: String(200 * 1024 * 1024),
   VIDEO_MAX_SECONDS: '600',
@@ -125,6 +130,8 @@ function media(r: Reader): EnginesConfig['media'] {
     ffprobePath: r.optional('FFPROBE_PATH') ?? '',
     ytDlpPath: ytDlpPath(r),
     tesseractPath: r.get('TESSERACT_PATH'),
+    tesseractLang: r.get('TESSERACT_LANG'),
+    tesseractDataDir: path.resolve(r.projectRoot, r.optional('TESSERACT_DATA_DIR') ?? 'models/tessdata'),
     pocketsphinxPath: r.get('POCKETSPHINX_PATH'),
     maxBytes: r.int('VIDEO_MAX_BYTES', 1024, 16 * 1024 ** 3),
     maxSeconds: r.int('VIDEO_MAX_SECONDS', 1, 24 * 3600),

@@ -37,7 +37,7 @@ export function createStepTools(config: EnginesConfig, paths: StepTools['paths']
     samplesDir: media.samplesDir,
     limits: { maxBytes: media.maxBytes, maxSeconds: media.maxSeconds, fetchTimeoutSeconds: media.fetchTimeoutSeconds },
     video: new FfmpegVideoEngine(bin),
-    ocr: new TesseractOcr(media.tesseractPath),
+    ocr: new TesseractOcr(media.tesseractPath, { lang: media.tesseractLang, dataDir: media.tesseractDataDir }),
     textLayers: new PooledTextLayers(pool),
     web: new GuardedWebFetcher(media.allowLoopback),
     pageVideos: new YtDlpDownloader({ ytDlp: media.ytDlpPath, ffmpeg: bin.ffmpeg, allowLoopback: media.allowLoopback }),

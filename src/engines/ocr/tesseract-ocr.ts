@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { runProcess } from '../process/run-process.js';
@@ -8,25 +9,57 @@ export class TesseractOcr implements OcrEngine {
   readonly name = 'tesseract';
   private lists = 0;
 
-  constructor(private readonly tesseract: string) {}
+  private model?: Promise<string[]>;
+
+  /** `caption`: the model captions are read with (TESSERACT_LANG) and the folder it is looked for in first; pages keep Tesseract's default. */
+  constructor(
+    private readonly tesseract: string,
+    private readonly caption: { lang: string; dataDir?: string } = { lang: 'eng' },
+  ) {}
+
+  /**
+   * The arguments that pick the caption model: the one in `dataDir` (models/tessdata), else Tesseract's own copy of it,
+   * else its English model (a machine whose Tesseract lacks the model still reads captions, without their accents).
+   */
+  private captionModel(signal: AbortSignal): Promise<string[]> {
+    const { lang, dataDir } = this.caption;
+    const here = (name: string) => !!dataDir && existsSync(path.join(dataDir, `${name}.traineddata`));
+    if (lang.split('+').every(here)) return Promise.resolve(['--tessdata-dir', dataDir!, '-l', lang]);
+    this.model ??= runProcess(this.tesseract, ['--list-langs'], { signal, timeoutMs: 10_000, name: 'tesseract' })
+      .then(({ stdout }) => {
+        const known = new Set(stdout.split('\n').map((l) => l.trim()));
+        return ['-l', lang.split('+').every((name) => known.has(name)) ? lang : 'eng'];
+      })
+      .catch(() => {
+        this.model = undefined; // a cancelled job's check is not the machine's answer: ask again next time
+        return ['-l', 'eng'];
+      });
+    return this.model;
+  }
 
   /**
    * One tesseract process for the whole batch (a list file of images): loading its model costs more CPU than
-   * reading a caption crop. `--psm 6` reads one block; TSV gives each word with its line and confidence.
+   * reading a caption crop. `--psm 6` reads one block; TSV gives each word with its line and confidence (set as a
+   * variable: the `tsv` config file lives in Tesseract's own tessdata, not beside the shipped model).
    */
   async readBlocks(images: string[], budget: OcrBudget): Promise<OcrLine[][]> {
     const list = path.join(budget.workDir, `ocr-list-${process.pid}-${this.lists++}.txt`);
     await fs.writeFile(list, `${images.join('\n')}\n`);
+    const model = await this.captionModel(budget.signal);
     try {
-      const { stdout } = await runProcess(this.tesseract, [list, '-', '--psm', '6', '-c', 'tessedit_do_invert=0', 'tsv'], {
-        signal: budget.signal,
-        timeoutMs: budget.timeoutMs,
-        cpuLimitMs: budget.cpuLimitMs,
-        name: 'tesseract',
-        background: true,
-        // Callers run batches in parallel: tesseract's own OpenMP threads would only fight over the cores.
-        env: { OMP_THREAD_LIMIT: '1' },
-      });
+      const { stdout } = await runProcess(
+        this.tesseract,
+        [list, '-', ...model, '--psm', '6', '-c', 'tessedit_do_invert=0', '-c', 'tessedit_create_tsv=1'],
+        {
+          signal: budget.signal,
+          timeoutMs: budget.timeoutMs,
+          cpuLimitMs: budget.cpuLimitMs,
+          name: 'tesseract',
+          background: true,
+          // Callers run batches in parallel: tesseract's own OpenMP threads would only fight over the cores.
+          env: { OMP_THREAD_LIMIT: '1' },
+        },
+      );
       return linesPerPage(stdout, images.length);
     } finally {
       await fs.rm(list, { force: true });

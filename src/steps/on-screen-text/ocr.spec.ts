@@ -27,7 +27,7 @@ export const ocrSpec = defineSpec({
   type: 'ocr',
   summary: 'Reads on-screen text (captions, titles, labels) through time, each distinct caption with its start and end',
   description:
-    'Runs Tesseract (TESSERACT_PATH) on `frames` sampled through the video (objects with `time` and `path`, such ' +
+    'Runs Tesseract (TESSERACT_PATH, model TESSERACT_LANG) on `frames` sampled through the video (objects with `time` and `path`, such ' +
     "as `detect_scenes`' `samples`; with `scene`, no caption is followed across a cut). Each frame's text regions are found first (bright strokes thicker than the " +
     'texture around them, or a solid light box; where none, strokes of any colour that stand out of their surroundings), followed from frame to frame, and only a region whose content ' +
     'changed is read again: each distinct caption is read once, then on up to ' +
