@@ -102,7 +102,16 @@ async function startPipelines(files) {
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const isolation = process.env.VOICE_ISOLATION ? { VOICE_ISOLATION: process.env.VOICE_ISOLATION } : {};
-  const env = { LOG_LEVEL: 'silent', PORT: '0', FETCH_ALLOW_LOOPBACK: 'true', X402_NETWORKS: 'base', MPP_ENABLED: 'false', ...isolation };
+  const decoder = process.env.SPEECH_DECODER ? { SPEECH_DECODER: process.env.SPEECH_DECODER } : {};
+  const env = {
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    FETCH_ALLOW_LOOPBACK: 'true',
+    X402_NETWORKS: 'base',
+    MPP_ENABLED: 'false',
+    ...isolation,
+    ...decoder,
+  };
   const config = loadConfig(env, root);
   const app = await createApp(config, createLogger('silent'), { http: false, workers: true });
   const rt = appParts(app.context);
@@ -286,6 +295,7 @@ await (async function speechWide() {
     isolateVoice: process.env.VOICE_ISOLATION !== 'off',
     bedReadings: Number(process.env.SPEECH_BED_READINGS ?? 3),
     warmUp: process.env.SPEECH_WARM_UP,
+    decoder: process.env.SPEECH_DECODER,
   });
   const beds = await speechBeds();
   const errors = beds.map(() => 0);

@@ -25,6 +25,7 @@ const env = {
   FETCH_ALLOW_LOOPBACK: 'true',
   X402_NETWORKS: 'base',
   MPP_ENABLED: 'false',
+  ...(process.env.SPEECH_DECODER ? { SPEECH_DECODER: process.env.SPEECH_DECODER } : {}),
 };
 const config = loadConfig(env, root);
 const rt = await runtime(config, createLogger(env.LOG_LEVEL));
