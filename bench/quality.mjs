@@ -274,7 +274,7 @@ await (async function speechKinds() {
 // more or less moves their ratio by about 0.15. Six more scripts as reels say them (192 words), each clean and
 // over the same four beds, through the speech engine alone (as the transcribe step builds it: voice isolation
 // unless VOICE_ISOLATION=off, three readings voted between under a bed unless SPEECH_BED_READINGS=1; pieces warmed up by
-// their cepstral mean unless SPEECH_WARM_UP=lead-in): errors
+// their cepstral mean unless SPEECH_WARM_UP=lead-in; SPEECH_DECODER=batch, one pocketsphinx_batch process per core under a bed): errors
 // per bed summed over the scripts, and their mean against the clean errors (goal: at most 1.3). Beside them, per bed
 // and per half (the first three scripts were tuned on for issue 28, the last three held out): the errors, the CPU
 // seconds of the transcription (its child processes, pocketsphinx and ffmpeg, and all of it with the worker threads'
