@@ -282,7 +282,8 @@ export interface PocketsphinxOptions {
   /**
    * `continuous` (default): a pocketsphinx_continuous process per piece of each reading, warmed up as `warmUp` says;
    * `batch`: under a music bed, one pocketsphinx_batch process per core for all of them, each piece normalised by
-   * its own cepstral mean with no lead-in (pocketsphinx-batch.ts); speech without a bed as `continuous`.
+   * its own cepstral mean with no lead-in (pocketsphinx-batch.ts); speech without a bed as `continuous`. Not the
+   * default: about 40% less decoding CPU under a bed, but more word errors (docs/testing.md, issue 41).
    */
   decoder?: 'continuous' | 'batch';
   /** pocketsphinx_batch's binary (Debian's pocketsphinx); `pocketsphinx_batch` on PATH by default. */
