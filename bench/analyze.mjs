@@ -20,6 +20,7 @@
 // BENCH_ONLY=music,reel runs only those of plain, music, reel, dense (and the 3-minute clip only if listed as three);
 // the ratios to the plain clip then go unprinted. Beside the music clip's and the reel's CPU: the word errors of
 // their transcripts against the script said (which speech under a bed must not lose for its CPU).
+// SPEECH_DECODER=batch runs the speech engine's batch decoder (engines.config.ts).
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

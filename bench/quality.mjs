@@ -102,8 +102,9 @@ async function startPipelines(files) {
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const isolation = process.env.VOICE_ISOLATION ? { VOICE_ISOLATION: process.env.VOICE_ISOLATION } : {};
-  const ocrLang = Object.fromEntries(
-    ['TESSERACT_LANG', 'TESSERACT_DATA_DIR'].filter((k) => process.env[k]).map((k) => [k, process.env[k]]),
+  // The engines' settings an A/B run passes through (one build, two settings).
+  const engines = Object.fromEntries(
+    ['TESSERACT_LANG', 'TESSERACT_DATA_DIR', 'SPEECH_DECODER'].filter((k) => process.env[k]).map((k) => [k, process.env[k]]),
   );
   const env = {
     LOG_LEVEL: 'silent',
@@ -112,7 +113,7 @@ async function startPipelines(files) {
     X402_NETWORKS: 'base',
     MPP_ENABLED: 'false',
     ...isolation,
-    ...ocrLang,
+    ...engines,
   };
   const config = loadConfig(env, root);
   const app = await createApp(config, createLogger('silent'), { http: false, workers: true });
@@ -276,7 +277,7 @@ await (async function speechKinds() {
 // more or less moves their ratio by about 0.15. Six more scripts as reels say them (192 words), each clean and
 // over the same four beds, through the speech engine alone (as the transcribe step builds it: voice isolation
 // unless VOICE_ISOLATION=off, three readings voted between under a bed unless SPEECH_BED_READINGS=1; pieces warmed up by
-// their cepstral mean unless SPEECH_WARM_UP=lead-in): errors
+// their cepstral mean unless SPEECH_WARM_UP=lead-in; SPEECH_DECODER=batch, one pocketsphinx_batch process per core under a bed): errors
 // per bed summed over the scripts, and their mean against the clean errors (goal: at most 1.3). Beside them, per bed
 // and per half (the first three scripts were tuned on for issue 28, the last three held out): the errors, the CPU
 // seconds of the transcription (its child processes, pocketsphinx and ffmpeg, and all of it with the worker threads'
@@ -297,6 +298,7 @@ await (async function speechWide() {
     isolateVoice: process.env.VOICE_ISOLATION !== 'off',
     bedReadings: Number(process.env.SPEECH_BED_READINGS ?? 3),
     warmUp: process.env.SPEECH_WARM_UP,
+    decoder: process.env.SPEECH_DECODER,
   });
   const beds = await speechBeds();
   const errors = beds.map(() => 0);

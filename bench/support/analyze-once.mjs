@@ -26,6 +26,7 @@ const env = {
   X402_NETWORKS: 'base',
   MPP_ENABLED: 'false',
   ...(process.env.TESSERACT_LANG ? { TESSERACT_LANG: process.env.TESSERACT_LANG } : {}),
+  ...(process.env.SPEECH_DECODER ? { SPEECH_DECODER: process.env.SPEECH_DECODER } : {}),
 };
 const config = loadConfig(env, root);
 const rt = await runtime(config, createLogger(env.LOG_LEVEL));

@@ -172,7 +172,10 @@ async function addNoise(wav, snr) {
  */
 export async function measureClips(clips, dist, { cachedOnly = false } = {}, log = () => {}) {
   const { PocketsphinxSpeechToText } = await import(dist('src/engines/speech/pocketsphinx.js'));
-  const engine = new PocketsphinxSpeechToText('pocketsphinx_continuous', 'ffmpeg', { isolateVoice: true });
+  const engine = new PocketsphinxSpeechToText('pocketsphinx_continuous', 'ffmpeg', {
+    isolateVoice: true,
+    decoder: process.env.SPEECH_DECODER,
+  });
   const code = await decodingCode(dist);
   fs.mkdirSync(CACHE, { recursive: true });
   const rows = [];

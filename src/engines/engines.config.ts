@@ -39,6 +39,8 @@ export interface EnginesConfig {
     voiceIsolation: 'rnnoise' | 'off';
     /** Under a music bed, how many readings of the voice the local engine recognises and votes between (1 or 3). */
     bedReadings: number;
+    /** How the local engine runs its pieces: `continuous` (a process per piece) or `batch` (a process per core). */
+    decoder: 'continuous' | 'batch';
   };
   /** The chat model of `prompt` steps; `none` runs their offline analyzers. */
   llm: {
@@ -85,6 +87,7 @@ export const ENGINES_DEFAULTS = {
   TRANSCRIBE_MODEL: 'whisper-1',
   VOICE_ISOLATION: 'rnnoise',
   SPEECH_BED_READINGS: '3',
+  SPEECH_DECODER: 'continuous',
   LLM_PROVIDER: 'none',
   LLM_VISION: 'false',
   LLM_TIMEOUT_SECONDS: '90',
@@ -158,6 +161,7 @@ function transcribe(r: Reader): EnginesConfig['transcribe'] {
     model: r.get('TRANSCRIBE_MODEL'),
     voiceIsolation: r.oneOf('VOICE_ISOLATION', ['rnnoise', 'off'] as const),
     bedReadings: Number(r.oneOf('SPEECH_BED_READINGS', ['1', '3'] as const)),
+    decoder: r.oneOf('SPEECH_DECODER', ['continuous', 'batch'] as const),
   };
 }
 

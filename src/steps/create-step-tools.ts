@@ -31,6 +31,7 @@ export function createStepTools(config: EnginesConfig, paths: StepTools['paths']
       : new PocketsphinxSpeechToText(media.pocketsphinxPath, bin.ffmpeg, {
           isolateVoice: config.transcribe.voiceIsolation === 'rnnoise',
           bedReadings: config.transcribe.bedReadings,
+          decoder: config.transcribe.decoder,
         });
   return {
     paths,

@@ -34,6 +34,8 @@ export async function startHarness(opts: { driver?: Driver; env?: Record<string,
     PIPELINES_DIR: FIXTURE_PIPELINES,
     STEP_MODULES: TEST_STEPS_MODULE,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // The local speech engine's decoder (engines.config.ts), so the speech tests can run on either.
+    ...(process.env.SPEECH_DECODER ? { SPEECH_DECODER: process.env.SPEECH_DECODER } : {}),
     PORT: '0',
     WORK_DIR: path.join(ROOT, 'test-artifacts', `work-${id}`),
     ...(driver === 'bullmq' ? { REDIS_URL, KEY_PREFIX: `vidint-test-${id}`, QUEUE_NAME: `q-${id}` } : {}),
