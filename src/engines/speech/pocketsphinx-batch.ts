@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { runProcess } from '../process/run-process.js';
 import { type AcousticFit, acousticFitOf } from '../voice/acoustic-fit.js';
 import type { TimedWord } from './speech-to-text.port.js';
+import { roundMs, sphinxWord } from './sphinx-words.js';
 
 /** One stretch of a 16 kHz mono WAV file to decode as one utterance. */
 export interface Utterance {
@@ -45,7 +46,7 @@ export async function decodeInBatch(
   const logs = logsByUtterance(await fs.promises.readFile(`${name}.log`, 'utf8'));
   const decoded = new Map<string, DecodedUtterance>();
   for (const u of utterances) {
-    const own = (words.get(u.id) ?? []).map((w) => ({ ...w, start: round(w.start + u.from), end: round(w.end + u.from) }));
+    const own = (words.get(u.id) ?? []).map((w) => ({ ...w, start: roundMs(w.start + u.from), end: roundMs(w.end + u.from) }));
     decoded.set(u.id, { words: own, fit: acousticFitOf(logs.get(u.id) ?? '') });
   }
   return decoded;
@@ -53,23 +54,20 @@ export async function decodeInBatch(
 
 /** The engine's frames are 10 ms. */
 const frame = (seconds: number) => Math.round(seconds * 100);
-const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
- * pocketsphinx_batch's -ctm: `uttid 1 start duration word posterior` a word (seconds from the utterance's start),
- * alternate-pronunciation suffixes ("with(2)") and markers (<s>, <sil>, [NOISE], ++NOISE++) dropped as in
- * parseWords (pocketsphinx.ts). The posterior is the same word posterior pocketsphinx_continuous prints.
+ * pocketsphinx_batch's -ctm: `uttid 1 start duration word posterior` a word or marker (seconds from the utterance's
+ * start; sphinx-words.ts). The posterior is the same word posterior pocketsphinx_continuous prints.
  */
 export function wordsOfCtm(ctm: string): Map<string, TimedWord[]> {
   const words = new Map<string, TimedWord[]>();
   for (const line of ctm.split('\n')) {
     const m = /^(\S+) \S+ (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (\S+) (\d+(?:\.\d+)?)$/.exec(line.trim());
-    if (!m) continue;
-    const word = m[4].replace(/\(\d+\)$/, '');
-    if (/^<.*>$|^\[.*\]$|^\+\+.*\+\+$/.test(word)) continue;
-    const start = Number(m[2]);
+    const start = Number(m?.[2]);
+    const word = m && sphinxWord(m[4], start, start + Number(m[3]), Number(m[5]));
+    if (!m || !word) continue;
     const list = words.get(m[1]) ?? [];
-    list.push({ word, start: round(start), end: round(start + Number(m[3])), confidence: Math.min(1, Number(m[5])) });
+    list.push(word);
     words.set(m[1], list);
   }
   return words;

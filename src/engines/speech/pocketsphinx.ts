@@ -18,6 +18,7 @@ import {
   underConfidenceBar,
   underFitBar,
 } from './speech-to-text.port.js';
+import { sphinxWord } from './sphinx-words.js';
 import { loadTranscriptModel } from './transcript-model.js';
 import { wordAgreement } from './word-agreement.js';
 import { voteWords } from './word-vote.js';
@@ -116,7 +117,7 @@ export class PocketsphinxSpeechToText implements SpeechToText {
     // The batch decoder under a bed only: on clean speech it saved no CPU (no lead-in to drop) and lost words.
     const results =
       this.opts.decoder === 'batch' && musicBed
-        ? await this.recogniseInBatch(readings, pieces, musicBed, opts)
+        ? await this.recogniseInBatch(readings, pieces, opts)
         : await this.recogniseEach(readings, pieces, musicBed, opts);
     // Sentences across pieces: a piece ends in a silence, which the words' times show as a pause.
     const words = results.flatMap((piece) => voteWords(piece.map((reading) => reading.words)));
@@ -152,13 +153,13 @@ export class PocketsphinxSpeechToText implements SpeechToText {
   }
 
   /**
-   * Every piece of every reading through one pocketsphinx_batch process per core (pocketsphinx-batch.ts), the
-   * pieces shared out longest first to the process with the least audio so far: results by piece, then reading.
+   * Every piece of every reading under a music bed through one pocketsphinx_batch process per core
+   * (pocketsphinx-batch.ts), the pieces shared out longest first to the process with the least audio so far: results
+   * by piece, then reading.
    */
   private async recogniseInBatch(
     readings: string[],
     pieces: Array<[number, number]>,
-    musicBed: boolean,
     opts: { signal: AbortSignal; workDir: string },
   ): Promise<Recognised[][]> {
     const utterances = pieces.flatMap(([from, to], i) => readings.map((file, r) => ({ id: `p${i}r${r}`, file, from, to })));
@@ -171,13 +172,13 @@ export class PocketsphinxSpeechToText implements SpeechToText {
       least.seconds += u.to - u.from;
       least.utterances.push(u);
     }
-    const search = musicBed ? BED_SEARCH : FAST_SEARCH;
     const binary = this.opts.batchBinary ?? 'pocketsphinx_batch';
     const decoded = await Promise.all(
-      groups.map((g, k) => decodeInBatch(binary, g.utterances, search, path.join(opts.workDir, `speech-batch-${k}`), opts.signal)),
+      groups.map((g, k) => decodeInBatch(binary, g.utterances, BED_SEARCH, path.join(opts.workDir, `speech-batch-${k}`), opts.signal)),
     );
+    // decodeInBatch answers for every utterance it is given.
     const all = new Map(decoded.flatMap((d) => [...d]));
-    return pieces.map((_, i) => readings.map((_, r) => all.get(`p${i}r${r}`) ?? { words: [], fit: { score: 0, frames: 0 } }));
+    return pieces.map((_, i) => readings.map((_, r) => all.get(`p${i}r${r}`) as Recognised));
   }
 
   /** The share of `words` heard again in `reading` shifted up (see SECOND_OPINION), cut into the same pieces. */
@@ -321,20 +322,15 @@ function pieceArgs(audio: string, from: number, to: number, warm: [number, numbe
 }
 
 /**
- * pocketsphinx_continuous -time yes prints, per utterance, its text, then `word start end confidence`
- * lines with markers (<s>, </s>, <sil>, [NOISE]) and alternate-pronunciation suffixes ("with(2)").
- * Markers are dropped: the pauses they stand for stay as gaps between the words' times. The confidence is the
- * word's posterior probability (rounding in the engine's log arithmetic can put it a hair over 1).
+ * pocketsphinx_continuous -time yes prints, per utterance, its text, then a `word start end confidence` line a word
+ * or marker (sphinx-words.ts).
  */
 export function parseWords(out: string, offset = 0): TimedWord[] {
   const words: TimedWord[] = [];
-  const round = (n: number) => Math.round(n * 1000) / 1000;
   for (const line of out.split('\n')) {
     const m = /^(\S+) (\d+\.\d+) (\d+\.\d+) (\d+(?:\.\d+)?)$/.exec(line.trim());
-    if (!m) continue;
-    const word = m[1].replace(/\(\d+\)$/, '');
-    if (/^<.*>$|^\[.*\]$|^\+\+.*\+\+$/.test(word)) continue;
-    words.push({ word, start: round(Number(m[2]) + offset), end: round(Number(m[3]) + offset), confidence: Math.min(1, Number(m[4])) });
+    const word = m && sphinxWord(m[1], Number(m[2]) + offset, Number(m[3]) + offset, Number(m[4]));
+    if (word) words.push(word);
   }
   return words;
 }
