@@ -4,6 +4,9 @@ import path from 'node:path';
 import { runProcess } from '../process/run-process.js';
 import type { OcrBudget, OcrEngine, OcrLine } from './ocr-engine.port.js';
 
+/** Tesseract's English model: captions are read with it where the model asked for is nowhere. */
+const FALLBACK_MODEL = 'eng';
+
 /** The OCR port on the tesseract CLI (TESSERACT_PATH). */
 export class TesseractOcr implements OcrEngine {
   readonly name = 'tesseract';
@@ -14,27 +17,33 @@ export class TesseractOcr implements OcrEngine {
   /** `caption`: the model captions are read with (TESSERACT_LANG) and the folder it is looked for in first; pages keep Tesseract's default. */
   constructor(
     private readonly tesseract: string,
-    private readonly caption: { lang: string; dataDir?: string } = { lang: 'eng' },
+    private readonly caption: { lang: string; dataDir?: string } = { lang: FALLBACK_MODEL },
   ) {}
 
   /**
    * The arguments that pick the caption model: the one in `dataDir` (models/tessdata), else Tesseract's own copy of it,
    * else its English model (a machine whose Tesseract lacks the model still reads captions, without their accents).
+   * Found once per engine.
    */
   private captionModel(signal: AbortSignal): Promise<string[]> {
-    const { lang, dataDir } = this.caption;
-    const here = (name: string) => !!dataDir && existsSync(path.join(dataDir, `${name}.traineddata`));
-    if (lang.split('+').every(here)) return Promise.resolve(['--tessdata-dir', dataDir!, '-l', lang]);
-    this.model ??= runProcess(this.tesseract, ['--list-langs'], { signal, timeoutMs: 10_000, name: 'tesseract' })
-      .then(({ stdout }) => {
-        const known = new Set(stdout.split('\n').map((l) => l.trim()));
-        return ['-l', lang.split('+').every((name) => known.has(name)) ? lang : 'eng'];
-      })
-      .catch(() => {
-        this.model = undefined; // a cancelled job's check is not the machine's answer: ask again next time
-        return ['-l', 'eng'];
-      });
+    this.model ??= this.findCaptionModel(signal).catch(() => {
+      this.model = undefined; // a cancelled job's check is not the machine's answer: ask again next time
+      return ['-l', FALLBACK_MODEL];
+    });
     return this.model;
+  }
+
+  private async findCaptionModel(signal: AbortSignal): Promise<string[]> {
+    const { lang, dataDir } = this.caption;
+    const names = lang.split('+');
+    if (dataDir && names.every((name) => existsSync(path.join(dataDir, `${name}.traineddata`)))) {
+      return ['--tessdata-dir', dataDir, '-l', lang];
+    }
+    // The fallback itself needs no asking whether it is there.
+    if (lang === FALLBACK_MODEL) return ['-l', FALLBACK_MODEL];
+    const { stdout } = await runProcess(this.tesseract, ['--list-langs'], { signal, timeoutMs: 10_000, name: 'tesseract' });
+    const known = new Set(stdout.split('\n').map((l) => l.trim()));
+    return ['-l', names.every((name) => known.has(name)) ? lang : FALLBACK_MODEL];
   }
 
   /**
