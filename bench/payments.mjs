@@ -21,13 +21,12 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { testStepsModule } from './support/service-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => pathToFileURL(path.join(root, 'dist', 'src', p)).href;
 /** How long the amplification's slow page keeps yt-dlp waiting (the check's own limit is 20 s). */
 const PAGE_HOLD_MS = 8000;
-/** The test pipelines' steps (echo, sleep, fail) are not shipped: the tests' build of them is loaded by name. */
-const TEST_STEPS = path.join(root, 'dist/test/support/test-steps.js');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 await main().catch((err) => {
@@ -65,7 +64,13 @@ async function main() {
   if (process.env.BENCH_PAYMENTS_ONLY === 'amplification') return amplification(deps);
 
   const config = loadConfig(
-    { PIPELINES_DIR: 'test/fixtures/pipelines', STEP_MODULES: TEST_STEPS, LOG_LEVEL: 'silent', PORT: '0', X402_NETWORKS: 'base' },
+    {
+      PIPELINES_DIR: 'test/fixtures/pipelines',
+      STEP_MODULES: testStepsModule(root),
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      X402_NETWORKS: 'base',
+    },
     root,
   );
   const { http: app } = await createApp(config, createLogger('silent'), { http: true, workers: true });

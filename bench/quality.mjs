@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { engineSettingsFromEnv } from './support/service-env.mjs';
 
 /** QUALITY_ONLY=speech,screen (cuts, claims, speech, speech-wide, languages, voices, families-voices, screen, transitions, reels, families-captions, families-cuts) runs only those parts; all by default. */
 const section = (name) => !process.env.QUALITY_ONLY || process.env.QUALITY_ONLY.split(',').includes(name);
@@ -101,19 +102,13 @@ async function startPipelines(files) {
     fs.createReadStream(f).pipe(res);
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const isolation = process.env.VOICE_ISOLATION ? { VOICE_ISOLATION: process.env.VOICE_ISOLATION } : {};
-  // The engines' settings an A/B run passes through (one build, two settings).
-  const engines = Object.fromEntries(
-    ['TESSERACT_LANG', 'TESSERACT_DATA_DIR', 'SPEECH_DECODER'].filter((k) => process.env[k]).map((k) => [k, process.env[k]]),
-  );
   const env = {
     LOG_LEVEL: 'silent',
     PORT: '0',
     FETCH_ALLOW_LOOPBACK: 'true',
     X402_NETWORKS: 'base',
     MPP_ENABLED: 'false',
-    ...isolation,
-    ...engines,
+    ...engineSettingsFromEnv(),
   };
   const config = loadConfig(env, root);
   const app = await createApp(config, createLogger('silent'), { http: false, workers: true });

@@ -7,6 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { engineSettingsFromEnv } from './service-env.mjs';
 
 const [root, clip] = process.argv.slice(2);
 const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
@@ -25,8 +26,7 @@ const env = {
   FETCH_ALLOW_LOOPBACK: 'true',
   X402_NETWORKS: 'base',
   MPP_ENABLED: 'false',
-  ...(process.env.TESSERACT_LANG ? { TESSERACT_LANG: process.env.TESSERACT_LANG } : {}),
-  ...(process.env.SPEECH_DECODER ? { SPEECH_DECODER: process.env.SPEECH_DECODER } : {}),
+  ...engineSettingsFromEnv(),
 };
 const config = loadConfig(env, root);
 const rt = await runtime(config, createLogger(env.LOG_LEVEL));

@@ -7,6 +7,7 @@
 // Prints one JSON line {url, jobId} once listening; exits on SIGTERM.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { testStepsModule } from './service-env.mjs';
 
 const [kind, keyPrefix, givenJobId] = process.argv.slice(2);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -34,8 +35,7 @@ async function service() {
     KEY_PREFIX: keyPrefix,
     QUEUE_NAME: `${keyPrefix}-q`,
     PIPELINES_DIR: 'test/fixtures/pipelines',
-    // The test pipelines' steps (echo, sleep, fail) are not shipped: the tests' build of them is loaded by name.
-    STEP_MODULES: path.join(root, 'dist/test/support/test-steps.js'),
+    STEP_MODULES: testStepsModule(root),
   };
   const config = loadConfig({ ...env, LOG_LEVEL: 'silent', PORT: '0' }, root);
   const { http: app } = await createApp(config, createLogger('silent'), { http: true, workers: false });
