@@ -7,6 +7,7 @@ import { type AcousticFit, acousticFitOf, addFits, fitPerFrame } from '../voice/
 import { detectSilences, planPieces } from '../voice/silence-split.js';
 import { isolateVoice } from '../voice/voice-isolation.js';
 import { cepstralMean, featParamsWith } from './cepstral-mean.js';
+import { lmDictionary } from './lm-dictionary.js';
 import { decodeInBatch, type Utterance } from './pocketsphinx-batch.js';
 import { sentencesOf } from './sentences.js';
 import { transcriptConfidence } from './speech-confidence.js';
@@ -87,6 +88,8 @@ export class PocketsphinxSpeechToText implements SpeechToText {
   readonly fitBar = POCKETSPHINX_FIT_BAR;
   readonly agreementBar = SECOND_OPINION.bar;
   readonly decision = POCKETSPHINX_DECISION;
+  /** `-dict` with only the words the language model knows (lm-dictionary.ts), found once per engine; none: the engine's own. */
+  private dictionary: Promise<string[]> | null = null;
 
   constructor(
     private readonly binary: string,
@@ -173,8 +176,9 @@ export class PocketsphinxSpeechToText implements SpeechToText {
       least.utterances.push(u);
     }
     const binary = this.opts.batchBinary ?? 'pocketsphinx_batch';
+    const search = [...(await this.dictionaryArgs()), ...BED_SEARCH];
     const decoded = await Promise.all(
-      groups.map((g, k) => decodeInBatch(binary, g.utterances, BED_SEARCH, path.join(opts.workDir, `speech-batch-${k}`), opts.signal)),
+      groups.map((g, k) => decodeInBatch(binary, g.utterances, search, path.join(opts.workDir, `speech-batch-${k}`), opts.signal)),
     );
     // decodeInBatch answers for every utterance it is given.
     const all = new Map(decoded.flatMap((d) => [...d]));
@@ -251,11 +255,19 @@ export class PocketsphinxSpeechToText implements SpeechToText {
 
   /** `file` through the engine; its words from `start` seconds on, at times from `from`, the piece's start in the audio. */
   private async decode(file: string, from: number, start: number, search: string[], name: string, opts: { signal: AbortSignal }) {
-    const args = ['-infile', file, '-time', 'yes', ...search, '-backtrace', 'yes', '-logfn', `${name}.log`];
+    const dict = await this.dictionaryArgs();
+    const args = ['-infile', file, '-time', 'yes', ...dict, ...search, '-backtrace', 'yes', '-logfn', `${name}.log`];
     const { stdout } = await runProcess(this.binary, args, { signal: opts.signal, name: 'pocketsphinx' });
     // The lead-in's words belong to the piece before.
     const words = parseWords(stdout, from - start).filter((w) => w.start >= from - 0.05);
     return { words, fit: acousticFitOf(await fs.promises.readFile(`${name}.log`, 'utf8'), start) };
+  }
+
+  private dictionaryArgs(): Promise<string[]> {
+    this.dictionary ??= (this.opts.lmDictionary === false ? Promise.resolve(null) : lmDictionary()).then((dict) =>
+      dict ? ['-dict', dict] : [],
+    );
+    return this.dictionary;
   }
 
   private async durationOf(audio: string, signal: AbortSignal): Promise<number> {
@@ -289,6 +301,8 @@ export interface PocketsphinxOptions {
   decoder?: 'continuous' | 'batch';
   /** pocketsphinx_batch's binary (Debian's pocketsphinx); `pocketsphinx_batch` on PATH by default. */
   batchBinary?: string;
+  /** false: the engine's whole pronouncing dictionary, not the copy with the language model's words only (lm-dictionary.ts). */
+  lmDictionary?: boolean;
 }
 
 /** A piece's words and how well they fit its sounds (acoustic-fit.ts). */
