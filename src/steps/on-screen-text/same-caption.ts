@@ -42,9 +42,9 @@ export function joinSameCaption<T extends ReadTrack>(
   tracks.forEach((a, i) => {
     if (!texts[i]) return;
     tracks.forEach((b, j) => {
+      if (j <= i || !texts[j] || !touch(a, b, sceneOf)) return;
       const [x, y] = [find(i), find(j)];
-      if (j <= i || !texts[j] || x === y || [...samples[y]].some((s) => samples[x].has(s))) return;
-      if (!touch(a, b, sceneOf) || !samePlace(a, b)) return;
+      if (x === y || [...samples[y]].some((s) => samples[x].has(s)) || !samePlace(a, b)) return;
       if (similarity(texts[i], texts[j]) < SAME_TEXT && !partOf(texts[i], texts[j]) && !partOf(texts[j], texts[i])) return;
       parent[y] = x;
       for (const s of samples[y]) samples[x].add(s);
