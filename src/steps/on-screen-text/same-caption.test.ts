@@ -41,6 +41,9 @@ describe('same caption', () => {
     assert.equal(lines.length, 2);
     const pieces = joinSameCaption([track(0, 'FOLLOW FOR', box(40, 60)), track(0, 'FOR PART TWO', box(110, 60))], () => 0);
     assert.equal(pieces.length, 2);
+    const held = (samples: number[], text: string) => ({ ...track(samples[0], text), samples, boxes: samples.map(() => box(40, 120)) });
+    const counter = joinSameCaption([held([0, 1, 2], 'STEP 1 OF 3'), held([3, 4, 5], 'STEP 2 OF 3')], () => 0);
+    assert.equal(counter.length, 2);
     const cut = joinSameCaption([track(0, 'MEET THE TEAM'), track(1, 'MEET THE TEAM')], (s) => s);
     assert.equal(cut.length, 2);
   });

@@ -26,7 +26,8 @@ const SAME_TEXT = 0.6;
  * that changes the background): its region's strokes then change from sample to sample, each sample starts a track
  * of its own, and each is read once, each time misread another way. Tracks that follow one another in time (never two
  * in one sample: those are other lines, or pieces of one line each read), within a scene, on one row of the frame,
- * whose readings say the same words (or one is part of the other), are one caption, whatever the motion was.
+ * whose readings say the same words (or one is part of the other), are one caption, whatever the motion was, when
+ * one of two was seen in one sample only.
  * Captions that change at one place (pops, a new line) say other words and stay apart. A joined caption's words
  * are those of its vote that another of its samples read too, once it was read in MIN_SAMPLES samples: a misread
  * word is misread another way in every sample.
@@ -42,7 +43,9 @@ export function joinSameCaption<T extends ReadTrack>(
   tracks.forEach((a, i) => {
     if (!texts[i]) return;
     tracks.forEach((b, j) => {
-      if (j <= i || !texts[j] || !touch(a, b, sceneOf)) return;
+      // A caption that stayed put for two samples or more was followed and voted on already: two such in a row are two
+      // captions (a digit that changed), not one read piecemeal.
+      if (j <= i || !texts[j] || (a.samples.length > 1 && b.samples.length > 1) || !touch(a, b, sceneOf)) return;
       const [x, y] = [find(i), find(j)];
       if (x === y || [...samples[y]].some((s) => samples[x].has(s)) || !samePlace(a, b)) return;
       if (similarity(texts[i], texts[j]) < SAME_TEXT && !partOf(texts[i], texts[j]) && !partOf(texts[j], texts[i])) return;
