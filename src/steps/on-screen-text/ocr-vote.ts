@@ -1,6 +1,8 @@
 /** One OCR reading of a caption region on one frame. */
 export interface Reading {
   lines: Array<{ text: string; confidence: number }>;
+  /** The sample it was read in. */
+  sample?: number;
 }
 
 /**

@@ -31,7 +31,10 @@ export const ocrSpec = defineSpec({
     "as `detect_scenes`' `samples`; with `scene`, no caption is followed across a cut). Each frame's text regions are found first (bright strokes thicker than the " +
     'texture around them, or a solid light box; where none, strokes of any colour that stand out of their surroundings), followed from frame to frame, and only a region whose content ' +
     'changed is read again: each distinct caption is read once, then on up to ' +
-    `${READS_PER_CAPTION - 1} later frames it shows in, and the readings are voted on. Crops get margins, are scaled ` +
+    `${READS_PER_CAPTION - 1} later frames it shows in, and the readings are voted on. A caption over a moving picture ` +
+    '(its region changes in every frame, so each frame is read once) is voted on across the frames that read the same ' +
+    'words on the same row one after the other, and once read in 3 frames keeps only the words read in two of them. ' +
+    'Crops get margins, are scaled ' +
     'to about 40 px text and binarised, so busy backgrounds are not read; crops are read in batches, one tesseract ' +
     `per core. The step has a time budget of ${BUDGET_BASE_MS / 1000} s plus ${BUDGET_PER_VIDEO_SECOND_MS / 1000} s ` +
     `per second of video, one crop at most ${MAX_READ_MS / 1000} s of CPU: a region that cannot be read in its share ` +

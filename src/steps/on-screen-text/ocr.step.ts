@@ -15,6 +15,7 @@ import {
   READS_PER_CAPTION,
 } from './ocr.spec.js';
 import { type Reading, similarity, voteReading } from './ocr-vote.js';
+import { joinSameCaption } from './same-caption.js';
 
 interface Sample {
   time: number;
@@ -151,10 +152,10 @@ class CropReader {
     for (let i = 0; i < jobs.length; i += size) batches.push(jobs.slice(i, i + size).map((_, j) => i + j));
     await inParallel(batches, async (batch) => {
       const pages = await this.readBatch(batch.map((i) => crops[i]));
-      if (pages) return batch.forEach((i, k) => jobs[i].track.readings.push({ lines: pages[k] }));
+      if (pages) return batch.forEach((i, k) => jobs[i].track.readings.push({ lines: pages[k], sample: jobs[i].sample }));
       for (const i of batch) {
         const one = batch.length > 1 ? await this.readBatch([crops[i]]) : null;
-        if (one) jobs[i].track.readings.push({ lines: one[0] });
+        if (one) jobs[i].track.readings.push({ lines: one[0], sample: jobs[i].sample });
         else if (jobs[i].first)
           this.ctx.warn(`on-screen text at ${this.frames[jobs[i].sample].time.toFixed(1)} s was not read in its share of the time budget`);
       }
@@ -189,25 +190,17 @@ function trackRegion(track: Track, layer: TextLayer): TextRegion {
 
 /**
  * Each track's voted text with its time span; neighbouring tracks that say the same are one caption. Text that moves
- * with the picture (moving-text.ts) and captions read with less than MIN_CAPTION_CONFIDENCE are not captions.
+ * with the picture (moving-text.ts) and captions read with less than MIN_CAPTION_CONFIDENCE are not captions; the
+ * rest that are one caption read sample by sample (same-caption.ts) are voted on together.
  */
 function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] {
   const out: Caption[] = [];
-  const read = tracks
-    .map((t) => ({ t, reading: voteReading(t.readings) }))
-    .filter((x) => x.reading.lines.length)
-    .map(({ t, reading }) => ({
-      region: t.region,
-      samples: t.samples,
-      boxes: t.boxes,
-      lines: reading.lines,
-      text: reading.lines.map((l) => l.text).join(' '),
-      readings: t.readings.length,
-      agreeing: agreeing(t.readings, reading),
-    }));
-  const moving = movingText(read);
+  const regions = readRegions(tracks);
+  const moving = movingText(regions);
+  const resting = regions.filter((r) => !moving.has(r)).map((r) => r.track);
+  const read = readRegions(joinSameCaption(resting, (s) => frames[s].scene));
   const timed = read
-    .filter((c) => !moving.has(c) && mean(c.lines.map((l) => l.confidence)) >= MIN_CAPTION_CONFIDENCE)
+    .filter((c) => mean(c.lines.map((l) => l.confidence)) >= MIN_CAPTION_CONFIDENCE)
     .map((c) => ({
       ...c,
       start: frames[c.samples[0]].time,
@@ -241,6 +234,23 @@ function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] 
     });
   }
   return out;
+}
+
+/** The tracks that read text, each with its vote (or the words its samples agreed on, for a joined caption). */
+function readRegions(tracks: Array<Track & { chosen?: Reading }>) {
+  return tracks
+    .map((t) => ({ t, reading: t.chosen ?? voteReading(t.readings) }))
+    .filter((x) => x.reading.lines.length)
+    .map(({ t, reading }) => ({
+      track: t,
+      region: t.region,
+      samples: t.samples,
+      boxes: t.boxes,
+      lines: reading.lines,
+      text: reading.lines.map((l) => l.text).join(' '),
+      readings: t.readings.length,
+      agreeing: agreeing(t.readings, reading),
+    }));
 }
 
 /** How many of the readings say what the vote chose (their letters, spaces aside, at least 80% alike). */
