@@ -215,8 +215,9 @@ export async function measureClips(clips, dist, { cachedOnly = false } = {}, log
 }
 
 /**
- * What the decoding depends on, for the cache key: the engine's methods and search settings and the code of the
- * voice isolation and the word vote (not the decision, which is made afresh on every run).
+ * What the decoding depends on, for the cache key: the engine's methods and search settings, the code of the
+ * voice isolation and the word vote, and the decision's model, which chooses the transcripts decoded a second time
+ * (the decision itself is made afresh on every run).
  */
 async function decodingCode(dist) {
   const engine = await import(dist('src/engines/speech/pocketsphinx.js'));
@@ -224,10 +225,13 @@ async function decodingCode(dist) {
   const methods = Object.getOwnPropertyNames(proto)
     .filter((m) => m !== 'constructor')
     .map((m) => String(Object.getOwnPropertyDescriptor(proto, m).value ?? Object.getOwnPropertyDescriptor(proto, m).get));
+  // The decision's model too: it chooses the transcripts that get a second decoding (wantsSecondOpinion).
   const settings = JSON.stringify([
     engine.FAST_SEARCH,
     engine.BED_SEARCH,
     engine.SECOND_OPINION,
+    String(engine.wantsSecondOpinion),
+    engine.POCKETSPHINX_DECISION,
     engine.POCKETSPHINX_CONFIDENCE_BAR,
     engine.POCKETSPHINX_FIT_BAR,
   ]);

@@ -11,16 +11,9 @@ import { lmDictionary } from './lm-dictionary.js';
 import { decodeInBatch, type Utterance } from './pocketsphinx-batch.js';
 import { sentencesOf } from './sentences.js';
 import { transcriptConfidence } from './speech-confidence.js';
-import {
-  type SpeechToText,
-  type TimedWord,
-  type Transcript,
-  type TranscriptSegment,
-  underConfidenceBar,
-  underFitBar,
-} from './speech-to-text.port.js';
+import { type SpeechToText, type TimedWord, type Transcript, type TranscriptSegment } from './speech-to-text.port.js';
 import { sphinxWord } from './sphinx-words.js';
-import { loadTranscriptModel } from './transcript-model.js';
+import { FIT_KNEE, loadTranscriptModel, probabilityRight, type TranscriptMeasures, type TranscriptModel } from './transcript-model.js';
 import { wordAgreement } from './word-agreement.js';
 import { voteWords } from './word-vote.js';
 
@@ -58,22 +51,35 @@ export const POCKETSPHINX_CONFIDENCE_BAR = 0.5;
 export const POCKETSPHINX_FIT_BAR = -4.4;
 
 /**
- * A second opinion on a transcript the bars keep with a confidence in the grey zone (under `under`, halfway from the
- * confidence bar to certainty): the voice decoded again with its pitch and formants `shift` times higher (resampled,
+ * A second opinion on a transcript that is not sure of itself (see wantsSecondOpinion): the voice decoded again with its pitch and formants `shift` times higher (resampled,
  * so also that much faster), and the share of the transcript's words that survive it (word-agreement.ts). Words the
  * sounds ground survive the shift; the language model's confident substitutions for rare words move with it. Chosen
  * on bench/quality's tune half of voices (its product scripts and faster flite voices), each clip's English words
  * fitting the sounds: of five second decodings (language weight 10, 10% faster, no flat-lexicon and best-path
  * passes, narrower beams, the 5% shift), the shift alone put every kept nonsense transcript (at most 0.609 survived)
  * under the good ones but three (0.545 to 0.607, their word errors 0.41 to 0.50). Not run under a music bed (not
- * measured there) nor on a sure transcript, so the cost falls on grey-zone clips only.
+ * measured there) nor on a sure transcript, so the cost falls on unsure clips only. `under`: the grey zone of
+ * confidence, halfway from the confidence bar to certainty.
  */
 export const SECOND_OPINION = { shift: 1.05, under: 0.75, bar: 0.62 };
 
 /**
+ * Whether a transcript gets the second opinion: the decision would keep it without one, and it is not sure of
+ * itself: its confidence in the grey zone (SECOND_OPINION.under), or its words fitting the sounds under the model's
+ * knee (FIT_KNEE), where unfamiliar voices' confident nonsense lies (bench/quality's families-voices; docs/testing.md).
+ * A transcript the decision withholds gets none: the agreement can only lower its probability.
+ */
+export function wantsSecondOpinion(t: TranscriptMeasures, model: TranscriptModel): boolean {
+  if (t.confidence === null) return false;
+  const p = probabilityRight({ ...t, agreement: undefined }, model);
+  const unsure = t.confidence < SECOND_OPINION.under || (t.fit != null && t.fit < FIT_KNEE);
+  return p !== null && p >= model.keep && unsure;
+}
+
+/**
  * The decision on a transcript (speech-verdict.ts): a logistic model of its measures (transcript-model.ts), fitted
- * on one family of voices by bench/fit-speech-decision.mjs. The confidence and fit bars above stay, to choose the
- * transcripts that get a second opinion.
+ * on one family of voices by bench/fit-speech-decision.mjs. It also chooses the transcripts that get a second
+ * opinion (wantsSecondOpinion).
  */
 export const POCKETSPHINX_DECISION = loadTranscriptModel();
 
@@ -127,13 +133,7 @@ export class PocketsphinxSpeechToText implements SpeechToText {
     const segments = sentencesOf(words);
     const fit = fitPerFrame(addFits(results.flat().map((reading) => reading.fit)));
     const confidence = transcriptConfidence(words);
-    // Only a transcript the bars keep (speech-verdict.ts) that is not sure of itself gets the second opinion.
-    const grey =
-      !musicBed &&
-      confidence !== null &&
-      confidence < SECOND_OPINION.under &&
-      !underConfidenceBar(this, confidence) &&
-      !underFitBar(this, fit);
+    const grey = !musicBed && wantsSecondOpinion({ confidence, fit, segments }, this.decision);
     const agreement = grey ? await this.secondOpinion(readings[0], pieces, words, opts) : undefined;
     const text = segments.map((s) => s.text).join(' ');
     return { text, language: 'en', segments, confidence, fit, ...(agreement !== undefined ? { agreement } : {}) };

@@ -34,7 +34,7 @@ export interface Transcript {
   fit?: number | null;
   /**
    * 0-1: the share of the words a second, perturbed decoding of the same audio heard again (pocketsphinx, on
-   * transcripts in its grey zone only); absent when no second decoding was run.
+   * transcripts it would keep unsure, see wantsSecondOpinion); absent when no second decoding was run.
    */
   agreement?: number;
 }
