@@ -15,7 +15,7 @@ import {
   READS_PER_CAPTION,
 } from './ocr.spec.js';
 import { type Reading, similarity, voteReading } from './ocr-vote.js';
-import { joinSameCaption } from './same-caption.js';
+import { joinSameCaption, type ReadTrack } from './same-caption.js';
 
 interface Sample {
   time: number;
@@ -40,13 +40,7 @@ interface Caption {
   lines: CaptionLine[];
 }
 /** One text region followed through consecutive samples while it shows the same thing. */
-interface Track {
-  region: TextRegion;
-  samples: number[];
-  /** Where it was found in each sample. */
-  boxes: TextRegion[];
-  readings: Reading[];
-}
+type Track = ReadTrack<TextRegion>;
 
 const MODEL_LOAD_MS = 1_000;
 /** Crops per OCR call (one tesseract process). */

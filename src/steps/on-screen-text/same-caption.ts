@@ -5,6 +5,7 @@ import { type Reading, similarity, voteReading } from './ocr-vote.js';
 export interface ReadTrack<B extends Box = Box> {
   region: B;
   samples: number[];
+  /** Where it was found in each sample. */
   boxes: B[];
   readings: Reading[];
 }
