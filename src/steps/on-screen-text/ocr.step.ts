@@ -191,7 +191,7 @@ function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] 
   const out: Caption[] = [];
   const regions = readRegions(tracks);
   const moving = movingText(regions);
-  const resting = regions.filter((r) => !moving.has(r)).map((r) => r.track);
+  const resting = regions.filter((r) => !moving.has(r)).map((r) => ({ ...r.track, chosen: r.chosen }));
   const read = readRegions(joinSameCaption(resting, (s) => frames[s].scene));
   const timed = read
     .filter((c) => mean(c.lines.map((l) => l.confidence)) >= MIN_CAPTION_CONFIDENCE)
@@ -237,6 +237,7 @@ function readRegions(tracks: Array<Track & { chosen?: Reading }>) {
     .filter((x) => x.reading.lines.length)
     .map(({ t, reading }) => ({
       track: t,
+      chosen: reading,
       region: t.region,
       samples: t.samples,
       boxes: t.boxes,

@@ -33,11 +33,12 @@ const SAME_TEXT = 0.6;
  * are those of its vote that another of its samples read too, once it was read in MIN_SAMPLES samples: a misread
  * word is misread another way in every sample.
  */
-export function joinSameCaption<T extends ReadTrack>(
+export function joinSameCaption<T extends ReadTrack & { chosen?: Reading }>(
   tracks: T[],
   sceneOf: (sample: number) => number | undefined,
 ): Array<T & { chosen?: Reading }> {
-  const texts = tracks.map((t) => letters(voteReading(t.readings)));
+  // A track's vote, where its caller has it already (`chosen`), is not taken again.
+  const texts = tracks.map((t) => letters(t.chosen ?? voteReading(t.readings)));
   const parent = tracks.map((_, i) => i);
   const samples = tracks.map((t) => new Set(t.samples));
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
