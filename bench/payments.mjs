@@ -17,7 +17,8 @@
 //    names no video), sent 20 times at once: the 402 and GET /jobs/{id} p50 during the burst against their idle
 //    figures in the same run (goal: within twice), and how many times yt-dlp ran (goal: once; counted by a wrapper).
 // Knobs: BENCH_PAYMENTS_REQUESTS (200 for the 402 and unpaid routes), BENCH_PAYMENTS_PAID (40), BENCH_PAYMENTS_PAYERS (50),
-// BENCH_PAYMENTS_SOURCES (20 paid requests each way), BENCH_PAYMENTS_ONLY=amplification (that part alone).
+// BENCH_PAYMENTS_SOURCES (20 paid requests each way), BENCH_PAYMENTS_ONLY=amplification (that part alone), BENCH_PAYMENTS_WORKERS=1
+// (the service runs its jobs too, ROLE=all: the bench's client then shares its thread with each accepted job's work).
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -73,7 +74,10 @@ async function main() {
     },
     root,
   );
-  const { http: app } = await createApp(config, createLogger('silent'), { http: true, workers: true });
+  // The API process as deployed (ROLE=api: docker-compose runs the jobs in a worker process). With the worker in this
+  // process each accepted /echo job's own work ran on the thread of the bench's client, inside the timed request.
+  const workers = process.env.BENCH_PAYMENTS_WORKERS === '1';
+  const { http: app } = await createApp(config, createLogger('silent'), { http: true, workers });
   const rt = appParts(app);
   await app.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${app.getHttpServer().address().port}`;
@@ -234,7 +238,7 @@ async function main() {
       cpuUnpaid.push((spent.user + spent.system) / 1000);
     }
     const mu2 = median(unpaidDuringPaid);
-    console.log(`requests: ${n} unpaid + ${n} 402, then ${paidN} paid (each with a fresh payment)`);
+    console.log(`requests: ${n} unpaid + ${n} 402, then ${paidN} paid (each with a fresh payment), ${workers ? 'ROLE=all (the jobs run in this process)' : 'ROLE=api'}`);
     console.log(`median unpaid GET /jobs/{id}: ${mu.toFixed(3)} ms`);
     console.log(`median 402 challenge:         ${m402.toFixed(3)} ms`);
     console.log(

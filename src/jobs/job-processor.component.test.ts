@@ -137,6 +137,22 @@ describe('job processor', () => {
     assert.equal(fs.existsSync(workDirs.at(-1)!), false);
   });
 
+  it('memory queue: a job starts on the next turn, so the request that queued it is answered before its work', async () => {
+    const s = setUp('{ ms: 0 }');
+    const started: string[] = [];
+    await s.queue.startWorker(async (job, signal) => {
+      started.push(job.job_id);
+      await s.processor.process(job, signal);
+    });
+    const job = await accepted(s);
+    assert.deepEqual(started, [], 'the job ran inside the call that queued it');
+    assert.equal((await s.store.get(job.job_id))?.status, 'queued');
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(started, [job.job_id]);
+    await s.queue.close();
+    assert.equal((await s.store.get(job.job_id))?.status, 'complete');
+  });
+
   it('memory queue: closing it cancels a running job after the grace period, and the job says so', async () => {
     const s = setUp('{ ms: 10000 }');
     await s.queue.startWorker((job, signal) => s.processor.process(job, signal));

@@ -47,7 +47,10 @@ export class MemoryJobQueue implements JobQueue {
 
   private run(job: QueuedJob): Promise<void> {
     const cancel = new AbortController();
-    const p: Promise<void> = this.handler!(job, cancel.signal)
+    // fastq calls this inside enqueue(): the job starts on the next turn of the event loop, so the request
+    // that queued it is answered first instead of after the job's synchronous work.
+    const p: Promise<void> = new Promise<void>((started) => setImmediate(started))
+      .then(() => this.handler!(job, cancel.signal))
       .catch(() => undefined) // the handler records failures on the job itself
       .finally(() => {
         this.running.delete(p);
