@@ -238,7 +238,9 @@ async function main() {
       cpuUnpaid.push((spent.user + spent.system) / 1000);
     }
     const mu2 = median(unpaidDuringPaid);
-    console.log(`requests: ${n} unpaid + ${n} 402, then ${paidN} paid (each with a fresh payment), ${workers ? 'ROLE=all (the jobs run in this process)' : 'ROLE=api'}`);
+    console.log(
+      `requests: ${n} unpaid + ${n} 402, then ${paidN} paid (each with a fresh payment), ${workers ? 'ROLE=all (the jobs run in this process)' : 'ROLE=api'}`,
+    );
     console.log(`median unpaid GET /jobs/{id}: ${mu.toFixed(3)} ms`);
     console.log(`median 402 challenge:         ${m402.toFixed(3)} ms`);
     console.log(
