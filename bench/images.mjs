@@ -8,9 +8,11 @@
 //  - burst: BENCH_BURST (70) paid jobs, /scan-style and /hair-formula alternating, posted at once; the service's
 //    `vidint_nodejs_eventloop_lag_max_seconds` from /metrics (read once before: prom-client resets it on each read)
 //    and the jobs failed (goal: lag under 100 ms, 0 failed); beside the lag, the most of its own CPU the service's main
-//    thread spent in one stall, which a machine busy with other work does not stretch (BENCH_JOBS=0: the burst only)
+//    thread spent in one stall, which a machine busy with other work does not stretch (BENCH_JOBS=0: the burst only; BENCH_BURST=0 skips it)
+//  - large photo: one paid /scan-style of a 4000 px photo (about 9 MB of base64) alone, and the worst stall's own
+//    CPU while it was answered and run (BENCH_LARGE=0 skips it)
 // Prints each figure per build and `ratio this/reference` of the jobs per minute, with the load average.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -63,7 +65,7 @@ async function main() {
   const burst = Array.from({ length: burstSize }, (_, i) =>
     i % 2 ? ['/hair-formula', { image_b64: face }] : ['/scan-style', { image_b64: page }],
   );
-  for (const build of builds) {
+  for (const build of burstSize > 0 ? builds : []) {
     const r = await withService(build.root, async (svc) => {
       await lagMaxSeconds(svc.url); // resets the gauge's window
       await svc.worstStall();
@@ -74,7 +76,36 @@ async function main() {
       `burst of ${burstSize}  ${build.name.padEnd(24)} event-loop lag max ${r.lagMs.toFixed(0).padStart(5)} ms (goal < 100), worst stall's own CPU ${r.stall?.cpuMs.toFixed(0) ?? '-'} ms   failed ${r.failed} of ${burstSize} (goal 0)   ${r.perMinute.toFixed(1)} jobs/min`,
     );
   }
+  // One large photo (a 9 MB body) alone: the most of its own CPU the main thread spent in one stall while it was
+  // answered and its job run (the body's parsing, its check and its fingerprint run on the event loop).
+  if (process.env.BENCH_LARGE !== '0') {
+    const large = largePhoto(page);
+    for (const build of builds) {
+      const r = await withService(build.root, async (svc) => {
+        await svc.worstStall();
+        const batch = await timedBatch(svc, [['/scan-style', { image_b64: large }]]);
+        return { ...batch, stall: await svc.worstStall() };
+      });
+      console.log(
+        `large photo, ${(large.length / 1e6).toFixed(1)} MB of base64  ${build.name.padEnd(24)} worst stall's own CPU ${r.stall?.cpuMs.toFixed(0) ?? '-'} ms (wall ${r.stall?.wallMs.toFixed(0) ?? '-'} ms)   failed ${r.failed} of 1`,
+      );
+    }
+  }
   console.log(`load average after: ${loadavg()}`);
+}
+
+/** The photographed page at 4000 px with film grain, about 6 MB of JPEG (made once, kept under test-artifacts/bench). */
+function largePhoto(pageB64) {
+  const file = path.join(root, 'test-artifacts', 'bench', 'large-page.jpg');
+  if (!fs.existsSync(file)) {
+    const source = path.join(os.tmpdir(), `bench-page-${process.pid}.jpg`);
+    fs.writeFileSync(source, Buffer.from(pageB64, 'base64'));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const filters = 'scale=4000:-2,noise=alls=14:allf=t';
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', source, '-vf', filters, '-q:v', '2', '-frames:v', '1', file]);
+    fs.rmSync(source, { force: true });
+  }
+  return fs.readFileSync(file).toString('base64');
 }
 
 /** Runs `fn` against a fresh service of the build at `buildRoot`, then stops it; a failure is printed and the run goes on. */

@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES, IMAGE_MIN_SIDE, sniffImage } from '../json-schema/image-keyword.js';
+import { DAMAGED_JPEG, IMAGE_MAX_BYTES, IMAGE_MIN_SIDE, sniffImage } from '../json-schema/image-keyword.js';
 import type { MediaProbeDeps } from './media-probe.js';
 import { readHead } from './remote-file.js';
 import { SourceRefused } from './source-refused.js';
@@ -22,7 +22,7 @@ export async function inspectImage(url: string, deps: Pick<MediaProbeDeps, 'web'
   const image = sniffImage(first.head);
   const cutShort = first.total === null || first.head.length < first.total;
   // A JPEG whose size marker lies past the bytes read (large metadata) is checked in full by the job.
-  if (image === 'it is a damaged JPEG' && cutShort) return;
+  if (image === DAMAGED_JPEG && cutShort) return;
   if (typeof image === 'string') throw new SourceRefused(`${label} does not serve a JPEG or PNG (it serves ${first.mediaType}: ${image})`);
   if (image.width < IMAGE_MIN_SIDE || image.height < IMAGE_MIN_SIDE) {
     throw new SourceRefused(
