@@ -51,6 +51,9 @@ export interface TextLayer {
   regions: TextRegion[];
 }
 
+/** What cutting a crop needs of a layer: the sizes, not the mask. */
+export type LayerScale = Pick<TextLayer, 'scale' | 'sourceWidth' | 'sourceHeight'>;
+
 /**
  * Layers found in one video's frames (one source size), by the bytes of the grey copy they were found in: samples
  * of a still shot or a slide held for seconds are the same bytes, and a layer depends on nothing else, so it is
@@ -452,7 +455,7 @@ export function boxOverlap(a: Box, b: Box): number {
  * thicker than the texture around them; dark text on a light box is split at the box's own threshold.
  * Written to `out` as a binary PGM.
  */
-export async function binarisedCrop(file: string, layer: TextLayer, region: TextRegion, out: string): Promise<void> {
+export async function binarisedCrop(file: string, layer: LayerScale, region: TextRegion, out: string): Promise<void> {
   const sharp = (await import('sharp')).default;
   const [W, H] = [layer.sourceWidth, layer.sourceHeight];
   const s = layer.scale;
