@@ -45,11 +45,18 @@ export interface TextLayer {
   /** The full-size frame's size (pixels): where crops are cut from. */
   sourceWidth: number;
   sourceHeight: number;
-  /** What the text regions show, to tell a caption that stays from one that changes: letter-sized bright strokes, and the dark ink inside light boxes. */
+  /**
+   * What the text regions show, to tell a caption that stays from one that changes: letter-sized bright strokes, and
+   * the dark ink inside light boxes. One bit a pixel (pixel i is bit i % 8 of byte i / 8): a step holds every
+   * sample's layer, and a byte a pixel was 29 MB on a 3-minute clip, a share of the worker's peak RSS.
+   */
   mask: Uint8Array;
   /** In analysis pixels. */
   regions: TextRegion[];
 }
+
+/** What cutting a crop needs of a layer: the sizes, not the mask. */
+export type LayerScale = Pick<TextLayer, 'scale' | 'sourceWidth' | 'sourceHeight'>;
 
 /**
  * Layers found in one video's frames (one source size), by the bytes of the grey copy they were found in: samples
@@ -85,7 +92,14 @@ export async function findTextLayer(file: string, gray?: string | Uint8Array): P
   const bright = brightAfterBlur(frame.data, width, height, BRIGHT);
   const found = regionsOf(bright, width, height);
   const { regions, content } = found.regions.length ? found : byContrast(frame.data, width, height, bright);
-  return { width, height, scale: sourceWidth / width, sourceWidth, sourceHeight, mask: content, regions };
+  return { width, height, scale: sourceWidth / width, sourceWidth, sourceHeight, mask: packBits(content), regions };
+}
+
+/** A 0/1 mask a bit a pixel (see TextLayer.mask). */
+function packBits(mask: Uint8Array): Uint8Array {
+  const bits = new Uint8Array(Math.ceil(mask.length / 8));
+  for (let i = 0; i < mask.length; i++) bits[i >> 3] |= mask[i] << (i & 7);
+  return bits;
 }
 
 /**
@@ -431,8 +445,10 @@ export function sameContent(a: TextLayer, b: TextLayer, box: Box): number {
   for (let y = box.top; y < box.top + box.height; y++) {
     for (let x = box.left; x < box.left + box.width; x++) {
       const i = y * a.width + x;
-      both += a.mask[i] & b.mask[i];
-      either += a.mask[i] | b.mask[i];
+      const p = (a.mask[i >> 3] >> (i & 7)) & 1;
+      const q = (b.mask[i >> 3] >> (i & 7)) & 1;
+      both += p & q;
+      either += p | q;
     }
   }
   return either ? both / either : 1;
@@ -452,7 +468,7 @@ export function boxOverlap(a: Box, b: Box): number {
  * thicker than the texture around them; dark text on a light box is split at the box's own threshold.
  * Written to `out` as a binary PGM.
  */
-export async function binarisedCrop(file: string, layer: TextLayer, region: TextRegion, out: string): Promise<void> {
+export async function binarisedCrop(file: string, layer: LayerScale, region: TextRegion, out: string): Promise<void> {
   const sharp = (await import('sharp')).default;
   const [W, H] = [layer.sourceWidth, layer.sourceHeight];
   const s = layer.scale;

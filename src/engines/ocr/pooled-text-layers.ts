@@ -23,6 +23,8 @@ export class PooledTextLayers implements TextLayers {
   }
 
   crop(file: string, layer: TextLayer, region: TextRegion, out: string, signal: AbortSignal): Promise<void> {
-    return this.pool.run('binarisedCrop', [file, layer, region, out], signal);
+    // Only the sizes go to the thread: the mask (a quarter of a MB a frame) would be cloned for each crop, unused.
+    const { scale, sourceWidth, sourceHeight } = layer;
+    return this.pool.run('binarisedCrop', [file, { scale, sourceWidth, sourceHeight }, region, out], signal);
   }
 }

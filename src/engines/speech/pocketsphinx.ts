@@ -5,7 +5,7 @@ import pLimit from 'p-limit';
 import { runProcess } from '../process/run-process.js';
 import { type AcousticFit, acousticFitOf, addFits, fitPerFrame } from '../voice/acoustic-fit.js';
 import { detectSilences, planPieces } from '../voice/silence-split.js';
-import { isolateVoice } from '../voice/voice-isolation.js';
+import { isolateVoiceInThread } from '../voice/voice-isolation-thread.js';
 import { cepstralMean, featParamsWith } from './cepstral-mean.js';
 import { lmDictionary } from './lm-dictionary.js';
 import { decodeInBatch, type Utterance } from './pocketsphinx-batch.js';
@@ -114,7 +114,10 @@ export class PocketsphinxSpeechToText implements SpeechToText {
       readings,
       musicBed,
     } = this.opts.isolateVoice
-      ? await isolateVoice(this.ffmpeg, input, opts.workDir, opts.signal, this.parallelism, this.opts.bedReadings ?? 3)
+      ? await isolateVoiceInThread(
+          { ffmpeg: this.ffmpeg, audio: input, workDir: opts.workDir, parallelism: this.parallelism, readings: this.opts.bedReadings ?? 3 },
+          opts.signal,
+        )
       : { file: input, readings: [input], musicBed: false };
     const duration = await this.durationOf(audio, opts.signal);
     // About two pieces per core, so the last ones finish together; each at least 8 s (the engine's start-up

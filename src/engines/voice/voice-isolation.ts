@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { isMainThread, Worker } from 'node:worker_threads';
 import { runProcess } from '../process/run-process.js';
+import { foldNarrowband, isNarrowband } from './narrowband.js';
 import type { StretchJob } from './stretch-job.js';
 
 const RATE = 48000;
@@ -148,6 +149,8 @@ async function inStretches(bytes: Buffer, worker: string, warmUp: number, parall
 
 /** voice-measures.worker.ts over the shared samples: telephone band (then folded in place) and the floor under the voice. */
 async function measureVoice(samples: SharedArrayBuffer, signal: AbortSignal): Promise<VoiceMeasures> {
+  // Already off the main thread (voice-isolation-thread.ts): measured here, without another thread's start (0.08 s of CPU).
+  if (!isMainThread) return measuresOf(new Int16Array(samples));
   let measures: VoiceMeasures | null = null;
   await runWorker(
     new URL('./voice-measures.worker.js', import.meta.url),
@@ -157,6 +160,13 @@ async function measureVoice(samples: SharedArrayBuffer, signal: AbortSignal): Pr
   );
   if (!measures) throw new Error('the voice measures thread ended without an answer');
   return measures;
+}
+
+/** Whether 16 kHz samples are telephone-band (then given a high band again, in place), and their floor under the voice. */
+export function measuresOf(samples: Int16Array): VoiceMeasures {
+  const narrowband = isNarrowband(samples);
+  if (narrowband) foldNarrowband(samples);
+  return { narrowband, floorDb: floorUnderVoice(samples) };
 }
 
 /** What voice-measures.worker.ts answers. */
