@@ -11,7 +11,8 @@ export const cpuTasks = {
   detectFaces: detectFacesInFile,
   composePortrait: composePortraitOfFile,
   scanDocument,
-  findTextLayer: (file: string, gray: string | Uint8Array | undefined) => findTextLayer(file, gray),
+  findTextLayer: (file: string, gray: string | Uint8Array | undefined, neighbours: Uint8Array[] = []) =>
+    findTextLayer(file, gray, neighbours),
   binarisedCrop,
 };
 
