@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import type { Sharp } from 'sharp';
 import { median } from './median.js';
-import { stillPixels } from './still-overlay.js';
 
 /**
  * Where a frame may carry captions, found cheaply (a few milliseconds per frame) so that OCR reads small
@@ -50,11 +49,6 @@ export interface TextLayer {
   mask: Uint8Array;
   /** In analysis pixels. */
   regions: TextRegion[];
-  /**
-   * Where the picture moved against the neighbouring samples: the pixels that stayed (1) hold the overlay, the rest
-   * (0) is moving picture, left out of the regions and of the crops (still-overlay.ts). Absent on a still picture.
-   */
-  still?: Uint8Array;
 }
 
 /**
@@ -69,7 +63,7 @@ export type TextLayerCache = Map<string, TextLayer>;
  * to the analysis size (ffmpeg writes it in its decoding pass), no JPEG is decoded here: decoding costs
  * more CPU than all the rest of the analysis. Layers seen before are cached by the caller (engines/ocr's adapter).
  */
-export async function findTextLayer(file: string, gray?: string | Uint8Array, neighbours: Uint8Array[] = []): Promise<TextLayer> {
+export async function findTextLayer(file: string, gray?: string | Uint8Array): Promise<TextLayer> {
   const grayBytes = typeof gray === 'string' ? await fs.readFile(gray) : gray;
   let frame: { data: Uint8Array; width: number; height: number } | null = grayBytes ? readPgm(grayBytes) : null;
   const sharp = (await import('sharp')).default;
@@ -87,24 +81,11 @@ export async function findTextLayer(file: string, gray?: string | Uint8Array, ne
     frame = { data, width: info.width, height: info.height };
   }
   const { width, height } = frame;
-  // The neighbouring samples' grey copies (same scene, same size): where the picture moved, only what stayed is looked at.
-  const others = neighbours.map(readPgm).filter((o) => o.width === width && o.height === height);
-  const still = others.length
-    ? stillPixels(
-        frame.data,
-        others.map((o) => o.data),
-        width,
-        height,
-      )
-    : null;
   // A light blur: texture finer than the shrink (one-pixel cells) averages out below the bright threshold.
   const bright = brightAfterBlur(frame.data, width, height, BRIGHT);
-  if (still) for (let i = 0; i < bright.length; i++) bright[i] &= still[i];
   const found = regionsOf(bright, width, height);
-  const { regions, content } = found.regions.length ? found : byContrast(frame.data, width, height, bright, still);
-  const layer: TextLayer = { width, height, scale: sourceWidth / width, sourceWidth, sourceHeight, mask: content, regions };
-  if (still) layer.still = still;
-  return layer;
+  const { regions, content } = found.regions.length ? found : byContrast(frame.data, width, height, bright);
+  return { width, height, scale: sourceWidth / width, sourceWidth, sourceHeight, mask: content, regions };
 }
 
 /**
@@ -113,20 +94,9 @@ export async function findTextLayer(file: string, gray?: string | Uint8Array, ne
  * captions read best from the bright mask alone: the contrast masks also hold their outlines and shadows, and the
  * letters of signs and textures, which cost words when read with them.
  */
-function byContrast(
-  grey: Uint8Array,
-  width: number,
-  height: number,
-  bright: Uint8Array,
-  still: Uint8Array | null,
-): { regions: TextRegion[]; content: Uint8Array } {
+function byContrast(grey: Uint8Array, width: number, height: number, bright: Uint8Array): { regions: TextRegion[]; content: Uint8Array } {
   const { light, dark } = contrastMasks(grey, width, height);
   for (let i = 0; i < bright.length; i++) light[i] |= bright[i];
-  if (still)
-    for (let i = 0; i < still.length; i++) {
-      light[i] &= still[i];
-      dark[i] &= still[i];
-    }
   const lightText = regionsOf(light, width, height);
   // Lines of dark letters (dark text without a box of its own) are read as dark ink on a light background.
   const maxLine = maxLineOf(height);
@@ -509,7 +479,6 @@ export async function binarisedCrop(file: string, layer: TextLayer, region: Text
     const t = region.byContrast ? Math.min(BRIGHT, otsu(data, info.channels)) : BRIGHT;
     for (let i = 0; i < ink.length; i++) ink[i] = data[i * info.channels] >= t ? 1 : 0;
   }
-  if (layer.still) keepStill(ink, layer, { left, top, width, height }, info.width, info.height);
   const line = lineHeight * zoom;
   const opened = region.lightBackground ? ink : openMask(ink, info.width, info.height, Math.max(1, Math.round(line / 40)));
   const clean = letterStrokes({
@@ -530,17 +499,6 @@ export async function binarisedCrop(file: string, layer: TextLayer, region: Text
   header.copy(pixels);
   for (let i = 0; i < clean.length; i++) pixels[header.length + i] = clean[i] ? 0 : 255;
   await fs.writeFile(out, pixels);
-}
-
-/** Ink of a crop (`cw` x `ch`, cut from `box` of the source frame) where the layer's picture moved is no ink: picture, not overlay. */
-function keepStill(ink: Uint8Array, layer: TextLayer, box: Box, cw: number, ch: number): void {
-  const still = layer.still as Uint8Array;
-  const column = new Int32Array(cw);
-  for (let x = 0; x < cw; x++) column[x] = Math.min(layer.width - 1, Math.floor((box.left + ((x + 0.5) * box.width) / cw) / layer.scale));
-  for (let y = 0; y < ch; y++) {
-    const row = Math.min(layer.height - 1, Math.floor((box.top + ((y + 0.5) * box.height) / ch) / layer.scale)) * layer.width;
-    for (let x = 0; x < cw; x++) if (!still[row + column[x]]) ink[y * cw + x] = 0;
-  }
 }
 
 /** A pixel is part of a caption's outline or box when it is at most this much brighter than the crop's darkest 5%. */

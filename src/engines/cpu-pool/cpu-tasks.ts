@@ -11,8 +11,7 @@ export const cpuTasks = {
   detectFaces: detectFacesInFile,
   composePortrait: composePortraitOfFile,
   scanDocument,
-  findTextLayer: (file: string, gray: string | Uint8Array | undefined, neighbours: Uint8Array[] = []) =>
-    findTextLayer(file, gray, neighbours),
+  findTextLayer: (file: string, gray: string | Uint8Array | undefined) => findTextLayer(file, gray),
   binarisedCrop,
 };
 

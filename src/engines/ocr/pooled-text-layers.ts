@@ -11,23 +11,13 @@ import type { TextLayer, TextLayerCache, TextLayers, TextRegion } from './text-l
 export class PooledTextLayers implements TextLayers {
   constructor(private readonly pool: CpuPool) {}
 
-  async find(
-    file: string,
-    gray: string | undefined,
-    cache: TextLayerCache,
-    signal: AbortSignal,
-    neighbours: string[] = [],
-  ): Promise<TextLayer> {
-    // The grey copies are read once, here: their bytes key the cache and go to the thread. A neighbour the same as the
-    // frame tells nothing (a still picture), and leaves the key as the frame's alone.
+  async find(file: string, gray: string | undefined, cache: TextLayerCache, signal: AbortSignal): Promise<TextLayer> {
+    // The grey copy is read once, here: its bytes key the cache and go to the thread.
     const bytes = gray ? await fs.readFile(gray) : undefined;
-    const hash = (b: Buffer) => createHash('sha1').update(b).digest('hex');
-    const own = bytes ? hash(bytes) : null;
-    const others = bytes ? (await Promise.all(neighbours.map((n) => fs.readFile(n)))).filter((n) => !n.equals(bytes)) : [];
-    const key = own ? [own, ...others.map(hash)].join(' ') : null;
+    const key = bytes ? createHash('sha1').update(bytes).digest('hex') : null;
     const known = key && cache.get(key);
     if (known) return known;
-    const layer = await this.pool.run('findTextLayer', [file, bytes, others], signal);
+    const layer = await this.pool.run('findTextLayer', [file, bytes], signal);
     if (key) cache.set(key, layer);
     return layer;
   }

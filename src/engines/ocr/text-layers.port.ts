@@ -7,12 +7,8 @@ export type { TextLayer, TextLayerCache, TextRegion };
  * the CPU pool's threads is the adapter): the pixel work before a crop is read.
  */
 export interface TextLayers {
-  /**
-   * The caption layer of a frame (`gray`: its grey copy at the analysis width; `neighbours`: the grey copies of the samples
-   * next to it in its scene, where a moving picture tells the overlay from the picture); `cache`: layers found before
-   * in the same video.
-   */
-  find(file: string, gray: string | undefined, cache: TextLayerCache, signal: AbortSignal, neighbours?: string[]): Promise<TextLayer>;
+  /** The caption layer of a frame (`gray`: its grey copy at the analysis width); `cache`: layers found before in the same video. */
+  find(file: string, gray: string | undefined, cache: TextLayerCache, signal: AbortSignal): Promise<TextLayer>;
   /** The region cut from the frame, zoomed and binarised, written to `out` as a binary PGM. */
   crop(file: string, layer: TextLayer, region: TextRegion, out: string, signal: AbortSignal): Promise<void>;
 }

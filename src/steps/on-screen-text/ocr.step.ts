@@ -56,9 +56,7 @@ export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; t
     const step = frames.length > 1 ? (frames[frames.length - 1].time - frames[0].time) / (frames.length - 1) : 1;
     const deadline = Date.now() + BUDGET_BASE_MS + BUDGET_PER_VIDEO_SECOND_MS * (frames[frames.length - 1].time + step);
     const analysed: TextLayerCache = new Map();
-    const layers = await inParallel(frames, (f, i) =>
-      ctx.tools.textLayers.find(f.path, f.gray, analysed, ctx.signal, neighboursOf(frames, i)),
-    );
+    const layers = await inParallel(frames, (f) => ctx.tools.textLayers.find(f.path, f.gray, analysed, ctx.signal));
     const tracks = followRegions(layers, frames);
     await readTracks(tracks, frames, layers, deadline, ctx);
     const captions = captionsOf(tracks, frames, step);
@@ -68,14 +66,6 @@ export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; t
     return { captions, text: distinct.join('\n') };
   },
 });
-
-/**
- * The grey copies of the samples before and after sample `i` in its scene: a caption stays put on them while a moving
- * picture does not (imaging/still-overlay.ts).
- */
-function neighboursOf(frames: Sample[], i: number): string[] {
-  return [frames[i - 1], frames[i + 1]].flatMap((f) => (f?.gray && frames[i].gray && f.scene === frames[i].scene ? [f.gray] : []));
-}
 
 /** Regions matched from sample to sample: same place and same strokes continue a track, anything else starts one. */
 function followRegions(layers: TextLayer[], frames: Sample[]): Track[] {
@@ -294,7 +284,7 @@ function union(a: TextRegion, b: TextRegion): TextRegion {
 }
 
 /** Runs `fn` over `items` on as many cores as there are, keeping the order of results. */
-function inParallel<T, R>(items: T[], fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+function inParallel<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> {
   return pLimit(os.availableParallelism()).map(items, fn);
 }
 
