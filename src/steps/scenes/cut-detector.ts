@@ -18,6 +18,7 @@
 
 import { median } from '../../imaging/median.js';
 import { FADE_GAP, GradualTransitionFinder, histogramDistance } from './gradual-transitions.js';
+import { smearedChange } from './smeared-change.js';
 import { type Shifted, type SteadyFrame, shiftedChanges, softened, steadiedChange, steadyFrame } from './steadied-change.js';
 import { WindowChangeFinder, type WindowFrame } from './window-change.js';
 
@@ -43,6 +44,10 @@ const RETURN_MATCH = 0.2;
 const RETURN_GATE = 0.15;
 /** A gradual transition and a cut this close to its span (seconds) are one boundary. */
 const SAME_BOUNDARY = 0.3;
+
+/** A mix over which the camera moved this share of the frame at least, at this many frames a second, is its motion blur. */
+const SWEPT_TRAVEL = 1 / 6;
+const SWEPT_SPEED = 1;
 
 type Frame = WindowFrame & SteadyFrame;
 
@@ -139,6 +144,11 @@ export class CutDetector {
         if (earlier && here) back = Math.min(back, change(earlier, here));
       }
       if (back < RETURN_MATCH) s = back;
+      // A camera too fast for the shift alone: the picture smeared along its motion (smeared-change.ts).
+      else {
+        const [a, b] = [this.at(i - 1), this.at(i)];
+        if (a && b) s = Math.min(s, smearedChange(a.pixels, b.pixels, SIZE).change);
+      }
     }
     this.scores.push(s);
   }
@@ -176,7 +186,12 @@ export class CutDetector {
    */
   boundaries(floor: number, duration: number): CutCandidate[] {
     this.finish();
-    const gradual = this.gradual.transitions(duration);
+    // A fast camera's frames are mixes too (its positions blurred together): no cross-fade where it swept far and fast.
+    const swept = (g: { start: number; end: number }) => {
+      const travel = this.windows.travel(Math.floor(g.start * this.fps) - 1, Math.ceil(g.end * this.fps) + 1);
+      return travel > SWEPT_TRAVEL && travel / Math.max(g.end - g.start, 1 / this.fps) > SWEPT_SPEED;
+    };
+    const gradual = this.gradual.transitions(duration).filter((g) => !swept(g));
     // Transitions of other kinds, where no mix of the two shots was found: overlapping windows are one.
     const near = (a: { start: number; end: number }, b: { start: number; end: number }) =>
       a.start <= b.end + SAME_BOUNDARY && b.start <= a.end + SAME_BOUNDARY;
