@@ -42,6 +42,8 @@ const RETURN = 6;
 const RETURN_MATCH = 0.2;
 /** Only changes this large are checked for the picture coming back. */
 const RETURN_GATE = 0.15;
+/** The smeared picture must explain this share of the pixels more than the shift alone (seeds 1-5). */
+const SMEAR_GAIN = 0.15;
 /** A gradual transition and a cut this close to its span (seconds) are one boundary. */
 const SAME_BOUNDARY = 0.3;
 
@@ -144,10 +146,12 @@ export class CutDetector {
         if (earlier && here) back = Math.min(back, change(earlier, here));
       }
       if (back < RETURN_MATCH) s = back;
-      // A camera too fast for the shift alone: the picture smeared along its motion (smeared-change.ts).
+      // A camera too fast for the shift alone: the picture smeared along its motion (smeared-change.ts) explains
+      // much of the change (a soft wipe's moving edge is explained a little too).
       else {
         const [a, b] = [this.at(i - 1), this.at(i)];
-        if (a && b) s = Math.min(s, smearedChange(a.pixels, b.pixels, SIZE).change);
+        const smeared = a && b ? smearedChange(a.pixels, b.pixels, SIZE).change : 1;
+        if (s - smeared >= SMEAR_GAIN) s = smeared;
       }
     }
     this.scores.push(s);

@@ -3,12 +3,16 @@
  * frames are the picture smeared along the motion (the shutter open while it moved), so no shift alone brings one
  * frame back over the next while the blur grows or fades. The picture before is smeared along a line (across or
  * down, a few lengths) and compared with the next at the best shift (steadied-change.ts), and the other way round
- * (the blur fading as the camera settles). A new shot is no smear of the old one.
+ * (the blur fading as the camera settles), at a shift along the smear (the blur runs with the motion). A new shot is
+ * no smear of the old one.
  */
 import { type FrameSize, type Shifted, shiftedChanges, steadyFrame } from './steadied-change.js';
 
 /** Lengths of the smear tried, as shares of the width (across) and of the height (down). */
 const LENGTHS = [0.1, 0.2, 0.35, 0.5];
+
+/** The shift (pixels) along the smear below which it is no camera's motion. */
+const MIN_SHIFT = 2;
 
 /** The least share of pixels changed between `b` and `a` smeared (or `a` and `b` smeared), at the best shift. */
 export function smearedChange(a: Buffer, b: Buffer, size: FrameSize): Shifted {
@@ -21,6 +25,8 @@ export function smearedChange(a: Buffer, b: Buffer, size: FrameSize): Shifted {
       const tryPair = (x: Buffer, y: ReturnType<typeof steadyFrame>, sign: number) => {
         const { near, far } = shiftedChanges(steadyFrame(smear(x, size, length, across), size), y, size);
         const c = far.change < near.change ? far : near;
+        // A camera's blur runs along its motion: a smear with no shift that way is something else (a soft wipe's edge).
+        if (Math.abs(across ? c.dx : c.dy) < MIN_SHIFT) return;
         if (c.change < best.change) best = { change: c.change, dx: sign * c.dx, dy: sign * c.dy };
       };
       tryPair(a, steadyB, 1);
