@@ -151,7 +151,8 @@ export class CutDetector {
       else {
         const [a, b] = [this.at(i - 1), this.at(i)];
         const smeared = a && b ? smearedChange(a.pixels, b.pixels, SIZE).change : 1;
-        if (s - smeared >= SMEAR_GAIN) s = smeared;
+        // Only the pixels are explained so: the colours still count (a whip into another shot brings new ones).
+        if (s - smeared >= SMEAR_GAIN) s = Math.max(smeared, this.steps[i].colours);
       }
     }
     this.scores.push(s);
