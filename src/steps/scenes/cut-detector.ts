@@ -150,9 +150,11 @@ export class CutDetector {
       // much of the change (a soft wipe's moving edge is explained a little too).
       else {
         const [a, b] = [this.at(i - 1), this.at(i)];
-        const smeared = a && b ? smearedChange(a.pixels, b.pixels, SIZE).change : 1;
-        // Only the pixels are explained so: the colours still count (a whip into another shot brings new ones).
-        if (s - smeared >= SMEAR_GAIN) s = Math.max(smeared, this.steps[i].colours);
+        const smeared = a && b ? smearedChange(a.pixels, b.pixels, SIZE) : undefined;
+        // Only the pixels are explained so: the colours still count (a whip into another shot brings new ones). As
+        // for a far shift, the smear's shift is the camera's only when a frame next to it moved alike.
+        if (smeared && s - smeared.change >= SMEAR_GAIN && (this.alike(i - 1, smeared) || this.alike(i + 1, smeared)))
+          s = Math.max(smeared.change, this.steps[i].colours);
       }
     }
     this.scores.push(s);
@@ -167,16 +169,18 @@ export class CutDetector {
     const { near, far, colours } = this.steps[i];
     let pixels = near.change;
     if (far.change < near.change) {
-      const alike = (j: number) => {
-        const other = this.steps[j]?.far;
-        return (
-          other !== undefined &&
-          Math.abs(other.dx - far.dx) + Math.abs(other.dy - far.dy) <= Math.max(SMOOTH, (Math.abs(far.dx) + Math.abs(far.dy)) / 2)
-        );
-      };
-      if (alike(i - 1) || alike(i + 1)) pixels = far.change;
+      if (this.alike(i - 1, far) || this.alike(i + 1, far)) pixels = far.change;
     }
     return Math.max(pixels, colours);
+  }
+
+  /** Whether frame j's far shift is like `shift` (within SMOOTH pixels, or half the shift): a camera moves smoothly. */
+  private alike(j: number, shift: Shifted): boolean {
+    const other = this.steps[j]?.far;
+    return (
+      other !== undefined &&
+      Math.abs(other.dx - shift.dx) + Math.abs(other.dy - shift.dy) <= Math.max(SMOOTH, (Math.abs(shift.dx) + Math.abs(shift.dy)) / 2)
+    );
   }
 
   /** Scores the last frames (their RETURN frames after will not come). */
