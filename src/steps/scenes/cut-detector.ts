@@ -18,6 +18,7 @@
 
 import { median } from '../../imaging/median.js';
 import { FADE_GAP, GradualTransitionFinder, histogramDistance } from './gradual-transitions.js';
+import { smearedChange } from './smeared-change.js';
 import { type Shifted, type SteadyFrame, shiftedChanges, softened, steadiedChange, steadyFrame } from './steadied-change.js';
 import { WindowChangeFinder, type WindowFrame } from './window-change.js';
 
@@ -41,8 +42,14 @@ const RETURN = 6;
 const RETURN_MATCH = 0.2;
 /** Only changes this large are checked for the picture coming back. */
 const RETURN_GATE = 0.15;
+/** The smeared picture must explain this share of the pixels more than the shift alone (seeds 1-5). */
+const SMEAR_GAIN = 0.15;
 /** A gradual transition and a cut this close to its span (seconds) are one boundary. */
 const SAME_BOUNDARY = 0.3;
+
+/** A mix over which the camera moved this share of the frame at least, at this many frames a second, is its motion blur. */
+const SWEPT_TRAVEL = 1 / 6;
+const SWEPT_SPEED = 1;
 
 type Frame = WindowFrame & SteadyFrame;
 
@@ -139,6 +146,16 @@ export class CutDetector {
         if (earlier && here) back = Math.min(back, change(earlier, here));
       }
       if (back < RETURN_MATCH) s = back;
+      // A camera too fast for the shift alone: the picture smeared along its motion (smeared-change.ts) explains
+      // much of the change (a soft wipe's moving edge is explained a little too).
+      else {
+        const [a, b] = [this.at(i - 1), this.at(i)];
+        const smeared = a && b ? smearedChange(a.pixels, b.pixels, SIZE) : undefined;
+        // Only the pixels are explained so: the colours still count (a whip into another shot brings new ones). As
+        // for a far shift, the smear's shift is the camera's only when a frame next to it moved alike.
+        if (smeared && s - smeared.change >= SMEAR_GAIN && (this.alike(i - 1, smeared) || this.alike(i + 1, smeared)))
+          s = Math.max(smeared.change, this.steps[i].colours);
+      }
     }
     this.scores.push(s);
   }
@@ -152,16 +169,18 @@ export class CutDetector {
     const { near, far, colours } = this.steps[i];
     let pixels = near.change;
     if (far.change < near.change) {
-      const alike = (j: number) => {
-        const other = this.steps[j]?.far;
-        return (
-          other !== undefined &&
-          Math.abs(other.dx - far.dx) + Math.abs(other.dy - far.dy) <= Math.max(SMOOTH, (Math.abs(far.dx) + Math.abs(far.dy)) / 2)
-        );
-      };
-      if (alike(i - 1) || alike(i + 1)) pixels = far.change;
+      if (this.alike(i - 1, far) || this.alike(i + 1, far)) pixels = far.change;
     }
     return Math.max(pixels, colours);
+  }
+
+  /** Whether frame j's far shift is like `shift` (within SMOOTH pixels, or half the shift): a camera moves smoothly. */
+  private alike(j: number, shift: Shifted): boolean {
+    const other = this.steps[j]?.far;
+    return (
+      other !== undefined &&
+      Math.abs(other.dx - shift.dx) + Math.abs(other.dy - shift.dy) <= Math.max(SMOOTH, (Math.abs(shift.dx) + Math.abs(shift.dy)) / 2)
+    );
   }
 
   /** Scores the last frames (their RETURN frames after will not come). */
@@ -176,7 +195,12 @@ export class CutDetector {
    */
   boundaries(floor: number, duration: number): CutCandidate[] {
     this.finish();
-    const gradual = this.gradual.transitions(duration);
+    // A fast camera's frames are mixes too (its positions blurred together): no cross-fade where it swept far and fast.
+    const swept = (g: { start: number; end: number }) => {
+      const travel = this.windows.travel(Math.floor(g.start * this.fps) - 1, Math.ceil(g.end * this.fps) + 1);
+      return travel > SWEPT_TRAVEL && travel / Math.max(g.end - g.start, 1 / this.fps) > SWEPT_SPEED;
+    };
+    const gradual = this.gradual.transitions(duration).filter((g) => !swept(g));
     // Transitions of other kinds, where no mix of the two shots was found: overlapping windows are one.
     const near = (a: { start: number; end: number }, b: { start: number; end: number }) =>
       a.start <= b.end + SAME_BOUNDARY && b.start <= a.end + SAME_BOUNDARY;

@@ -90,6 +90,14 @@ export class WindowChangeFinder {
     return steadiedOrZoomedChange(a.soft, b.soft, this.size) >= MIN_CHANGED;
   }
 
+  /** How far the camera moved from frame `from` to frame `to`: the larger of the shares of the width and of the height. */
+  travel(from: number, to: number): number {
+    const last = this.x.length - 1;
+    const [i, j] = [Math.max(0, Math.min(last, from)), Math.max(0, Math.min(last, to))];
+    if (j <= i) return 0;
+    return Math.max(Math.abs(this.x[j] - this.x[i]) / this.size.width, Math.abs(this.y[j] - this.y[i]) / this.size.height);
+  }
+
   /** The transitions: runs of changed windows at least k long, merged over the half-windows, in time order. */
   transitions(): WindowTransition[] {
     const found: WindowTransition[] = [];
