@@ -16,7 +16,7 @@ export interface IsolationJob {
  * it returns, but the main thread, idle while the engine decodes, ran no major collection before the captions' step
  * added its own: they set the worker's peak RSS. A thread's buffers are freed when it ends. The same readings, byte
  * for byte; the thread's start (about 0.08 s of CPU) is paid back by measuring the voice on it rather than on a
- * thread of its own (voice-isolation.ts).
+ * thread of its own.
  */
 export function isolateVoiceInThread(job: IsolationJob, signal: AbortSignal): Promise<IsolatedVoice> {
   signal.throwIfAborted();

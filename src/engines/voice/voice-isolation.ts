@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isMainThread, Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { runProcess } from '../process/run-process.js';
 import { foldNarrowband, isNarrowband } from './narrowband.js';
 import type { StretchJob } from './stretch-job.js';
@@ -32,7 +32,8 @@ const VOICE_BAND = 'highpass=f=120,lowpass=f=7000';
  * 395 with reading 1 alone, 365 with the vote, against 74 on the same speech without music (four times
  * fewer words). `readings` 1 keeps only the first (one recognition instead of three). Earlier, on the same kind
  * of clips: RNNoise alone roughly halved the word errors under music, the tone pass before it halved them again;
- * ffmpeg's afftdn and anlmdn made them worse.
+ * ffmpeg's afftdn and anlmdn made them worse. Its own measures run on the calling thread: the engine calls it
+ * through isolateVoiceInThread (voice-isolation-thread.ts), off the event loop.
  */
 export async function isolateVoice(
   ffmpeg: string,
@@ -51,8 +52,8 @@ export async function isolateVoice(
   const samples = new Int16Array(shared);
   // Telephone-band speech gets a high band again before anything else hears it (narrowband.ts). Only a bed of held
   // tones is taken out: on speech alone the pass removes little and costs words. Where the quiet between the words
-  // is far below the voice there is no bed, and the pass is not even run. Both measured off the event loop.
-  const { narrowband, floorDb } = await measureVoice(shared, signal);
+  // is far below the voice there is no bed, and the pass is not even run.
+  const { narrowband, floorDb } = measuresOf(samples);
   if (narrowband) original = bytesOf(samples);
   let bedShare: number | null = null;
   let withoutTones: Int16Array | null = null;
@@ -147,38 +148,22 @@ async function inStretches(bytes: Buffer, worker: string, warmUp: number, parall
   return new Int16Array(output);
 }
 
-/** voice-measures.worker.ts over the shared samples: telephone band (then folded in place) and the floor under the voice. */
-async function measureVoice(samples: SharedArrayBuffer, signal: AbortSignal): Promise<VoiceMeasures> {
-  // Already off the main thread (voice-isolation-thread.ts): measured here, without another thread's start (0.08 s of CPU).
-  if (!isMainThread) return measuresOf(new Int16Array(samples));
-  let measures: VoiceMeasures | null = null;
-  await runWorker(
-    new URL('./voice-measures.worker.js', import.meta.url),
-    { input: samples },
-    signal,
-    (m) => (measures = m as VoiceMeasures),
-  );
-  if (!measures) throw new Error('the voice measures thread ended without an answer');
-  return measures;
-}
-
 /** Whether 16 kHz samples are telephone-band (then given a high band again, in place), and their floor under the voice. */
-export function measuresOf(samples: Int16Array): VoiceMeasures {
+function measuresOf(samples: Int16Array): VoiceMeasures {
   const narrowband = isNarrowband(samples);
   if (narrowband) foldNarrowband(samples);
   return { narrowband, floorDb: floorUnderVoice(samples) };
 }
 
-/** What voice-measures.worker.ts answers. */
-export interface VoiceMeasures {
+/** What measuresOf finds. */
+interface VoiceMeasures {
   narrowband: boolean;
   floorDb: number;
 }
 
-function runWorker(file: URL, job: object, signal: AbortSignal, onMessage?: (message: unknown) => void): Promise<void> {
+function runWorker(file: URL, job: object, signal: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const worker = new Worker(file, { workerData: job });
-    if (onMessage) worker.on('message', onMessage);
     const abort = () => void worker.terminate().then(() => reject(signal.reason ?? new Error('aborted')));
     signal.addEventListener('abort', abort, { once: true });
     worker.once('error', reject);
