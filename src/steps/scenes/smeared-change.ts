@@ -43,14 +43,15 @@ function smear(pixels: Buffer, size: FrameSize, length: number, across: boolean)
   const step = across ? 3 : w * 3;
   const lineStart = (l: number) => (across ? l * w * 3 : l * 3);
   const before = Math.floor((length - 1) / 2);
+  // Running sums along the line: each window's sum in one subtraction, not `length` additions.
+  const sums = new Uint32Array(along + 1);
   for (let l = 0; l < lines; l++)
     for (let c = 0; c < 3; c++) {
       const base = lineStart(l) + c;
+      for (let i = 0; i < along; i++) sums[i + 1] = sums[i] + pixels[base + i * step];
       for (let i = 0; i < along; i++) {
         const [from, to] = [Math.max(0, i - before), Math.min(along - 1, i - before + length - 1)];
-        let sum = 0;
-        for (let j = from; j <= to; j++) sum += pixels[base + j * step];
-        out[base + i * step] = Math.round(sum / (to - from + 1));
+        out[base + i * step] = Math.round((sums[to + 1] - sums[from]) / (to - from + 1));
       }
     }
   return out;
