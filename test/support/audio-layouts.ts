@@ -16,8 +16,9 @@ export async function withAudioLayout(clip: string, layout: AudioLayout): Promis
   const suffix = layout.kind === 'starts-late' ? `late-${layout.seconds}` : layout.kind;
   const out = clip.replace(/\.mp4$/, `.${suffix}.mp4`);
   if (fs.existsSync(out)) return out;
-  await run('ffmpeg', ['-y', '-v', 'error', ...layoutArgs(clip, layout), '-c:v', 'copy', '-c:a', 'aac', '-b:a', '96k', `${out}.tmp.mp4`]);
-  fs.renameSync(`${out}.tmp.mp4`, out);
+  const own = `${out}.${process.pid}.tmp.mp4`; // test files run side by side: the variant appears whole, by a rename
+  await run('ffmpeg', ['-y', '-v', 'error', ...layoutArgs(clip, layout), '-c:v', 'copy', '-c:a', 'aac', '-b:a', '96k', own]);
+  fs.renameSync(own, out);
   return out;
 }
 

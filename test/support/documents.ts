@@ -43,8 +43,11 @@ export async function photographedPage(
       for (let c = 0; c < 3; c++) pixels[i + c] = Math.round(pixels[i + c] * shade);
     }
   for (const mat of [src, from, to, m, warped]) mat.delete();
+  // This process's own file first (test files run side by side), then whole by a rename.
+  const own = `${out}.${process.pid}.tmp.jpg`;
   await sharp(pixels, { raw: { width: W, height: H, channels: 4 } })
     .jpeg({ quality: 88 })
-    .toFile(out);
+    .toFile(own);
+  fs.renameSync(own, out);
   return { file: out, corners };
 }

@@ -55,8 +55,9 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
   fs.mkdirSync(CACHE, { recursive: true });
   const w = spec.width ?? 360;
   const h = spec.height ?? 640;
-  // The speech is made first: the last scene lasts until it ends, so no word is cut off.
-  const wav = path.join(CACHE, `${key}.wav`);
+  // The speech is made first: the last scene lasts until it ends, so no word is cut off. Every file on the way is
+  // this process's own (test files run side by side and may make the same clip); the clip appears whole, by a rename.
+  const wav = path.join(CACHE, `${key}.${process.pid}.wav`);
   const speechSeconds =
     spec.audio !== false && spec.speech
       ? await speak(spec.speech, wav, spec.pause ?? 0.6, spec.musicBelowDb, spec.musicBed, spec.voice)
@@ -74,9 +75,10 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
   }
   args.push('-filter_complex', filters.join(';'), '-map', '[v]');
   if (withAudio) args.push('-map', '[a]', '-c:a', 'aac', '-b:a', '64k');
-  args.push(...encoding(spec, total), `${out}.tmp.mp4`);
+  args.push(...encoding(spec, total), `${out}.${process.pid}.tmp.mp4`);
   await run('ffmpeg', args);
-  fs.renameSync(`${out}.tmp.mp4`, out);
+  fs.renameSync(`${out}.${process.pid}.tmp.mp4`, out);
+  fs.rmSync(wav, { force: true });
   return out;
 }
 

@@ -109,9 +109,10 @@ export async function makeReel(spec: ReelSpec): Promise<string> {
   const captions = (spec.captions ?? []).map((c) => outlinedCaption(c, w));
   filters.push(`[${current}]${[...captions, 'format=yuv420p'].join(',')}[v]`);
   args.push('-filter_complex', filters.join(';'), '-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', '-t', length.toFixed(3));
-  args.push('-movflags', '+faststart', `${out}.tmp.mp4`);
+  // This process's own file first (test files run side by side and may make the same reel), then whole by a rename.
+  args.push('-movflags', '+faststart', `${out}.${process.pid}.tmp.mp4`);
   await run('ffmpeg', args);
-  fs.renameSync(`${out}.tmp.mp4`, out);
+  fs.renameSync(`${out}.${process.pid}.tmp.mp4`, out);
   return out;
 }
 
