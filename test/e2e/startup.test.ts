@@ -22,13 +22,24 @@ function brokenPipelines(): string {
   return dir;
 }
 
-/** The pids of the anvil chains running on this machine. */
-function anvils(): string[] {
+/**
+ * The pids of the anvil chains running on this machine whose environment holds `mark`: those a process given it
+ * started (a chain inherits its starter's environment), not those of test files running beside this one.
+ */
+function anvilsMarked(mark: string): string[] {
+  let pids: string[];
   try {
-    return execFileSync('pgrep', ['-f', 'anvil-linux'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    pids = execFileSync('pgrep', ['-f', 'anvil-linux'], { encoding: 'utf8' }).split('\n').filter(Boolean);
   } catch {
     return []; // pgrep exits 1 when there is none
   }
+  return pids.filter((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(`STARTUP_TEST_MARK=${mark}`);
+    } catch {
+      return false; // ended meanwhile
+    }
+  });
 }
 
 describe('start-up refuses misconfiguration loudly', () => {
@@ -59,13 +70,14 @@ describe('start-up refuses misconfiguration loudly', () => {
   });
 
   it('exits 2 when Redis does not answer, leaving no devnet chain running', async () => {
-    const before = anvils();
-    const child = startService({ REDIS_URL: 'redis://127.0.0.1:1', PIPELINES_DIR: FIXTURE_PIPELINES, PORT: '0', LOG_LEVEL: 'silent' });
+    const mark = String(process.pid);
+    const env = { REDIS_URL: 'redis://127.0.0.1:1', PIPELINES_DIR: FIXTURE_PIPELINES, PORT: '0', LOG_LEVEL: 'silent' };
+    const child = startService({ ...env, STARTUP_TEST_MARK: mark });
     assert.equal(await exited(child), 2);
     assert.match(child.output(), /REDIS_URL=redis:\/\/127\.0\.0\.1:1: Redis does not answer/);
     await new Promise((r) => setTimeout(r, 500));
     assert.deepEqual(
-      anvils().filter((pid) => !before.includes(pid)),
+      anvilsMarked(mark),
       [],
       'the chains it started were stopped with it',
     );
