@@ -8,11 +8,12 @@
  *  - histogram: the distance between the frames' 64-bin colour histograms (a new shot with the same layout
  *    but other colours, or the same colours moved around).
  * A change counts only as far as the pictures before it differ from those just after it: a flash (white, black,
- * any few frames) changes the picture and gives it back. A frame is a cut when its score stands out from the
+ * any few frames) changes the picture and gives it back (over a busy picture, back as near as frames as far apart
+ * beside the flash are to each other). A frame is a cut when its score stands out from the
  * clip around it: above an absolute floor and above the median of the second and of the fifth of a second
  * around it by a margin, so a busy shot, or a whip pan's changing blur, does not cut itself up.
  * Gradual transitions are found beside the cuts: cross-fades and fades through black as mixes of two shots
- * (gradual-transitions.ts), and any other kind, a wipe, a slide, an iris, from the frames a window apart
+ * (gradual-transitions.ts; none where one end moved fits the middle as well: moved-end.ts), and any other kind, a wipe, a slide, an iris, from the frames a window apart
  * (window-change.ts).
  */
 

@@ -7,7 +7,9 @@
  *    of one shot keeps its colours);
  *  - every frame is such a mix, within a small residual (a moving camera is not: its frames are the scene
  *    shifted, not blended), with a_j rising steadily through the middle (a cut jumps from 0 to 1);
- *  - B is not A relit (a change of exposure is a mix too, of the same picture).
+ *  - B is not A relit (a change of exposure is a mix too, of the same picture);
+ *  - the middle frame is not one end moved (moved-end.ts): a camera panning off a coloured part of a picture into
+ *    a flat one is a fade into a flat colour, to the mix.
  * A fade through black is two such windows (into black, out of black), merged into one boundary at its middle.
  * The frames are kept only as long as the longest window needs them.
  */
