@@ -82,4 +82,41 @@ describe('cut detector: camera motion and flashes', () => {
     assert.equal(found.length, 1, JSON.stringify(found));
     assert.ok(Math.abs(found[0] - 2.4) <= 0.3, JSON.stringify(found));
   });
+
+  it('finds no boundary in a flash over a busy picture (a third of it changing every frame)', () => {
+    let x = 7;
+    const random = () => {
+      x = (x * 1103515245 + 12345) % 2147483648;
+      return x / 2147483648;
+    };
+    const block = 4;
+    const [bw, bh] = [W / block, Math.ceil(H / block)];
+    const colour = () => [random(), random(), random()].map((v) => Math.round(30 + v * 200));
+    const colours = Array.from({ length: bw * bh }, colour);
+    const moving = Array.from({ length: bw * bh }, (_, i) => i).filter(() => random() < 0.3);
+    const frames = Array.from({ length: 100 }, (_, f) => {
+      for (const i of moving) colours[i] = colour();
+      const pixels = Buffer.alloc(W * H * 3, f >= 50 && f < 53 ? 255 : 0);
+      if (f < 50 || f >= 53)
+        for (let y = 0; y < H; y++)
+          for (let px = 0; px < W; px++) pixels.set(colours[Math.floor(y / block) * bw + Math.floor(px / block)], (y * W + px) * 3);
+      return pixels;
+    });
+    // The frames around the flash differ as much as any frames of the picture do (about a third): it came back.
+    assert.deepEqual(boundaries(frames), []);
+  });
+
+  it('finds no boundary where the camera pans off a coloured corner into a flat picture', () => {
+    // Orange fading into brown over a frame's width from the top-left corner; brown elsewhere.
+    const [pw, ph] = [W * 3, H * 2];
+    const p = { width: pw, height: ph, pixels: Buffer.alloc(pw * ph * 3) };
+    for (let y = 0; y < ph; y++)
+      for (let px = 0; px < pw; px++) {
+        const t = Math.max(0, 1 - Math.hypot(px, y) / W);
+        p.pixels.set([0x55 + t * (0xe0 - 0x55), 0x38 + t * (0x50 - 0x38), 0x38 - t * 0x20].map(Math.round), (y * pw + px) * 3);
+      }
+    // The corner leaves the frame as the camera pans right and down (a fade into a flat colour, to the mix test).
+    const frames = Array.from({ length: 150 }, (_, f) => view(p, Math.round((f * 0.16 * W) / FPS), Math.round((f * 0.064 * W) / FPS)));
+    assert.deepEqual(boundaries(frames), []);
+  });
 });

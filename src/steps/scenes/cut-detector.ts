@@ -8,11 +8,12 @@
  *  - histogram: the distance between the frames' 64-bin colour histograms (a new shot with the same layout
  *    but other colours, or the same colours moved around).
  * A change counts only as far as the pictures before it differ from those just after it: a flash (white, black,
- * any few frames) changes the picture and gives it back. A frame is a cut when its score stands out from the
+ * any few frames) changes the picture and gives it back (over a busy picture, back as near as frames as far apart
+ * beside the flash are to each other). A frame is a cut when its score stands out from the
  * clip around it: above an absolute floor and above the median of the second and of the fifth of a second
  * around it by a margin, so a busy shot, or a whip pan's changing blur, does not cut itself up.
  * Gradual transitions are found beside the cuts: cross-fades and fades through black as mixes of two shots
- * (gradual-transitions.ts), and any other kind, a wipe, a slide, an iris, from the frames a window apart
+ * (gradual-transitions.ts; none where one end moved fits the middle as well: moved-end.ts), and any other kind, a wipe, a slide, an iris, from the frames a window apart
  * (window-change.ts).
  */
 
@@ -40,6 +41,8 @@ const SMOOTH = 8;
 const RETURN = 6;
 /** The picture has come back when a pair of frames around the change differs by less than this. */
 const RETURN_MATCH = 0.2;
+/** ... or, in a busy picture, by no more than frames as far apart beside the change do, and this (seeds 1-5). */
+const RETURN_SLACK = 0.05;
 /** Only changes this large are checked for the picture coming back. */
 const RETURN_GATE = 0.15;
 /** The smeared picture must explain this share of the pixels more than the shift alone (seeds 1-5). */
@@ -79,7 +82,7 @@ export class CutDetector {
   private readonly windows: WindowChangeFinder;
 
   constructor(private readonly fps: number) {
-    this.gradual = new GradualTransitionFinder(fps);
+    this.gradual = new GradualTransitionFinder(fps, SIZE);
     this.windows = new WindowChangeFinder(fps, SIZE);
   }
 
@@ -115,7 +118,7 @@ export class CutDetector {
     this.steps.push({ ...shifts, colours: previous ? histogramDistance(previous.histogram, histogram) : 0 });
     this.recent.push(f);
     this.count++;
-    if (this.recent.length > 2 * RETURN + 2) this.recent.shift();
+    if (this.recent.length > 2 * RETURN + 3) this.recent.shift();
     // Frame i is scored once the RETURN frames after it are in.
     if (this.count > RETURN) this.score(this.count - 1 - RETURN);
     this.gradual.push(copy, histogram);
@@ -137,13 +140,21 @@ export class CutDetector {
     // Only a change that stands out from the frames before it may be a flash (a busy picture changes all along).
     if (s >= RETURN_GATE && s >= median(this.changes.slice(Math.max(1, i - 2 * RETURN), i)) + MARGIN) {
       const before = this.at(i - 1);
+      const here = this.at(i);
       let back = 1;
+      let busyBack = 1;
+      // The pair `x`, `y` (g frames apart) spans the change; `u`, `v` are g frames apart beside it: a busy picture
+      // (moving things, a shaking camera) has come back when the pair differs no more than frames as far apart do.
+      const pair = (x?: Frame, y?: Frame, u?: Frame, v?: Frame) => {
+        if (!x || !y) return;
+        const c = change(x, y);
+        back = Math.min(back, c);
+        // Frames beside it are compared only when this pair could lower what is kept (each comparison costs).
+        if (c >= RETURN_MATCH && c < busyBack && u && v && c < change(u, v) + RETURN_SLACK) busyBack = c;
+      };
       for (let n = 1; n <= RETURN && before; n++) {
-        const after = this.at(i + n);
-        if (after) back = Math.min(back, change(before, after));
-        const earlier = this.at(i - 1 - n);
-        const here = this.at(i);
-        if (earlier && here) back = Math.min(back, change(earlier, here));
+        pair(before, this.at(i + n), this.at(i - 2 - n), before);
+        pair(this.at(i - 1 - n), here, here, this.at(i + n + 1));
       }
       if (back < RETURN_MATCH) s = back;
       // A camera too fast for the shift alone: the picture smeared along its motion (smeared-change.ts) explains
@@ -155,6 +166,7 @@ export class CutDetector {
         // for a far shift, the smear's shift is the camera's only when a frame next to it moved alike.
         if (smeared && s - smeared.change >= SMEAR_GAIN && (this.alike(i - 1, smeared) || this.alike(i + 1, smeared)))
           s = Math.max(smeared.change, this.steps[i].colours);
+        s = Math.min(s, busyBack);
       }
     }
     this.scores.push(s);

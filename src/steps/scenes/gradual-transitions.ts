@@ -7,10 +7,15 @@
  *    of one shot keeps its colours);
  *  - every frame is such a mix, within a small residual (a moving camera is not: its frames are the scene
  *    shifted, not blended), with a_j rising steadily through the middle (a cut jumps from 0 to 1);
- *  - B is not A relit (a change of exposure is a mix too, of the same picture).
+ *  - B is not A relit (a change of exposure is a mix too, of the same picture);
+ *  - the middle frame is not one end moved (moved-end.ts): a camera panning off a coloured part of a picture into
+ *    a flat one is a fade into a flat colour, to the mix.
  * A fade through black is two such windows (into black, out of black), merged into one boundary at its middle.
  * The frames are kept only as long as the longest window needs them.
  */
+import { movedEndError } from './moved-end.js';
+import type { FrameSize } from './steadied-change.js';
+
 export interface GradualTransition {
   /** Seconds: where the mix starts (a about 0.1), where it ends (a about 0.9), and the boundary between them. */
   start: number;
@@ -38,6 +43,11 @@ const MIN_HISTOGRAM = 0.15;
 const MAX_RESIDUAL = 0.3;
 /** B explained by A through one gain and offset per channel this well (R squared) is A relit, not another shot. */
 const RELIT = 0.85;
+/**
+ * The middle frame is one end moved, no mix, when that fits it with an error within this many times the mix's
+ * (seeds 1-5: 1, 1.25 and 1.5 tried; 1.25 and 1.5 alike).
+ */
+const CAMERA_FIT = 1.25;
 /** A frame this even (standard deviation of each channel, 0-255) is black or a flat colour: a fade's far end. */
 const FLAT = 10;
 
@@ -65,7 +75,10 @@ export class GradualTransitionFinder {
   private readonly halves: number[];
   private readonly found: Found[] = [];
 
-  constructor(private readonly fps: number) {
+  constructor(
+    private readonly fps: number,
+    private readonly size: FrameSize,
+  ) {
     this.halves = HALF_WINDOWS.map((s) => Math.max(3, Math.round(s * fps)));
   }
 
@@ -127,6 +140,8 @@ export class GradualTransitionFinder {
       residual = Math.max(residual, f.error);
     }
     if (alphas.filter((x) => x > 0.1 && x < 0.9).length < 3 || !rising(alphas)) return;
+    // A camera over one picture: one end moved fits the middle about as well as the mix (moved-end.ts).
+    if (mix.movedEndError(m.pixels, this.size) <= middle.error * CAMERA_FIT) return;
     const at = (j: number) => (centre - k + 1 + j) / this.fps;
     const start = at(alphas.findIndex((x) => x > 0.1));
     const end = at(alphas.length - 1 - [...alphas].reverse().findIndex((x) => x < 0.9));
@@ -173,6 +188,11 @@ class Mix {
     }
     if (pixels < MIN_CHANGED * (a.length / 3)) return null;
     return new Mix(a, b, channels, count, energy, size);
+  }
+
+  /** The error of `m` against either end moved (moved-end.ts), in the units of `fit`'s. */
+  movedEndError(m: Buffer, size: FrameSize): number {
+    return movedEndError(this.a, this.b, m, this.channels, this.count, size);
   }
 
   /** The frame's alpha and its mean error against the mean size of the change; null when it is no such mix. */

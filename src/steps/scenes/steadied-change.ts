@@ -69,7 +69,7 @@ export function shiftedChanges(a: SteadyFrame, b: SteadyFrame, size: FrameSize):
 }
 
 /** The shift (in half-size pixels) of `b` against `a` with the least mean grey difference over the overlap. */
-function coarseShift(a: Uint8Array, b: Uint8Array, w: number, h: number): [number, number] {
+export function coarseShift(a: Uint8Array, b: Uint8Array, w: number, h: number): [number, number] {
   const [rx, ry] = [Math.floor(w * REACH), Math.floor(h * REACH)];
   let best = Number.POSITIVE_INFINITY;
   let shift: [number, number] = [0, 0];
