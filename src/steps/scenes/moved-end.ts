@@ -2,9 +2,9 @@
  * Whether a window's middle frame is one of its ends moved (a camera over one picture) rather than a mix of the
  * two (a cross-fade): a pan off a coloured part of a picture into a flat one fits a mix of its first and last
  * frames (a fade into a flat colour) loosely, but one end shifted fits it as well; a cross-fade's middle is half of
- * each shot, which no shift of either brings back. The shift is searched on the half-size grey copies (as for
- * cuts; the best and none are measured at full size, on the pixel channels the ends differ in, the error counted as
- * the mix's is (refining the shift by a pixel changed nothing on seeds 1-5 and the fresh seeds, at twice the cost).
+ * each shot, which no shift of either brings back. The shift is searched on the half-size grey copies, as for cuts;
+ * the error of the best shift and of none is measured at full size, on the pixel channels the ends differ in, and
+ * scaled as the mix's error is (a shift refined by a pixel changed nothing on any seed, at twice the cost).
  */
 import { coarseShift, type FrameSize, steadyFrame } from './steadied-change.js';
 
