@@ -17,7 +17,8 @@
 //    names no video), sent 20 times at once: the 402 and GET /jobs/{id} p50 during the burst against their idle
 //    figures in the same run (goal: within twice), and how many times yt-dlp ran (goal: once; counted by a wrapper).
 // Knobs: BENCH_PAYMENTS_REQUESTS (200 for the 402 and unpaid routes), BENCH_PAYMENTS_PAID (40), BENCH_PAYMENTS_PAYERS (50),
-// BENCH_PAYMENTS_SOURCES (20 paid requests each way), BENCH_PAYMENTS_ONLY=amplification (that part alone), BENCH_PAYMENTS_WORKERS=1
+// BENCH_PAYMENTS_SOURCES (20 paid requests each way), BENCH_PAYMENTS_ONLY=amplification (that part alone) or
+// =overhead (the 402, paid 202 and settlements alone: what A/B runs of the paid path need), BENCH_PAYMENTS_WORKERS=1
 // (the service runs its jobs too, ROLE=all: the bench's client then shares its thread with each accepted job's work).
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -266,6 +267,7 @@ async function main() {
   } finally {
     await app.close();
   }
+  if (process.env.BENCH_PAYMENTS_ONLY === 'overhead') return;
   await sourceCheckCost(deps);
   await amplification(deps);
 }

@@ -77,15 +77,16 @@ export class JobService {
    * paid order's, validated by its pipeline when it was ordered.
    */
   async ensure(input: AcceptJob & { jobId: string }): Promise<JobRecord> {
-    let existing = await this.store.get(input.jobId);
-    if (!existing) {
-      try {
-        return await this.create(input);
-      } catch (err) {
-        // Written although the write or the enqueue failed (its answer lost, or raced by another process): enqueue it.
-        existing = await this.store.get(input.jobId);
-        if (!existing) throw err;
-      }
+    // Written first, read only when that fails: the store writes a new record only where none exists, and a paid
+    // request's first call (the common one) saves the read before its 202.
+    let existing: JobRecord | null;
+    try {
+      return await this.create(input);
+    } catch (err) {
+      // There already, or written although the write or the enqueue failed (its answer lost, or raced by another
+      // process): enqueued below.
+      existing = await this.store.get(input.jobId);
+      if (!existing) throw err;
     }
     if (existing.status === 'queued') {
       // Written with its record (store.create); gone only when both expired.

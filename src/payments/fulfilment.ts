@@ -10,6 +10,11 @@ import type { Order, PrecheckResult } from './paid-request.js';
 export interface Fulfilment {
   /** The last check of the order before any money moves: a refusal, or the order to record (with what the check learnt). */
   precheck(order: Order): Promise<PrecheckResult>;
+  /**
+   * False when `precheck` has nothing to check in the order (it can refuse nothing): the settlement service then
+   * skips the check's bookkeeping (a refusal record read per payment). Absent: there may be.
+   */
+  checks?(order: Order): boolean;
   /** Makes sure the order's one job `jobId` exists and is queued, however often called; throws when it could not. */
   fulfil(order: Order, jobId: string, receipt: Receipt): Promise<void>;
 }
