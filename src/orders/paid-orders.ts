@@ -60,14 +60,8 @@ export class PaidOrders {
     // Validated (defaults filled in) by refusal(): the order carries it as it is to the job.
     const request = body as Record<string, unknown>;
     const job = new JobOrder(pipeline, request, (order.affiliate as string | undefined) ?? null);
-    let fingerprint: string | undefined;
     const collected = await this.deps.paywall.collect(pricedResource(pipeline, order.baseUrl), order.payment, {
-      // Hashed only for a payment that gets as far as naming its request: a 402 (no payment) never reads it, and the
-      // hash is a pass over the whole body (about 50 ms for a 9 MB image).
-      get fingerprint() {
-        fingerprint ??= orderFingerprint(pipeline.path, request);
-        return fingerprint;
-      },
+      fingerprint: orderFingerprint(pipeline.path, request),
       job,
     });
     this.observe(pipeline.path, collected);
