@@ -17,7 +17,10 @@
 //    names no video), sent 20 times at once: the 402 and GET /jobs/{id} p50 during the burst against their idle
 //    figures in the same run (goal: within twice), and how many times yt-dlp ran (goal: once; counted by a wrapper).
 // Knobs: BENCH_PAYMENTS_REQUESTS (200 for the 402 and unpaid routes), BENCH_PAYMENTS_PAID (40), BENCH_PAYMENTS_PAYERS (50),
-// BENCH_PAYMENTS_SOURCES (20 paid requests each way), BENCH_PAYMENTS_ONLY=amplification (that part alone), BENCH_PAYMENTS_WORKERS=1
+// BENCH_PAYMENTS_SOURCES (20 paid requests each way), BENCH_PAYMENTS_ONLY=amplification (that part alone) or
+// =overhead (the 402, paid 202 and settlements alone: what A/B runs of the paid path need), BENCH_PAYMENTS_REDIS=1 (that
+// part with its claims, jobs and queue in Redis, BENCH_REDIS_URL or 127.0.0.1:6379, as a deployed API keeps them; its
+// keys deleted after; without it they are in memory, as with no REDIS_URL), BENCH_PAYMENTS_WORKERS=1
 // (the service runs its jobs too, ROLE=all: the bench's client then shares its thread with each accepted job's work).
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -64,6 +67,8 @@ async function main() {
   };
   if (process.env.BENCH_PAYMENTS_ONLY === 'amplification') return amplification(deps);
 
+  const keyPrefix = `vidint-bench-payments-${process.pid}-${Date.now()}`;
+  const redisUrl = process.env.BENCH_PAYMENTS_REDIS === '1' ? process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379' : null;
   const config = loadConfig(
     {
       PIPELINES_DIR: 'test/fixtures/pipelines',
@@ -71,6 +76,7 @@ async function main() {
       LOG_LEVEL: 'silent',
       PORT: '0',
       X402_NETWORKS: 'base',
+      ...(redisUrl ? { REDIS_URL: redisUrl, KEY_PREFIX: keyPrefix } : {}),
     },
     root,
   );
@@ -239,7 +245,7 @@ async function main() {
     }
     const mu2 = median(unpaidDuringPaid);
     console.log(
-      `requests: ${n} unpaid + ${n} 402, then ${paidN} paid (each with a fresh payment), ${workers ? 'ROLE=all (the jobs run in this process)' : 'ROLE=api'}`,
+      `requests: ${n} unpaid + ${n} 402, then ${paidN} paid (each with a fresh payment), ${workers ? 'ROLE=all (the jobs run in this process)' : 'ROLE=api'}, ${redisUrl ? 'claims, jobs and queue in Redis' : 'claims, jobs and queue in memory'}`,
     );
     console.log(`median unpaid GET /jobs/{id}: ${mu.toFixed(3)} ms`);
     console.log(`median 402 challenge:         ${m402.toFixed(3)} ms`);
@@ -265,9 +271,27 @@ async function main() {
     console.log(`ratio concurrent/sequential settlements per second: ${(concurrentPerSecond / sequentialPerSecond).toFixed(2)}`);
   } finally {
     await app.close();
+    if (redisUrl) await deletePrefix(redisUrl, keyPrefix);
   }
+  if (process.env.BENCH_PAYMENTS_ONLY === 'overhead') return;
   await sourceCheckCost(deps);
   await amplification(deps);
+}
+
+/** SCAN + DEL every key under `<prefix>:` (the Redis part's claims, jobs and queue). */
+async function deletePrefix(url, prefix) {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** What the check of a video source before settlement adds to a paid request (see the header). */

@@ -38,8 +38,8 @@ export class JobService {
     return this.create(input);
   }
 
-  /** Records and enqueues a job whose request its pipeline validated already. */
-  private async create(input: AcceptJob): Promise<JobRecord> {
+  /** Records and enqueues a job whose request its pipeline validated already (`alongside`: see ensure). */
+  private async create(input: AcceptJob, alongside?: () => Promise<void>): Promise<JobRecord> {
     const record: JobRecord = {
       id: input.jobId ?? randomUUID(),
       endpoint_path: input.pipeline.path,
@@ -65,7 +65,7 @@ export class JobService {
     await this.store.create(record, entry);
     // A queue error leaves the job `queued`, never `failed`: the add may have landed although its answer was lost
     // (a timeout, a failover), and a job its queue does not hold is enqueued again (ensure, requeueWaiting).
-    await this.queue.enqueue(entry);
+    await queuedWith(this.queue.enqueue(entry), alongside);
     return record;
   }
 
@@ -74,24 +74,25 @@ export class JobService {
    * record is returned (and put on the queue again while still `queued`: the queue ignores an id it
    * holds, and a record written by a process that died or failed before enqueueing it is run). Throws
    * only when the job could not be made sure of; calling it again then finishes the work. The request is the
-   * paid order's, validated by its pipeline when it was ordered.
+   * paid order's, validated by its pipeline when it was ordered. `alongside` (the payment marked settled) runs once
+   * the job is recorded with its queue entry, so durable whatever becomes of the queue add, at the same time as that
+   * add; both are awaited (on a failure both are tried again, so it must be idempotent).
    */
-  async ensure(input: AcceptJob & { jobId: string }): Promise<JobRecord> {
-    let existing = await this.store.get(input.jobId);
-    if (!existing) {
-      try {
-        return await this.create(input);
-      } catch (err) {
-        // Written although the write or the enqueue failed (its answer lost, or raced by another process): enqueue it.
-        existing = await this.store.get(input.jobId);
-        if (!existing) throw err;
-      }
+  async ensure(input: AcceptJob & { jobId: string }, alongside?: () => Promise<void>): Promise<JobRecord> {
+    // Written first, read only when that fails: the store writes a new record only where none exists, and a paid
+    // request's first call (the common one) saves the read before its 202.
+    let existing: JobRecord | null;
+    try {
+      return await this.create(input, alongside);
+    } catch (err) {
+      // There already, or written although the write or the enqueue failed (its answer lost, or raced by another
+      // process): enqueued below.
+      existing = await this.store.get(input.jobId);
+      if (!existing) throw err;
     }
-    if (existing.status === 'queued') {
-      // Written with its record (store.create); gone only when both expired.
-      const entry = await this.store.entry(existing.id);
-      if (entry) await this.queue.enqueue(entry);
-    }
+    // Written with its record (store.create); gone only when both expired.
+    const entry = existing.status === 'queued' ? await this.store.entry(existing.id) : null;
+    await queuedWith(entry ? this.queue.enqueue(entry) : Promise.resolve(), alongside);
     return existing;
   }
 
@@ -133,6 +134,13 @@ export class JobService {
   async find(id: string): Promise<JobRecord | null> {
     return JOB_ID.test(id) ? this.store.get(id.toLowerCase()) : null;
   }
+}
+
+/** The queue add and `alongside` at once, both settled before the first error (if any) is thrown. */
+async function queuedWith(added: Promise<void>, alongside?: () => Promise<void>): Promise<void> {
+  const [queued, other] = await Promise.allSettled([added, alongside?.()]);
+  if (queued.status === 'rejected') throw queued.reason;
+  if (other.status === 'rejected') throw other.reason;
 }
 
 function callbackField(input: AcceptJob): { callback_url?: string } {

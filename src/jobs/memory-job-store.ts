@@ -17,7 +17,9 @@ export class MemoryJobStore implements JobStore {
   }
 
   async create(record: JobRecord, entry: QueuedJob): Promise<void> {
-    if (this.records.has(record.id)) throw new Error(`job ${record.id} exists already`);
+    // A record past retention is gone, as its Redis key would be (the sweep may not have come by yet).
+    const current = this.records.get(record.id);
+    if (current && !isExpired(current, this.retentionMs)) throw new Error(`job ${record.id} exists already`);
     this.records.set(record.id, structuredClone(record));
     if (record.status === 'queued') this.entries.set(record.id, structuredClone(entry));
   }

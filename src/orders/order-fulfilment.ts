@@ -29,8 +29,13 @@ export class OrderFulfilment implements Fulfilment {
     return 'refused' in checked ? checked : { order: job.withSources(checked.sources) };
   }
 
-  async fulfil(order: Order, jobId: string, receipt: Receipt): Promise<void> {
+  checks(order: Order): boolean {
+    const { pipeline, request } = JobOrder.of(order, this.pipelines);
+    return this.sources.finds(pipeline, request);
+  }
+
+  async fulfil(order: Order, jobId: string, receipt: Receipt, alongside?: () => Promise<void>): Promise<void> {
     const { pipeline, request, affiliateId, sources } = JobOrder.of(order, this.pipelines);
-    await this.jobs.ensure({ pipeline, request, receipt, affiliateId, jobId, sources });
+    await this.jobs.ensure({ pipeline, request, receipt, affiliateId, jobId, sources }, alongside);
   }
 }

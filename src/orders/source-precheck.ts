@@ -32,9 +32,7 @@ export class SourcePrecheck {
     const { media } = config;
     const inspector = createSourceInspector(media, path.join(jobs.workDir, 'sources'));
     this.check = async (pipeline, body) => {
-      const urls = pipeline.sources.flatMap(({ field, kind }) =>
-        typeof body[field] === 'string' ? [{ url: body[field] as string, kind }] : [],
-      );
+      const urls = sourceUrls(pipeline, body);
       const inspection = await inspector.inspect(urls).catch((err: Error) => {
         logger.error({ err: err.message }, 'source check failed');
         return { refused: `the source could not be checked (${err.message})` };
@@ -44,6 +42,16 @@ export class SourcePrecheck {
       return callback ? { refused: callback } : { sources: inspection.hints };
     };
   }
+
+  /** Whether the request holds anything the check looks at (a source URL, a callback URL): else it refuses nothing. */
+  finds(pipeline: Pipeline, body: Record<string, unknown>): boolean {
+    return sourceUrls(pipeline, body).length > 0 || callbackUrl(pipeline.requestSchema, body) !== null;
+  }
+}
+
+/** The URLs in the request that a step will fetch, each with the kind of source that step expects. */
+function sourceUrls(pipeline: Pipeline, body: Record<string, unknown>) {
+  return pipeline.sources.flatMap(({ field, kind }) => (typeof body[field] === 'string' ? [{ url: body[field] as string, kind }] : []));
 }
 
 /** A callback URL whose host resolves to a blocked address is refused (422) before settlement. */

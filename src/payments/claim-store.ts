@@ -44,6 +44,18 @@ export interface IdentifiedPayment {
 
 const TTL_MS = 24 * 3600 * 1000;
 
+/**
+ * Claims a payment and lists it as settling in one round trip, atomically (a crash cannot leave a claim the
+ * reconciler does not list), or answers the claim already there. KEYS: claim, settling set. ARGV: claim JSON, TTL
+ * ms, since, key.
+ */
+const CLAIM = `
+if redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then
+  redis.call('zadd', KEYS[2], ARGV[3], ARGV[4])
+  return false
+end
+return redis.call('get', KEYS[1])`;
+
 export class MemoryClaimStore implements ClaimStore {
   private readonly claims = new Map<string, { claim: Claim; expires: number }>();
 
@@ -151,9 +163,9 @@ export class RedisClaimStore implements ClaimStore {
 
   async claim(key: string, claim: SettlingClaim): Promise<Claim | null> {
     const writer = this.durable?.redis ?? this.redis;
-    const ok = await writer.set(this.key(key), JSON.stringify(claim), 'PX', TTL_MS, 'NX');
-    if (ok !== 'OK') return this.get(key);
-    await writer.zadd(this.settlingSet, claim.since, key);
+    const keys = [this.key(key), this.settlingSet];
+    const existing = (await writer.eval(CLAIM, keys.length, ...keys, JSON.stringify(claim), TTL_MS, claim.since, key)) as string | null;
+    if (existing !== null) return JSON.parse(existing) as Claim;
     await this.durable?.acks.confirm().catch(async (err) => {
       await this.release(key).catch(() => undefined);
       throw err;
@@ -167,13 +179,12 @@ export class RedisClaimStore implements ClaimStore {
   }
 
   async settled(key: string, claim: Extract<Claim, { state: 'settled' }>): Promise<void> {
-    await this.redis.set(this.key(key), JSON.stringify(claim), 'PX', TTL_MS);
-    await this.redis.zrem(this.settlingSet, key);
+    // One round trip (MULTI): these two writes follow every settlement, while its client waits for the 202.
+    failed(await this.redis.multi().set(this.key(key), JSON.stringify(claim), 'PX', TTL_MS).zrem(this.settlingSet, key).exec());
   }
 
   async release(key: string): Promise<void> {
-    await this.redis.del(this.key(key));
-    await this.redis.zrem(this.settlingSet, key);
+    failed(await this.redis.multi().del(this.key(key)).zrem(this.settlingSet, key).exec());
   }
 
   async settling(before: number, limit: number) {
@@ -214,4 +225,10 @@ export class RedisClaimStore implements ClaimStore {
     }
     return (await this.redis.set(key, value, 'PX', TTL_MS, 'NX')) === 'OK' ? null : this.identified(id);
   }
+}
+
+/** Throws the first error of a MULTI's replies (exec resolves with each command's error rather than rejecting). */
+function failed(replies: Array<[Error | null, unknown]> | null): void {
+  const err = replies?.find(([e]) => e)?.[0];
+  if (err) throw err;
 }

@@ -10,6 +10,15 @@ import type { Order, PrecheckResult } from './paid-request.js';
 export interface Fulfilment {
   /** The last check of the order before any money moves: a refusal, or the order to record (with what the check learnt). */
   precheck(order: Order): Promise<PrecheckResult>;
-  /** Makes sure the order's one job `jobId` exists and is queued, however often called; throws when it could not. */
-  fulfil(order: Order, jobId: string, receipt: Receipt): Promise<void>;
+  /**
+   * False when `precheck` has nothing to check in the order (it can refuse nothing): the settlement service then
+   * skips the check's bookkeeping (a refusal record read per payment). Absent: there may be.
+   */
+  checks?(order: Order): boolean;
+  /**
+   * Makes sure the order's one job `jobId` exists and is queued, however often called; throws when it could not.
+   * `alongside`, when given, may be run once the job is durably recorded, while it is queued (both awaited): the
+   * settlement's own writes then wait for no queue add. A caller runs it itself if it was not.
+   */
+  fulfil(order: Order, jobId: string, receipt: Receipt, alongside?: () => Promise<void>): Promise<void>;
 }

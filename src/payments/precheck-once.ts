@@ -22,11 +22,13 @@ export class PrecheckOnce {
 
   constructor(
     private readonly claims: ClaimStore,
-    private readonly fulfilment: Pick<Fulfilment, 'precheck'>,
+    private readonly fulfilment: Pick<Fulfilment, 'precheck' | 'checks'>,
   ) {}
 
   /** What the precheck of the attempt's order answers (or answered before, if it refused). */
   async run(attempt: SettlementAttempt): Promise<PrecheckResult> {
+    // An order with nothing to check is never refused: no record to read, no check to share.
+    if (this.fulfilment.checks?.(attempt.request.job) === false) return this.fulfilment.precheck(attempt.request.job);
     return this.checkOnce(refusalId(attempt), attempt);
   }
 

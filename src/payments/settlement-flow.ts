@@ -178,17 +178,23 @@ export class SettlementFlow {
     // Each write is idempotent, so one that landed before an error is not made twice. Past that patience the
     // claim stays `settling`: the reconciler (or a resend) finishes the same job; the job is never failed for it.
     const written = onceRedisAnswers(async () => {
-      await this.fulfilment.fulfil(job, jobId, receipt);
-      // Credited once per payment however often its acceptance is finished (a resend, the reconciler, after
-      // a crash), and before the claim is marked settled, so a crash between the two loses no credit.
-      if (job.affiliateId) await this.ledger.record(job.affiliateId, BigInt(receipt.amount), attempt.key);
-      await this.claims.settled(attempt.key, {
-        state: 'settled',
-        fingerprint: intent.fingerprint,
-        ...(attempt.proof !== null ? { proof: attempt.proof } : {}),
-        jobId,
-        headers,
-      });
+      let marked = false;
+      // Only once the job is recorded (durable: a recorded job its queue lost is enqueued again), at the same time as
+      // its queue add. Credited once per payment however often its acceptance is finished (a resend, the reconciler,
+      // after a crash), and before the claim is marked settled, so a crash between the two loses no credit.
+      const markSettled = async () => {
+        if (job.affiliateId) await this.ledger.record(job.affiliateId, BigInt(receipt.amount), attempt.key);
+        await this.claims.settled(attempt.key, {
+          state: 'settled',
+          fingerprint: intent.fingerprint,
+          ...(attempt.proof !== null ? { proof: attempt.proof } : {}),
+          jobId,
+          headers,
+        });
+        marked = true;
+      };
+      await this.fulfilment.fulfil(job, jobId, receipt, markSettled);
+      if (!marked) await markSettled(); // a fulfilment that did not run it
     }, SETTLED_WRITES_PATIENCE_MS);
     try {
       await written;

@@ -25,6 +25,7 @@ import { USDC_EIP712 } from '../../chains/networks.js';
 import { pooledHttp } from '../../chains/pooled-rpc-transport.js';
 import { recoverSignaturesNatively } from './native-recovery.js';
 import { MemoryNonceSequencer, type NonceSequencer } from './nonce-sequencer.js';
+import { preparedRead, type ReadingClient } from './prepared-read.js';
 import type { RailSettlement, RailVerdict, X402PaymentPayload, X402Rail, X402Requirements } from './rail.js';
 import { recoverTransferSigner, type TransferAuthorization, type TypedDomain } from './transfer-signature.js';
 import { settlementOf, v1SchemeArgs, verdictOf } from './x402-scheme.js';
@@ -83,11 +84,12 @@ export function exactEvmFacilitator(
   const account = privateKeyToAccount(key);
   const nonces = sequencer(account.address);
   const client = createWalletClient({ account, chain: base, transport: pooledHttp(rpcUrl) }).extend(publicActions);
+  const read = preparedRead(client as unknown as ReadingClient);
   const pendingNonce = () => client.getTransactionCount({ address: account.address, blockTag: 'pending' });
   const signer = toFacilitatorEvmSigner({
     address: account.address,
     // The scheme's argument types are looser than viem's (plain strings for addresses): handed on as viem's.
-    readContract: (args) => client.readContract(args as ReadContractParameters),
+    readContract: (args) => read(args as ReadContractParameters),
     verifyTypedData: (args) => verifyTypedData(client as unknown as PublicClient, args as VerifyTypedDataParameters),
     writeContract: (args) => nonces.send(pendingNonce, (nonce) => client.writeContract({ ...(args as WriteContractParameters), nonce })),
     sendTransaction: (args) =>
