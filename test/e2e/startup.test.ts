@@ -76,11 +76,7 @@ describe('start-up refuses misconfiguration loudly', () => {
     assert.equal(await exited(child), 2);
     assert.match(child.output(), /REDIS_URL=redis:\/\/127\.0\.0\.1:1: Redis does not answer/);
     await new Promise((r) => setTimeout(r, 500));
-    assert.deepEqual(
-      anvilsMarked(mark),
-      [],
-      'the chains it started were stopped with it',
-    );
+    assert.deepEqual(anvilsMarked(mark), [], 'the chains it started were stopped with it');
   });
 });
 
