@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { deletePrefix } from './support/redis-keys.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const GOAL = 0.9;
@@ -159,17 +160,4 @@ function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-/** SCAN + DEL every key under `<prefix>:`; returns how many were deleted. */
-async function deletePrefix(redis, prefix) {
-  let cursor = '0';
-  let deleted = 0;
-  const match = `${prefix.replace(/[*?[\]\\]/g, '\\$&')}:*`;
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', match, 'COUNT', 500);
-    cursor = next;
-    if (keys.length) deleted += await redis.del(...keys);
-  } while (cursor !== '0');
-  return deleted;
 }

@@ -25,6 +25,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { deletePrefix } from './support/redis-keys.mjs';
 import { testStepsModule } from './support/service-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -271,24 +272,19 @@ async function main() {
     console.log(`ratio concurrent/sequential settlements per second: ${(concurrentPerSecond / sequentialPerSecond).toFixed(2)}`);
   } finally {
     await app.close();
-    if (redisUrl) await deletePrefix(redisUrl, keyPrefix);
+    if (redisUrl) await deleteBenchKeys(redisUrl, keyPrefix);
   }
   if (process.env.BENCH_PAYMENTS_ONLY === 'overhead') return;
   await sourceCheckCost(deps);
   await amplification(deps);
 }
 
-/** SCAN + DEL every key under `<prefix>:` (the Redis part's claims, jobs and queue). */
-async function deletePrefix(url, prefix) {
+/** The Redis part's claims, jobs and queue, deleted. */
+async function deleteBenchKeys(url, prefix) {
   const { Redis } = await import('ioredis');
   const redis = new Redis(url);
   try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
+    await deletePrefix(redis, prefix);
   } finally {
     redis.disconnect();
   }
