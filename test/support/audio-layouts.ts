@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
+import { madeWhole } from './made-whole.js';
 import { musicExpression } from './music-bed.js';
 
 const run = promisify(execFile);
@@ -16,10 +17,9 @@ export async function withAudioLayout(clip: string, layout: AudioLayout): Promis
   const suffix = layout.kind === 'starts-late' ? `late-${layout.seconds}` : layout.kind;
   const out = clip.replace(/\.mp4$/, `.${suffix}.mp4`);
   if (fs.existsSync(out)) return out;
-  const own = `${out}.${process.pid}.tmp.mp4`; // test files run side by side: the variant appears whole, by a rename
-  await run('ffmpeg', ['-y', '-v', 'error', ...layoutArgs(clip, layout), '-c:v', 'copy', '-c:a', 'aac', '-b:a', '96k', own]);
-  fs.renameSync(own, out);
-  return out;
+  return madeWhole(out, (own) =>
+    run('ffmpeg', ['-y', '-v', 'error', ...layoutArgs(clip, layout), '-c:v', 'copy', '-c:a', 'aac', '-b:a', '96k', own]),
+  );
 }
 
 function layoutArgs(clip: string, layout: AudioLayout): string[] {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { loadOpenCv } from '../../src/engines/images/opencv.js';
 import { ROOT } from './harness.js';
+import { madeWhole } from './made-whole.js';
 
 export const PAGE_LINES = ['INVOICE 2026', 'Fresh pasta delivery', 'Tomatoes and basil', 'Total due 128 dollars'];
 
@@ -43,11 +44,10 @@ export async function photographedPage(
       for (let c = 0; c < 3; c++) pixels[i + c] = Math.round(pixels[i + c] * shade);
     }
   for (const mat of [src, from, to, m, warped]) mat.delete();
-  // This process's own file first (test files run side by side), then whole by a rename.
-  const own = `${out}.${process.pid}.tmp.jpg`;
-  await sharp(pixels, { raw: { width: W, height: H, channels: 4 } })
-    .jpeg({ quality: 88 })
-    .toFile(own);
-  fs.renameSync(own, out);
+  await madeWhole(out, (own) =>
+    sharp(pixels, { raw: { width: W, height: H, channels: 4 } })
+      .jpeg({ quality: 88 })
+      .toFile(own),
+  );
   return { file: out, corners };
 }

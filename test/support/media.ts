@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from './harness.js';
+import { madeWhole } from './made-whole.js';
 import { addMusicBed, type MusicBed } from './music-bed.js';
 import { DEFAULT_VOICE, type Voice, voiceCommand } from './voices.js';
 
@@ -55,8 +56,8 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
   fs.mkdirSync(CACHE, { recursive: true });
   const w = spec.width ?? 360;
   const h = spec.height ?? 640;
-  // The speech is made first: the last scene lasts until it ends, so no word is cut off. Every file on the way is
-  // this process's own (test files run side by side and may make the same clip); the clip appears whole, by a rename.
+  // The speech is made first: the last scene lasts until it ends, so no word is cut off. Under this process's own
+  // name, as the clip is (madeWhole).
   const wav = path.join(CACHE, `${key}.${process.pid}.wav`);
   const speechSeconds =
     spec.audio !== false && spec.speech
@@ -75,9 +76,7 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
   }
   args.push('-filter_complex', filters.join(';'), '-map', '[v]');
   if (withAudio) args.push('-map', '[a]', '-c:a', 'aac', '-b:a', '64k');
-  args.push(...encoding(spec, total), `${out}.${process.pid}.tmp.mp4`);
-  await run('ffmpeg', args);
-  fs.renameSync(`${out}.${process.pid}.tmp.mp4`, out);
+  await madeWhole(out, (own) => run('ffmpeg', [...args, ...encoding(spec, total), own]));
   fs.rmSync(wav, { force: true });
   return out;
 }

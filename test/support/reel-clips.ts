@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from './harness.js';
+import { madeWhole } from './made-whole.js';
 
 const run = promisify(execFile);
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
@@ -109,11 +110,8 @@ export async function makeReel(spec: ReelSpec): Promise<string> {
   const captions = (spec.captions ?? []).map((c) => outlinedCaption(c, w));
   filters.push(`[${current}]${[...captions, 'format=yuv420p'].join(',')}[v]`);
   args.push('-filter_complex', filters.join(';'), '-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', '-t', length.toFixed(3));
-  // This process's own file first (test files run side by side and may make the same reel), then whole by a rename.
-  args.push('-movflags', '+faststart', `${out}.${process.pid}.tmp.mp4`);
-  await run('ffmpeg', args);
-  fs.renameSync(`${out}.${process.pid}.tmp.mp4`, out);
-  return out;
+  args.push('-movflags', '+faststart');
+  return madeWhole(out, (own) => run('ffmpeg', [...args, own]));
 }
 
 /** One shot's frames at the reel's size: the picture (with its sign) on a canvas a third larger, then the camera's moves. */
