@@ -34,7 +34,7 @@ export class OrderFulfilment implements Fulfilment {
     return this.sources.finds(pipeline, request);
   }
 
-  async fulfil(order: Order, jobId: string, receipt: Receipt, alongside?: () => Promise<void>): Promise<void> {
+  async fulfil(order: Order, jobId: string, receipt: Receipt, alongside: () => Promise<void>): Promise<void> {
     const { pipeline, request, affiliateId, sources } = JobOrder.of(order, this.pipelines);
     await this.jobs.ensure({ pipeline, request, receipt, affiliateId, jobId, sources }, alongside);
   }

@@ -17,8 +17,8 @@ export interface Fulfilment {
   checks?(order: Order): boolean;
   /**
    * Makes sure the order's one job `jobId` exists and is queued, however often called; throws when it could not.
-   * `alongside`, when given, may be run once the job is durably recorded, while it is queued (both awaited): the
-   * settlement's own writes then wait for no queue add. A caller runs it itself if it was not.
+   * Runs `alongside` (the settlement's own writes, idempotent) once the job is durably recorded, while it is queued,
+   * and awaits both: those writes then wait for no queue add.
    */
-  fulfil(order: Order, jobId: string, receipt: Receipt, alongside?: () => Promise<void>): Promise<void>;
+  fulfil(order: Order, jobId: string, receipt: Receipt, alongside: () => Promise<void>): Promise<void>;
 }

@@ -81,8 +81,9 @@ function setup(fulfil?: Fulfilment['fulfil'], reconcileAfterMs = 20) {
     precheck: async (order) => (await (order as TestOrder).precheck?.()) ?? { order },
     fulfil:
       fulfil ??
-      (async (_order, jobId) => {
+      (async (_order, jobId, _receipt, alongside) => {
         jobs.set(jobId, (jobs.get(jobId) ?? 0) + 1);
+        await alongside();
       }),
   };
   const ledger = new MemoryAffiliateLedger();
@@ -146,9 +147,10 @@ describe('the settlement service (memory stores)', () => {
   it('crash point: the job was created but the claim never marked settled; finishing it again names the same job', async () => {
     const ids: string[] = [];
     let crash = true;
-    const { flow, chain } = setup(async (_order, jobId) => {
+    const { flow, chain } = setup(async (_order, jobId, _receipt, alongside) => {
       ids.push(jobId);
       if (crash) throw new Error('process died after creating the job');
+      await alongside();
     });
     await assert.rejects(flow.claimAndSettle(chain.attempt('p5', intent('e'))));
     crash = false;

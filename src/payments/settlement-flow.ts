@@ -178,7 +178,6 @@ export class SettlementFlow {
     // Each write is idempotent, so one that landed before an error is not made twice. Past that patience the
     // claim stays `settling`: the reconciler (or a resend) finishes the same job; the job is never failed for it.
     const written = onceRedisAnswers(async () => {
-      let marked = false;
       // Only once the job is recorded (durable: a recorded job its queue lost is enqueued again), at the same time as
       // its queue add. Credited once per payment however often its acceptance is finished (a resend, the reconciler,
       // after a crash), and before the claim is marked settled, so a crash between the two loses no credit.
@@ -191,10 +190,8 @@ export class SettlementFlow {
           jobId,
           headers,
         });
-        marked = true;
       };
       await this.fulfilment.fulfil(job, jobId, receipt, markSettled);
-      if (!marked) await markSettled(); // a fulfilment that did not run it
     }, SETTLED_WRITES_PATIENCE_MS);
     try {
       await written;
