@@ -1,11 +1,11 @@
 import type { Queue } from 'bullmq';
 import type { RedisClient } from '../redis/redis-client.js';
-import type { QueuedJob } from './job.types.js';
+import type { QueuedJob, QueueTicket } from './job.types.js';
 import type { JobQueue } from './job-queue.js';
 
 /**
  * BullMQ on Redis: any number of API and worker processes share the queue. The BullMQ job id is the
- * job_id, so a job is enqueued at most once. The Queue is @nestjs/bullmq's (BullModule.registerQueue, on the
+ * job_id, so a job is enqueued at most once, and its data is a QueueTicket (the entry stays in the job store). The Queue is @nestjs/bullmq's (BullModule.registerQueue, on the
  * fail-fast connection, so an outage is a prompt 503); the workers are BullJobWorker's.
  */
 export class BullmqJobQueue implements JobQueue {
@@ -21,7 +21,8 @@ export class BullmqJobQueue implements JobQueue {
   }
 
   async enqueue(job: QueuedJob): Promise<void> {
-    await this.queue.add('run', job, {
+    const ticket: QueueTicket = { job_id: job.job_id, endpoint_path: job.endpoint_path };
+    await this.queue.add('run', ticket, {
       jobId: job.job_id,
       attempts: 1,
       removeOnComplete: { age: this.retentionSeconds },
@@ -30,7 +31,6 @@ export class BullmqJobQueue implements JobQueue {
   }
 
   async holds(jobId: string): Promise<boolean> {
-    // The job's state, not the job: getJob would read its data (the request, images included) too.
     return (await this.queue.getJobState(jobId)) !== 'unknown';
   }
 

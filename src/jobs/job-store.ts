@@ -4,8 +4,9 @@ import type { JobRecord, QueuedJob } from './job.types.js';
 export interface JobStore {
   /**
    * Stores a new record and the queue entry that runs it; it expires `retention` after `created_at`.
-   * The entry is kept while the job is `queued`, so a record whose queue entry never came to be (its
-   * writer died before enqueueing it) or was lost can be enqueued again (see `waiting`).
+   * The entry is kept until the job ends: a worker reads it when it takes the job (again, after a crash), and a
+   * record still `queued` whose queue entry never came to be (its writer died before enqueueing it) or was lost can
+   * be enqueued again (see `waiting`).
    */
   create(record: JobRecord, entry: QueuedJob): Promise<void>;
   /** The record, or null when unknown or past retention. */
@@ -14,7 +15,7 @@ export interface JobStore {
   update(id: string, patch: Partial<JobRecord>): Promise<JobRecord | null>;
   /** The ids of jobs still `queued` that were created before `before` (epoch ms), oldest first. */
   waiting(before: number, limit: number): Promise<string[]>;
-  /** The queue entry of a job still `queued`, or null. */
+  /** The queue entry of a job that has not ended, or null. */
   entry(id: string): Promise<QueuedJob | null>;
   close(): Promise<void>;
 }

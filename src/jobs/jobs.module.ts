@@ -182,8 +182,9 @@ function bullmqDriver(config: JobsConfig, keyPrefix: string, workers: boolean): 
     });
     providers.push({
       provide: JOB_WORKER,
-      inject: [JobProcessor, REDIS_CONNECTIONS],
-      useFactory: (processor: JobProcessor, connections: RedisConnections) => createBullJobWorker(config, prefix, processor, connections),
+      inject: [JobProcessor, WORKER_JOB_STORE, REDIS_CONNECTIONS],
+      useFactory: (processor: JobProcessor, store: JobStore, connections: RedisConnections) =>
+        createBullJobWorker(config, prefix, processor, store, connections),
     });
   }
   return { imports: [queue], providers };

@@ -1,11 +1,11 @@
-import type { JobRecord, QueuedJob } from './job.types.js';
+import { type JobRecord, type QueuedJob, TERMINAL_STATUSES } from './job.types.js';
 import { LocalJobChanges } from './job-changes.js';
 import { isExpired, type JobStore } from './job-store.js';
 
 /** The embedded default: records in this process, swept when they pass retention. */
 export class MemoryJobStore implements JobStore {
   private readonly records = new Map<string, JobRecord>();
-  /** The queue entries of records still `queued`. */
+  /** The queue entries of jobs that have not ended. */
   private readonly entries = new Map<string, QueuedJob>();
   private readonly sweeper: NodeJS.Timeout;
 
@@ -39,7 +39,7 @@ export class MemoryJobStore implements JobStore {
     if (!r) return null;
     const next = { ...r, ...structuredClone(patch) };
     this.records.set(id, next);
-    if (next.status !== 'queued') this.entries.delete(id);
+    if (TERMINAL_STATUSES.has(next.status)) this.entries.delete(id);
     this.changes.announce(id);
     return structuredClone(next);
   }
@@ -49,7 +49,7 @@ export class MemoryJobStore implements JobStore {
     for (const id of this.entries.keys()) {
       const r = await this.get(id);
       if (!r) this.entries.delete(id);
-      else if (r.created_at < before && found.length < limit) found.push(id);
+      else if (r.status === 'queued' && r.created_at < before && found.length < limit) found.push(id);
     }
     return found;
   }

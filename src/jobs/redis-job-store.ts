@@ -1,5 +1,6 @@
+import { jsonBytes } from '../redis/json-bytes.js';
 import type { RedisClient } from '../redis/redis-client.js';
-import type { JobRecord, QueuedJob } from './job.types.js';
+import { type JobRecord, type QueuedJob, TERMINAL_STATUSES } from './job.types.js';
 import { jobChangesChannel } from './job-changes.js';
 import { isExpired, type JobStore } from './job-store.js';
 
@@ -16,8 +17,8 @@ return 1`;
 /**
  * One Redis string per job (`<prefix>:job:<id>`, JSON) whose TTL ends its retention, so any API
  * process can answer GET /jobs/{id} with a single GET. Only the worker running a job writes to it
- * after creation, so read-merge-write needs no lock. While a job is `queued`, its queue entry is kept
- * beside it (`<prefix>:job:<id>:entry`) and indexed by creation time (`<prefix>:jobs:queued`).
+ * after creation, so read-merge-write needs no lock. Until a job ends its queue entry is kept beside it
+ * (`<prefix>:job:<id>:entry`), and while it is `queued` it is indexed by creation time (`<prefix>:jobs:queued`).
  */
 export class RedisJobStore implements JobStore {
   constructor(
@@ -41,7 +42,7 @@ export class RedisJobStore implements JobStore {
   async create(record: JobRecord, entry: QueuedJob): Promise<void> {
     const ttl = Math.max(1, record.created_at + this.retentionMs - Date.now());
     const keys = [this.key(record.id), this.entryKey(record.id), this.queuedIndex];
-    const args = [JSON.stringify(record), JSON.stringify(entry), ttl, record.created_at, record.id];
+    const args = [JSON.stringify(record), jsonBytes(entry), ttl, record.created_at, record.id];
     const created = await this.redis.eval(CREATE, keys.length, ...keys, ...args);
     if (created !== 1) throw new Error(`job ${record.id} exists already`);
   }
@@ -58,19 +59,13 @@ export class RedisJobStore implements JobStore {
     if (!current) return null;
     const next = { ...current, ...patch };
     // XX: never resurrect a record that expired meanwhile; KEEPTTL: retention counts from creation. The id is
-    // published for the event streams of every API process (RedisJobChanges).
-    const written = await this.redis
-      .multi()
-      .set(this.key(id), JSON.stringify(next), 'KEEPTTL', 'XX')
-      .publish(jobChangesChannel(this.prefix), id)
-      .exec();
-    const ok = written?.[0]?.[1];
-    if (ok === 'OK' && current.status === 'queued' && next.status !== 'queued') await this.forgetEntry(id);
-    return ok === 'OK' ? next : null;
-  }
-
-  private async forgetEntry(id: string): Promise<void> {
-    await this.redis.multi().del(this.entryKey(id)).zrem(this.queuedIndex, id).exec();
+    // published for the event streams of every API process (RedisJobChanges). A job no longer queued leaves the
+    // index, and one that ended its entry (harmless when the record had expired: both are gone then).
+    const write = this.redis.multi().set(this.key(id), jsonBytes(next), 'KEEPTTL', 'XX').publish(jobChangesChannel(this.prefix), id);
+    if (current.status === 'queued' && next.status !== 'queued') write.zrem(this.queuedIndex, id);
+    if (TERMINAL_STATUSES.has(next.status)) write.del(this.entryKey(id));
+    const written = await write.exec();
+    return written?.[0]?.[1] === 'OK' ? next : null;
   }
 
   async waiting(before: number, limit: number): Promise<string[]> {

@@ -1,3 +1,4 @@
+import { jsonBytes } from '../redis/json-bytes.js';
 import type { RedisClient } from '../redis/redis-client.js';
 import type { ReplicaAcks } from '../redis/replica-acks.js';
 import type { PrecheckRefusal } from './paid-request.js';
@@ -164,7 +165,7 @@ export class RedisClaimStore implements ClaimStore {
   async claim(key: string, claim: SettlingClaim): Promise<Claim | null> {
     const writer = this.durable?.redis ?? this.redis;
     const keys = [this.key(key), this.settlingSet];
-    const existing = (await writer.eval(CLAIM, keys.length, ...keys, JSON.stringify(claim), TTL_MS, claim.since, key)) as string | null;
+    const existing = (await writer.eval(CLAIM, keys.length, ...keys, jsonBytes(claim), TTL_MS, claim.since, key)) as string | null;
     if (existing !== null) return JSON.parse(existing) as Claim;
     await this.durable?.acks.confirm().catch(async (err) => {
       await this.release(key).catch(() => undefined);

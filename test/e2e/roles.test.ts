@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { after, describe, it } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
 import { createWalletClient, http, publicActions } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
 import { createPaymentHeader } from 'x402/client';
 import { freePort } from '../../src/devnet/anvil.js';
-import { deleteKeys, FIXTURE_PIPELINES, pollJob, postJson, REDIS_URL } from '../support/harness.js';
+import { deleteKeys, FIXTURE_PIPELINES, keysHolding, pollJob, postJson, REDIS_URL } from '../support/harness.js';
 import { exited, startService } from '../support/processes.js';
 
 /** The command lines of a process's children (anvil, for the devnet chains). */
@@ -80,11 +81,18 @@ describe('ROLE=api and ROLE=worker as separate processes', () => {
       1,
       unpaid.json.accepts.find((a: any) => a.network === 'base'),
     );
-    const paid = await postJson(`${url}/echo`, { text: 'split roles' }, { 'x-payment': header });
+    const paid = await postJson(`${url}/echo`, { text: 'split roles', pause: 1.5 }, { 'x-payment': header });
     assert.equal(paid.status, 202, paid.text);
+    // The request (an image, on the image routes) is held in Redis once until its job ends, then nowhere (the result aside).
+    const request = '"text":"split roles","pause":1.5';
+    let running: any;
+    while ((running = await (await fetch(`${url}/jobs/${paid.json.job_id}`)).json()).status === 'queued') await delay(50);
+    assert.equal(running.status, 'processing');
+    assert.deepEqual(await keysHolding(`${env.KEY_PREFIX}*`, request), [`${env.KEY_PREFIX}:job:${paid.json.job_id}:entry`]);
     const job = await pollJob(url, paid.json.job_id);
     assert.equal(job.status, 'complete');
     assert.equal(job.result.greeting, 'hello split roles');
+    assert.deepEqual(await keysHolding(`${env.KEY_PREFIX}*`, request), [], 'no key holds the request of a job that ended');
 
     // The worker has no HTTP server: its jobs are counted on its own METRICS_PORT; the API runs no worker.
     const workerMetrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();

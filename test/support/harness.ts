@@ -59,6 +59,27 @@ export async function startHarness(opts: { driver?: Driver; env?: Record<string,
   };
 }
 
+/** The keys matching `pattern` whose value (a string, or any field of a hash) contains `text`, sorted. */
+export async function keysHolding(pattern: string, text: string): Promise<string[]> {
+  const redis = new Redis(REDIS_URL);
+  const found: string[] = [];
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      cursor = next;
+      for (const key of keys) {
+        const type = await redis.type(key);
+        const values = type === 'string' ? [await redis.get(key)] : type === 'hash' ? Object.values(await redis.hgetall(key)) : [];
+        if (values.some((v) => v?.includes(text))) found.push(key);
+      }
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  return found.sort();
+}
+
 export async function deleteKeys(pattern: string): Promise<void> {
   const redis = new Redis(REDIS_URL);
   try {

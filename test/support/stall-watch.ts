@@ -12,14 +12,20 @@ export interface Stall {
   cpuMs: number;
 }
 
+/** The worst stall since the last take, and all of the main thread's own CPU in that time. */
+export interface Stalls extends Stall {
+  totalCpuMs: number;
+}
+
 /**
  * Watches the event loop with a 10 ms timer: the longest stall, and the most of its own CPU the main thread spent in
  * one (a machine busy with other work stretches a stall's wall time, not that CPU). `take()` gives the worst of each
- * since the last take and starts anew; `stop()` ends the watch.
+ * since the last take, with the main thread's CPU in all, and starts anew; `stop()` ends the watch.
  */
-export function watchStalls(): { take(): Stall; stop(): void } {
+export function watchStalls(): { take(): Stalls; stop(): void } {
   let worst: Stall = { wallMs: 0, cpuMs: 0 };
   let [last, lastCpu] = [performance.now(), mainThreadCpuMs()];
+  let takenCpu = lastCpu;
   const timer = setInterval(() => {
     const [now, cpu] = [performance.now(), mainThreadCpuMs()];
     worst = { wallMs: Math.max(worst.wallMs, now - last - 10), cpuMs: Math.max(worst.cpuMs, cpu - lastCpu) };
@@ -27,8 +33,9 @@ export function watchStalls(): { take(): Stall; stop(): void } {
   }, 10).unref();
   return {
     take() {
-      const taken = worst;
-      worst = { wallMs: 0, cpuMs: 0 };
+      const cpu = mainThreadCpuMs();
+      const taken = { ...worst, totalCpuMs: cpu - takenCpu };
+      [worst, takenCpu] = [{ wallMs: 0, cpuMs: 0 }, cpu];
       return taken;
     },
     stop: () => clearInterval(timer),
