@@ -19,6 +19,7 @@
 
 import { median } from '../../imaging/median.js';
 import { FADE_GAP, GradualTransitionFinder, histogramDistance } from './gradual-transitions.js';
+import { blurredChange } from './blurred-change.js';
 import { smearedChange } from './smeared-change.js';
 import { type Shifted, type SteadyFrame, shiftedChanges, softened, steadiedChange, steadyFrame } from './steadied-change.js';
 import { WindowChangeFinder, type WindowFrame } from './window-change.js';
@@ -47,6 +48,8 @@ const RETURN_SLACK = 0.05;
 const RETURN_GATE = 0.15;
 /** The smeared picture must explain this share of the pixels more than the shift alone (seeds 1-5). */
 const SMEAR_GAIN = 0.15;
+/** A frame moved when its shift is this many pixels or more (below, the shift search's noise). */
+const MIN_MOVE = 2;
 /** A gradual transition and a cut this close to its span (seconds) are one boundary. */
 const SAME_BOUNDARY = 0.3;
 
@@ -157,15 +160,22 @@ export class CutDetector {
         pair(this.at(i - 1 - n), here, here, this.at(i + n + 1));
       }
       if (back < RETURN_MATCH) s = back;
-      // A camera too fast for the shift alone: the picture smeared along its motion (smeared-change.ts) explains
-      // much of the change (a soft wipe's moving edge is explained a little too).
+      // A camera too fast for the shift alone: the picture smeared along its motion (smeared-change.ts), or blended
+      // from its shifts along a line (any blur, a few sharp exposures: blurred-change.ts), explains much of the
+      // change (a soft wipe's moving edge is explained a little too).
       else {
         const [a, b] = [this.at(i - 1), this.at(i)];
-        const smeared = a && b ? smearedChange(a.pixels, b.pixels, SIZE) : undefined;
         // Only the pixels are explained so: the colours still count (a whip into another shot brings new ones). As
-        // for a far shift, the smear's shift is the camera's only when a frame next to it moved alike.
-        if (smeared && s - smeared.change >= SMEAR_GAIN && (this.alike(i - 1, smeared) || this.alike(i + 1, smeared)))
-          s = Math.max(smeared.change, this.steps[i].colours);
+        // for a far shift, the smear's shift is the camera's only when a frame next to it moved alike; a blend can
+        // also fit a soft edge moving over a still picture, so a frame next to it must really have moved.
+        const explains = (e: Shifted, camera: (j: number, e: Shifted) => boolean) =>
+          s - e.change >= SMEAR_GAIN && (camera(i - 1, e) || camera(i + 1, e));
+        const smeared = a && b ? smearedChange(a.pixels, b.pixels, SIZE) : undefined;
+        if (smeared && explains(smeared, (j, e) => this.alike(j, e))) s = Math.max(smeared.change, this.steps[i].colours);
+        else if (a && b) {
+          const blended = blurredChange(a.pixels, b.pixels, SIZE);
+          if (explains(blended, (j, e) => this.moving(j, e))) s = Math.max(blended.change, this.steps[i].colours);
+        }
         s = Math.min(s, busyBack);
       }
     }
@@ -184,6 +194,12 @@ export class CutDetector {
       if (this.alike(i - 1, far) || this.alike(i + 1, far)) pixels = far.change;
     }
     return Math.max(pixels, colours);
+  }
+
+  /** Whether frame j really moved (MIN_MOVE pixels or more), as `shift` did (see `alike`). */
+  private moving(j: number, shift: Shifted): boolean {
+    const other = this.steps[j]?.far;
+    return other !== undefined && Math.abs(other.dx) + Math.abs(other.dy) >= MIN_MOVE && this.alike(j, shift);
   }
 
   /** Whether frame j's far shift is like `shift` (within SMOOTH pixels, or half the shift): a camera moves smoothly. */
