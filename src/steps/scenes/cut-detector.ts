@@ -140,8 +140,14 @@ export class CutDetector {
   private score(i: number): void {
     let s = this.step(i);
     this.changes.push(s);
-    // Only a change that stands out from the frames before it may be a flash (a busy picture changes all along).
-    if (s >= RETURN_GATE && s >= median(this.changes.slice(Math.max(1, i - 2 * RETURN), i)) + MARGIN) {
+    // Only a change that stands out from the frames before it, or from those after it (a swing's last blurred
+    // frame against the still ones), may be a flash or a camera's blur (a busy picture changes all along).
+    const after = () => {
+      const next: number[] = [];
+      for (let j = i + 1; j < Math.min(this.count, i + 1 + RETURN); j++) next.push(this.step(j));
+      return median(next);
+    };
+    if (s >= RETURN_GATE && (s >= median(this.changes.slice(Math.max(1, i - 2 * RETURN), i)) + MARGIN || s >= after() + MARGIN)) {
       const before = this.at(i - 1);
       const here = this.at(i);
       let back = 1;
@@ -174,7 +180,9 @@ export class CutDetector {
         if (smeared && explains(smeared, (j, e) => this.alike(j, e))) s = Math.max(smeared.change, this.steps[i].colours);
         else if (a && b) {
           const blended = blurredChange(a.pixels, b.pixels, SIZE);
-          if (explains(blended, (j, e) => this.moving(j, e))) s = Math.max(blended.change, this.steps[i].colours);
+          // A swing's first blurred frames: the next may not have a shift found yet, the one after has.
+          const camera = (j: number, e: Shifted) => this.moving(j, e) || (j > i && this.moving(j + 1, e));
+          if (explains(blended, camera)) s = Math.max(blended.change, this.steps[i].colours);
         }
         s = Math.min(s, busyBack);
       }
