@@ -58,29 +58,8 @@ function blendFit(from: Buffer, to: Buffer, size: FrameSize, across: boolean): {
       }
     return out;
   });
+  const weights = nonNegativeFit(taps, greyTo, shifts.indexOf(0));
   const k = shifts.length;
-  const gram = new Float64Array(k * k);
-  const rhs = new Float64Array(k);
-  for (let i = 0; i < k; i++) {
-    for (let j = i; j < k; j++) {
-      let d = 0;
-      const [ti, tj] = [taps[i], taps[j]];
-      for (let p = 0; p < n; p++) d += ti[p] * tj[p];
-      gram[i * k + j] = gram[j * k + i] = d + SUM_WEIGHT * n;
-    }
-    let d = 0;
-    for (let p = 0; p < n; p++) d += taps[i][p] * greyTo[p];
-    rhs[i] = d + SUM_WEIGHT * n;
-  }
-  // Non-negative least squares by coordinate descent, from the weight all on no shift.
-  const weights = new Float64Array(k);
-  weights[shifts.indexOf(0)] = 1;
-  for (let sweep = 0; sweep < SWEEPS; sweep++)
-    for (let i = 0; i < k; i++) {
-      let r = rhs[i];
-      for (let j = 0; j < k; j++) if (j !== i) r -= gram[i * k + j] * weights[j];
-      weights[i] = Math.max(0, r / gram[i * k + i]);
-    }
   // The blend in colour, judged as the other changes are: pixels off by more than PIXEL_STEP in a channel.
   let changed = 0;
   let judged = 0;
@@ -109,6 +88,36 @@ function blendFit(from: Buffer, to: Buffer, size: FrameSize, across: boolean): {
   let moment = 0;
   for (let t = 0; t < k; t++) [total, moment] = [total + weights[t], moment + weights[t] * shifts[t]];
   return { change: judged * 2 >= n ? changed / judged : 1, shift: total > 0 ? moment / total : 0 };
+}
+
+/**
+ * The weights, never negative and held to summing to one, of the `taps` that best fit `target` (least squares,
+ * by coordinate descent from all the weight on tap `start`).
+ */
+function nonNegativeFit(taps: Float64Array[], target: Float64Array, start: number): Float64Array {
+  const [k, n] = [taps.length, target.length];
+  const gram = new Float64Array(k * k);
+  const rhs = new Float64Array(k);
+  for (let i = 0; i < k; i++) {
+    for (let j = i; j < k; j++) {
+      let d = 0;
+      const [ti, tj] = [taps[i], taps[j]];
+      for (let p = 0; p < n; p++) d += ti[p] * tj[p];
+      gram[i * k + j] = gram[j * k + i] = d + SUM_WEIGHT * n;
+    }
+    let d = 0;
+    for (let p = 0; p < n; p++) d += taps[i][p] * target[p];
+    rhs[i] = d + SUM_WEIGHT * n;
+  }
+  const weights = new Float64Array(k);
+  weights[start] = 1;
+  for (let sweep = 0; sweep < SWEEPS; sweep++)
+    for (let i = 0; i < k; i++) {
+      let r = rhs[i];
+      for (let j = 0; j < k; j++) if (j !== i) r -= gram[i * k + j] * weights[j];
+      weights[i] = Math.max(0, r / gram[i * k + i]);
+    }
+  return weights;
 }
 
 function grey(pixels: Buffer, n: number): Float64Array {

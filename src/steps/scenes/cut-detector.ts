@@ -18,8 +18,8 @@
  */
 
 import { median } from '../../imaging/median.js';
-import { FADE_GAP, GradualTransitionFinder, histogramDistance } from './gradual-transitions.js';
 import { blurredChange } from './blurred-change.js';
+import { FADE_GAP, GradualTransitionFinder, histogramDistance } from './gradual-transitions.js';
 import { smearedChange } from './smeared-change.js';
 import { type Shifted, type SteadyFrame, shiftedChanges, softened, steadiedChange, steadyFrame } from './steadied-change.js';
 import { WindowChangeFinder, type WindowFrame } from './window-change.js';
