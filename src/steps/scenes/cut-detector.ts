@@ -81,6 +81,12 @@ export class CutDetector {
   private readonly changes: number[] = [];
   /** Score of frame i: its change, unless the picture before it comes back within RETURN frames. */
   readonly scores: number[] = [];
+  /**
+   * What frame i counts for in the surroundings a cut must stand out from: its score, or, where the blend of a fast
+   * camera lowered it, its change (a swing changes the picture all along: its frames the blend explains must not
+   * leave the others standing out).
+   */
+  private readonly surroundings: number[] = [];
   private readonly gradual: GradualTransitionFinder;
   private readonly windows: WindowChangeFinder;
 
@@ -139,6 +145,7 @@ export class CutDetector {
    */
   private score(i: number): void {
     let s = this.step(i);
+    let surround: number | undefined;
     this.changes.push(s);
     // Only a change that stands out from the frames before it, or from those after it (a swing's last blurred
     // frame against the still ones), may be a flash or a camera's blur (a busy picture changes all along).
@@ -182,12 +189,16 @@ export class CutDetector {
           const blended = blurredChange(a.pixels, b.pixels, SIZE);
           // A swing's first blurred frames: the next may not have a shift found yet, the one after has.
           const camera = (j: number, e: Shifted) => this.moving(j, e) || (j > i && this.moving(j + 1, e));
-          if (explains(blended, camera)) s = Math.max(blended.change, this.steps[i].colours);
+          if (explains(blended, camera)) {
+            surround = s;
+            s = Math.max(blended.change, this.steps[i].colours);
+          }
         }
         s = Math.min(s, busyBack);
       }
     }
     this.scores.push(s);
+    this.surroundings.push(surround ?? s);
   }
 
   /**
@@ -278,7 +289,8 @@ export class CutDetector {
       if (s[i] < floor) continue;
       // Only the strongest change nearby counts (the first of equals): one cut, not its neighbourhood.
       if (s.slice(Math.max(1, i - peak), i).some((x) => x >= s[i]) || s.slice(i + 1, i + 1 + peak).some((x) => x > s[i])) continue;
-      const around = (n: number) => median([...s.slice(Math.max(1, i - n), i), ...s.slice(i + 1, i + 1 + n)]);
+      const r = this.surroundings;
+      const around = (n: number) => median([...r.slice(Math.max(1, i - n), i), ...r.slice(i + 1, i + 1 + n)]);
       if (s[i] < Math.max(around(half), around(near)) + MARGIN) continue;
       out.push({ time: i / this.fps, score: s[i] });
     }
