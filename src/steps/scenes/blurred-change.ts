@@ -18,10 +18,14 @@ const SWEEPS = 40;
 /** A pixel is judged only where at most this share of its blend comes from outside the frame. */
 const OUTSIDE = 0.1;
 
-/** The least share of pixels changed between `b` and a blend of `a`'s shifts along a line (or `a` and `b`'s). */
-export function blurredChange(a: Buffer, b: Buffer, size: FrameSize): Shifted {
+/**
+ * The least share of pixels changed between `b` and a blend of `a`'s shifts along a line (or `a` and `b`'s), the
+ * lines tried being across and down as `lines` says.
+ */
+export function blurredChange(a: Buffer, b: Buffer, size: FrameSize, lines = { across: true, down: true }): Shifted {
   let best: Shifted = { change: 1, dx: 0, dy: 0 };
   for (const across of [true, false]) {
+    if (!(across ? lines.across : lines.down)) continue;
     for (const [from, to, sign] of [
       [a, b, 1],
       [b, a, -1],

@@ -186,7 +186,15 @@ export class CutDetector {
         const smeared = a && b ? smearedChange(a.pixels, b.pixels, SIZE) : undefined;
         if (smeared && explains(smeared, (j, e) => this.alike(j, e))) s = Math.max(smeared.change, this.steps[i].colours);
         else if (a && b) {
-          const blended = blurredChange(a.pixels, b.pixels, SIZE);
+          // Blended only along the lines a frame next to it (or the one after that) moved on: a fit costs.
+          const moves = [i - 1, i + 1, i + 2]
+            .map((j) => this.steps[j]?.far)
+            .filter((f) => f && Math.abs(f.dx) + Math.abs(f.dy) >= MIN_MOVE);
+          const lines = {
+            across: moves.some((f) => Math.abs(f!.dx) >= Math.abs(f!.dy)),
+            down: moves.some((f) => Math.abs(f!.dy) > Math.abs(f!.dx)),
+          };
+          const blended = blurredChange(a.pixels, b.pixels, SIZE, lines);
           // A swing's first blurred frames: the next may not have a shift found yet, the one after has.
           const camera = (j: number, e: Shifted) => this.moving(j, e) || (j > i && this.moving(j + 1, e));
           if (explains(blended, camera)) {
