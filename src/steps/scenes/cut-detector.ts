@@ -9,7 +9,8 @@
  *    but other colours, or the same colours moved around).
  * A change counts only as far as the pictures before it differ from those just after it: a flash (white, black,
  * any few frames) changes the picture and gives it back (over a busy picture, back as near as frames as far apart
- * beside the flash are to each other). A frame is a cut when its score stands out from the
+ * beside the flash are to each other); a fast camera's frame is the one before smeared or blended from its shifts
+ * along a line (smeared-change.ts, blurred-change.ts). A frame is a cut when its score stands out from the
  * clip around it: above an absolute floor and above the median of the second and of the fifth of a second
  * around it by a margin, so a busy shot, or a whip pan's changing blur, does not cut itself up.
  * Gradual transitions are found beside the cuts: cross-fades and fades through black as mixes of two shots
