@@ -190,10 +190,10 @@ export class CutDetector {
           // Blended only along the lines a frame next to it (or the one after that) moved on: a fit costs.
           const moves = [i - 1, i + 1, i + 2]
             .map((j) => this.steps[j]?.far)
-            .filter((f) => f && Math.abs(f.dx) + Math.abs(f.dy) >= MIN_MOVE);
+            .filter((f): f is Shifted => f !== undefined && Math.abs(f.dx) + Math.abs(f.dy) >= MIN_MOVE);
           const lines = {
-            across: moves.some((f) => Math.abs(f!.dx) >= Math.abs(f!.dy)),
-            down: moves.some((f) => Math.abs(f!.dy) > Math.abs(f!.dx)),
+            across: moves.some((f) => Math.abs(f.dx) >= Math.abs(f.dy)),
+            down: moves.some((f) => Math.abs(f.dy) > Math.abs(f.dx)),
           };
           const blended = blurredChange(a.pixels, b.pixels, SIZE, lines);
           // A swing's first blurred frames: the next may not have a shift found yet, the one after has.
