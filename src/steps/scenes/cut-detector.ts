@@ -9,7 +9,8 @@
  *    but other colours, or the same colours moved around).
  * A change counts only as far as the pictures before it differ from those just after it: a flash (white, black,
  * any few frames) changes the picture and gives it back (over a busy picture, back as near as frames as far apart
- * beside the flash are to each other). A frame is a cut when its score stands out from the
+ * beside the flash are to each other); a fast camera's frame is the one before smeared or blended from its shifts
+ * along a line (smeared-change.ts, blurred-change.ts). A frame is a cut when its score stands out from the
  * clip around it: above an absolute floor and above the median of the second and of the fifth of a second
  * around it by a margin, so a busy shot, or a whip pan's changing blur, does not cut itself up.
  * Gradual transitions are found beside the cuts: cross-fades and fades through black as mixes of two shots
@@ -18,6 +19,7 @@
  */
 
 import { median } from '../../imaging/median.js';
+import { blurredChange } from './blurred-change.js';
 import { FADE_GAP, GradualTransitionFinder, histogramDistance } from './gradual-transitions.js';
 import { smearedChange } from './smeared-change.js';
 import { type Shifted, type SteadyFrame, shiftedChanges, softened, steadiedChange, steadyFrame } from './steadied-change.js';
@@ -47,6 +49,8 @@ const RETURN_SLACK = 0.05;
 const RETURN_GATE = 0.15;
 /** The smeared picture must explain this share of the pixels more than the shift alone (seeds 1-5). */
 const SMEAR_GAIN = 0.15;
+/** A frame moved when its shift is this many pixels or more (below, the shift search's noise). */
+const MIN_MOVE = 2;
 /** A gradual transition and a cut this close to its span (seconds) are one boundary. */
 const SAME_BOUNDARY = 0.3;
 
@@ -78,6 +82,12 @@ export class CutDetector {
   private readonly changes: number[] = [];
   /** Score of frame i: its change, unless the picture before it comes back within RETURN frames. */
   readonly scores: number[] = [];
+  /**
+   * What frame i counts for in the surroundings a cut must stand out from: its score, or, where the blend of a fast
+   * camera lowered it, its change (a swing changes the picture all along: its frames the blend explains must not
+   * leave the others standing out).
+   */
+  private readonly surroundings: number[] = [];
   private readonly gradual: GradualTransitionFinder;
   private readonly windows: WindowChangeFinder;
 
@@ -136,9 +146,16 @@ export class CutDetector {
    */
   private score(i: number): void {
     let s = this.step(i);
+    let surround: number | undefined;
     this.changes.push(s);
-    // Only a change that stands out from the frames before it may be a flash (a busy picture changes all along).
-    if (s >= RETURN_GATE && s >= median(this.changes.slice(Math.max(1, i - 2 * RETURN), i)) + MARGIN) {
+    // Only a change that stands out from the frames before it, or from those after it (a swing's last blurred
+    // frame against the still ones), may be a flash or a camera's blur (a busy picture changes all along).
+    const after = () => {
+      const next: number[] = [];
+      for (let j = i + 1; j < Math.min(this.count, i + 1 + RETURN); j++) next.push(this.step(j));
+      return median(next);
+    };
+    if (s >= RETURN_GATE && (s >= median(this.changes.slice(Math.max(1, i - 2 * RETURN), i)) + MARGIN || s >= after() + MARGIN)) {
       const before = this.at(i - 1);
       const here = this.at(i);
       let back = 1;
@@ -157,19 +174,40 @@ export class CutDetector {
         pair(this.at(i - 1 - n), here, here, this.at(i + n + 1));
       }
       if (back < RETURN_MATCH) s = back;
-      // A camera too fast for the shift alone: the picture smeared along its motion (smeared-change.ts) explains
-      // much of the change (a soft wipe's moving edge is explained a little too).
+      // A camera too fast for the shift alone: the picture smeared along its motion (smeared-change.ts), or blended
+      // from its shifts along a line (any blur, a few sharp exposures: blurred-change.ts), explains much of the
+      // change (a soft wipe's moving edge is explained a little too).
       else {
         const [a, b] = [this.at(i - 1), this.at(i)];
-        const smeared = a && b ? smearedChange(a.pixels, b.pixels, SIZE) : undefined;
         // Only the pixels are explained so: the colours still count (a whip into another shot brings new ones). As
-        // for a far shift, the smear's shift is the camera's only when a frame next to it moved alike.
-        if (smeared && s - smeared.change >= SMEAR_GAIN && (this.alike(i - 1, smeared) || this.alike(i + 1, smeared)))
-          s = Math.max(smeared.change, this.steps[i].colours);
+        // for a far shift, the smear's shift is the camera's only when a frame next to it moved alike; a blend can
+        // also fit a soft edge moving over a still picture, so a frame next to it must really have moved.
+        const explains = (e: Shifted, camera: (j: number, e: Shifted) => boolean) =>
+          s - e.change >= SMEAR_GAIN && (camera(i - 1, e) || camera(i + 1, e));
+        const smeared = a && b ? smearedChange(a.pixels, b.pixels, SIZE) : undefined;
+        if (smeared && explains(smeared, (j, e) => this.alike(j, e))) s = Math.max(smeared.change, this.steps[i].colours);
+        else if (a && b) {
+          // Blended only along the lines a frame next to it (or the one after that) moved on: a fit costs.
+          const moves = [i - 1, i + 1, i + 2]
+            .map((j) => this.steps[j]?.far)
+            .filter((f): f is Shifted => f !== undefined && Math.abs(f.dx) + Math.abs(f.dy) >= MIN_MOVE);
+          const lines = {
+            across: moves.some((f) => Math.abs(f.dx) >= Math.abs(f.dy)),
+            down: moves.some((f) => Math.abs(f.dy) > Math.abs(f.dx)),
+          };
+          const blended = blurredChange(a.pixels, b.pixels, SIZE, lines);
+          // A swing's first blurred frames: the next may not have a shift found yet, the one after has.
+          const camera = (j: number, e: Shifted) => this.moving(j, e) || (j > i && this.moving(j + 1, e));
+          if (explains(blended, camera)) {
+            surround = s;
+            s = Math.max(blended.change, this.steps[i].colours);
+          }
+        }
         s = Math.min(s, busyBack);
       }
     }
     this.scores.push(s);
+    this.surroundings.push(surround ?? s);
   }
 
   /**
@@ -184,6 +222,12 @@ export class CutDetector {
       if (this.alike(i - 1, far) || this.alike(i + 1, far)) pixels = far.change;
     }
     return Math.max(pixels, colours);
+  }
+
+  /** Whether frame j really moved (MIN_MOVE pixels or more), as `shift` did (see `alike`). */
+  private moving(j: number, shift: Shifted): boolean {
+    const other = this.steps[j]?.far;
+    return other !== undefined && Math.abs(other.dx) + Math.abs(other.dy) >= MIN_MOVE && this.alike(j, shift);
   }
 
   /** Whether frame j's far shift is like `shift` (within SMOOTH pixels, or half the shift): a camera moves smoothly. */
@@ -254,7 +298,8 @@ export class CutDetector {
       if (s[i] < floor) continue;
       // Only the strongest change nearby counts (the first of equals): one cut, not its neighbourhood.
       if (s.slice(Math.max(1, i - peak), i).some((x) => x >= s[i]) || s.slice(i + 1, i + 1 + peak).some((x) => x > s[i])) continue;
-      const around = (n: number) => median([...s.slice(Math.max(1, i - n), i), ...s.slice(i + 1, i + 1 + n)]);
+      const r = this.surroundings;
+      const around = (n: number) => median([...r.slice(Math.max(1, i - n), i), ...r.slice(i + 1, i + 1 + n)]);
       if (s[i] < Math.max(around(half), around(near)) + MARGIN) continue;
       out.push({ time: i / this.fps, score: s[i] });
     }
