@@ -174,40 +174,45 @@ export class CutDetector {
         pair(this.at(i - 1 - n), here, here, this.at(i + n + 1));
       }
       if (back < RETURN_MATCH) s = back;
-      // A camera too fast for the shift alone: the picture smeared along its motion (smeared-change.ts), or blended
-      // from its shifts along a line (any blur, a few sharp exposures: blurred-change.ts), explains much of the
-      // change (a soft wipe's moving edge is explained a little too).
       else {
-        const [a, b] = [this.at(i - 1), this.at(i)];
-        // Only the pixels are explained so: the colours still count (a whip into another shot brings new ones). As
-        // for a far shift, the smear's shift is the camera's only when a frame next to it moved alike; a blend can
-        // also fit a soft edge moving over a still picture, so a frame next to it must really have moved.
-        const explains = (e: Shifted, camera: (j: number, e: Shifted) => boolean) =>
-          s - e.change >= SMEAR_GAIN && (camera(i - 1, e) || camera(i + 1, e));
-        const smeared = a && b ? smearedChange(a.pixels, b.pixels, SIZE) : undefined;
-        if (smeared && explains(smeared, (j, e) => this.alike(j, e))) s = Math.max(smeared.change, this.steps[i].colours);
-        else if (a && b) {
-          // Blended only along the lines a frame next to it (or the one after that) moved on: a fit costs.
-          const moves = [i - 1, i + 1, i + 2]
-            .map((j) => this.steps[j]?.far)
-            .filter((f): f is Shifted => f !== undefined && Math.abs(f.dx) + Math.abs(f.dy) >= MIN_MOVE);
-          const lines = {
-            across: moves.some((f) => Math.abs(f.dx) >= Math.abs(f.dy)),
-            down: moves.some((f) => Math.abs(f.dy) > Math.abs(f.dx)),
-          };
-          const blended = blurredChange(a.pixels, b.pixels, SIZE, lines);
-          // A swing's first blurred frames: the next may not have a shift found yet, the one after has.
-          const camera = (j: number, e: Shifted) => this.moving(j, e) || (j > i && this.moving(j + 1, e));
-          if (explains(blended, camera)) {
-            surround = s;
-            s = Math.max(blended.change, this.steps[i].colours);
-          }
-        }
-        s = Math.min(s, busyBack);
+        const camera = this.fastCamera(i, s);
+        if (camera.blended) surround = s;
+        s = Math.min(camera.score, busyBack);
       }
     }
     this.scores.push(s);
     this.surroundings.push(surround ?? s);
+  }
+
+  /**
+   * Frame i's score `s` where a camera too fast for the shift alone explains its change: the picture smeared along
+   * its motion (smeared-change.ts), or blended from its shifts along a line (any blur, a few sharp exposures:
+   * blurred-change.ts), explains much of it (a soft wipe's moving edge is explained a little too). `blended`: the
+   * blend lowered it.
+   */
+  private fastCamera(i: number, s: number): { score: number; blended: boolean } {
+    const [a, b] = [this.at(i - 1), this.at(i)];
+    if (!a || !b) return { score: s, blended: false };
+    // Only the pixels are explained so: the colours still count (a whip into another shot brings new ones). As
+    // for a far shift, the smear's shift is the camera's only when a frame next to it moved alike; a blend can
+    // also fit a soft edge moving over a still picture, so a frame next to it must really have moved.
+    const explains = (e: Shifted, camera: (j: number, e: Shifted) => boolean) =>
+      s - e.change >= SMEAR_GAIN && (camera(i - 1, e) || camera(i + 1, e));
+    const smeared = smearedChange(a.pixels, b.pixels, SIZE);
+    if (explains(smeared, (j, e) => this.alike(j, e))) return { score: Math.max(smeared.change, this.steps[i].colours), blended: false };
+    // Blended only along the lines a frame next to it (or the one after that) moved on: a fit costs.
+    const moves = [i - 1, i + 1, i + 2]
+      .map((j) => this.steps[j]?.far)
+      .filter((f): f is Shifted => f !== undefined && Math.abs(f.dx) + Math.abs(f.dy) >= MIN_MOVE);
+    const lines = {
+      across: moves.some((f) => Math.abs(f.dx) >= Math.abs(f.dy)),
+      down: moves.some((f) => Math.abs(f.dy) > Math.abs(f.dx)),
+    };
+    const blended = blurredChange(a.pixels, b.pixels, SIZE, lines);
+    // A swing's first blurred frames: the next may not have a shift found yet, the one after has.
+    const camera = (j: number, e: Shifted) => this.moving(j, e) || (j > i && this.moving(j + 1, e));
+    if (explains(blended, camera)) return { score: Math.max(blended.change, this.steps[i].colours), blended: true };
+    return { score: s, blended: false };
   }
 
   /**
