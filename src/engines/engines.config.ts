@@ -15,11 +15,6 @@ export interface EnginesConfig {
     tesseractLang: string;
     /** Where that model is looked for first (models/tessdata ships `Latin`); else Tesseract's own tessdata. */
     tesseractDataDir: string;
-    /**
-     * Where PP-OCRv4's detector (@gutenye/ocr-node) is installed apart; set, frames where the region finder finds no
-     * text go through it (engines/ocr/detected-text-layers.ts). Null: the region finder alone.
-     */
-    sceneTextDetectorDir: string | null;
     pocketsphinxPath: string;
     maxBytes: number;
     maxSeconds: number;
@@ -140,7 +135,6 @@ function media(r: Reader): EnginesConfig['media'] {
     tesseractPath: r.get('TESSERACT_PATH'),
     tesseractLang: r.get('TESSERACT_LANG'),
     tesseractDataDir: path.resolve(r.projectRoot, r.optional('TESSERACT_DATA_DIR') ?? 'models/tessdata'),
-    sceneTextDetectorDir: r.optional('SCENE_TEXT_DETECTOR_DIR'),
     pocketsphinxPath: r.get('POCKETSPHINX_PATH'),
     maxBytes: r.int('VIDEO_MAX_BYTES', 1024, 16 * 1024 ** 3),
     maxSeconds: r.int('VIDEO_MAX_SECONDS', 1, 24 * 3600),

@@ -610,8 +610,7 @@ function darkest(grey: Buffer, channels: number, share: number): number {
   return 255;
 }
 
-/** The grey level that best splits `data`'s pixels (every `channels`-th byte) in two (Otsu). */
-export function otsu(data: Uint8Array, channels: number): number {
+function otsu(data: Buffer, channels: number): number {
   const hist = new Array<number>(256).fill(0);
   const n = data.length / channels;
   for (let i = 0; i < data.length; i += channels) hist[data[i]]++;

@@ -8,9 +8,7 @@ import { HumanFaceDetector } from '../engines/images/human-face-detector.js';
 import { createImageEditor } from '../engines/images/openai-image-editor.js';
 import { OpenCvDocumentScanner } from '../engines/images/opencv-document-scanner.js';
 import { SelfiePortraitComposer } from '../engines/images/selfie-portrait-composer.js';
-import { DetectedTextLayers } from '../engines/ocr/detected-text-layers.js';
 import { PooledTextLayers } from '../engines/ocr/pooled-text-layers.js';
-import { PpOcrTextBoxes } from '../engines/ocr/ppocr-text-boxes.js';
 import { TesseractOcr } from '../engines/ocr/tesseract-ocr.js';
 import { PlacesApi } from '../engines/places/places-api.js';
 import { OpenAiSpeechToText } from '../engines/speech/openai-transcription.js';
@@ -41,9 +39,7 @@ export function createStepTools(config: EnginesConfig, paths: StepTools['paths']
     limits: { maxBytes: media.maxBytes, maxSeconds: media.maxSeconds, fetchTimeoutSeconds: media.fetchTimeoutSeconds },
     video: new FfmpegVideoEngine(bin),
     ocr: new TesseractOcr(media.tesseractPath, { lang: media.tesseractLang, dataDir: media.tesseractDataDir }),
-    textLayers: media.sceneTextDetectorDir
-      ? new DetectedTextLayers(new PooledTextLayers(pool), new PpOcrTextBoxes(media.sceneTextDetectorDir))
-      : new PooledTextLayers(pool),
+    textLayers: new PooledTextLayers(pool),
     web: new GuardedWebFetcher(media.allowLoopback),
     pageVideos: new YtDlpDownloader({ ytDlp: media.ytDlpPath, ffmpeg: bin.ffmpeg, allowLoopback: media.allowLoopback }),
     speech,
