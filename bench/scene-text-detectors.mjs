@@ -168,9 +168,11 @@ function tesseract(image, psm, invert) {
     .join(' ');
 }
 
+/** A detector's quadrilateral as a box in frame pixels: the model reads the frame stretched to multiples of 32 pixels, and its boxes are in those. */
 function boxOf(points, meta) {
-  const xs = points.map((p) => p[0]);
-  const ys = points.map((p) => p[1]);
+  const [sx, sy] = [meta.width / (Math.ceil(meta.width / 32) * 32), meta.height / (Math.ceil(meta.height / 32) * 32)];
+  const xs = points.map((p) => p[0] * sx);
+  const ys = points.map((p) => p[1] * sy);
   const left = Math.max(0, Math.floor(Math.min(...xs)) - 4);
   const top = Math.max(0, Math.floor(Math.min(...ys)) - 4);
   return {
