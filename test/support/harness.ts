@@ -59,39 +59,38 @@ export async function startHarness(opts: { driver?: Driver; env?: Record<string,
   };
 }
 
-/** The keys matching `pattern` whose value (a string, or any field of a hash) contains `text`, sorted. */
-export async function keysHolding(pattern: string, text: string): Promise<string[]> {
+/** Runs `each` on every batch of keys SCAN finds matching `pattern`, on a connection of its own. */
+async function scanKeys(pattern: string, each: (redis: Redis, keys: string[]) => Promise<void>): Promise<void> {
   const redis = new Redis(REDIS_URL);
-  const found: string[] = [];
   try {
     let cursor = '0';
     do {
       const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
       cursor = next;
-      for (const key of keys) {
-        const type = await redis.type(key);
-        const values = type === 'string' ? [await redis.get(key)] : type === 'hash' ? Object.values(await redis.hgetall(key)) : [];
-        if (values.some((v) => v?.includes(text))) found.push(key);
-      }
+      if (keys.length) await each(redis, keys);
     } while (cursor !== '0');
   } finally {
     redis.disconnect();
   }
+}
+
+/** The keys matching `pattern` whose value (a string, or any field of a hash) contains `text`, sorted. */
+export async function keysHolding(pattern: string, text: string): Promise<string[]> {
+  const found: string[] = [];
+  await scanKeys(pattern, async (redis, keys) => {
+    for (const key of keys) {
+      const type = await redis.type(key);
+      const values = type === 'string' ? [await redis.get(key)] : type === 'hash' ? Object.values(await redis.hgetall(key)) : [];
+      if (values.some((v) => v?.includes(text))) found.push(key);
+    }
+  });
   return found.sort();
 }
 
 export async function deleteKeys(pattern: string): Promise<void> {
-  const redis = new Redis(REDIS_URL);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
+  await scanKeys(pattern, async (redis, keys) => {
+    await redis.del(...keys);
+  });
 }
 
 /** Polls GET /jobs/{id} like a client until the job is complete or failed (bounded). */
