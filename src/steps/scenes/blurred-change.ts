@@ -6,7 +6,7 @@
  * (a blur moves light around, it adds none), and the other way round (the blur fading as the camera settles).
  * A new shot is no blend of the old one's shifts; nor is a flash.
  */
-import { type FrameSize, PIXEL_STEP, type Shifted } from './steadied-change.js';
+import { type FrameSize, greyAt, PIXEL_STEP, type Shifted } from './steadied-change.js';
 
 /** The shifts blended (pixels along the line): every TAP_STEP pixels up to TAP_REACH of the frame's length either way. */
 const TAP_REACH = 1 / 2;
@@ -126,6 +126,6 @@ function nonNegativeFit(taps: Float64Array[], target: Float64Array, start: numbe
 
 function grey(pixels: Buffer, n: number): Float64Array {
   const out = new Float64Array(n);
-  for (let p = 0; p < n; p++) out[p] = pixels[3 * p] * 0.3 + pixels[3 * p + 1] * 0.59 + pixels[3 * p + 2] * 0.11;
+  for (let p = 0; p < n; p++) out[p] = greyAt(pixels, 3 * p);
   return out;
 }

@@ -17,6 +17,11 @@ export const PIXEL_STEP = 24;
 /** The farthest shift looked for, as a share of the width and of the height. */
 export const REACH = 1 / 3;
 
+/** The grey level of the RGB pixel at byte `p` of `pixels`. */
+export function greyAt(pixels: Buffer, p: number): number {
+  return pixels[p] * 0.3 + pixels[p + 1] * 0.59 + pixels[p + 2] * 0.11;
+}
+
 /** A frame and its half-size grey copy (what the shift is searched on). */
 export interface SteadyFrame {
   pixels: Buffer;
@@ -26,7 +31,7 @@ export interface SteadyFrame {
 export function steadyFrame(pixels: Buffer, size: FrameSize): SteadyFrame {
   const [w, h] = [size.width >> 1, size.height >> 1];
   const half = new Uint8Array(w * h);
-  const grey = (p: number) => pixels[p] * 0.3 + pixels[p + 1] * 0.59 + pixels[p + 2] * 0.11;
+  const grey = (p: number) => greyAt(pixels, p);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const p = (2 * y * size.width + 2 * x) * 3;
