@@ -109,6 +109,10 @@ describe('a worker stopped (SIGTERM) during a burst of paid jobs queued before t
       assert.equal(job.status, 'complete', job.error);
       assert.equal(job.result.greeting, `hello burst ${i}`);
     });
+    // A worker logs a job's end after writing it, so the last lines may still be on their way when the poll sees the end.
+    const completionsOf = (id: string) =>
+      [...logLines(stopping), ...logLines(staying)].filter((l) => l.job_id === id && l.msg === 'job complete').length;
+    await until(() => ids.every((id) => completionsOf(id) > 0), 'every completion is in a worker log', 10).catch(() => undefined);
     const lines = [...logLines(stopping), ...logLines(staying)];
     for (const id of ids) {
       const completions = lines.filter((l) => l.job_id === id && l.msg === 'job complete').length;
@@ -152,6 +156,8 @@ describe('a worker stopped (SIGTERM) while it runs a job longer than its grace',
     const job = await pollJob(api.url, id, 90);
     assert.equal(job.status, 'complete', job.error);
     assert.equal(job.result.greeting, 'hello long');
+    const completedOnStaying = () => logLines(staying).some((l) => l.job_id === id && l.msg === 'job complete');
+    await until(completedOnStaying, 'the completion is in the staying worker log', 10).catch(() => undefined);
     assert.match(stopping.output(), new RegExp(`"job_id":"${id}".*this worker shut down; another worker runs the job`), 'stopped there');
     assert.equal(logLines(stopping).filter((l) => l.msg === 'job complete').length, 0);
     assert.equal(logLines(staying).filter((l) => l.job_id === id && l.msg === 'job complete').length, 1);
