@@ -5,7 +5,6 @@ import { JobCancelled } from '../pipelines/job-cancelled.js';
 import type { RedisConnections } from '../redis/redis-connections.js';
 import type { JobProgress, QueuedJob, QueueTicket } from './job.types.js';
 import type { JobProcessor } from './job-processor.js';
-import type { JobStore } from './job-store.js';
 import type { JobWorker } from './job-worker.js';
 import type { JobsConfig } from './jobs.config.js';
 
@@ -23,8 +22,6 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
 
   constructor(
     private readonly processor: JobProcessor,
-    /** Where a job's entry is read from when its BullMQ job is taken. */
-    private readonly store: JobStore,
     private readonly connections: RedisConnections,
     private readonly queueName: string,
     private readonly prefix: string,
@@ -35,16 +32,15 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
   }
 
   async process(job: Job<QueueTicket | QueuedJob>): Promise<void> {
-    // A job a release before QueueTicket enqueued carries its entry.
-    const entry = 'request' in job.data ? job.data : await this.store.entry(job.data.job_id);
-    if (!entry) return; // the job ended (a redelivery) or expired: its record, or its absence, says so
     const cancel = new AbortController();
     this.running.set(job.id!, cancel);
     try {
       // BullMQ's own progress, in percent of the steps done: what the queue dashboard (bull-board) shows.
       const report = ({ steps_done, steps_total }: JobProgress) =>
         void job.updateProgress(steps_total ? Math.round((100 * steps_done) / steps_total) : 0).catch(() => undefined);
-      await this.processor.process(entry, cancel.signal, report);
+      // A job a release before QueueTicket enqueued carries its entry.
+      if ('request' in job.data) await this.processor.process(job.data, cancel.signal, report);
+      else await this.processor.runTicket(job.data, cancel.signal, report);
     } finally {
       this.running.delete(job.id!);
     }
@@ -116,7 +112,6 @@ export function createBullJobWorker(
   config: JobsConfig,
   prefix: string,
   processor: JobProcessor,
-  store: JobStore,
   connections: RedisConnections,
   closeTimeoutMs = CLOSE_TIMEOUT_MS,
 ): BullJobWorker {
@@ -128,5 +123,5 @@ export function createBullJobWorker(
     stalledInterval: config.workerStalledIntervalMs,
     maxStalledCount: config.workerMaxStalled,
   })(QueueWorker);
-  return new QueueWorker(processor, store, connections, config.queueName, prefix, closeTimeoutMs);
+  return new QueueWorker(processor, connections, config.queueName, prefix, closeTimeoutMs);
 }

@@ -10,7 +10,6 @@ import { createBullJobWorker } from './bull-job-worker.js';
 import type { QueuedJob } from './job.types.js';
 import type { JobProcessor } from './job-processor.js';
 import type { JobsConfig } from './jobs.config.js';
-import { MemoryJobStore } from './memory-job-store.js';
 
 /** The BullMQ worker on a real Redis (own key prefix): a job whose lock is lost is cancelled, as handed over. */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -51,8 +50,8 @@ describe('BullMQ worker: cancellation', () => {
       workerMaxStalled: 1,
     } as JobsConfig;
     const patient = { patient: () => connect({ maxRetriesPerRequest: null }) } as unknown as RedisConnections;
-    // The job below carries its entry, as a release before QueueTicket enqueued it: the store is not read.
-    const host = createBullJobWorker(config, prefix, processor, new MemoryJobStore(60_000), patient);
+    // The job below carries its entry, as a release before QueueTicket enqueued it.
+    const host = createBullJobWorker(config, prefix, processor, patient);
     // What @nestjs/bullmq does with the @Processor: a Worker calling process(), its events routed to the handlers.
     const worker = new Worker(queueName, (job) => host.process(job), {
       connection: patient.patient(),

@@ -1,11 +1,11 @@
 import type { Queue } from 'bullmq';
 import type { RedisClient } from '../redis/redis-client.js';
-import type { QueuedJob, QueueTicket } from './job.types.js';
+import type { QueueTicket } from './job.types.js';
 import type { JobQueue } from './job-queue.js';
 
 /**
  * BullMQ on Redis: any number of API and worker processes share the queue. The BullMQ job id is the
- * job_id, so a job is enqueued at most once, and its data is a QueueTicket (the entry stays in the job store). The Queue is @nestjs/bullmq's (BullModule.registerQueue, on the
+ * job_id, so a job is enqueued at most once, and its data is its QueueTicket. The Queue is @nestjs/bullmq's (BullModule.registerQueue, on the
  * fail-fast connection, so an outage is a prompt 503); the workers are BullJobWorker's.
  */
 export class BullmqJobQueue implements JobQueue {
@@ -20,10 +20,10 @@ export class BullmqJobQueue implements JobQueue {
     this.queue.on('error', () => undefined); // reconnects are ioredis' job; /healthz reports an outage
   }
 
-  async enqueue(job: QueuedJob): Promise<void> {
-    const ticket: QueueTicket = { job_id: job.job_id, endpoint_path: job.endpoint_path };
-    await this.queue.add('run', ticket, {
-      jobId: job.job_id,
+  async enqueue({ job_id, endpoint_path }: QueueTicket): Promise<void> {
+    // Only the ticket's fields: a caller may hand over the whole entry.
+    await this.queue.add('run', { job_id, endpoint_path } satisfies QueueTicket, {
+      jobId: job_id,
       attempts: 1,
       removeOnComplete: { age: this.retentionSeconds },
       removeOnFail: { age: this.retentionSeconds },

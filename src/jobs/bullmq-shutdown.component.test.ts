@@ -80,7 +80,7 @@ class WatchedProcessor extends JobProcessor {
 async function startWorker(pipeline: ReturnType<typeof napPipeline>, closeTimeoutMs: number) {
   const connections = new RedisConnections({ kind: 'server', url: REDIS_URL }, logger, 1000);
   const processor = new WatchedProcessor(new PipelineRegistry([pipeline]), store, path.join(root, 'work'), logger, {} as StepTools);
-  const host = createBullJobWorker(config, prefix, processor, store, connections, closeTimeoutMs);
+  const host = createBullJobWorker(config, prefix, processor, connections, closeTimeoutMs);
   // JobsModule's shutdown closes the worker when its module is destroyed, before @nestjs/bullmq's own close.
   const shutdown: OnModuleDestroy = { onModuleDestroy: () => host.close() };
   @Module({

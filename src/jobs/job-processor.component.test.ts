@@ -140,9 +140,9 @@ describe('job processor', () => {
   it('memory queue: a job starts on the next turn, so the request that queued it is answered before its work', async () => {
     const s = setUp('{ ms: 0 }');
     const started: string[] = [];
-    await s.queue.startWorker(async (job, signal) => {
-      started.push(job.job_id);
-      await s.processor.process(job, signal);
+    await s.queue.startWorker(async (ticket, signal) => {
+      started.push(ticket.job_id);
+      await s.processor.runTicket(ticket, signal);
     });
     const job = await accepted(s);
     assert.deepEqual(started, [], 'the job ran inside the call that queued it');
@@ -155,7 +155,7 @@ describe('job processor', () => {
 
   it('memory queue: closing it cancels a running job after the grace period, and the job says so', async () => {
     const s = setUp('{ ms: 10000 }');
-    await s.queue.startWorker((job, signal) => s.processor.process(job, signal));
+    await s.queue.startWorker((ticket, signal) => s.processor.runTicket(ticket, signal));
     const job = await accepted(s);
     await delay(50);
     const started = Date.now();

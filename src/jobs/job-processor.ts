@@ -7,7 +7,15 @@ import type { Pipeline } from '../pipelines/pipeline.types.js';
 import type { PipelineRegistry } from '../pipelines/pipeline-registry.js';
 import { JobFailure, runPipeline, type StepEvent, stepTiming } from '../pipelines/pipeline-runner.js';
 import type { StepTools } from '../steps/step-tools.js';
-import { type JobProgress, type JobRecord, type JobWarning, type QueuedJob, type StepTiming, TERMINAL_STATUSES } from './job.types.js';
+import {
+  type JobProgress,
+  type JobRecord,
+  type JobWarning,
+  type QueuedJob,
+  type QueueTicket,
+  type StepTiming,
+  TERMINAL_STATUSES,
+} from './job.types.js';
 import type { JobDurations } from './job-durations.js';
 import type { JobEndListener } from './job-end-listener.js';
 import type { JobStore } from './job-store.js';
@@ -43,6 +51,16 @@ export class JobProcessor {
     /** Told when this processor ends a job, complete or failed (the job's callback_url; null: no one). */
     private readonly listener: JobEndListener | null = null,
   ) {}
+
+  /**
+   * Runs the job a queue handed over, its entry read from the store. A job that ended has none (a redelivery: left
+   * alone); one still waiting without it (expired, or evicted from Redis) fails saying so instead of waiting forever.
+   */
+  async runTicket(ticket: QueueTicket, signal?: AbortSignal, report?: (progress: JobProgress) => void): Promise<void> {
+    const entry = await this.store.entry(ticket.job_id);
+    if (entry) return this.process(entry, signal, report);
+    await this.fail(ticket.job_id, 'the request of this job is no longer stored (expired or evicted), so it cannot run');
+  }
 
   /** `report`: told each progress too (BullMQ's own progress, which the queue dashboard shows). */
   async process(

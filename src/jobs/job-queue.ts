@@ -1,12 +1,13 @@
-import type { QueuedJob } from './job.types.js';
+import type { QueueTicket } from './job.types.js';
 
 /** Runs one job; `signal` aborts (with a JobCancelled) when the queue stops the job before it ends. */
-export type JobHandler = (job: QueuedJob, signal: AbortSignal) => Promise<void>;
+export type JobHandler = (ticket: QueueTicket, signal: AbortSignal) => Promise<void>;
 
 /** Carries accepted jobs to workers. Implemented by BullMQ (Redis) and in memory; workers consume it (see job-worker.ts). */
 export interface JobQueue {
   readonly driver: 'bullmq' | 'memory';
-  enqueue(job: QueuedJob): Promise<void>;
+  /** Queues the job the ticket names (its entry is in the job store); an id the queue holds already is ignored. */
+  enqueue(ticket: QueueTicket): Promise<void>;
   /** Whether the queue holds job `jobId` (waiting, running, or kept after it ran). */
   holds(jobId: string): Promise<boolean>;
   /** Whether the backing service answers (for /healthz). */

@@ -5,7 +5,7 @@ import { describeErrors } from '../json-schema/ajv.js';
 import { callbackUrl } from '../pipelines/callback-url-keyword.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
 import type { SourceHints } from '../sources/source-hints.js';
-import type { JobRecord, QueuedJob } from './job.types.js';
+import type { JobRecord, QueuedJob, QueueTicket } from './job.types.js';
 import type { JobQueue } from './job-queue.js';
 import type { JobStore } from './job-store.js';
 
@@ -65,7 +65,7 @@ export class JobService {
     await this.store.create(record, entry);
     // A queue error leaves the job `queued`, never `failed`: the add may have landed although its answer was lost
     // (a timeout, a failover), and a job its queue does not hold is enqueued again (ensure, requeueWaiting).
-    await queuedWith(this.queue.enqueue(entry), alongside);
+    await queuedWith(this.queue.enqueue(ticketOf(record)), alongside);
     return record;
   }
 
@@ -90,9 +90,7 @@ export class JobService {
       existing = await this.store.get(input.jobId);
       if (!existing) throw err;
     }
-    // Written with its record (store.create); gone only when both expired.
-    const entry = existing.status === 'queued' ? await this.store.entry(existing.id) : null;
-    await queuedWith(entry ? this.queue.enqueue(entry) : Promise.resolve(), alongside);
+    await queuedWith(existing.status === 'queued' ? this.queue.enqueue(ticketOf(existing)) : Promise.resolve(), alongside);
     return existing;
   }
 
@@ -104,9 +102,9 @@ export class JobService {
     let requeued = 0;
     for (const id of await this.store.waiting(before, 100)) {
       if (await this.queue.holds(id)) continue;
-      const entry = await this.store.entry(id); // fetched only now: it carries the request, images included
-      if (!entry) continue;
-      await this.queue.enqueue(entry);
+      const record = await this.store.get(id); // small while queued; the entry (images included) stays in the store
+      if (record?.status !== 'queued') continue;
+      await this.queue.enqueue(ticketOf(record));
       requeued++;
     }
     return requeued;
@@ -141,6 +139,10 @@ async function queuedWith(added: Promise<void>, alongside?: () => Promise<void>)
   const [queued, other] = await Promise.allSettled([added, alongside?.()]);
   if (queued.status === 'rejected') throw queued.reason;
   if (other.status === 'rejected') throw other.reason;
+}
+
+function ticketOf(record: JobRecord): QueueTicket {
+  return { job_id: record.id, endpoint_path: record.endpoint_path };
 }
 
 function callbackField(input: AcceptJob): { callback_url?: string } {

@@ -58,8 +58,9 @@ export interface QueuedJob {
 }
 
 /**
- * What BullMQ carries for a job: its id, the worker reading the entry (the request, images included) from the job
- * store, so an image is written to Redis and copied on the event loop once instead of twice.
+ * What a queue carries for a job: its id, the worker reading the entry (the request, images included) from the job
+ * store, so an image is written to Redis and copied on the event loop once, and a process that puts a job back on the
+ * queue never reads it.
  */
 export type QueueTicket = Pick<QueuedJob, 'job_id' | 'endpoint_path'>;
 

@@ -182,9 +182,8 @@ function bullmqDriver(config: JobsConfig, keyPrefix: string, workers: boolean): 
     });
     providers.push({
       provide: JOB_WORKER,
-      inject: [JobProcessor, WORKER_JOB_STORE, REDIS_CONNECTIONS],
-      useFactory: (processor: JobProcessor, store: JobStore, connections: RedisConnections) =>
-        createBullJobWorker(config, prefix, processor, store, connections),
+      inject: [JobProcessor, REDIS_CONNECTIONS],
+      useFactory: (processor: JobProcessor, connections: RedisConnections) => createBullJobWorker(config, prefix, processor, connections),
     });
   }
   return { imports: [queue], providers };

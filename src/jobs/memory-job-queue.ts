@@ -1,6 +1,6 @@
 import fastq from 'fastq';
 import { JobCancelled } from '../pipelines/job-cancelled.js';
-import type { QueuedJob } from './job.types.js';
+import type { QueueTicket } from './job.types.js';
 import type { JobHandler, JobQueue } from './job-queue.js';
 
 /** How long close() lets running jobs finish before it cancels them. */
@@ -16,7 +16,7 @@ export class MemoryJobQueue implements JobQueue {
   private readonly seen = new Set<string>();
   /** Each running job's cancel switch, by the promise of its run. */
   private readonly running = new Map<Promise<void>, AbortController>();
-  private readonly fifo: fastq.queue<QueuedJob>;
+  private readonly fifo: fastq.queue<QueueTicket>;
   private handler: JobHandler | null = null;
   private closed = false;
 
@@ -24,11 +24,11 @@ export class MemoryJobQueue implements JobQueue {
     concurrency: number,
     private readonly closeGraceMs = CLOSE_GRACE_MS,
   ) {
-    this.fifo = fastq((job: QueuedJob, done: fastq.done) => void this.run(job).then(() => done(null)), concurrency);
+    this.fifo = fastq((job: QueueTicket, done: fastq.done) => void this.run(job).then(() => done(null)), concurrency);
     this.fifo.pause();
   }
 
-  async enqueue(job: QueuedJob): Promise<void> {
+  async enqueue(job: QueueTicket): Promise<void> {
     if (this.closed) throw new Error('the job queue is closed');
     if (this.seen.has(job.job_id)) return;
     this.seen.add(job.job_id);
@@ -45,7 +45,7 @@ export class MemoryJobQueue implements JobQueue {
     if (!this.closed) this.fifo.resume();
   }
 
-  private run(job: QueuedJob): Promise<void> {
+  private run(job: QueueTicket): Promise<void> {
     const cancel = new AbortController();
     // fastq calls this inside enqueue(): the job starts on the next turn of the event loop, so the request
     // that queued it is answered first instead of after the job's synchronous work.

@@ -11,7 +11,7 @@ export class MemoryJobWorker implements JobWorker, OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.startWorker((job, signal) => this.processor.process(job, signal));
+    await this.queue.startWorker((ticket, signal) => this.processor.runTicket(ticket, signal));
   }
 
   /** The queue's own close waits for the running jobs, then cancels them. */

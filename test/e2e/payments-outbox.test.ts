@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
 import { type Address, parseSignature } from 'viem';
 import { createPaymentHeader } from 'x402/client';
 import { devnetClients } from '../support/devnet.js';
-import { type Driver, type Harness, pollJob, postJson, startHarness } from '../support/harness.js';
+import { type Driver, type Harness, pollJob, postJson, REDIS_URL, startHarness } from '../support/harness.js';
 import { startRpcProxy } from '../support/rpc-proxy.js';
 
 const ADMIN_TOKEN = 'operator-token-for-outbox-tests-0123';
@@ -115,4 +116,88 @@ for (const driver of ['memory', 'bullmq'] as Driver[])
       assert.equal(job.status, 'complete', JSON.stringify(job));
       assert.equal(job.result.greeting, 'hello orphan');
     });
+
+    if (driver === 'bullmq')
+      it('a waiting job whose request is no longer in Redis (evicted) fails saying so instead of waiting forever', async () => {
+        const id = randomUUID();
+        const progress = { step: null, steps_done: 0, steps_total: 4 };
+        const record = { id, endpoint_path: '/echo', status: 'queued' as const, created_at: Date.now(), cost_usd: 0.01, progress };
+        await h.rt.store.create(
+          { ...record, receipt: null, affiliate_id: null, engines: {}, warnings: [], attempts: 0 },
+          { job_id: id, endpoint_path: '/echo', pipeline: h.rt.pipelines.byPath('/echo')!.source, request: { text: 'evicted', pause: 0 } },
+        );
+        const redis = new Redis(REDIS_URL);
+        assert.equal(await redis.del(`${h.env.KEY_PREFIX}:job:${id}:entry`), 1);
+        redis.disconnect();
+        const job = await pollJob(h.url, id);
+        assert.equal(job.status, 'failed', JSON.stringify(job));
+        assert.equal(job.error, 'the request of this job is no longer stored (expired or evicted), so it cannot run');
+      });
   });
+
+/**
+ * With BullMQ the queue carries only a job's id: the request (an image, on the image routes) stays in the job store,
+ * and an API process that puts a waiting job back on the queue (a resend, the requeuer) never loads it.
+ */
+describe('an API process that puts a waiting job back on the queue (bullmq, no worker running)', () => {
+  let h: Harness;
+  let client: Redis;
+  let monitor: Redis;
+  const entryReads: string[] = [];
+
+  before(async () => {
+    h = await startHarness({
+      driver: 'bullmq',
+      worker: false,
+      env: { SETTLEMENT_RECONCILE_SECONDS: '1', X402_NETWORKS: 'base', MPP_ENABLED: 'false' },
+    });
+    client = new Redis(REDIS_URL);
+    monitor = await client.monitor();
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      if (args.some((a) => a.startsWith(`${h.env.KEY_PREFIX}:job:`) && a.endsWith(':entry')) && !/^(set|eval|evalsha)$/i.test(args[0]))
+        entryReads.push(args.join(' '));
+    });
+  });
+  after(async () => {
+    monitor.disconnect();
+    client.disconnect();
+    await h.close();
+  });
+
+  it('a paid request resent while its job waits gets the same job, and its request is not read back', async () => {
+    const { wallet, dev } = devnetClients(h);
+    const requirements = (await postJson(`${h.url}/echo`, { text: 'resent' })).json.accepts.find((a: any) => a.network === 'base');
+    const header = await createPaymentHeader(wallet(dev.payerKey), 1, requirements);
+    const first = await postJson(`${h.url}/echo`, { text: 'resent' }, { 'x-payment': header });
+    assert.equal(first.status, 202, first.text);
+    const again = await postJson(`${h.url}/echo`, { text: 'resent' }, { 'x-payment': header });
+    assert.equal(again.status, 202, again.text);
+    assert.equal(again.json.job_id, first.json.job_id);
+    assert.equal((await h.rt.store.get(first.json.job_id))?.status, 'queued');
+    assert.deepEqual(entryReads, []);
+  });
+
+  it('a job recorded queued that was never put on the queue is put there without its request being read', async () => {
+    const id = randomUUID();
+    const progress = { step: null, steps_done: 0, steps_total: 4 };
+    await h.rt.store.create(
+      {
+        id,
+        endpoint_path: '/echo',
+        status: 'queued',
+        created_at: Date.now(),
+        cost_usd: 0.01,
+        progress,
+        receipt: null,
+        affiliate_id: null,
+        engines: {},
+        warnings: [],
+        attempts: 0,
+      },
+      { job_id: id, endpoint_path: '/echo', pipeline: h.rt.pipelines.byPath('/echo')!.source, request: { text: 'orphan', pause: 0 } },
+    );
+    for (let i = 0; i < 200 && !(await h.rt.queue.holds(id)); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(await h.rt.queue.holds(id), true, 'the requeuer put the job on the queue');
+    assert.deepEqual(entryReads, []);
+  });
+});
