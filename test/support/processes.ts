@@ -30,8 +30,15 @@ export function runNode(args: string[], env: Record<string, string> = {}): Promi
   });
 }
 
-/** Resolves with the exit code (null when a signal ended it), also for a child that has already exited. */
-export function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((r) => child.once('exit', (code) => r(code)));
+/**
+ * Resolves with the exit code (null when a signal ended it), also for a child that has already exited, once its
+ * output has been read to the end (its last lines can follow 'exit'; at most a second later, in case a process it
+ * started holds the pipes open).
+ */
+export async function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once('exit', r));
+  const streams = [child.stdout, child.stderr].filter((s) => s && !s.readableEnded);
+  const ended = Promise.all(streams.map((s) => new Promise((r) => s!.once('end', r))));
+  await Promise.race([ended, new Promise((r) => setTimeout(r, 1000).unref())]);
+  return child.exitCode;
 }
