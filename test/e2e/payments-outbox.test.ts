@@ -10,6 +10,18 @@ import { startRpcProxy } from '../support/rpc-proxy.js';
 
 const ADMIN_TOKEN = 'operator-token-for-outbox-tests-0123';
 
+/** What a process that died between writing a job's record and enqueueing it leaves behind: the job's id. */
+async function recordUnqueued(h: Harness, text: string): Promise<string> {
+  const id = randomUUID();
+  const progress = { step: null, steps_done: 0, steps_total: 4 };
+  const record = { id, endpoint_path: '/echo', status: 'queued' as const, created_at: Date.now(), cost_usd: 0.01, progress };
+  await h.rt.store.create(
+    { ...record, receipt: null, affiliate_id: null, engines: {}, warnings: [], attempts: 0 },
+    { job_id: id, endpoint_path: '/echo', pipeline: h.rt.pipelines.byPath('/echo')!.source, request: { text, pause: 0 } },
+  );
+  return id;
+}
+
 /**
  * Settlements left unfinished (the settling process died at the broadcast, or the chain could not be
  * read) are finished by the reconciler from the recorded intent: a transfer that landed becomes its job
@@ -103,14 +115,7 @@ for (const driver of ['memory', 'bullmq'] as Driver[])
     });
 
     it('a job recorded queued that was never put on the queue (its writer died in between) is run', async () => {
-      const id = randomUUID();
-      // What a process that died between writing the record and enqueueing it leaves behind.
-      const progress = { step: null, steps_done: 0, steps_total: 4 };
-      const record = { id, endpoint_path: '/echo', status: 'queued' as const, created_at: Date.now(), cost_usd: 0.01, progress };
-      await h.rt.store.create(
-        { ...record, receipt: null, affiliate_id: null, engines: {}, warnings: [], attempts: 0 },
-        { job_id: id, endpoint_path: '/echo', pipeline: h.rt.pipelines.byPath('/echo')!.source, request: { text: 'orphan', pause: 0 } },
-      );
+      const id = await recordUnqueued(h, 'orphan');
       assert.equal(await h.rt.queue.holds(id), false);
       const job = await pollJob(h.url, id);
       assert.equal(job.status, 'complete', JSON.stringify(job));
@@ -119,13 +124,7 @@ for (const driver of ['memory', 'bullmq'] as Driver[])
 
     if (driver === 'bullmq')
       it('a waiting job whose request is no longer in Redis (evicted) fails saying so instead of waiting forever', async () => {
-        const id = randomUUID();
-        const progress = { step: null, steps_done: 0, steps_total: 4 };
-        const record = { id, endpoint_path: '/echo', status: 'queued' as const, created_at: Date.now(), cost_usd: 0.01, progress };
-        await h.rt.store.create(
-          { ...record, receipt: null, affiliate_id: null, engines: {}, warnings: [], attempts: 0 },
-          { job_id: id, endpoint_path: '/echo', pipeline: h.rt.pipelines.byPath('/echo')!.source, request: { text: 'evicted', pause: 0 } },
-        );
+        const id = await recordUnqueued(h, 'evicted');
         const redis = new Redis(REDIS_URL);
         assert.equal(await redis.del(`${h.env.KEY_PREFIX}:job:${id}:entry`), 1);
         redis.disconnect();
@@ -178,24 +177,7 @@ describe('an API process that puts a waiting job back on the queue (bullmq, no w
   });
 
   it('a job recorded queued that was never put on the queue is put there without its request being read', async () => {
-    const id = randomUUID();
-    const progress = { step: null, steps_done: 0, steps_total: 4 };
-    await h.rt.store.create(
-      {
-        id,
-        endpoint_path: '/echo',
-        status: 'queued',
-        created_at: Date.now(),
-        cost_usd: 0.01,
-        progress,
-        receipt: null,
-        affiliate_id: null,
-        engines: {},
-        warnings: [],
-        attempts: 0,
-      },
-      { job_id: id, endpoint_path: '/echo', pipeline: h.rt.pipelines.byPath('/echo')!.source, request: { text: 'orphan', pause: 0 } },
-    );
+    const id = await recordUnqueued(h, 'orphan');
     for (let i = 0; i < 200 && !(await h.rt.queue.holds(id)); i++) await new Promise((r) => setTimeout(r, 100));
     assert.equal(await h.rt.queue.holds(id), true, 'the requeuer put the job on the queue');
     assert.deepEqual(entryReads, []);
