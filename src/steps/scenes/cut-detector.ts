@@ -16,7 +16,7 @@
  * the floor, as the only change in the second around it (a cut between two pale screenshots).
  * Gradual transitions are found beside the cuts: cross-fades and fades through black as mixes of two shots
  * (gradual-transitions.ts; none where one end moved fits the middle as well: moved-end.ts), and any other kind, a wipe, a slide, an iris, from the frames a window apart
- * (window-change.ts).
+ * (window-change.ts); none where neither end has any detail (colour fields drifting, not two shots).
  */
 
 import { median } from '../../imaging/median.js';
@@ -61,6 +61,13 @@ const MIN_MOVE = 2;
  */
 const QUIET_RATIO = 2;
 const QUIET_FLOOR = 0.5;
+/**
+ * A gradual transition needs detail at one end at least: the mean size of what softening takes out of that frame
+ * (0-255). Two featureless colour fields mixing (ffmpeg's `gradients` drifting: 0.6-1.4) are no evidence of two
+ * shots; photos, screenshots with pictures in them and ffmpeg's patterns give 3 and more (seeds 1-5: 0.9 against 6.8
+ * and up). A near-white screenshot has as little as such a field at this size (0.7-0.8).
+ */
+const MIN_DETAIL = 2.5;
 /** A gradual transition and a cut this close to its span (seconds) are one boundary. */
 const SAME_BOUNDARY = 0.3;
 
@@ -98,6 +105,8 @@ export class CutDetector {
    * leave the others standing out).
    */
   private readonly surroundings: number[] = [];
+  /** Every frame's detail (see MIN_DETAIL). */
+  private readonly detail: number[] = [];
   private readonly gradual: GradualTransitionFinder;
   private readonly windows: WindowChangeFinder;
 
@@ -135,6 +144,7 @@ export class CutDetector {
       jump: still,
       soft: steadyFrame(softened(copy, SIZE), SIZE),
     };
+    this.detail.push(detailOf(copy, f.soft.pixels));
     this.steps.push({ ...shifts, colours: previous ? histogramDistance(previous.histogram, histogram) : 0 });
     this.recent.push(f);
     this.count++;
@@ -283,6 +293,9 @@ export class CutDetector {
       else others.push({ ...w, time: 0, fromFlat: false, toFlat: false });
     }
     gradual.push(...others);
+    // A fade into or out of a flat colour has no detail at that end, and two flat cards none at all.
+    for (let k = gradual.length - 1; k >= 0; k--)
+      if (!gradual[k].fromFlat && !gradual[k].toFlat && this.endDetail(gradual[k]) < MIN_DETAIL) gradual.splice(k, 1);
     gradual.sort((a, b) => a.start - b.start);
     // A cut in a transition's span belongs to that one before any other's black: two fades a shot apart would
     // otherwise both claim the cut that starts the second.
@@ -310,6 +323,13 @@ export class CutDetector {
     return others.length > 0 && this.scores[i] === this.changes[i] && this.scores[i] >= Math.max(...others) * QUIET_RATIO;
   }
 
+  /** The detail of the more detailed end of a transition's span (the frames just outside it). */
+  private endDetail(g: { start: number; end: number }): number {
+    const last = this.detail.length - 1;
+    const at = (j: number) => this.detail[Math.max(0, Math.min(last, j))];
+    return Math.max(at(Math.floor(g.start * this.fps) - 1), at(Math.ceil(g.end * this.fps) + 1));
+  }
+
   /** Cut candidates: local peaks that stand out from their surroundings; `floor` is the minimum score (0-1). */
   cuts(floor: number): CutCandidate[] {
     this.finish();
@@ -329,6 +349,13 @@ export class CutDetector {
     }
     return out;
   }
+}
+
+/** The mean size of what softening took out of a frame's channels (0-255): how much detail it has. */
+function detailOf(pixels: Buffer, soft: Buffer): number {
+  let sum = 0;
+  for (let p = 0; p < pixels.length; p++) sum += Math.abs(pixels[p] - soft[p]);
+  return sum / pixels.length;
 }
 
 function colourHistogram(pixels: Buffer): Float64Array {
