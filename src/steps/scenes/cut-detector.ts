@@ -12,10 +12,11 @@
  * beside the flash are to each other); a fast camera's frame is the one before smeared or blended from its shifts
  * along a line (smeared-change.ts, blurred-change.ts). A frame is a cut when its score stands out from the
  * clip around it: above an absolute floor and above the median of the second and of the fifth of a second
- * around it by a margin, so a busy shot, or a whip pan's changing blur, does not cut itself up.
+ * around it by a margin, so a busy shot, or a whip pan's changing blur, does not cut itself up; or, above half
+ * the floor, as the only change in the second around it (a cut between two pale screenshots).
  * Gradual transitions are found beside the cuts: cross-fades and fades through black as mixes of two shots
  * (gradual-transitions.ts; none where one end moved fits the middle as well: moved-end.ts), and any other kind, a wipe, a slide, an iris, from the frames a window apart
- * (window-change.ts).
+ * (window-change.ts); none where neither end has any detail (colour fields drifting, not two shots).
  */
 
 import { median } from '../../imaging/median.js';
@@ -51,6 +52,22 @@ const RETURN_GATE = 0.15;
 const SMEAR_GAIN = 0.15;
 /** A frame moved when its shift is this many pixels or more (below, the shift search's noise). */
 const MIN_MOVE = 2;
+/**
+ * A smaller change, down to QUIET_FLOOR of the floor, is a cut too when it is the only change around: at least
+ * QUIET_RATIO times any other frame's in the second before and after it (two near-white screenshots differ in a
+ * sixth to a quarter of the tiny frame's pixels, while a camera shaking over either changes a few hundredths a frame;
+ * seeds 1-5: a whip's swing and a screenshot's periodic flicker within 1.1 times, the cuts 3 times and more; a floor
+ * of 0.35 or 0.25 of the floor found a jump cut more and cut a pan).
+ */
+const QUIET_RATIO = 2;
+const QUIET_FLOOR = 0.5;
+/**
+ * A gradual transition needs detail at one end at least: the mean size of what softening takes out of that frame
+ * (0-255). Two featureless colour fields mixing (ffmpeg's `gradients` drifting: 0.6-1.4) are no evidence of two
+ * shots; photos, screenshots with pictures in them and ffmpeg's patterns give 3 and more (seeds 1-5: 0.9 against 6.8
+ * and up). A near-white screenshot has as little as such a field at this size (0.7-0.8).
+ */
+const MIN_DETAIL = 2.5;
 /** A gradual transition and a cut this close to its span (seconds) are one boundary. */
 const SAME_BOUNDARY = 0.3;
 
@@ -88,6 +105,8 @@ export class CutDetector {
    * leave the others standing out).
    */
   private readonly surroundings: number[] = [];
+  /** Every frame's detail (see MIN_DETAIL). */
+  private readonly detail: number[] = [];
   private readonly gradual: GradualTransitionFinder;
   private readonly windows: WindowChangeFinder;
 
@@ -125,6 +144,7 @@ export class CutDetector {
       jump: still,
       soft: steadyFrame(softened(copy, SIZE), SIZE),
     };
+    this.detail.push(detailOf(copy, f.soft.pixels));
     this.steps.push({ ...shifts, colours: previous ? histogramDistance(previous.histogram, histogram) : 0 });
     this.recent.push(f);
     this.count++;
@@ -273,6 +293,9 @@ export class CutDetector {
       else others.push({ ...w, time: 0, fromFlat: false, toFlat: false });
     }
     gradual.push(...others);
+    // A fade into or out of a flat colour has no detail at that end, and two flat cards none at all.
+    for (let k = gradual.length - 1; k >= 0; k--)
+      if (!gradual[k].fromFlat && !gradual[k].toFlat && this.endDetail(gradual[k]) < MIN_DETAIL) gradual.splice(k, 1);
     gradual.sort((a, b) => a.start - b.start);
     // A cut in a transition's span belongs to that one before any other's black: two fades a shot apart would
     // otherwise both claim the cut that starts the second.
@@ -291,6 +314,22 @@ export class CutDetector {
     return [...cuts, ...gradual.map((g) => ({ time: (g.start + g.end) / 2, score: g.score }))].sort((a, b) => a.time - b.time);
   }
 
+  /**
+   * Whether frame i's change is the only one within n frames (QUIET_RATIO times any other's there). Only a frame's
+   * own change is held against single frames' changes: a flash's or a fast camera's score is that of frames further apart.
+   */
+  private alone(i: number, n: number): boolean {
+    const others = [...this.surroundings.slice(Math.max(1, i - n), i), ...this.surroundings.slice(i + 1, i + 1 + n)];
+    return others.length > 0 && this.scores[i] === this.changes[i] && this.scores[i] >= Math.max(...others) * QUIET_RATIO;
+  }
+
+  /** The detail of the more detailed end of a transition's span (the frames just outside it). */
+  private endDetail(g: { start: number; end: number }): number {
+    const last = this.detail.length - 1;
+    const at = (j: number) => this.detail[Math.max(0, Math.min(last, j))];
+    return Math.max(at(Math.floor(g.start * this.fps) - 1), at(Math.ceil(g.end * this.fps) + 1));
+  }
+
   /** Cut candidates: local peaks that stand out from their surroundings; `floor` is the minimum score (0-1). */
   cuts(floor: number): CutCandidate[] {
     this.finish();
@@ -300,16 +339,23 @@ export class CutDetector {
     const near = Math.max(2, Math.round(NEAR_SECONDS * this.fps));
     const out: CutCandidate[] = [];
     for (let i = 1; i < s.length; i++) {
-      if (s[i] < floor) continue;
+      if (s[i] < floor * QUIET_FLOOR) continue;
       // Only the strongest change nearby counts (the first of equals): one cut, not its neighbourhood.
       if (s.slice(Math.max(1, i - peak), i).some((x) => x >= s[i]) || s.slice(i + 1, i + 1 + peak).some((x) => x > s[i])) continue;
       const r = this.surroundings;
       const around = (n: number) => median([...r.slice(Math.max(1, i - n), i), ...r.slice(i + 1, i + 1 + n)]);
-      if (s[i] < Math.max(around(half), around(near)) + MARGIN) continue;
+      if ((s[i] < floor || s[i] < Math.max(around(half), around(near)) + MARGIN) && !this.alone(i, half)) continue;
       out.push({ time: i / this.fps, score: s[i] });
     }
     return out;
   }
+}
+
+/** The mean size of what softening took out of a frame's channels (0-255): how much detail it has. */
+function detailOf(pixels: Buffer, soft: Buffer): number {
+  let sum = 0;
+  for (let p = 0; p < pixels.length; p++) sum += Math.abs(pixels[p] - soft[p]);
+  return sum / pixels.length;
 }
 
 function colourHistogram(pixels: Buffer): Float64Array {
