@@ -43,7 +43,7 @@ const NAMES = ['Maria Rossi', 'Jo√£o Silva', 'Anna Schmidt', 'David Chen', 'Luc√
 const ROLES = ['Head Chef', 'Product Designer', 'Travel Writer', 'Founder and CEO', 'Street Artist', 'Data Scientist'];
 const COLOURS = ['white', 'white', '0xffe000', '0x40e0ff', '0xff4040', '0x80ff60'];
 
-const FAMILIES = ['reel middle', 'bottom mixed', 'lower third', 'top title', 'pops', 'shadow bright', 'two lines', 'box'];
+export const FAMILIES = ['reel middle', 'bottom mixed', 'lower third', 'top title', 'pops', 'shadow bright', 'two lines', 'box'];
 
 /** Runs the evaluation: `startPipelines` and `dist` are bench/quality's. */
 export async function captionFamilies({ dist, startPipelines, root }) {
@@ -116,7 +116,7 @@ function report(rows, seed) {
   }
 }
 
-async function installedFonts() {
+export async function installedFonts() {
   const { stdout } = await run('fc-list', [':', 'file']);
   return stdout
     .split('\n')
@@ -131,7 +131,7 @@ function describe(c) {
 }
 
 /** One clip's recipe: its background, look and captions (each with its lines, time and place). */
-function drawClip(rnd, family, fonts, PHOTOS, i) {
+export function drawClip(rnd, family, fonts, PHOTOS, i) {
   const landscape = family === 'lower third' ? rnd.next() < 0.7 : rnd.next() < 0.3;
   const [w, h] = landscape ? [1280, 720] : [720, 1280];
   const lang = rnd.next() < 0.5 ? 'en' : rnd.pick(['it', 'pt', 'es', 'fr']);
@@ -233,7 +233,7 @@ function placeOf(rnd, family, h) {
 }
 
 /** The clip's file (cached by recipe in test-artifacts/clips). */
-async function makeCaptionClip(c, root, PHOTOS) {
+export async function makeCaptionClip(c, root, PHOTOS) {
   const key = crypto
     .createHash('sha256')
     .update(JSON.stringify(['caption-family', c]))

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Sharp } from 'sharp';
 import { median } from './median.js';
+import { inkOffBackground, inkOfLetterColour } from './text-colour.js';
 
 /**
  * Where a frame may carry captions, found cheaply (a few milliseconds per frame) so that OCR reads small
@@ -247,7 +248,8 @@ function regionsOf(all: Uint8Array, w: number, h: number): { regions: TextRegion
         width: c.width,
         height: c.height,
         lightBackground: true,
-        line: Math.min(c.height, maxLine, 20),
+        // A page as big as the frame (a bright picture) may hold text of any size up to a line.
+        line: c.width >= PAGE * w && c.height >= PAGE * h ? maxLine : Math.min(c.height, maxLine, 20),
       });
     } else if (isLetter(c, maxLine)) {
       letters.push(c);
@@ -465,7 +467,8 @@ export function boxOverlap(a: Box, b: Box): number {
 /**
  * The region cut from the full frame with margins (so no letter at a line's end is lost), scaled so the
  * text is about 40 px tall, and binarised to black text on white: light text keeps only bright strokes
- * thicker than the texture around them; dark text on a light box is split at the box's own threshold.
+ * thicker than the texture around them; dark text on a light box is split at the box's own threshold; on a bright
+ * picture as big as the frame, and for text found by contrast, colour tells the letters (text-colour.ts).
  * Written to `out` as a binary PGM.
  */
 export async function binarisedCrop(file: string, layer: LayerScale, region: TextRegion, out: string): Promise<void> {
@@ -478,43 +481,73 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
   const my = lineHeight * 0.4;
   const left = Math.max(0, Math.floor(region.left * s - mx));
   const top = Math.max(0, Math.floor(region.top * s - my));
-  const width = Math.min(W - left, Math.ceil(region.width * s + 2 * mx));
-  const height = Math.min(H - top, Math.ceil(region.height * s + 2 * my));
+  const box = { left, top, width: Math.min(W - left, Math.ceil(region.width * s + 2 * mx)), height: 0 };
+  box.height = Math.min(H - top, Math.ceil(region.height * s + 2 * my));
   const zoom = Math.max(1, Math.min(4, 48 / lineHeight));
   const crop: Sharp = sharp(file)
-    .extract({ left, top, width, height })
+    .extract(box)
     .greyscale()
-    .resize({ width: Math.round(width * zoom) });
+    .resize({ width: Math.round(box.width * zoom) });
   const { data, info } = await crop.raw().toBuffer({ resolveWithObject: true });
-  const ink = new Uint8Array(info.width * info.height);
-  if (region.lightBackground) {
-    const t = otsu(data, info.channels);
-    for (let i = 0; i < ink.length; i++) ink[i] = data[i * info.channels] < t ? 1 : 0;
+  const colour = () => colourCrop(file, box, info.width, info.height);
+  const page = region.lightBackground && region.width * s >= PAGE * W && region.height * s >= PAGE * H;
+  const strokes = (ink: Uint8Array, grey = region.lightBackground ? null : data) =>
+    letterStrokes({
+      page,
+      ink: region.lightBackground ? ink : openMask(ink, info.width, info.height, Math.max(1, Math.round((lineHeight * zoom) / 40))),
+      grey,
+      channels: info.channels,
+      w: info.width,
+      h: info.height,
+      line: lineHeight * zoom,
+      zoom,
+      // The crop's top and bottom are margins inside the frame unless the frame's edge cut them.
+      cutAbove: top > 0,
+      cutBelow: top + box.height < H,
+    });
+  let clean: Uint8Array;
+  if (page) {
+    clean = strokes(inkOffBackground(await colour(), info.width * info.height, OFF_BACKGROUND));
+  } else if (region.lightBackground) {
+    clean = strokes(splitInk(data, info.channels, otsu(data, info.channels), false));
+  } else if (!region.byContrast) {
+    clean = strokes(splitInk(data, info.channels, BRIGHT, true));
   } else {
-    // Text in a colour that is not bright (red, cyan), found by its contrast, stands out of the crop by its own split.
-    const t = region.byContrast ? Math.min(BRIGHT, otsu(data, info.channels)) : BRIGHT;
-    for (let i = 0; i < ink.length; i++) ink[i] = data[i * info.channels] >= t ? 1 : 0;
+    // Text in a colour that is not bright (red, cyan), found by its contrast, stands out of the crop by its own split;
+    // where the picture behind it is as bright as it is, the letters' own colour finds the rest (text-colour.ts).
+    clean = strokes(splitInk(data, info.channels, Math.min(BRIGHT, otsu(data, info.channels)), true));
+    const keyed = inkOfLetterColour(await colour(), clean);
+    // Keyed by colour, a highlight of the picture is already left out; letters over the bright part have no dark edge.
+    if (keyed) clean = strokes(keyed, null);
   }
-  const line = lineHeight * zoom;
-  const opened = region.lightBackground ? ink : openMask(ink, info.width, info.height, Math.max(1, Math.round(line / 40)));
-  const clean = letterStrokes({
-    ink: opened,
-    grey: region.lightBackground ? null : data,
-    channels: info.channels,
-    w: info.width,
-    h: info.height,
-    line,
-    zoom,
-    // The crop's top and bottom are margins inside the frame unless the frame's edge cut them.
-    cutAbove: top > 0,
-    cutBelow: top + height < H,
-  });
   // Binary PGM by hand: a PNG's compression, and tesseract's decompression of it, were a tenth of a crop's CPU.
   const header = Buffer.from(`P5\n${info.width} ${info.height}\n255\n`, 'latin1');
   const pixels = Buffer.alloc(header.length + clean.length);
   header.copy(pixels);
   for (let i = 0; i < clean.length; i++) pixels[header.length + i] = clean[i] ? 0 : 255;
   await fs.writeFile(out, pixels);
+}
+
+/**
+ * A light region this much of the frame's width and height is the picture itself (a bright sky, a pale wall), not a
+ * box: text on it is told by its colour against the picture's (text-colour.ts), light letters and their shadow alike.
+ */
+const PAGE = 0.9;
+/** How far (largest channel difference) a pixel's colour is from a bright picture's to be ink: white letters on cream are 20-40 away. */
+const OFF_BACKGROUND = 20;
+
+/** The ink of a grey crop split at `level`: the pixels at or above it (`light`), else those below. */
+function splitInk(grey: Buffer, channels: number, level: number, light: boolean): Uint8Array {
+  const ink = new Uint8Array(grey.length / channels);
+  for (let i = 0; i < ink.length; i++) ink[i] = grey[i * channels] >= level === light ? 1 : 0;
+  return ink;
+}
+
+/** The crop cut again in colour, scaled to the grey crop's size: 3 bytes a pixel. */
+async function colourCrop(file: string, box: Box, width: number, height: number): Promise<Uint8Array> {
+  const sharp = (await import('sharp')).default;
+  const rgb = await sharp(file).extract(box).removeAlpha().toColourspace('srgb').resize({ width, height, fit: 'fill' }).raw().toBuffer();
+  return rgb;
 }
 
 /** A pixel is part of a caption's outline or box when it is at most this much brighter than the crop's darkest 5%. */
@@ -537,6 +570,8 @@ interface CropInk {
   /** The crop's top (bottom) edge lies inside the frame, in the margin above (below) the text. */
   cutAbove: boolean;
   cutBelow: boolean;
+  /** The crop lies on a bright picture as big as the frame (PAGE), its ink told by colour. */
+  page: boolean;
 }
 
 /**
@@ -549,7 +584,8 @@ interface CropInk {
 function letterStrokes(crop: CropInk): Uint8Array {
   const { ink, grey, channels, w, h, line } = crop;
   const letters = components(ink, w, h).filter((c) => {
-    const solid = c.pixels.length / (c.width * c.height) > 0.75 && c.width > 0.45 * c.height && c.height > 0.35 * line;
+    // On a bright picture (page) a bold letter merged with its shadow is as solid as a box; there is no box to drop.
+    const solid = !crop.page && c.pixels.length / (c.width * c.height) > 0.75 && c.width > 0.45 * c.height && c.height > 0.35 * line;
     const cut = (crop.cutAbove && c.top === 0) || (crop.cutBelow && c.top + c.height === h);
     return c.pixels.length >= (line / 12) ** 2 && c.height <= 1.3 * line && !solid && !cut;
   });
