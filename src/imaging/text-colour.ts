@@ -4,6 +4,8 @@
  * (white letters crossing a yellow or white stripe, light cyan over a pale photo) where brightness cannot tell them apart.
  */
 
+import { otsu } from './otsu.js';
+
 /** Letter pixels needed to trust their colour (crop pixels). */
 const MIN_SAMPLE = 200;
 /** Bounds of the largest colour distance (the largest channel difference) still counted as the letters' colour. */
@@ -19,7 +21,7 @@ export function inkOfLetterColour(rgb: Uint8Array, letters: Uint8Array): Uint8Ar
     const j = 3 * i;
     distance[i] = Math.max(Math.abs(rgb[j] - colour[0]), Math.abs(rgb[j + 1] - colour[1]), Math.abs(rgb[j + 2] - colour[2]));
   }
-  const t = Math.max(NEAREST, Math.min(FARTHEST, splitLevel(distance)));
+  const t = Math.max(NEAREST, Math.min(FARTHEST, otsu(distance)));
   const ink = new Uint8Array(letters.length);
   for (let i = 0; i < ink.length; i++) ink[i] = distance[i] < t ? 1 : 0;
   return ink;
@@ -40,28 +42,6 @@ function medianColour(rgb: Uint8Array, marked: Uint8Array): number[] | null {
     for (let v = 0; v < 256; v++) if ((seen += h[v]) >= n / 2) return v;
     return 255;
   });
-}
-
-/** Otsu's split of a histogram of one-byte values. */
-function splitLevel(values: Uint8Array): number {
-  const hist = new Float64Array(256);
-  for (const v of values) hist[v]++;
-  let sum = 0;
-  for (let i = 0; i < 256; i++) sum += i * hist[i];
-  let [sumB, wB, best, threshold] = [0, 0, 0, 128];
-  for (let t = 0; t < 256; t++) {
-    wB += hist[t];
-    if (!wB) continue;
-    const wF = values.length - wB;
-    if (!wF) break;
-    sumB += t * hist[t];
-    const between = wB * wF * (sumB / wB - (sum - sumB) / wF) ** 2;
-    if (between > best) {
-      best = between;
-      threshold = t + 1;
-    }
-  }
-  return threshold;
 }
 
 /** The pixels of `rgb` (3 channels) at least `level` away (largest channel difference) from the crop's median colour. */
