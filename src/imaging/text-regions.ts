@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { Sharp } from 'sharp';
 import { median } from './median.js';
 import { otsu } from './otsu.js';
+import { lettersInsideOutline } from './ring-letters.js';
 import { inkOffBackground, inkOfLetterColour } from './text-colour.js';
 
 /**
@@ -468,7 +469,8 @@ export function boxOverlap(a: Box, b: Box): number {
 /**
  * The region cut from the full frame with margins (so no letter at a line's end is lost), scaled so the
  * text is about 40 px tall, and binarised to black text on white: light text keeps only bright strokes
- * thicker than the texture around them; dark text on a light box is split at the box's own threshold; on a bright
+ * thicker than the texture around them, and when they are the closed rings of an outline, the dark letters inside
+ * them (ring-letters.ts); dark text on a light box is split at the box's own threshold; on a bright
  * picture as big as the frame, and for text found by contrast, colour tells the letters (text-colour.ts).
  * Written to `out` as a binary PGM.
  */
@@ -492,9 +494,10 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
   const { data, info } = await crop.raw().toBuffer({ resolveWithObject: true });
   const colour = () => colourCrop(file, box, info.width, info.height);
   const page = region.lightBackground && region.width * s >= PAGE * W && region.height * s >= PAGE * H;
-  const strokes = (ink: Uint8Array, grey = region.lightBackground ? null : data) =>
+  const strokes = (ink: Uint8Array, grey = region.lightBackground ? null : data, ringed = false) =>
     letterStrokes({
       page,
+      ringed,
       ink: region.lightBackground ? ink : openMask(ink, info.width, info.height, Math.max(1, Math.round((lineHeight * zoom) / 40))),
       grey,
       channels: info.channels,
@@ -513,6 +516,8 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
     clean = strokes(splitInk(data, info.channels, otsu(data, info.channels), false));
   } else if (!region.byContrast) {
     clean = strokes(splitInk(data, info.channels, BRIGHT, true));
+    const inside = lettersInsideOutline(clean, info.width, info.height, lineHeight * zoom);
+    if (inside) clean = strokes(inside, null, true);
   } else {
     // Text in a colour that is not bright (red, cyan), found by its contrast, stands out of the crop by its own split;
     // where the picture behind it is as bright as it is, the letters' own colour finds the rest (text-colour.ts).
@@ -573,6 +578,8 @@ interface CropInk {
   cutBelow: boolean;
   /** The crop lies on a bright picture as big as the frame (PAGE), its ink told by colour. */
   page: boolean;
+  /** The ink is what a light outline's rings close around (ring-letters.ts). */
+  ringed: boolean;
 }
 
 /**
@@ -585,8 +592,10 @@ interface CropInk {
 function letterStrokes(crop: CropInk): Uint8Array {
   const { ink, grey, channels, w, h, line } = crop;
   const letters = components(ink, w, h).filter((c) => {
-    // On a bright picture (page) a bold letter merged with its shadow is as solid as a box; there is no box to drop.
-    const solid = !crop.page && c.pixels.length / (c.width * c.height) > 0.75 && c.width > 0.45 * c.height && c.height > 0.35 * line;
+    // On a bright picture (page) a bold letter merged with its shadow is as solid as a box, and so is a bold letter
+    // inside its outline's ring; there is no box to drop.
+    const solid =
+      !crop.page && !crop.ringed && c.pixels.length / (c.width * c.height) > 0.75 && c.width > 0.45 * c.height && c.height > 0.35 * line;
     const cut = (crop.cutAbove && c.top === 0) || (crop.cutBelow && c.top + c.height === h);
     return c.pixels.length >= (line / 12) ** 2 && c.height <= 1.3 * line && !solid && !cut;
   });

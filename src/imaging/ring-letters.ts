@@ -1,0 +1,107 @@
+/**
+ * Dark letters with a light outline: brightness finds the outline, and each letter's outline is a closed ring with
+ * the letter inside it. When most of a crop's ink is rings that close around something, what they close around (the
+ * first level inside, not a counter's inside further in) is the text. Light letters close around counters only (a, o,
+ * B), a small share of their ink.
+ */
+
+/** Share of the ink in shapes that close around a letter for the crop to be read as outlines. */
+const RINGED = 0.8;
+/**
+ * Least height of what a ring closes around, as a share of the text line, to be a letter: bright texture (cells,
+ * bars, a fractal's filaments) closes around small gaps, and merged with light letters it can be most of the ink.
+ */
+const LETTER = 0.4;
+
+/**
+ * The letters inside the closed rings of a light outline in `ink` (a crop's bright letter strokes, texture dropped),
+ * 1 = stroke, or null when most of the ink is not rings around letters; `line` is the text's height in crop pixels.
+ */
+export function lettersInsideOutline(ink: Uint8Array, w: number, h: number, line: number): Uint8Array | null {
+  const isInk = (j: number) => ink[j] === 1;
+  const outside = new Uint8Array(ink.length);
+  const edge: number[] = [];
+  for (let i = 0; i < ink.length; i++) {
+    const x = i % w;
+    if (!ink[i] && (x === 0 || i < w || x === w - 1 || i >= ink.length - w)) edge.push(i);
+  }
+  fill(outside, edge, (j) => !ink[j], w, h, false);
+  const rings = new Uint8Array(ink.length);
+  fill(rings, touching(outside, isInk, w, h), isInk, w, h, true);
+  const within = (j: number) => !ink[j] && !outside[j];
+  const inside = new Uint8Array(ink.length);
+  fill(inside, touching(rings, within, w, h), within, w, h, false);
+  dropShort(inside, w, h, LETTER * line);
+  const closing = new Uint8Array(ink.length);
+  fill(closing, touching(inside, isInk, w, h), isInk, w, h, true);
+  let [all, closed] = [0, 0];
+  for (let i = 0; i < ink.length; i++) {
+    all += ink[i];
+    closed += closing[i];
+  }
+  return all && closed >= RINGED * all ? inside : null;
+}
+
+/** Clears from `mask` its 4-connected parts fewer than `least` rows tall. */
+function dropShort(mask: Uint8Array, w: number, h: number, least: number): void {
+  const seen = new Uint8Array(mask.length);
+  const part = new Int32Array(mask.length);
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || seen[start]) continue;
+    seen[start] = 1;
+    part[0] = start;
+    let [n, done, y0, y1] = [1, 0, h, 0];
+    while (done < n) {
+      const i = part[done++];
+      const x = i % w;
+      const y = (i - x) / w;
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1]) {
+        if (j < 0 || !mask[j] || seen[j]) continue;
+        seen[j] = 1;
+        part[n++] = j;
+      }
+    }
+    if (y1 - y0 + 1 < least) for (let k = 0; k < n; k++) mask[part[k]] = 0;
+  }
+}
+
+/** The pixels `ok` accepts with a 4-neighbour marked in `from`. */
+function touching(from: Uint8Array, ok: (j: number) => boolean, w: number, h: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < from.length; i++) {
+    if (from[i] || !ok(i)) continue;
+    const x = i % w;
+    if ((x > 0 && from[i - 1]) || (x < w - 1 && from[i + 1]) || (i >= w && from[i - w]) || (i + w < from.length && from[i + w]))
+      out.push(i);
+  }
+  return out;
+}
+
+/** Marks in `into` every pixel `ok` accepts connected to `seeds` (8-connected when `diagonal`, else 4-connected). */
+function fill(into: Uint8Array, seeds: number[], ok: (j: number) => boolean, w: number, h: number, diagonal: boolean): void {
+  const stack = new Int32Array(into.length);
+  let top = 0;
+  for (const s of seeds) {
+    if (into[s]) continue;
+    into[s] = 1;
+    stack[top++] = s;
+  }
+  while (top) {
+    const i = stack[--top];
+    const x = i % w;
+    const y = (i - x) / w;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        if ((!diagonal && dx && dy) || (!dx && !dy)) continue;
+        const [xx, yy] = [x + dx, y + dy];
+        if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+        const j = yy * w + xx;
+        if (into[j] || !ok(j)) continue;
+        into[j] = 1;
+        stack[top++] = j;
+      }
+    }
+  }
+}
