@@ -1,0 +1,39 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+
+/** A caption drawn on a still frame: over `background` (drawbox filters over a dark slate, or none), at `y`. */
+export interface CaptionStill {
+  size: string;
+  background?: string;
+  text: string;
+  y: string;
+  /** drawtext's options: size, colour, outline, shadow. */
+  look: string;
+}
+
+/** Two seconds of the ocr step's samples (2 a second) of one still frame holding the caption. */
+export async function captionSamples(dir: string, { size, background = '', text, y, look }: CaptionStill) {
+  const file = path.join(dir, 'frame.jpg');
+  const draw = `drawtext=fontfile=${FONT}:text='${text}':${look}:x=(w-text_w)/2:y=${y}`;
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=0x203040:s=${size}`,
+    '-vf',
+    `${background}${draw}`,
+    '-frames:v',
+    '1',
+    '-q:v',
+    '3',
+    file,
+  ]);
+  return [0, 0.5, 1, 1.5].map((time) => ({ time, path: file, scene: 0 }));
+}
