@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { drawClip, FAMILIES, installedFonts, makeCaptionClip } from './support/caption-families.mjs';
 import { seededRandom } from './support/families.mjs';
+import { sampleFrames } from './support/sample-frames.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
@@ -100,39 +101,10 @@ function truthBox(c, cap) {
   return [left, cap.y, left + width, cap.y + height];
 }
 
-/** A region (analysis pixels) on the caption: it overlaps the caption's box across and holds half its first line's height. */
+/** A region (analysis pixels) on the caption: it overlaps the caption's box across, and down by 0.3 of the lower of the two. */
 function overlaps([l, t, r, b], region, s) {
   const [rl, rt, rr, rb] = [region.left * s, region.top * s, (region.left + region.width) * s, (region.top + region.height) * s];
-  const line = Math.min(b - t, (b - t) / 1);
-  return Math.min(r, rr) > Math.max(l, rl) && Math.min(b, rb) - Math.max(t, rt) >= 0.3 * Math.min(line, rb - rt);
-}
-
-async function sampleFrames(clip, dir) {
-  const { shorterSideAtMost } = await import(dist('src/engines/video/ffmpeg-video-engine.js'));
-  const { ANALYSIS_SIDE } = await import(dist('src/imaging/text-regions.js'));
-  fs.mkdirSync(dir, { recursive: true });
-  const filter = `[0:v]split=2[t][g];[t]fps=2[thumbs];[g]fps=2,${shorterSideAtMost(ANALYSIS_SIDE)},format=gray[gray]`;
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-i',
-    clip,
-    '-filter_complex',
-    filter,
-    '-map',
-    '[thumbs]',
-    '-q:v',
-    '3',
-    `${dir}/%06d.jpg`,
-    '-map',
-    '[gray]',
-    `${dir}/%06d.pgm`,
-  ]);
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.jpg'))
-    .sort()
-    .map((f, i) => ({ time: i / 2, path: path.join(dir, f), gray: path.join(dir, f.replace(/\.jpg$/, '.pgm')) }));
+  return Math.min(r, rr) > Math.max(l, rl) && Math.min(b, rb) - Math.max(t, rt) >= 0.3 * Math.min(b - t, rb - rt);
 }
 
 function tesseract(image) {

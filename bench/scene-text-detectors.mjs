@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { sampleFrames } from './support/sample-frames.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
@@ -125,35 +126,6 @@ async function detectors() {
       return [];
     },
   };
-}
-
-/** Frames as detect_scenes samples them: 2 a second, with the grey copy (360 px on its shorter side) the region finder reads. */
-async function sampleFrames(clip, dir) {
-  const { shorterSideAtMost } = await import(dist('src/engines/video/ffmpeg-video-engine.js'));
-  const { ANALYSIS_SIDE } = await import(dist('src/imaging/text-regions.js'));
-  fs.mkdirSync(dir, { recursive: true });
-  const filter = `[0:v]split=2[t][g];[t]fps=2[thumbs];[g]fps=2,${shorterSideAtMost(ANALYSIS_SIDE)},format=gray[gray]`;
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-i',
-    clip,
-    '-filter_complex',
-    filter,
-    '-map',
-    '[thumbs]',
-    '-q:v',
-    '3',
-    `${dir}/%06d.jpg`,
-    '-map',
-    '[gray]',
-    `${dir}/%06d.pgm`,
-  ]);
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.jpg'))
-    .sort()
-    .map((f, i) => ({ time: i / 2, path: path.join(dir, f), gray: path.join(dir, f.replace(/\.jpg$/, '.pgm')) }));
 }
 
 /** Words Tesseract read with at least 50% confidence (the service's bar), one text per image. */
