@@ -5,6 +5,8 @@
  * B), a small share of their ink.
  */
 
+import { components } from './components.js';
+
 /** Share of the ink in shapes that close around a letter for the crop to be read as outlines. */
 const RINGED = 0.8;
 /**
@@ -27,13 +29,13 @@ export function lettersInsideOutline(ink: Uint8Array, w: number, h: number, line
   }
   fill(outside, edge, (j) => !ink[j], w, h, false);
   const rings = new Uint8Array(ink.length);
-  fill(rings, touching(outside, isInk, w, h), isInk, w, h, true);
+  fill(rings, touching(outside, isInk, w), isInk, w, h, true);
   const within = (j: number) => !ink[j] && !outside[j];
   const inside = new Uint8Array(ink.length);
-  fill(inside, touching(rings, within, w, h), within, w, h, false);
+  fill(inside, touching(rings, within, w), within, w, h, false);
   dropShort(inside, w, h, LETTER * line);
   const closing = new Uint8Array(ink.length);
-  fill(closing, touching(inside, isInk, w, h), isInk, w, h, true);
+  fill(closing, touching(inside, isInk, w), isInk, w, h, true);
   let [all, closed] = [0, 0];
   for (let i = 0; i < ink.length; i++) {
     all += ink[i];
@@ -44,31 +46,11 @@ export function lettersInsideOutline(ink: Uint8Array, w: number, h: number, line
 
 /** Clears from `mask` its 4-connected parts fewer than `least` rows tall. */
 function dropShort(mask: Uint8Array, w: number, h: number, least: number): void {
-  const seen = new Uint8Array(mask.length);
-  const part = new Int32Array(mask.length);
-  for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || seen[start]) continue;
-    seen[start] = 1;
-    part[0] = start;
-    let [n, done, y0, y1] = [1, 0, h, 0];
-    while (done < n) {
-      const i = part[done++];
-      const x = i % w;
-      const y = (i - x) / w;
-      y0 = Math.min(y0, y);
-      y1 = Math.max(y1, y);
-      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1]) {
-        if (j < 0 || !mask[j] || seen[j]) continue;
-        seen[j] = 1;
-        part[n++] = j;
-      }
-    }
-    if (y1 - y0 + 1 < least) for (let k = 0; k < n; k++) mask[part[k]] = 0;
-  }
+  for (const part of components(mask, w, h, false)) if (part.height < least) for (const p of part.pixels) mask[p] = 0;
 }
 
 /** The pixels `ok` accepts with a 4-neighbour marked in `from`. */
-function touching(from: Uint8Array, ok: (j: number) => boolean, w: number, h: number): number[] {
+function touching(from: Uint8Array, ok: (j: number) => boolean, w: number): number[] {
   const out: number[] = [];
   for (let i = 0; i < from.length; i++) {
     if (from[i] || !ok(i)) continue;

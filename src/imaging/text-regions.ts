@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import type { Sharp } from 'sharp';
+import { type Component, components } from './components.js';
 import { median } from './median.js';
 import { otsu } from './otsu.js';
 import { lettersInsideOutline } from './ring-letters.js';
@@ -362,56 +363,6 @@ function joinWords(words: Array<Box & { members: Component[] }>): Array<Box & { 
     prev.width = right - prev.left;
     prev.height = bottom - prev.top;
     prev.members.push(...w.members);
-  }
-  return out;
-}
-
-interface Component extends Box {
-  /** Indices of its pixels in the mask. */
-  pixels: Int32Array;
-}
-
-/**
- * 8-connected components of a mask. Every component's pixel list is a view of one array the size of the mask, and
- * the flood fill's stack is typed too: growing a JS array per component cost more than the fill on bright frames.
- */
-function components(mask: Uint8Array, w: number, h: number): Component[] {
-  const seen = new Uint8Array(mask.length);
-  const found = new Int32Array(mask.length);
-  const stack = new Int32Array(mask.length);
-  const out: Component[] = [];
-  let end = 0;
-  for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || seen[start]) continue;
-    seen[start] = 1;
-    let top = 0;
-    stack[top++] = start;
-    const first = end;
-    let [x0, y0, x1, y1] = [w, h, 0, 0];
-    while (top) {
-      const i = stack[--top];
-      found[end++] = i;
-      const x = i % w;
-      const y = (i - x) / w;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= h) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= w) continue;
-          const j = yy * w + xx;
-          if (mask[j] && !seen[j]) {
-            seen[j] = 1;
-            stack[top++] = j;
-          }
-        }
-      }
-    }
-    out.push({ left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1, pixels: found.subarray(first, end) });
   }
   return out;
 }
