@@ -503,8 +503,7 @@ function splitInk(grey: Buffer, channels: number, level: number, light: boolean)
 /** The crop cut again in colour, scaled to the grey crop's size: 3 bytes a pixel. */
 async function colourCrop(file: string, box: Box, width: number, height: number): Promise<Uint8Array> {
   const sharp = (await import('sharp')).default;
-  const rgb = await sharp(file).extract(box).removeAlpha().toColourspace('srgb').resize({ width, height, fit: 'fill' }).raw().toBuffer();
-  return rgb;
+  return sharp(file).extract(box).removeAlpha().toColourspace('srgb').resize({ width, height, fit: 'fill' }).raw().toBuffer();
 }
 
 /** A pixel is part of a caption's outline or box when it is at most this much brighter than the crop's darkest 5%. */
