@@ -13,7 +13,7 @@ export interface Order {
 /** What the paid-order use case hands the paywall besides the payment. */
 export interface PaidRequest {
   /** Identifies the request body: a payment already used for another request is refused. */
-  fingerprint: string;
+  readonly fingerprint: string;
   /** The order the payment buys, fulfilled (once) by the Fulfilment when the payment is settled. */
   job: Order;
 }
