@@ -144,8 +144,11 @@ async function serviceRun(buildRoot, fn) {
   try {
     return await fn({ ...JSON.parse(line), worstStall });
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    // A service that died already (its error is above) has no exit left to wait for.
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
   }
 }
 

@@ -33,6 +33,9 @@ const config = loadConfig(env, root);
 const { http: app } = await createApp(config, createLogger(env.LOG_LEVEL), { http: true, workers: true });
 await app.listen(0, '127.0.0.1');
 const { devnet } = appParts(app);
+// Listening for SIGUSR2 before the line that tells the bench it may send one (its default action ends the process).
+const stalls = watchStalls();
+process.on('SIGUSR2', () => console.log(JSON.stringify({ worstStall: stalls.take() })));
 console.log(
   JSON.stringify({
     url: `http://127.0.0.1:${app.getHttpServer().address().port}`,
@@ -40,8 +43,6 @@ console.log(
     rpcUrl: devnet.base.rpcUrl,
   }),
 );
-const stalls = watchStalls();
-process.on('SIGUSR2', () => console.log(JSON.stringify({ worstStall: stalls.take() })));
 process.on('SIGTERM', async () => {
   await app.close();
   const { Redis } = await import('ioredis');
