@@ -10,7 +10,8 @@
 //    and the jobs failed (goal: lag under 100 ms, 0 failed); beside the lag, the most of its own CPU the service's main
 //    thread spent in one stall, which a machine busy with other work does not stretch (BENCH_JOBS=0: the burst only; BENCH_BURST=0 skips it)
 //  - large photo: one paid /scan-style of a 4000 px photo (about 9 MB of base64) alone, and the worst stall's own
-//    CPU while it was answered and run, with the main thread's CPU in all (BENCH_LARGE=0 skips it)
+//    CPU while it was answered and run, with the main thread's CPU in all; then the service's CPU per 402 of it
+//    (ten unpaid POSTs: the body read, checked and challenged; /proc, Linux) (BENCH_LARGE=0 skips it)
 // Prints each figure per build and `ratio this/reference` of the jobs per minute, with the load average.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -85,10 +86,10 @@ async function main() {
       const r = await withService(build.root, async (svc) => {
         await svc.worstStall();
         const batch = await timedBatch(svc, [['/scan-style', { image_b64: large }]]);
-        return { ...batch, stall: await svc.worstStall() };
+        return { ...batch, stall: await svc.worstStall(), challengeCpuMs: await challengeCpu(svc, large) };
       });
       console.log(
-        `large photo, ${(large.length / 1e6).toFixed(1)} MB of base64  ${build.name.padEnd(24)} worst stall's own CPU ${r.stall?.cpuMs.toFixed(0) ?? '-'} ms (wall ${r.stall?.wallMs.toFixed(0) ?? '-'} ms), main thread's CPU in all ${r.stall?.totalCpuMs.toFixed(0) ?? '-'} ms   failed ${r.failed} of 1`,
+        `large photo, ${(large.length / 1e6).toFixed(1)} MB of base64  ${build.name.padEnd(24)} worst stall's own CPU ${r.stall?.cpuMs.toFixed(0) ?? '-'} ms (wall ${r.stall?.wallMs.toFixed(0) ?? '-'} ms), main thread's CPU in all ${r.stall?.totalCpuMs.toFixed(0) ?? '-'} ms, the service's CPU per 402 ${r.challengeCpuMs?.toFixed(1) ?? '-'} ms   failed ${r.failed} of 1`,
       );
     }
   }
@@ -142,7 +143,7 @@ async function serviceRun(buildRoot, fn) {
     return JSON.parse(await answer).worstStall;
   };
   try {
-    return await fn({ ...JSON.parse(line), worstStall });
+    return await fn({ ...JSON.parse(line), worstStall, pid: child.pid });
   } finally {
     // A service that died already (its error is above) has no exit left to wait for.
     if (child.exitCode === null && child.signalCode === null) {
@@ -191,6 +192,24 @@ async function pollJob(url, id) {
     await new Promise((r) => setTimeout(r, 250));
   }
   return { status: 'unfinished' };
+}
+
+/** The service process's CPU ms per unpaid POST of the photo (its 402: the body read, checked and answered), from /proc. */
+async function challengeCpu(svc, image) {
+  const cpuMs = () => {
+    const fields = fs.readFileSync(`/proc/${svc.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+  };
+  const body = JSON.stringify({ image_b64: image });
+  const post = async () => {
+    const res = await fetch(`${svc.url}/scan-style`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    await res.arrayBuffer();
+    if (res.status !== 402) throw new Error(`POST /scan-style answered ${res.status} without payment`);
+  };
+  await post();
+  const before = cpuMs();
+  for (let i = 0; i < 10; i++) await post();
+  return (cpuMs() - before) / 10;
 }
 
 async function lagMaxSeconds(url) {
