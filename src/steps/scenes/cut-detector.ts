@@ -42,9 +42,15 @@ const SHIFT_TRUSTED = 0.5;
 const SMOOTH = 8;
 /** A change is checked for the picture coming back (a flash) this many frames on, at most. */
 const RETURN = 6;
-/** The picture has come back when a pair of frames around the change differs by less than this. */
+/**
+ * The picture has come back when a pair of frames around the change differs by less than this, and by no more than
+ * frames as far apart beside the change do (see RETURN_SLACK) unless by less than RETURN_SURE: a pale screenshot's
+ * frames differ in few pixels at any framing, so a jump cut on one (0.27 of the pixels) has pairs across it within
+ * 0.16-0.2 while the frames beside it differ by 0.00-0.04 (seeds 1-5: 0 to 0.15 alike).
+ */
 const RETURN_MATCH = 0.2;
-/** ... or, in a busy picture, by no more than frames as far apart beside the change do, and this (seeds 1-5). */
+const RETURN_SURE = 0.1;
+/** ... or, in a busy picture (a pair of RETURN_MATCH or more), by no more than frames as far apart beside the change do, and this (seeds 1-5). */
 const RETURN_SLACK = 0.05;
 /** Only changes this large are checked for the picture coming back. */
 const RETURN_GATE = 0.15;
@@ -185,9 +191,11 @@ export class CutDetector {
       const pair = (x?: Frame, y?: Frame, u?: Frame, v?: Frame) => {
         if (!x || !y) return;
         const c = change(x, y);
-        back = Math.min(back, c);
         // Frames beside it are compared only when this pair could lower what is kept (each comparison costs).
-        if (c >= RETURN_MATCH && c < busyBack && u && v && c < change(u, v) + RETURN_SLACK) busyBack = c;
+        const beside = () => u !== undefined && v !== undefined && c < change(u, v) + RETURN_SLACK;
+        if (c < RETURN_MATCH) {
+          if (c < back && (c < RETURN_SURE || beside())) back = c;
+        } else if (c < busyBack && beside()) busyBack = c;
       };
       for (let n = 1; n <= RETURN && before; n++) {
         pair(before, this.at(i + n), this.at(i - 2 - n), before);
