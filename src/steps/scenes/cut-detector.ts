@@ -16,12 +16,13 @@
  * the floor, as the only change in the second around it (a cut between two pale screenshots).
  * Gradual transitions are found beside the cuts: cross-fades and fades through black as mixes of two shots
  * (gradual-transitions.ts; none where one end moved fits the middle as well: moved-end.ts), and any other kind, a wipe, a slide, an iris, from the frames a window apart
- * (window-change.ts); none where neither end has any detail (colour fields drifting, not two shots).
+ * (window-change.ts); none where neither end has any detail (colour fields drifting, not two shots). Two boundaries
+ * with only a flat colour between them (into black and out of it, by any kind of transition or cut) are one.
  */
 
 import { median } from '../../imaging/median.js';
 import { blurredChange } from './blurred-change.js';
-import { FADE_GAP, GradualTransitionFinder, histogramDistance } from './gradual-transitions.js';
+import { FADE_GAP, GradualTransitionFinder, histogramDistance, isFlat } from './gradual-transitions.js';
 import { smearedChange } from './smeared-change.js';
 import { type Shifted, type SteadyFrame, shiftedChanges, softened, steadiedChange, steadyFrame } from './steadied-change.js';
 import { WindowChangeFinder, type WindowFrame } from './window-change.js';
@@ -113,6 +114,8 @@ export class CutDetector {
   private readonly surroundings: number[] = [];
   /** Every frame's detail (see MIN_DETAIL). */
   private readonly detail: number[] = [];
+  /** Whether each frame is black or a flat colour. */
+  private readonly flat: boolean[] = [];
   private readonly gradual: GradualTransitionFinder;
   private readonly windows: WindowChangeFinder;
 
@@ -151,6 +154,7 @@ export class CutDetector {
       soft: steadyFrame(softened(copy, SIZE), SIZE),
     };
     this.detail.push(detailOf(copy, f.soft.pixels));
+    this.flat.push(isFlat(copy));
     this.steps.push({ ...shifts, colours: previous ? histogramDistance(previous.histogram, histogram) : 0 });
     this.recent.push(f);
     this.count++;
@@ -319,7 +323,14 @@ export class CutDetector {
       if (!g) cuts.push(c);
       else [g.start, g.end] = [Math.min(g.start, c.time), Math.max(g.end, c.time)];
     }
-    return [...cuts, ...gradual.map((g) => ({ time: (g.start + g.end) / 2, score: g.score }))].sort((a, b) => a.time - b.time);
+    const spans = [...cuts.map((c) => ({ start: c.time, end: c.time, score: c.score })), ...gradual].sort((a, b) => a.start - b.start);
+    const merged: typeof spans = [];
+    for (const b of spans) {
+      const a = merged[merged.length - 1];
+      if (a && this.throughFlat(a.end, b.start)) [a.end, a.score] = [Math.max(a.end, b.end), Math.max(a.score, b.score)];
+      else merged.push({ ...b });
+    }
+    return merged.map((g) => ({ time: (g.start + g.end) / 2, score: g.score })).sort((a, b) => a.time - b.time);
   }
 
   /**
@@ -329,6 +340,17 @@ export class CutDetector {
   private alone(i: number, n: number): boolean {
     const others = [...this.surroundings.slice(Math.max(1, i - n), i), ...this.surroundings.slice(i + 1, i + 1 + n)];
     return others.length > 0 && this.scores[i] === this.changes[i] && this.scores[i] >= Math.max(...others) * QUIET_RATIO;
+  }
+
+  /**
+   * Whether only a flat colour lies between two boundaries (from `a` to `b`, seconds; SAME_BOUNDARY from either
+   * belongs to them), for at most FADE_GAP: a fade, an iris or a cut into black and another out of it are one boundary.
+   */
+  private throughFlat(a: number, b: number): boolean {
+    const [from, to] = [Math.ceil((a + SAME_BOUNDARY) * this.fps), Math.floor((b - SAME_BOUNDARY) * this.fps)];
+    if (to < from || (to - from) / this.fps > FADE_GAP) return false;
+    for (let j = from; j <= to; j++) if (!this.flat[j]) return false;
+    return true;
   }
 
   /** The detail of the more detailed end of a transition's span (the frames just outside it). */
