@@ -16,12 +16,13 @@
  * the floor, as the only change in the second around it (a cut between two pale screenshots).
  * Gradual transitions are found beside the cuts: cross-fades and fades through black as mixes of two shots
  * (gradual-transitions.ts; none where one end moved fits the middle as well: moved-end.ts), and any other kind, a wipe, a slide, an iris, from the frames a window apart
- * (window-change.ts); none where neither end has any detail (colour fields drifting, not two shots).
+ * (window-change.ts); none where neither end has any detail (colour fields drifting, not two shots). Two boundaries
+ * with only a flat colour between them (into black and out of it, by any kind of transition or cut) are one.
  */
 
 import { median } from '../../imaging/median.js';
 import { blurredChange } from './blurred-change.js';
-import { FADE_GAP, GradualTransitionFinder, histogramDistance } from './gradual-transitions.js';
+import { FADE_GAP, GradualTransitionFinder, histogramDistance, isFlat } from './gradual-transitions.js';
 import { smearedChange } from './smeared-change.js';
 import { type Shifted, type SteadyFrame, shiftedChanges, softened, steadiedChange, steadyFrame } from './steadied-change.js';
 import { WindowChangeFinder, type WindowFrame } from './window-change.js';
@@ -42,9 +43,15 @@ const SHIFT_TRUSTED = 0.5;
 const SMOOTH = 8;
 /** A change is checked for the picture coming back (a flash) this many frames on, at most. */
 const RETURN = 6;
-/** The picture has come back when a pair of frames around the change differs by less than this. */
+/**
+ * The picture has come back when a pair of frames around the change differs by less than this, and by no more than
+ * frames as far apart beside the change do (see RETURN_SLACK) unless by less than RETURN_SURE: a pale screenshot's
+ * frames differ in few pixels at any framing, so a jump cut on one (0.27 of the pixels) has pairs across it within
+ * 0.16-0.2 while the frames beside it differ by 0.00-0.04 (seeds 1-5: 0 to 0.15 alike).
+ */
 const RETURN_MATCH = 0.2;
-/** ... or, in a busy picture, by no more than frames as far apart beside the change do, and this (seeds 1-5). */
+const RETURN_SURE = 0.1;
+/** ... or, in a busy picture (a pair of RETURN_MATCH or more), by no more than frames as far apart beside the change do, and this (seeds 1-5). */
 const RETURN_SLACK = 0.05;
 /** Only changes this large are checked for the picture coming back. */
 const RETURN_GATE = 0.15;
@@ -107,6 +114,8 @@ export class CutDetector {
   private readonly surroundings: number[] = [];
   /** Every frame's detail (see MIN_DETAIL). */
   private readonly detail: number[] = [];
+  /** Whether each frame is black or a flat colour. */
+  private readonly flat: boolean[] = [];
   private readonly gradual: GradualTransitionFinder;
   private readonly windows: WindowChangeFinder;
 
@@ -145,6 +154,7 @@ export class CutDetector {
       soft: steadyFrame(softened(copy, SIZE), SIZE),
     };
     this.detail.push(detailOf(copy, f.soft.pixels));
+    this.flat.push(isFlat(copy));
     this.steps.push({ ...shifts, colours: previous ? histogramDistance(previous.histogram, histogram) : 0 });
     this.recent.push(f);
     this.count++;
@@ -185,9 +195,11 @@ export class CutDetector {
       const pair = (x?: Frame, y?: Frame, u?: Frame, v?: Frame) => {
         if (!x || !y) return;
         const c = change(x, y);
-        back = Math.min(back, c);
         // Frames beside it are compared only when this pair could lower what is kept (each comparison costs).
-        if (c >= RETURN_MATCH && c < busyBack && u && v && c < change(u, v) + RETURN_SLACK) busyBack = c;
+        const beside = () => u !== undefined && v !== undefined && c < change(u, v) + RETURN_SLACK;
+        if (c < RETURN_MATCH) {
+          if (c < back && (c < RETURN_SURE || beside())) back = c;
+        } else if (c < busyBack && beside()) busyBack = c;
       };
       for (let n = 1; n <= RETURN && before; n++) {
         pair(before, this.at(i + n), this.at(i - 2 - n), before);
@@ -311,7 +323,14 @@ export class CutDetector {
       if (!g) cuts.push(c);
       else [g.start, g.end] = [Math.min(g.start, c.time), Math.max(g.end, c.time)];
     }
-    return [...cuts, ...gradual.map((g) => ({ time: (g.start + g.end) / 2, score: g.score }))].sort((a, b) => a.time - b.time);
+    const spans = [...cuts.map((c) => ({ start: c.time, end: c.time, score: c.score })), ...gradual].sort((a, b) => a.start - b.start);
+    const merged: typeof spans = [];
+    for (const b of spans) {
+      const a = merged[merged.length - 1];
+      if (a && this.throughFlat(a.end, b.start)) [a.end, a.score] = [Math.max(a.end, b.end), Math.max(a.score, b.score)];
+      else merged.push({ ...b });
+    }
+    return merged.map((g) => ({ time: (g.start + g.end) / 2, score: g.score })).sort((a, b) => a.time - b.time);
   }
 
   /**
@@ -321,6 +340,17 @@ export class CutDetector {
   private alone(i: number, n: number): boolean {
     const others = [...this.surroundings.slice(Math.max(1, i - n), i), ...this.surroundings.slice(i + 1, i + 1 + n)];
     return others.length > 0 && this.scores[i] === this.changes[i] && this.scores[i] >= Math.max(...others) * QUIET_RATIO;
+  }
+
+  /**
+   * Whether only a flat colour lies between two boundaries (from `a` to `b`, seconds; SAME_BOUNDARY from either
+   * belongs to them), for at most FADE_GAP: a fade, an iris or a cut into black and another out of it are one boundary.
+   */
+  private throughFlat(a: number, b: number): boolean {
+    const [from, to] = [Math.ceil((a + SAME_BOUNDARY) * this.fps), Math.floor((b - SAME_BOUNDARY) * this.fps)];
+    if (to < from || (to - from) / this.fps > FADE_GAP) return false;
+    for (let j = from; j <= to; j++) if (!this.flat[j]) return false;
+    return true;
   }
 
   /** The detail of the more detailed end of a transition's span (the frames just outside it). */

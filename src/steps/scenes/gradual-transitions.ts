@@ -243,6 +243,11 @@ function relitShare(a: Buffer, b: Buffer): number {
   return total > 0 ? explained / total : 1;
 }
 
+/** Whether a frame is black or a flat colour (see FLAT). */
+export function isFlat(pixels: Buffer): boolean {
+  return spread(pixels) < FLAT ** 2 * 3;
+}
+
 function spread(pixels: Buffer): number {
   let v = 0;
   for (let c = 0; c < 3; c++) {
