@@ -129,7 +129,7 @@ export class GradualTransitionFinder {
     const middle = mix?.fit(m.pixels);
     if (!mix || !middle || middle.alpha < 0.25 || middle.alpha > 0.75) return;
     if (m.spread / ((1 - middle.alpha) * a.spread + middle.alpha * b.spread) > MAX_DIP) return;
-    const [fromFlat, toFlat] = [a.spread < FLAT ** 2 * 3, b.spread < FLAT ** 2 * 3];
+    const [fromFlat, toFlat] = [flatSpread(a.spread), flatSpread(b.spread)];
     if (!fromFlat && !toFlat && relitShare(a.pixels, b.pixels) >= RELIT) return;
     const alphas: number[] = [];
     let residual = middle.error;
@@ -245,7 +245,12 @@ function relitShare(a: Buffer, b: Buffer): number {
 
 /** Whether a frame is black or a flat colour (see FLAT). */
 export function isFlat(pixels: Buffer): boolean {
-  return spread(pixels) < FLAT ** 2 * 3;
+  return flatSpread(spread(pixels));
+}
+
+/** Whether a frame of this spread (spread()) is flat. */
+function flatSpread(frameSpread: number): boolean {
+  return frameSpread < FLAT ** 2 * 3;
 }
 
 function spread(pixels: Buffer): number {
