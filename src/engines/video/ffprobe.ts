@@ -1,5 +1,6 @@
 import { KnownFailure } from '../known-failure.js';
 import { ProcessFailed, runProcess } from '../process/run-process.js';
+import { SharedReadings } from './shared-readings.js';
 import type { AudioTrack, MediaInfo } from './video-engine.port.js';
 
 /** ffprobe's reading of a media file; an unreadable file is a KnownFailure saying so. */
@@ -38,7 +39,21 @@ export async function probeAudioTracks(ffprobe: string, file: string, signal: Ab
     .map((s) => ({ channels: s.channels ?? 1, start: Math.round(((startOf(s) ?? pictureStart) - pictureStart) * 1000) / 1000 }));
 }
 
-async function readProbe(ffprobe: string, file: string, signal: AbortSignal): Promise<{ format?: ProbeFormat; streams?: ProbeStream[] }> {
+type ProbeReading = { format?: ProbeFormat; streams?: ProbeStream[] };
+
+/** Per ffprobe binary: a job's steps probe its video five times (about 60 ms of CPU and a process start each). */
+const shared = new Map<string, SharedReadings<ProbeReading>>();
+
+function readProbe(ffprobe: string, file: string, signal: AbortSignal): Promise<ProbeReading> {
+  let readings = shared.get(ffprobe);
+  if (!readings) {
+    readings = new SharedReadings((f, s) => runProbe(ffprobe, f, s));
+    shared.set(ffprobe, readings);
+  }
+  return readings.get(file, signal);
+}
+
+async function runProbe(ffprobe: string, file: string, signal: AbortSignal): Promise<ProbeReading> {
   try {
     const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file];
     const { stdout } = await runProcess(ffprobe, args, { signal, timeoutMs: 30_000, name: 'ffprobe' });
