@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { loopbackPorts } from './loopback-ports.js';
 import { exited } from './processes.js';
 
 /**
@@ -7,7 +8,7 @@ import { exited } from './processes.js';
  */
 export class PrivateRedis {
   private child: ChildProcess | null = null;
-  readonly port = 20000 + Math.floor(Math.random() * 20000);
+  readonly port = loopbackPorts(1)[0];
   readonly url = `redis://127.0.0.1:${this.port}`;
 
   async start(): Promise<void> {

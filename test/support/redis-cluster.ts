@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { loopbackPorts } from './loopback-ports.js';
 import { exited } from './processes.js';
 import { waitFor } from './wait-for.js';
 
@@ -17,7 +18,7 @@ export class RedisCluster {
   private readonly children: ChildProcess[] = [];
   private dir = '';
   // Each node also listens on its port + 10000 (the cluster bus): both must be free.
-  readonly ports = ((first) => [first, first + 1, first + 2])(21000 + Math.floor(Math.random() * 18000));
+  readonly ports = loopbackPorts(3, 10000);
   /** The value of REDIS_CLUSTER_NODES. */
   readonly nodes = this.ports.map((p) => `127.0.0.1:${p}`).join(',');
   /** Every node asks for it (REDIS_PASSWORD), as a managed cluster does. */

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { loopbackPorts } from './loopback-ports.js';
 import { exited } from './processes.js';
 import { TcpLink } from './tcp-link.js';
 import { waitFor } from './wait-for.js';
@@ -23,10 +24,10 @@ export class SentinelRedis {
   private dir = '';
   /** The replica replicates through this link, which partition() cuts. */
   private readonly link: TcpLink;
-  private readonly base = 21000 + Math.floor(Math.random() * 18000);
-  readonly primaryPort = this.base;
-  readonly replicaPort = this.base + 1;
-  readonly sentinelPorts = [this.base + 2, this.base + 3, this.base + 4];
+  private readonly ports = loopbackPorts(5);
+  readonly primaryPort = this.ports[0];
+  readonly replicaPort = this.ports[1];
+  readonly sentinelPorts = this.ports.slice(2);
   /** The value of REDIS_SENTINELS. */
   readonly sentinels = this.sentinelPorts.map((p) => `127.0.0.1:${p}`).join(',');
 
