@@ -1,24 +1,13 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { promisify } from 'node:util';
-import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
-import { FfmpegVideoEngine } from '../../engines/video/ffmpeg-video-engine.js';
-import { detectScenesStep } from './detect-scenes.step.js';
-
-const run = promisify(execFile);
-/** Screenshots of a web page, mostly white (from @vladmandic/human's assets). */
-const ASSETS = path.resolve('node_modules/@vladmandic/human/assets');
+import { SCREENSHOTS, sceneBoundaries, stillsClip } from '../../../test/support/scene-clips.js';
 
 /**
  * Two pale screenshots, 3 s each, cut hard from one to the other, each under a hand-held camera (a shake, then a
  * jitter, as bench/quality's families draw them; seed 2's hard cut). `crop`: the part of each screenshot shown.
  */
 async function paleCut(): Promise<string> {
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pale-')), 'pale.mp4');
   const shot = (input: number, crop: string, x: string, y: string) =>
     `[${input}:v]${crop},scale=704:396:force_original_aspect_ratio=increase,crop=704:396,crop=640:360:x='${x}':y='${y}',fps=25,setsar=1[s${input}]`;
   const graph = [
@@ -26,19 +15,19 @@ async function paleCut(): Promise<string> {
     shot(1, 'crop=iw*0.69:ih*0.69:iw*0.181:ih*0.198', '32+3*sin(2*PI*9.57*t+1.55)+4*sin(2*PI*7.18*t+3.9)', '18+5*sin(2*PI*3.16*t+0.59)'),
     '[s0][s1]concat=n=2:v=1:a=0,format=yuv420p[v]',
   ].join(';');
-  await run('ffmpeg', [
-    ...['-y', '-v', 'error'],
-    ...['-loop', '1', '-framerate', '25', '-t', '3', '-i', path.join(ASSETS, 'screenshot-vrm.jpg')],
-    ...['-loop', '1', '-framerate', '25', '-t', '3', '-i', path.join(ASSETS, 'screenshot-faceid.jpg')],
-    ...['-filter_complex', graph, '-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', out],
-  ]);
-  return out;
+  return stillsClip(
+    'pale',
+    [
+      { photo: path.join(SCREENSHOTS, 'screenshot-vrm.jpg'), seconds: 3 },
+      { photo: path.join(SCREENSHOTS, 'screenshot-faceid.jpg'), seconds: 3 },
+    ],
+    graph,
+  );
 }
 
 describe('detect_scenes: a cut between two pale screenshots', () => {
   it('finds the cut, though the tiny frames see only a quarter of their pixels change (the real step and engine)', async () => {
-    const video = new FfmpegVideoEngine({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
-    const { cuts } = await runStep(detectScenesStep, { source: await paleCut() }, stepContext(fakeTools({ video })));
+    const cuts = await sceneBoundaries(await paleCut());
     assert.equal(cuts.length, 1, `one boundary, found ${JSON.stringify(cuts)}`);
     assert.ok(Math.abs(cuts[0] - 3) <= 0.1, `at 3 s, found ${cuts[0]}`);
   });

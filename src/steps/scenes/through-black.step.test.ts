@@ -1,17 +1,7 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { promisify } from 'node:util';
-import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
-import { FfmpegVideoEngine } from '../../engines/video/ffmpeg-video-engine.js';
-import { detectScenesStep } from './detect-scenes.step.js';
-
-const run = promisify(execFile);
-/** Screenshots of web pages with pictures in them (from @vladmandic/human's assets). */
-const ASSETS = path.resolve('node_modules/@vladmandic/human/assets');
+import { SCREENSHOTS, sceneBoundaries, stillsClip } from '../../../test/support/scene-clips.js';
 
 /**
  * Two screenshots joined by ffmpeg's 2 s `circlecrop` (seed 5's, as bench/quality's families draw it): the first
@@ -19,7 +9,6 @@ const ASSETS = path.resolve('node_modules/@vladmandic/human/assets');
  * Neither half is a mix of the two shots: each is found as its own transition, into black and out of it.
  */
 async function irisThroughBlack(): Promise<string> {
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'iris-')), 'iris.mp4');
   const shot = (input: number, crop: string) =>
     `[${input}:v]${crop},scale=704:396:force_original_aspect_ratio=increase,crop=704:396,setsar=1,crop=640:360,fps=25,format=yuv420p,setsar=1[s${input}]`;
   const graph = [
@@ -27,19 +16,19 @@ async function irisThroughBlack(): Promise<string> {
     shot(1, 'crop=iw*0.845:ih*0.845:iw*0.027:ih*0.147'),
     '[s0][s1]xfade=transition=circlecrop:duration=1.986:offset=1.267,format=yuv420p[v]',
   ].join(';');
-  await run('ffmpeg', [
-    ...['-y', '-v', 'error'],
-    ...['-loop', '1', '-framerate', '25', '-t', '3.253', '-i', path.join(ASSETS, 'screenshot-facedetect.jpg')],
-    ...['-loop', '1', '-framerate', '25', '-t', '3.266', '-i', path.join(ASSETS, 'screenshot-facematch.jpg')],
-    ...['-filter_complex', graph, '-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', out],
-  ]);
-  return out;
+  return stillsClip(
+    'iris',
+    [
+      { photo: path.join(SCREENSHOTS, 'screenshot-facedetect.jpg'), seconds: 3.253 },
+      { photo: path.join(SCREENSHOTS, 'screenshot-facematch.jpg'), seconds: 3.266 },
+    ],
+    graph,
+  );
 }
 
 describe('detect_scenes: an iris out to black and in from it', () => {
   it('finds one boundary at the middle of the transition, not one each side of the black (the real step and engine)', async () => {
-    const video = new FfmpegVideoEngine({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
-    const { cuts } = await runStep(detectScenesStep, { source: await irisThroughBlack() }, stepContext(fakeTools({ video })));
+    const cuts = await sceneBoundaries(await irisThroughBlack());
     assert.equal(cuts.length, 1, `one boundary, found ${JSON.stringify(cuts)}`);
     assert.ok(Math.abs(cuts[0] - 2.26) <= 0.4, `at 2.26 s, found ${cuts[0]}`);
   });

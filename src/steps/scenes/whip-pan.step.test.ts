@@ -5,14 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
-import { FfmpegVideoEngine } from '../../engines/video/ffmpeg-video-engine.js';
-import { detectScenesStep } from './detect-scenes.step.js';
+import { SCREENSHOTS, sceneBoundaries } from '../../../test/support/scene-clips.js';
 
 const run = promisify(execFile);
 const PORTRAIT = path.resolve('test-artifacts/photos/grace_hopper.jpg');
 /** A screenshot of faces on a white page (from @vladmandic/human's assets). */
-const SCREENSHOT = path.resolve('node_modules/@vladmandic/human/assets/screenshot-facematch.jpg');
+const SCREENSHOT = path.join(SCREENSHOTS, 'screenshot-facematch.jpg');
 
 /**
  * A whip pan over one real photo, as bench/quality's families draw it: still, then the camera swings `distance`
@@ -46,20 +44,15 @@ async function whipPan(w: {
   return out;
 }
 
-async function boundaries(clip: string): Promise<number[]> {
-  const video = new FfmpegVideoEngine({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
-  return (await runStep(detectScenesStep, { source: clip }, stepContext(fakeTools({ video })))).cuts;
-}
-
 describe('detect_scenes: a whip pan over one photo', () => {
   it('finds no boundary in the blurred swing (the real step and engine)', async () => {
-    assert.deepEqual(await boundaries(await whipPan({ at: 3.9, length: 0.21, distance: -1.0684, canvas: [1380, 396] })), []);
+    assert.deepEqual(await sceneBoundaries(await whipPan({ at: 3.9, length: 0.21, distance: -1.0684, canvas: [1380, 396] })), []);
   });
 
   it('finds no boundary where the swing starts out of a still frame in one blurred step', async () => {
     // A fifth of the frame in the first blurred frame, half of it in the next: no shift, no even smear explains them.
     const clip = await whipPan({ at: 4.088, length: 0.169, distance: 1.019, crop: [0.225, 0.025, 0.54], canvas: [1356, 460] });
-    assert.deepEqual(await boundaries(clip), []);
+    assert.deepEqual(await sceneBoundaries(clip), []);
   });
 
   it('finds no boundary where a slower swing over a screenshot settles (its last blurred frame against still ones)', async () => {
@@ -71,6 +64,6 @@ describe('detect_scenes: a whip pan over one photo', () => {
       crop: [0.305, 0.085, 0.627],
       canvas: [1138, 460],
     });
-    assert.deepEqual(await boundaries(clip), []);
+    assert.deepEqual(await sceneBoundaries(clip), []);
   });
 });
