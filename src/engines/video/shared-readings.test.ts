@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import { madeWhole } from '../../../test/support/made-whole.js';
 import { probeAudioTracks, probeMedia } from './ffprobe.js';
 
 const run = promisify(execFile);
@@ -14,25 +15,25 @@ const runs = path.join(dir, 'runs');
 const ffprobe = path.join(dir, 'ffprobe');
 const never = new AbortController().signal;
 
-/** A clip of `seconds` of colour and a tone, written to `file`. */
-async function clip(file: string, seconds: number): Promise<void> {
-  const tmp = `${file}.${process.pid}.mp4`;
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `color=c=blue:s=64x64:d=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=d=${seconds}`,
-    '-shortest',
-    tmp,
-  ]);
-  fs.renameSync(tmp, file);
+/** A clip of `seconds` of colour and a tone, written to `file` as a new file (a new inode, as a rewrite by a step). */
+function clip(file: string, seconds: number): Promise<string> {
+  return madeWhole(file, (own) =>
+    run('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=blue:s=64x64:d=${seconds}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=d=${seconds}`,
+      '-shortest',
+      own,
+    ]),
+  );
 }
 
 const ffprobeRuns = () => (fs.existsSync(runs) ? fs.readFileSync(runs, 'utf8').split('\n').filter(Boolean).length : 0);
