@@ -4,6 +4,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import { startGuardedProxy } from '../../net/guarded-proxy.js';
 import { KnownFailure } from '../known-failure.js';
 import { ProcessFailed, runProcess } from '../process/run-process.js';
+import { untilAborted } from '../until-aborted.js';
 import type { PageVideo, PageVideoDownloader, PageVideoInfo } from './download.port.js';
 
 interface YtDlpBinaries {
@@ -126,16 +127,11 @@ export class YtDlpDownloader implements PageVideoDownloader {
  */
 function inTurn<T>(limit: LimitFunction, signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
-  let onAbort = () => {};
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
   const turn = limit(() => {
     signal.throwIfAborted();
     return fn();
   });
-  return Promise.race([turn, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
+  return untilAborted(turn, signal);
 }
 
 /** The fields of yt-dlp's JSON read here (any may be missing, depending on the site). */

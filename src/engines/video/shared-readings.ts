@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { untilAborted } from '../until-aborted.js';
 
 /** How many files' readings are kept (each a few KB of parsed JSON): a worker's jobs in flight, with room. */
 const KEEP = 64;
@@ -48,14 +49,4 @@ async function fileKey(file: string): Promise<string | null> {
   } catch {
     return null;
   }
-}
-
-/** `promise`, or the signal's reason as soon as it aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  signal.throwIfAborted();
-  return new Promise<T>((resolve, reject) => {
-    const abort = () => reject(signal.reason);
-    signal.addEventListener('abort', abort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
-  });
 }
