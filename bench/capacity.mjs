@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { CAPTIONS, PLAIN_CLIP, SPEECH } from './support/analyze-clip.mjs';
+import { processCpuMs } from './support/process-cpu.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
@@ -27,7 +28,6 @@ const CLIP_SECONDS = Number(process.env.BENCH_CLIP_SECONDS ?? 60);
 const JOBS = Number(process.env.BENCH_JOBS ?? 4);
 /** Worker cores kept at most two-thirds busy on average: a burst drains, and a lost worker's share fits on the rest. */
 const HEADROOM = 1.5;
-const TICKS = 100; // USER_HZ on Linux
 
 await main().catch((err) => {
   console.error(`bench/capacity: ERROR ${err?.stack ?? err}`);
@@ -175,10 +175,10 @@ async function queueDepth(port) {
   return Number(text.match(/^vidint_queue_depth (\S+)$/m)?.[1] ?? Number.NaN);
 }
 
-/** CPU seconds of a process and its finished (waited-for) children: utime, stime, cutime, cstime of /proc/PID/stat. */
+/** CPU seconds of a process and its finished (waited-for) children. */
 function cpuSeconds(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / TICKS;
+  const cpu = processCpuMs(pid);
+  return (cpu.own + cpu.children) / 1000;
 }
 
 async function duration(file) {

@@ -12,10 +12,10 @@
 // BENCH_HTTP_CONNECTIONS (10), BENCH_REDIS_URL (redis://127.0.0.1:6379).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { processCpuMs } from './support/process-cpu.mjs';
 import { deletePrefix } from './support/redis-keys.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -148,12 +148,7 @@ async function stopTarget(t) {
 
 /** The process's user + system CPU time in ms, from /proc (null where there is none). */
 function cpuMs(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100) ticks
-  } catch {
-    return null;
-  }
+  return processCpuMs(pid)?.own ?? null;
 }
 
 function median(xs) {

@@ -21,6 +21,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { processCpuMs } from './support/process-cpu.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reference = process.env.BENCH_REFERENCE;
@@ -196,10 +197,7 @@ async function pollJob(url, id) {
 
 /** The service process's CPU ms per unpaid POST of the photo (its 402: the body read, checked and answered), from /proc. */
 async function challengeCpu(svc, image) {
-  const cpuMs = () => {
-    const fields = fs.readFileSync(`/proc/${svc.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
-  };
+  const cpuMs = () => processCpuMs(svc.pid).own;
   const body = JSON.stringify({ image_b64: image });
   const post = async () => {
     const res = await fetch(`${svc.url}/scan-style`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });

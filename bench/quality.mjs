@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { processCpuMs } from './support/process-cpu.mjs';
 import { engineSettingsFromEnv } from './support/service-env.mjs';
 
 /** QUALITY_ONLY=speech,screen (cuts, claims, speech, speech-wide, languages, voices, families-voices, screen, transitions, reels, families-captions, families-cuts) runs only those parts; all by default. */
@@ -529,10 +530,10 @@ async function speechBeds() {
   ];
 }
 
-/** CPU seconds of this process (all threads) and of its waited-for child processes, from /proc/self/stat. */
+/** CPU seconds of this process (all threads) and of its waited-for child processes. */
 function cpuSeconds() {
-  const ticks = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ').slice(11, 15).map(Number);
-  return { children: (ticks[2] + ticks[3]) / 100, all: ticks.reduce((a, b) => a + b, 0) / 100 };
+  const cpu = processCpuMs();
+  return { children: cpu.children / 1000, all: (cpu.own + cpu.children) / 1000 };
 }
 
 /** A clip's audio as the transcribe step takes it (16 kHz mono WAV), written to `dir`. */

@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { processCpuMs } from './support/process-cpu.mjs';
 import { sampleFrames } from './support/sample-frames.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -178,6 +179,6 @@ function normal(text) {
 
 /** CPU milliseconds of this process and of the children it waited for (Tesseract). */
 function cpuMs() {
-  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * (1000 / 100);
+  const cpu = processCpuMs();
+  return cpu.own + cpu.children;
 }

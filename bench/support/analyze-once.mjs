@@ -7,6 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { processCpuMs } from './process-cpu.mjs';
 import { engineSettingsFromEnv } from './service-env.mjs';
 
 const [root, clip] = process.argv.slice(2);
@@ -68,8 +69,8 @@ async function runtime(config, logger) {
   return rt;
 }
 
-/** CPU seconds used by this process (all threads) and its waited-for children, from /proc/self/stat. */
+/** CPU seconds used by this process (all threads) and its waited-for children. */
 function cpuSeconds() {
-  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-  return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+  const cpu = processCpuMs();
+  return (cpu.own + cpu.children) / 1000;
 }
