@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { PLAIN_CLIP } from './support/analyze-clip.mjs';
+import { startEnv } from './support/start-env.mjs';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,6 +78,8 @@ async function main() {
 async function once(buildRoot, clip) {
   const { stdout } = await run(process.execPath, [path.join(root, 'bench/support/analyze-once.mjs'), buildRoot, clip], {
     cwd: buildRoot,
+    // Each build's own start environment: the reference runs as it was started then.
+    env: { ...process.env, ...startEnv(buildRoot) },
     maxBuffer: 16 << 20,
   });
   const r = JSON.parse(stdout.trim().split('\n').pop());

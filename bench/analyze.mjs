@@ -29,6 +29,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { CAPTIONS, MUSIC_CLIP, MUSIC_REEL, PLAIN_CLIP, SPEECH, THREE_MINUTE_CLIP } from './support/analyze-clip.mjs';
+import { startEnv } from './support/start-env.mjs';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -202,6 +203,7 @@ async function sequential(clip) {
 async function pipeline(clip) {
   const { stdout } = await run(process.execPath, [path.join(root, 'bench/support/analyze-once.mjs'), root, clip], {
     cwd: root,
+    env: { ...process.env, ...startEnv(root) },
     maxBuffer: 64 << 20,
   });
   const r = JSON.parse(stdout.trim().split('\n').pop());

@@ -20,6 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { CAPTIONS, PLAIN_CLIP, SPEECH } from './support/analyze-clip.mjs';
 import { processCpuMs } from './support/process-cpu.mjs';
+import { startEnv } from './support/start-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
@@ -129,7 +130,10 @@ async function phase(workers, url) {
 
 /** A ROLE=worker process of this build, and a promise of its "worker started" line. */
 function startWorker(env) {
-  const child = spawn(process.execPath, [path.join(root, 'dist/src/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(root, 'dist/src/main.js')], {
+    env: { ...env, ...startEnv(root) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const started = new Promise((resolve, reject) => {
     const look = (d) => {

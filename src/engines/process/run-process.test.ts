@@ -51,4 +51,19 @@ describe('engine processes', () => {
       /ffmpeg is not installed on this server/,
     );
   });
+
+  it("run without the service's allocator setting, with the rest of its environment and their own", async () => {
+    const before = process.env.MALLOC_MMAP_THRESHOLD_;
+    process.env.MALLOC_MMAP_THRESHOLD_ = '262144';
+    try {
+      const { stdout } = await runProcess('sh', ['-c', 'echo "${MALLOC_MMAP_THRESHOLD_-unset} ${PATH:+path} $EXTRA"'], {
+        signal: new AbortController().signal,
+        env: { EXTRA: 'extra' },
+      });
+      assert.equal(stdout.trim(), 'unset path extra');
+    } finally {
+      if (before === undefined) delete process.env.MALLOC_MMAP_THRESHOLD_;
+      else process.env.MALLOC_MMAP_THRESHOLD_ = before;
+    }
+  });
 });

@@ -82,11 +82,20 @@ export function runProcess(command: string, args: string[], opts: RunOptions): P
   });
 }
 
+/**
+ * The service's environment without its allocator setting (MALLOC_MMAP_THRESHOLD_, which npm start and the image set
+ * for the service's own large buffers): the programs keep the C library's default, as measured without it.
+ */
+function programEnv(): NodeJS.ProcessEnv {
+  const { MALLOC_MMAP_THRESHOLD_: _, ...env } = process.env;
+  return env;
+}
+
 /** Starts the program, at a lower priority when asked to run in the background. */
 function spawnChild(command: string, args: string[], opts: RunOptions): ChildProcess {
   const child = spawn(command, args, {
     stdio: [opts.input ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-    ...(opts.env ? { env: { ...process.env, ...opts.env } } : {}),
+    env: { ...programEnv(), ...opts.env },
   });
   if (opts.background && child.pid) {
     try {
