@@ -34,6 +34,11 @@ const OTHERS = {
   noise: 'anoisesrc=r=16000:c=pink:a=0.3',
 };
 
+/** The run's pink noise for case `i`: the same seed gives the same audio. */
+function seededNoise(i) {
+  return `${OTHERS.noise}:seed=${(seed * 1000 + i) % 4294967295}`;
+}
+
 async function rmsDb(file) {
   const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-af', 'volumedetect', '-f', 'null', '-']);
   return Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1] ?? -Infinity);
@@ -73,7 +78,7 @@ async function trackCase(rng, i) {
     '-t',
     String(seconds),
     '-i',
-    OTHERS[kind],
+    kind === 'noise' ? seededNoise(i) : OTHERS[kind],
     '-f',
     'lavfi',
     '-t',
@@ -111,7 +116,7 @@ async function channelCase(rng, i) {
   const noise = noiseDb === null ? '0*c1' : `${(10 ** ((voiceLevel + noiseDb + 10) / 20)).toFixed(5)}*c1`; // pink noise near -10 dB
   const gains = [0, 1, 2, 3, 4, 5].map((c) => (c === channel ? 'c0' : c === 3 ? '0*c1' : noise)).map((g, c) => `c${c}=${g}`);
   const out = path.join(work, `c${i}.mp4`);
-  const inputs = ['-i', wav, '-f', 'lavfi', '-t', String(seconds), '-i', 'anoisesrc=r=16000:c=pink:a=0.3'];
+  const inputs = ['-i', wav, '-f', 'lavfi', '-t', String(seconds), '-i', seededNoise(1000 + i)];
   await ff([
     ...inputs,
     '-filter_complex',

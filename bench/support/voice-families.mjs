@@ -146,18 +146,23 @@ async function synthesize(clip, file, dist) {
   if (clip.condition.kind === 'bed') {
     const { addMusicBed } = await import(dist('test/support/music-bed.js'));
     await addMusicBed(file, clip.condition.below, clip.condition.bed);
-  } else if (clip.condition.kind === 'noise') await addNoise(file, clip.condition.snr);
+  } else if (clip.condition.kind === 'noise') await addNoise(file, clip.condition.snr, noiseSeed(clip));
 }
 
-/** Pink noise under the speech in `wav` (in place), `snr` dB under its mean level. */
-async function addNoise(wav, snr) {
+/** The seed of a clip's noise, from the clip itself: the same clip is the same audio on every run. */
+function noiseSeed(clip) {
+  return crypto.createHash('sha256').update(JSON.stringify(clip)).digest().readUInt32BE(0);
+}
+
+/** Pink noise under the speech in `wav` (in place), `snr` dB under its mean level; `seed`: the noise's. */
+async function addNoise(wav, snr, seed) {
   const level = async (f) => {
     const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostdin', '-i', f, '-af', 'volumedetect', '-f', 'null', '-']);
     return Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1] ?? -20);
   };
   const noise = `${wav}.noise.wav`;
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav]);
-  await run('ffmpeg', ['-y', '-v', 'error', '-f', 'lavfi', '-i', `anoisesrc=c=pink:r=16000:a=0.1:d=${Number(stdout)}`, noise]);
+  await run('ffmpeg', ['-y', '-v', 'error', '-f', 'lavfi', '-i', `anoisesrc=c=pink:r=16000:a=0.1:seed=${seed}:d=${Number(stdout)}`, noise]);
   const gain = (await level(wav)) - snr - (await level(noise));
   const mixed = `${wav}.mixed.wav`;
   const mix = `[1:a]volume=${gain.toFixed(1)}dB[n];[0:a][n]amix=inputs=2:normalize=0:duration=first`;
@@ -182,7 +187,7 @@ export async function measureClips(clips, dist, { cachedOnly = false } = {}, log
   for (const clip of clips) {
     const key = crypto
       .createHash('sha256')
-      .update(JSON.stringify(clip) + code)
+      .update(JSON.stringify(clip) + code + (clip.condition.kind === 'noise' ? 'seeded noise' : ''))
       .digest('hex')
       .slice(0, 20);
     const cached = path.join(CACHE, `${key}.json`);
