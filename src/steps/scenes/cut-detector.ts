@@ -151,6 +151,7 @@ export class CutDetector {
       dx: still ? 0 : moved.dx,
       dy: still ? 0 : moved.dy,
       jump: still,
+      unexplained: moved.change,
       soft: steadyFrame(softened(copy, SIZE), SIZE),
     };
     this.detail.push(detailOf(copy, f.soft.pixels));

@@ -5,8 +5,9 @@
  * pixel changes every sharp edge) and with the camera's motion taken out, as for cuts; a transition of up to 2k
  * frames makes that change large over a run of about 2k moments centred on its middle, whatever is done to the
  * pixels in between. What is no transition:
- *  - a window in which the picture jumps from one frame to the next: that is a cut (found as such), a flash or
- *    a camera too fast to follow, and the window is not judged;
+ *  - a window in which the picture jumps from one frame to the next in a few frames: that is a cut (found as such),
+ *    a flash or a camera too fast to follow, and the window is not judged (unless most of its frames changed
+ *    much: a transition that redraws the picture every frame, see SUSTAINED);
  *  - a zoom: the ends are compared at a few zooms too, and their colour histograms must differ as well;
  *  - a window over which the camera moved farther than the shift search reaches (a whip pan over one picture, or a
  *    slide, one shot pushing the other out): only the colours can tell, and they must differ much.
@@ -23,6 +24,8 @@ export interface WindowFrame {
   dy: number;
   /** The picture jumped from the frame before (no shift explains it): a cut, a flash, a camera too fast to follow. */
   jump: boolean;
+  /** The share of the pixels changed from the frame before at the shift that explains most (0-1). */
+  unexplained: number;
 }
 
 export interface WindowTransition {
@@ -38,6 +41,17 @@ const MIN_CHANGED = 0.5;
 /** And their colour histograms by this much (a zoom or pan over one picture stays under it). */
 const MIN_HISTOGRAM = 0.2;
 
+/**
+ * A window in which the picture jumped is judged all the same when at least this share of its frames changed by
+ * BUSY_STEP or more at their best shift: a cut, a flash or a whip changes a few frames so, while a transition that
+ * redraws the picture every frame (a pixelation over a moving picture) changes most, jumping in some and lining up
+ * by chance at a far shift in others, so no frame of it stands out as a cut (seeds 1-5: a share of 0.5-0.67 alike,
+ * 0.34 cut a whip and split a pixelation, 0.8 split it; a step of 0.3 and 0.5 alike, 0.2 cut a whip).
+ */
+const SUSTAINED = 0.6;
+/** As much change as the cut floor's (the step's default threshold). */
+const BUSY_STEP = 0.3;
+
 /** Over a window the camera crossed (or one shot pushed the other out, a slide), the colours alone tell: they must differ this much. */
 const FAR_HISTOGRAM = 0.5;
 
@@ -49,6 +63,8 @@ export class WindowChangeFinder {
   private readonly y: number[] = [];
   /** Running count of the frames that jumped. */
   private readonly jumps: number[] = [];
+  /** Running count of the frames changed by BUSY_STEP or more (see SUSTAINED). */
+  private readonly busy: number[] = [];
   private readonly halves: number[];
   /** For each half-window: whether the window centred on each frame is a change of shot. */
   private readonly changed: boolean[][];
@@ -66,6 +82,7 @@ export class WindowChangeFinder {
     this.x.push((n ? this.x[n - 1] : 0) + frame.dx);
     this.y.push((n ? this.y[n - 1] : 0) + frame.dy);
     this.jumps.push((n ? this.jumps[n - 1] : 0) + (frame.jump ? 1 : 0));
+    this.busy.push((n ? this.busy[n - 1] : 0) + (frame.unexplained >= BUSY_STEP ? 1 : 0));
     this.frames.push(frame);
     const longest = this.halves[this.halves.length - 1];
     if (this.frames.length > 2 * longest + 1) {
@@ -82,7 +99,8 @@ export class WindowChangeFinder {
   private isChange(from: number, to: number): boolean {
     const a = this.frames[from - this.first];
     const b = this.frames[to - this.first];
-    if (!a || !b || this.jumps[to] > this.jumps[from]) return false;
+    const jumped = this.jumps[to] - this.jumps[from];
+    if (!a || !b || (jumped > 0 && this.busy[to] - this.busy[from] < SUSTAINED * (to - from))) return false;
     const moved = [Math.abs(this.x[to] - this.x[from]) / this.size.width, Math.abs(this.y[to] - this.y[from]) / this.size.height];
     const colours = histogramDistance(a.histogram, b.histogram);
     if (moved[0] > REACH || moved[1] > REACH) return colours >= FAR_HISTOGRAM;
