@@ -5,6 +5,7 @@ import { median } from './median.js';
 import { otsu } from './otsu.js';
 import { lettersInsideOutline } from './ring-letters.js';
 import { inkOffBackground, inkOfLetterColour } from './text-colour.js';
+import { wholeLines } from './whole-line.js';
 
 /**
  * Where a frame may carry captions, found cheaply (a few milliseconds per frame) so that OCR reads small
@@ -118,15 +119,22 @@ function byContrast(grey: Uint8Array, width: number, height: number, bright: Uin
   const lightText = regionsOf(light, width, height);
   // Lines of dark letters (dark text without a box of its own) are read as dark ink on a light background.
   const maxLine = maxLineOf(height);
-  const darkText = lineRegions(
-    components(dark, width, height).filter((c) => isLetter(c, maxLine)),
-    dark.length,
-    true,
-  );
+  const darkLetters = components(dark, width, height).filter((c) => isLetter(c, maxLine));
+  const darkText = lineRegions([...darkLetters], dark.length, true);
   const content = lightText.content;
   for (let i = 0; i < content.length; i++) content[i] |= darkText.content[i];
   // Dark strokes beside light letters are their outline or shadow: that text is read as light text.
-  const regions = largest([...lightText.regions, ...darkText.regions.filter((d) => !lightText.regions.some((r) => boxOverlap(r, d) > 0))]);
+  // A line goes on where its letters stand out by the other polarity only (whole-line.ts).
+  const strokes = [...lightText.letters, ...darkLetters];
+  // Light boxes (a box or a page, its dark ink read) stay as found.
+  const lines = [
+    ...lightText.regions.filter((r) => r.lightBackground),
+    ...wholeLines(
+      lightText.regions.filter((r) => !r.lightBackground),
+      strokes,
+    ),
+  ];
+  const regions = largest([...lines, ...wholeLines(darkText.regions, strokes).filter((d) => !lines.some((r) => boxOverlap(r, d) > 0))]);
   return { regions: regions.map((r) => ({ ...r, byContrast: true })), content };
 }
 
@@ -235,7 +243,7 @@ function slide(input: Uint8Array, lines: number, length: number, lineStep: numbe
   return out;
 }
 
-function regionsOf(all: Uint8Array, w: number, h: number): { regions: TextRegion[]; content: Uint8Array } {
+function regionsOf(all: Uint8Array, w: number, h: number): { regions: TextRegion[]; content: Uint8Array; letters: Component[] } {
   // Letters are components no taller than a line, lined up with letters of a similar height; a solid bright
   // component is a box (as wide as a caption) or a page (taller than a line) that may hold dark text.
   // Everything else is scenery (texture that survived, sky, a lamp, a fractal's fringe) and is not read.
@@ -258,14 +266,14 @@ function regionsOf(all: Uint8Array, w: number, h: number): { regions: TextRegion
       letters.push(c);
     }
   }
-  const { regions: boxes, content } = lineRegions(letters, all.length, false);
+  const { regions: boxes, content } = lineRegions([...letters], all.length, false);
   const kept = lightBoxes.sort((a, b) => b.width * b.height - a.width * a.height).slice(0, 2);
   // Lines inside a light box stay: light text on a dark box over a bright picture is still a caption.
   const regions = largest([...kept, ...boxes]);
   // Inside a light box, its dark ink is what shows a change of text.
   for (const p of kept)
     for (let y = p.top; y < p.top + p.height; y++) for (let x = p.left; x < p.left + p.width; x++) content[y * w + x] = 1 - all[y * w + x];
-  return { regions, content };
+  return { regions, content, letters };
 }
 
 /** The tallest a line of text may be, in analysis pixels, on a frame `h` high. */

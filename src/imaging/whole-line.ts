@@ -1,0 +1,57 @@
+import type { Component } from './components.js';
+import type { TextRegion } from './text-regions.js';
+
+/** How far (line heights) the next stroke of a line may lie from the region's end: a word space, with a letter or two lost. */
+const NEXT_STROKE = 2;
+
+/**
+ * Regions of text found by contrast grown along their own row while the row beside them holds letter-sized strokes
+ * of either polarity: a caption's line continues where its letters stop standing out by one polarity (yellow letters
+ * crossing a white stripe keep only their dark outline there), and a region that holds part of the line would cut
+ * its crop short of the rest. Regions that then overlap on one row are one line.
+ */
+export function wholeLines(regions: TextRegion[], strokes: Component[]): TextRegion[] {
+  const grown = regions.map((r) => alongTheRow(r, strokes));
+  const out: TextRegion[] = [];
+  for (const r of grown.sort((a, b) => a.left - b.left)) {
+    const same = out.find((p) => p.lightBackground === r.lightBackground && sameRow(p, r) && r.left <= p.left + p.width);
+    if (!same) {
+      out.push(r);
+      continue;
+    }
+    const right = Math.max(same.left + same.width, r.left + r.width);
+    const bottom = Math.max(same.top + same.height, r.top + r.height);
+    same.top = Math.min(same.top, r.top);
+    same.width = right - same.left;
+    same.height = bottom - same.top;
+    same.line = Math.min(same.line, r.line);
+  }
+  return out;
+}
+
+function sameRow(a: TextRegion, b: TextRegion): boolean {
+  const overlap = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
+  return overlap >= 0.5 * Math.min(a.height, b.height) && Math.min(a.line, b.line) >= 0.6 * Math.max(a.line, b.line);
+}
+
+/** `region` widened, left and right, over strokes of its letters' height whose middle lies in its band. */
+function alongTheRow(region: TextRegion, strokes: Component[]): TextRegion {
+  const line = region.line;
+  const [top, bottom] = [region.top, region.top + region.height];
+  const row = strokes.filter((c) => {
+    const middle = c.top + c.height / 2;
+    return c.height >= 0.4 * line && c.height <= 1.3 * line && c.width <= 3 * line && middle >= top && middle <= bottom;
+  });
+  let [left, right] = [region.left, region.left + region.width];
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const c of row) {
+      const [l, r] = [c.left, c.left + c.width];
+      if (l >= left && r <= right) continue;
+      if (Math.max(l - right, left - r) > NEXT_STROKE * line) continue;
+      [left, right] = [Math.min(left, l), Math.max(right, r)];
+      grew = true;
+    }
+  }
+  return { ...region, left, width: right - left };
+}
