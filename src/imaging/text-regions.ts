@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import type { Sharp } from 'sharp';
+import { type Box, growToHold } from './box.js';
 import { type Component, components } from './components.js';
 import { median } from './median.js';
 import { otsu } from './otsu.js';
@@ -25,12 +26,7 @@ const MIN_LETTER = 5;
 /** Letter candidates linked into lines per frame, the biggest first: bounds the pairwise linking on busy frames. */
 const MAX_LETTERS = 1500;
 
-export interface Box {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
+export type { Box } from './box.js';
 
 export interface TextRegion extends Box {
   /** Most of the box bright: dark text on a light box or page, else light text. */
@@ -365,11 +361,7 @@ function joinWords(words: Array<Box & { members: Component[] }>): Array<Box & { 
       out.push({ ...w, members: [...w.members] });
       continue;
     }
-    const right = Math.max(prev.left + prev.width, w.left + w.width);
-    const bottom = Math.max(prev.top + prev.height, w.top + w.height);
-    prev.top = Math.min(prev.top, w.top);
-    prev.width = right - prev.left;
-    prev.height = bottom - prev.top;
+    growToHold(prev, w);
     prev.members.push(...w.members);
   }
   return out;
@@ -389,12 +381,7 @@ function mergeLines(boxes: TextRegion[]): TextRegion[] {
       out.push({ ...b });
       continue;
     }
-    const right = Math.max(prev.left + prev.width, b.left + b.width);
-    const bottom = Math.max(prev.top + prev.height, b.top + b.height);
-    prev.left = Math.min(prev.left, b.left);
-    prev.top = Math.min(prev.top, b.top);
-    prev.width = right - prev.left;
-    prev.height = bottom - prev.top;
+    growToHold(prev, b);
     prev.line = Math.min(prev.line, b.line);
   }
   return out;

@@ -1,3 +1,4 @@
+import { growToHold } from './box.js';
 import type { Component } from './components.js';
 import type { TextRegion } from './text-regions.js';
 
@@ -19,11 +20,7 @@ export function wholeLines(regions: TextRegion[], strokes: Component[]): TextReg
       out.push(r);
       continue;
     }
-    const right = Math.max(same.left + same.width, r.left + r.width);
-    const bottom = Math.max(same.top + same.height, r.top + r.height);
-    same.top = Math.min(same.top, r.top);
-    same.width = right - same.left;
-    same.height = bottom - same.top;
+    growToHold(same, r);
     same.line = Math.min(same.line, r.line);
   }
   return out;
