@@ -116,7 +116,7 @@ function byContrast(grey: Uint8Array, width: number, height: number, bright: Uin
   // Lines of dark letters (dark text without a box of its own) are read as dark ink on a light background.
   const maxLine = maxLineOf(height);
   const darkLetters = components(dark, width, height).filter((c) => isLetter(c, maxLine));
-  const darkText = lineRegions([...darkLetters], dark.length, true);
+  const darkText = lineRegions(darkLetters, dark.length, true);
   const content = lightText.content;
   for (let i = 0; i < content.length; i++) content[i] |= darkText.content[i];
   // Dark strokes beside light letters are their outline or shadow: that text is read as light text.
@@ -262,7 +262,7 @@ function regionsOf(all: Uint8Array, w: number, h: number): { regions: TextRegion
       letters.push(c);
     }
   }
-  const { regions: boxes, content } = lineRegions([...letters], all.length, false);
+  const { regions: boxes, content } = lineRegions(letters, all.length, false);
   const kept = lightBoxes.sort((a, b) => b.width * b.height - a.width * a.height).slice(0, 2);
   // Lines inside a light box stay: light text on a dark box over a bright picture is still a caption.
   const regions = largest([...kept, ...boxes]);
@@ -287,7 +287,7 @@ function isLetter(c: Component, maxLine: number): boolean {
  * dark ink), with the lines' letters as the content mask (`size` pixels) that shows a change of text.
  */
 function lineRegions(letters: Component[], size: number, lightBackground: boolean): { regions: TextRegion[]; content: Uint8Array } {
-  const lines = linesOf(letters.sort((a, b) => b.pixels.length - a.pixels.length).slice(0, MAX_LETTERS));
+  const lines = linesOf([...letters].sort((a, b) => b.pixels.length - a.pixels.length).slice(0, MAX_LETTERS));
   const content = new Uint8Array(size);
   for (const line of lines) for (const c of line.members) for (const i of c.pixels) content[i] = 1;
   const regions = mergeLines(
