@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { type Box, findTextLayer } from './text-regions.js';
+import type { Box } from './box.js';
+import { findTextLayer } from './text-regions.js';
 
 const run = promisify(execFile);
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';

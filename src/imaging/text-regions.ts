@@ -26,8 +26,6 @@ const MIN_LETTER = 5;
 /** Letter candidates linked into lines per frame, the biggest first: bounds the pairwise linking on busy frames. */
 const MAX_LETTERS = 1500;
 
-export type { Box } from './box.js';
-
 export interface TextRegion extends Box {
   /** Most of the box bright: dark text on a light box or page, else light text. */
   lightBackground: boolean;

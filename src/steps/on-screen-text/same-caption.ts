@@ -1,4 +1,4 @@
-import type { Box } from '../../imaging/text-regions.js';
+import type { Box } from '../../imaging/box.js';
 import { type Reading, similarity, voteReading } from './ocr-vote.js';
 
 /** A text region followed through samples, with its readings. */
