@@ -346,10 +346,13 @@ export class CutDetector {
   /**
    * Whether only a flat colour lies between two boundaries (from `a` to `b`, seconds; SAME_BOUNDARY from either
    * belongs to them), for at most FADE_GAP: a fade, an iris or a cut into black and another out of it are one boundary.
+   * Two boundaries closer than twice SAME_BOUNDARY are one when any frame between them is flat.
    */
   private throughFlat(a: number, b: number): boolean {
     const [from, to] = [Math.ceil((a + SAME_BOUNDARY) * this.fps), Math.floor((b - SAME_BOUNDARY) * this.fps)];
-    if (to < from || (to - from) / this.fps > FADE_GAP) return false;
+    // Closer than that (a short iris closing to black and opening out of it): a flat frame between them is enough.
+    if (to < from) return this.flat.slice(Math.floor(a * this.fps) + 1, Math.ceil(b * this.fps)).some((f) => f);
+    if ((to - from) / this.fps > FADE_GAP) return false;
     for (let j = from; j <= to; j++) if (!this.flat[j]) return false;
     return true;
   }
