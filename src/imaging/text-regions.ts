@@ -69,8 +69,9 @@ export type TextLayerCache = Map<string, TextLayer>;
 
 /**
  * The caption layer of `file` (the full-size frame). With `gray`, a binary PGM (its path or its bytes) of the same frame already shrunk
- * to the analysis size (ffmpeg writes it in its decoding pass), no JPEG is decoded here: decoding costs
- * more CPU than all the rest of the analysis. Layers seen before are cached by the caller (engines/ocr's adapter).
+ * to the analysis size (ffmpeg writes it in its decoding pass), no JPEG is decoded here unless no bright line is
+ * found (byContrast needs the colours): decoding costs more CPU than all the rest of the analysis. Layers seen before
+ * are cached by the caller (engines/ocr's adapter).
  */
 export async function findTextLayer(file: string, gray?: string | Uint8Array): Promise<TextLayer> {
   const grayBytes = typeof gray === 'string' ? await fs.readFile(gray) : gray;
