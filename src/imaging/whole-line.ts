@@ -22,6 +22,8 @@ export function wholeLines(regions: TextRegion[], strokes: Component[]): TextReg
     }
     growToHold(same, r);
     same.line = Math.min(same.line, r.line);
+    // Joined with a line found otherwise (or of another hue), its letters are not all of one hue.
+    if (same.hue !== r.hue) same.hue = undefined;
   }
   return out;
 }
