@@ -7,7 +7,7 @@
  */
 
 /** How far (channel units, 0-255 scale) a pixel's opponent value stands out of the mean of its surroundings. */
-const CHROMA = 80;
+export const CHROMA = 80;
 
 /** The four opponent masks of an RGB frame (`rgb`, 3 bytes a pixel, `w` x `h`), the surroundings `r` pixels each side. */
 export function colourContrastMasks(rgb: Uint8Array, w: number, h: number, r: number): Uint8Array[] {
@@ -48,4 +48,35 @@ function standOut(src: Uint16Array, w: number, h: number, r: number): [Uint8Arra
     }
   }
   return [above, below];
+}
+
+/** The opponent value of mask `k` of colourContrastMasks (the larger, the more the pixel stands out that way). */
+export function opponent(rgb: Uint8Array, i: number, k: number): number {
+  const [R, G, B] = [rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]];
+  const v = k < 2 ? R - G : ((R + G) >> 1) - B;
+  return k % 2 ? -v : v;
+}
+
+/**
+ * The letters' colour of a line found in mask `k` (its letters' pixels `marked`, inside `box`): the median colour of
+ * the half that stands out most, as the edges of small letters blend with their outline or the picture.
+ */
+export function hueOfLine(
+  rgb: Uint8Array,
+  marked: Uint8Array,
+  w: number,
+  box: { left: number; top: number; width: number; height: number },
+  k: number,
+): number[] {
+  const pixels: number[] = [];
+  for (let y = box.top; y < box.top + box.height; y++)
+    for (let x = box.left; x < box.left + box.width; x++) if (marked[y * w + x]) pixels.push(y * w + x);
+  if (!pixels.length) return [0, 0, 0];
+  const values = pixels.map((i) => opponent(rgb, i, k)).sort((a, b) => a - b);
+  const half = values[Math.floor(values.length / 2)];
+  const core = pixels.filter((i) => opponent(rgb, i, k) >= half);
+  return [0, 1, 2].map((c) => {
+    const v = core.map((i) => rgb[3 * i + c]).sort((a, b) => a - b);
+    return v[Math.floor(v.length / 2)];
+  });
 }

@@ -32,16 +32,16 @@ export function inkOfColour(rgb: Uint8Array, colour: readonly number[]): Uint8Ar
   return ink;
 }
 
-/** Each channel's median over the marked pixels (those `within` says, when given); null under `least` of them. */
-export function medianColour(rgb: Uint8Array, marked: Uint8Array, least = MIN_SAMPLE, within?: (i: number) => boolean): number[] | null {
+/** Each channel's median over the marked pixels. */
+function medianColour(rgb: Uint8Array, marked: Uint8Array): number[] | null {
   const hist = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)];
   let n = 0;
   for (let i = 0; i < marked.length; i++) {
-    if (!marked[i] || (within && !within(i))) continue;
+    if (!marked[i]) continue;
     n++;
     for (let c = 0; c < 3; c++) hist[c][rgb[3 * i + c]]++;
   }
-  if (n < least) return null;
+  if (n < MIN_SAMPLE) return null;
   return hist.map((h) => {
     let seen = 0;
     for (let v = 0; v < 256; v++) if ((seen += h[v]) >= n / 2) return v;

@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import type { Sharp } from 'sharp';
 import { type Box, growToHold } from './box.js';
-import { colourContrastMasks } from './colour-contrast.js';
+import { CHROMA, colourContrastMasks, hueOfLine } from './colour-contrast.js';
 import { type Component, components } from './components.js';
 import { median } from './median.js';
 import { otsu } from './otsu.js';
 import { lettersInsideOutline } from './ring-letters.js';
-import { inkOfColour, inkOffBackground, inkOfLetterColour, medianColour } from './text-colour.js';
+import { inkOfColour, inkOffBackground, inkOfLetterColour } from './text-colour.js';
 import { wholeLines } from './whole-line.js';
 
 /**
@@ -135,10 +135,12 @@ async function byContrast(
   // Dark strokes beside light letters are their outline or shadow: that text is read as light text.
   // A line goes on where its letters stand out by the other polarity only (whole-line.ts).
   const strokes = [...lightText.letters, ...darkLetters, ...hued.flatMap((h) => h.letters)];
-  const huedLines = hued.flatMap((h) =>
+  // A line whose letters are grey (a dark outline standing out of a yellow picture) has no hue of its own.
+  const huedLines = hued.flatMap((h, k) =>
     h.regions
       .filter((r) => !r.lightBackground)
-      .map((r) => ({ ...r, hue: medianColour(rgb, h.content, 1, (i) => inBox(r, i % width, Math.floor(i / width))) ?? undefined })),
+      .map((r) => ({ ...r, hue: hueOfLine(rgb, h.content, width, r, k) }))
+      .filter((r) => Math.max(...r.hue) - Math.min(...r.hue) >= CHROMA),
   );
   // Light boxes (a box or a page, its dark ink read) stay as found.
   const lines = [
@@ -147,10 +149,6 @@ async function byContrast(
   ];
   const regions = largest([...lines, ...wholeLines(darkText.regions, strokes).filter((d) => !lines.some((r) => boxOverlap(r, d) > 0))]);
   return { regions: regions.map((r) => ({ ...r, byContrast: true })), content };
-}
-
-function inBox(b: Box, x: number, y: number): boolean {
-  return x >= b.left && x < b.left + b.width && y >= b.top && y < b.top + b.height;
 }
 
 /** The frame in colour at the analysis size: 3 bytes a pixel. */

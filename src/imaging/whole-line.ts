@@ -20,10 +20,10 @@ export function wholeLines(regions: TextRegion[], strokes: Component[]): TextReg
       out.push(r);
       continue;
     }
+    // A line joined from one found by hue and one found otherwise is read the way its wider part was found.
+    if (r.width > same.width) same.hue = r.hue;
     growToHold(same, r);
     same.line = Math.min(same.line, r.line);
-    // Joined with a line found otherwise (or of another hue), its letters are not all of one hue.
-    if (same.hue !== r.hue) same.hue = undefined;
   }
   return out;
 }
