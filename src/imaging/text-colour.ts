@@ -15,14 +15,19 @@ const FARTHEST = 96;
 /** The pixels of `rgb` (3 channels) of about the colour of the pixels `letters` marks, as a 0/1 mask; null when too few letters. */
 export function inkOfLetterColour(rgb: Uint8Array, letters: Uint8Array): Uint8Array | null {
   const colour = medianColour(rgb, letters);
-  if (!colour) return null;
-  const distance = new Uint8Array(letters.length);
-  for (let i = 0; i < letters.length; i++) {
+  return colour && inkOfColour(rgb, colour);
+}
+
+/** The pixels of `rgb` (3 channels) of about `colour`, as a 0/1 mask. */
+export function inkOfColour(rgb: Uint8Array, colour: readonly number[]): Uint8Array {
+  const size = rgb.length / 3;
+  const distance = new Uint8Array(size);
+  for (let i = 0; i < size; i++) {
     const j = 3 * i;
     distance[i] = Math.max(Math.abs(rgb[j] - colour[0]), Math.abs(rgb[j + 1] - colour[1]), Math.abs(rgb[j + 2] - colour[2]));
   }
   const t = Math.max(NEAREST, Math.min(FARTHEST, otsu(distance)));
-  const ink = new Uint8Array(letters.length);
+  const ink = new Uint8Array(size);
   for (let i = 0; i < ink.length; i++) ink[i] = distance[i] < t ? 1 : 0;
   return ink;
 }

@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import type { Sharp } from 'sharp';
 import { type Box, growToHold } from './box.js';
+import { CHROMA, colourContrastMasks, hueOfLine } from './colour-contrast.js';
 import { type Component, components } from './components.js';
 import { median } from './median.js';
 import { otsu } from './otsu.js';
 import { lettersInsideOutline } from './ring-letters.js';
-import { inkOffBackground, inkOfLetterColour } from './text-colour.js';
+import { inkOfColour, inkOffBackground, inkOfLetterColour } from './text-colour.js';
 import { wholeLines } from './whole-line.js';
 
 /**
@@ -33,6 +34,8 @@ export interface TextRegion extends Box {
   line: number;
   /** Found by its contrast, not its brightness (byContrast): light text is split from the crop at the crop's own level. */
   byContrast?: boolean;
+  /** Found by its hue (colour-contrast.ts): its letters' colour (RGB), which tells them in the crop. */
+  hue?: number[];
 }
 
 /** A frame's caption layer at analysis scale: the opened bright mask and the regions in it. */
@@ -66,8 +69,9 @@ export type TextLayerCache = Map<string, TextLayer>;
 
 /**
  * The caption layer of `file` (the full-size frame). With `gray`, a binary PGM (its path or its bytes) of the same frame already shrunk
- * to the analysis size (ffmpeg writes it in its decoding pass), no JPEG is decoded here: decoding costs
- * more CPU than all the rest of the analysis. Layers seen before are cached by the caller (engines/ocr's adapter).
+ * to the analysis size (ffmpeg writes it in its decoding pass), no JPEG is decoded here unless no bright line is
+ * found (byContrast needs the colours): decoding costs more CPU than all the rest of the analysis. Layers seen before
+ * are cached by the caller (engines/ocr's adapter).
  */
 export async function findTextLayer(file: string, gray?: string | Uint8Array): Promise<TextLayer> {
   const grayBytes = typeof gray === 'string' ? await fs.readFile(gray) : gray;
@@ -90,7 +94,7 @@ export async function findTextLayer(file: string, gray?: string | Uint8Array): P
   // A light blur: texture finer than the shrink (one-pixel cells) averages out below the bright threshold.
   const bright = brightAfterBlur(frame.data, width, height, BRIGHT);
   const found = regionsOf(bright, width, height);
-  const { regions, content } = found.regions.length ? found : byContrast(frame.data, width, height, bright);
+  const { regions, content } = found.regions.length ? found : await byContrast(file, frame.data, width, height, bright);
   return { width, height, scale: sourceWidth / width, sourceWidth, sourceHeight, mask: packBits(content), regions };
 }
 
@@ -107,7 +111,13 @@ function packBits(mask: Uint8Array): Uint8Array {
  * captions read best from the bright mask alone: the contrast masks also hold their outlines and shadows, and the
  * letters of signs and textures, which cost words when read with them.
  */
-function byContrast(grey: Uint8Array, width: number, height: number, bright: Uint8Array): { regions: TextRegion[]; content: Uint8Array } {
+async function byContrast(
+  file: string,
+  grey: Uint8Array,
+  width: number,
+  height: number,
+  bright: Uint8Array,
+): Promise<{ regions: TextRegion[]; content: Uint8Array }> {
   const { light, dark } = contrastMasks(grey, width, height);
   for (let i = 0; i < bright.length; i++) light[i] |= bright[i];
   const lightText = regionsOf(light, width, height);
@@ -117,19 +127,38 @@ function byContrast(grey: Uint8Array, width: number, height: number, bright: Uin
   const darkText = lineRegions(darkLetters, dark.length, true);
   const content = lightText.content;
   for (let i = 0; i < content.length; i++) content[i] |= darkText.content[i];
+  // Lines that stand out by hue only (colour-contrast.ts): yellow over a purple bar beside a white one, red as bright
+  // as the picture around it. Read as light text, and joined with light lines on their row.
+  const rgb = await rgbOf(file, width, height);
+  const hued = colourContrastMasks(rgb, width, height, surroundOf(width, height)).map((m) => regionsOf(m, width, height));
+  for (const h of hued) for (let i = 0; i < content.length; i++) content[i] |= h.content[i];
   // Dark strokes beside light letters are their outline or shadow: that text is read as light text.
   // A line goes on where its letters stand out by the other polarity only (whole-line.ts).
-  const strokes = [...lightText.letters, ...darkLetters];
+  const strokes = [...lightText.letters, ...darkLetters, ...hued.flatMap((h) => h.letters)];
+  // A line whose letters are grey (a dark outline standing out of a yellow picture) has no hue of its own.
+  const huedLines = hued.flatMap((h, k) =>
+    h.regions
+      .filter((r) => !r.lightBackground)
+      .map((r) => ({ ...r, hue: hueOfLine(rgb, h.content, width, r, k) }))
+      .filter((r) => Math.max(...r.hue) - Math.min(...r.hue) >= CHROMA),
+  );
   // Light boxes (a box or a page, its dark ink read) stay as found.
   const lines = [
     ...lightText.regions.filter((r) => r.lightBackground),
-    ...wholeLines(
-      lightText.regions.filter((r) => !r.lightBackground),
-      strokes,
-    ),
+    ...wholeLines([...lightText.regions.filter((r) => !r.lightBackground), ...huedLines], strokes),
   ];
   const regions = largest([...lines, ...wholeLines(darkText.regions, strokes).filter((d) => !lines.some((r) => boxOverlap(r, d) > 0))]);
   return { regions: regions.map((r) => ({ ...r, byContrast: true })), content };
+}
+
+/** The frame in colour at the analysis size: 3 bytes a pixel. */
+async function rgbOf(file: string, width: number, height: number): Promise<Uint8Array> {
+  const sharp = (await import('sharp')).default;
+  return sharp(file).removeAlpha().toColourspace('srgb').resize({ width, height, fit: 'fill' }).raw().toBuffer();
+}
+
+function surroundOf(w: number, h: number): number {
+  return Math.max(3, Math.round(SURROUND * Math.min(w, h)));
 }
 
 /** How far a stroke stands out of the mean of its surroundings (grey levels) to count as text of either polarity. */
@@ -153,7 +182,7 @@ function contrastMasks(src: Uint8Array, w: number, h: number): { light: Uint8Arr
       sums[(y + 1) * (w + 1) + x + 1] = sums[y * (w + 1) + x + 1] + row;
     }
   }
-  const r = Math.max(3, Math.round(SURROUND * Math.min(w, h)));
+  const r = surroundOf(w, h);
   const light = new Uint8Array(src.length);
   const dark = new Uint8Array(src.length);
   for (let y = 0; y < h; y++) {
@@ -462,6 +491,9 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
     clean = strokes(splitInk(data, info.channels, BRIGHT, true));
     const inside = lettersInsideOutline(clean, info.width, info.height, lineHeight * zoom);
     if (inside) clean = strokes(inside, null, true);
+  } else if (region.hue) {
+    // Found by its hue: its letters are the pixels of their colour (text-colour.ts).
+    clean = strokes(inkOfColour(await colour(), region.hue), null);
   } else {
     // Text in a colour that is not bright (red, cyan), found by its contrast, stands out of the crop by its own split;
     // where the picture behind it is as bright as it is, the letters' own colour finds the rest (text-colour.ts).

@@ -20,6 +20,8 @@ export function wholeLines(regions: TextRegion[], strokes: Component[]): TextReg
       out.push(r);
       continue;
     }
+    // A line joined from one found by hue and one found otherwise is read the way its wider part was found.
+    if (r.width > same.width) same.hue = r.hue;
     growToHold(same, r);
     same.line = Math.min(same.line, r.line);
   }
