@@ -1,3 +1,5 @@
+import { standOut } from './stand-out.js';
+
 /**
  * Strokes that stand out of their surroundings by hue, not by brightness: red letters (about as bright as the colour
  * bars, the photo or the dark box around them) or yellow letters over a purple bar beside a white one stand out in
@@ -20,34 +22,7 @@ export function colourContrastMasks(rgb: Uint8Array, w: number, h: number, r: nu
     redGreen[i] = 255 + R - G;
     yellowBlue[i] = 255 + ((R + G) >> 1) - B;
   }
-  return [...standOut(redGreen, w, h, r), ...standOut(yellowBlue, w, h, r)];
-}
-
-/** Pixels at least CHROMA above, and below, the mean of the square around them (a summed-area table, one pass). */
-function standOut(src: Uint16Array, w: number, h: number, r: number): [Uint8Array, Uint8Array] {
-  // A frame's sum of 9-bit values fits 32 bits for frames up to 8 Mpx.
-  const sums = new Uint32Array((w + 1) * (h + 1));
-  for (let y = 0; y < h; y++) {
-    let row = 0;
-    for (let x = 0; x < w; x++) {
-      row += src[y * w + x];
-      sums[(y + 1) * (w + 1) + x + 1] = sums[y * (w + 1) + x + 1] + row;
-    }
-  }
-  const above = new Uint8Array(src.length);
-  const below = new Uint8Array(src.length);
-  for (let y = 0; y < h; y++) {
-    const [y0, y1] = [Math.max(0, y - r), Math.min(h, y + r + 1)];
-    for (let x = 0; x < w; x++) {
-      const [x0, x1] = [Math.max(0, x - r), Math.min(w, x + r + 1)];
-      const total = sums[y1 * (w + 1) + x1] - sums[y0 * (w + 1) + x1] - sums[y1 * (w + 1) + x0] + sums[y0 * (w + 1) + x0];
-      const count = (y1 - y0) * (x1 - x0);
-      const v = src[y * w + x] * count - total;
-      if (v >= CHROMA * count) above[y * w + x] = 1;
-      else if (v <= -CHROMA * count) below[y * w + x] = 1;
-    }
-  }
-  return [above, below];
+  return [...standOut(redGreen, w, h, r, CHROMA), ...standOut(yellowBlue, w, h, r, CHROMA)];
 }
 
 /** The opponent value of mask `k` of colourContrastMasks (the larger, the more the pixel stands out that way). */

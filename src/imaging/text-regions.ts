@@ -6,6 +6,7 @@ import { type Component, components } from './components.js';
 import { median } from './median.js';
 import { otsu } from './otsu.js';
 import { lettersInsideOutline } from './ring-letters.js';
+import { standOut } from './stand-out.js';
 import { inkOfColour, inkOffBackground, inkOfLetterColour } from './text-colour.js';
 import { wholeLines } from './whole-line.js';
 
@@ -170,32 +171,10 @@ const SURROUND = 0.05;
  * Strokes that stand out of their surroundings, whatever their colour: `light` at least CONTRAST brighter than the
  * mean of the square around them, `dark` that much darker. A caption in a colour that is not bright (red, cyan), on a
  * bright picture with a shadow, or dark text without a box is found by its contrast, not by its level; the letter
- * and line tests of regionsOf decide what is text. The means come from a summed-area table (one pass).
+ * and line tests of regionsOf decide what is text.
  */
 function contrastMasks(src: Uint8Array, w: number, h: number): { light: Uint8Array; dark: Uint8Array } {
-  // Integers throughout: a frame's sum fits 32 bits, and `v - mean >= C` is `v * n - sum >= C * n` without a division.
-  const sums = new Uint32Array((w + 1) * (h + 1));
-  for (let y = 0; y < h; y++) {
-    let row = 0;
-    for (let x = 0; x < w; x++) {
-      row += src[y * w + x];
-      sums[(y + 1) * (w + 1) + x + 1] = sums[y * (w + 1) + x + 1] + row;
-    }
-  }
-  const r = surroundOf(w, h);
-  const light = new Uint8Array(src.length);
-  const dark = new Uint8Array(src.length);
-  for (let y = 0; y < h; y++) {
-    const [y0, y1] = [Math.max(0, y - r), Math.min(h, y + r + 1)];
-    for (let x = 0; x < w; x++) {
-      const [x0, x1] = [Math.max(0, x - r), Math.min(w, x + r + 1)];
-      const total = sums[y1 * (w + 1) + x1] - sums[y0 * (w + 1) + x1] - sums[y1 * (w + 1) + x0] + sums[y0 * (w + 1) + x0];
-      const n = (y1 - y0) * (x1 - x0);
-      const v = src[y * w + x] * n - total;
-      if (v >= CONTRAST * n) light[y * w + x] = 1;
-      else if (v <= -CONTRAST * n) dark[y * w + x] = 1;
-    }
-  }
+  const [light, dark] = standOut(src, w, h, surroundOf(w, h), CONTRAST);
   return { light, dark };
 }
 
@@ -502,11 +481,18 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
     // Keyed by colour, a highlight of the picture is already left out; letters over the bright part have no dark edge.
     if (keyed) clean = strokes(keyed, null);
   }
-  // Binary PGM by hand: a PNG's compression, and tesseract's decompression of it, were a tenth of a crop's CPU.
-  const header = Buffer.from(`P5\n${info.width} ${info.height}\n255\n`, 'latin1');
-  const pixels = Buffer.alloc(header.length + clean.length);
+  await writeTextPgm(out, clean, info.width, info.height);
+}
+
+/**
+ * A 0/1 text mask written as a binary PGM, black text on white. By hand: a PNG's compression, and tesseract's
+ * decompression of it, were a tenth of a crop's CPU.
+ */
+async function writeTextPgm(out: string, text: Uint8Array, width: number, height: number): Promise<void> {
+  const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1');
+  const pixels = Buffer.alloc(header.length + text.length);
   header.copy(pixels);
-  for (let i = 0; i < clean.length; i++) pixels[header.length + i] = clean[i] ? 0 : 255;
+  for (let i = 0; i < text.length; i++) pixels[header.length + i] = text[i] ? 0 : 255;
   await fs.writeFile(out, pixels);
 }
 
