@@ -29,7 +29,7 @@ export const ocrSpec = defineSpec({
   description:
     'Runs Tesseract (TESSERACT_PATH, model TESSERACT_LANG) on `frames` sampled through the video (objects with `time` and `path`, such ' +
     "as `detect_scenes`' `samples`; with `scene`, no caption is followed across a cut). Each frame's text regions are found first (bright strokes thicker than the " +
-    'texture around them, or a solid light box; where none, strokes of any colour that stand out of their surroundings), followed from frame to frame, and only a region whose content ' +
+    'texture around them, or a solid light box; where none, strokes that stand out of their surroundings by brightness, light or dark, or by hue alone), followed from frame to frame, and only a region whose content ' +
     'changed is read again: each distinct caption is read once, then on up to ' +
     `${READS_PER_CAPTION - 1} later frames it shows in, and the readings are voted on. A caption over a moving picture ` +
     '(its region changes in every frame, so each frame is read once) is voted on across the frames that read the same ' +
