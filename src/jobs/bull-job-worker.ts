@@ -81,10 +81,8 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
    * resolving after Redis was unreachable (taskforcesh/bullmq#4656).
    */
   async close(): Promise<void> {
-    const graceful = (async () => {
-      await this.events?.close();
-      await this.worker.close();
-    })();
+    // The worker first: from this call on it takes no new job, while the events stream closes beside it.
+    const graceful = Promise.all([this.worker.close(), this.events?.close()]);
     const done = await Promise.race([
       graceful.then(() => true),
       new Promise<boolean>((r) => setTimeout(() => r(false), this.closeTimeoutMs).unref()),
