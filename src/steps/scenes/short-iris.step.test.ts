@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { sceneBoundaries, stillsClip } from '../../../test/support/scene-clips.js';
+import { SCREENSHOTS, sceneBoundaries, stillsClip } from '../../../test/support/scene-clips.js';
 
 /**
  * A photo joined to a screenshot by ffmpeg's 0.69 s `circlecrop` (as seed 5's families draw it): the first closes to
@@ -16,7 +16,7 @@ async function shortIris(): Promise<string> {
     'short-iris',
     [
       { photo: path.resolve('test-artifacts/photos/grace_hopper.jpg'), seconds: 4.29 },
-      { photo: path.resolve('node_modules/@vladmandic/human/assets/samples.jpg'), seconds: 2.71 },
+      { photo: path.join(SCREENSHOTS, 'samples.jpg'), seconds: 2.71 },
     ],
     graph,
   );
