@@ -1,3 +1,4 @@
+import type { Box } from './box.js';
 import { standOut } from './stand-out.js';
 
 /**
@@ -36,20 +37,14 @@ export function opponent(rgb: Uint8Array, i: number, k: number): number {
  * The letters' colour of a line found in mask `k` (its letters' pixels `marked`, inside `box`): the median colour of
  * the half that stands out most, as the edges of small letters blend with their outline or the picture.
  */
-export function hueOfLine(
-  rgb: Uint8Array,
-  marked: Uint8Array,
-  w: number,
-  box: { left: number; top: number; width: number; height: number },
-  k: number,
-): number[] {
+export function hueOfLine(rgb: Uint8Array, marked: Uint8Array, w: number, box: Box, k: number): number[] {
   const pixels: number[] = [];
   for (let y = box.top; y < box.top + box.height; y++)
     for (let x = box.left; x < box.left + box.width; x++) if (marked[y * w + x]) pixels.push(y * w + x);
   if (!pixels.length) return [0, 0, 0];
-  const values = pixels.map((i) => opponent(rgb, i, k)).sort((a, b) => a - b);
-  const half = values[Math.floor(values.length / 2)];
-  const core = pixels.filter((i) => opponent(rgb, i, k) >= half);
+  const values = pixels.map((i) => opponent(rgb, i, k));
+  const half = [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const core = pixels.filter((_, j) => values[j] >= half);
   return [0, 1, 2].map((c) => {
     const v = core.map((i) => rgb[3 * i + c]).sort((a, b) => a - b);
     return v[Math.floor(v.length / 2)];
