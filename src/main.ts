@@ -3,7 +3,8 @@ import type { AppConfig } from './app/app-config.js';
 import { createApp } from './app/create-app.js';
 import { loadConfig } from './app/load-config.js';
 import type { JobQueue } from './jobs/job-queue.js';
-import { JOB_QUEUE } from './jobs/jobs.tokens.js';
+import type { JobWorker } from './jobs/job-worker.js';
+import { JOB_QUEUE, JOB_WORKER } from './jobs/jobs.tokens.js';
 import { createLogger } from './logging/logger.js';
 import type { PipelineRegistry } from './pipelines/pipeline-registry.js';
 import { PIPELINES } from './pipelines/pipelines.tokens.js';
@@ -33,8 +34,12 @@ async function main(): Promise<void> {
     const pipelines = app.context.get<PipelineRegistry>(PIPELINES);
     logger.info({ url, pipelines: pipelines.all().map((p) => p.path) }, 'listening');
   }
+  const worker = roles.workers ? app.context.get<JobWorker>(JOB_WORKER) : null;
   const stop = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
+    // Without HTTP nothing needs this worker any more: it stops taking jobs before any module closes, not after.
+    // With HTTP it takes them until the server has drained (JobsShutdown), so what the drain accepts still runs here.
+    if (!app.http) worker?.stopTaking();
     await app.context.close().catch(() => undefined);
     process.exit(0);
   };

@@ -75,6 +75,11 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
     await Promise.all([this.worker.waitUntilReady(), this.events.waitUntilReady()]);
   }
 
+  /** BullMQ's close takes no job from its first call (a later close() gets the same pending close). */
+  stopTaking(): void {
+    void this.worker.close().catch(() => undefined);
+  }
+
   /**
    * Graceful (waits for running jobs) for up to closeTimeoutMs, then gives up: a job cut short is
    * recovered by another worker as stalled (and cancelled here: its child processes killed). The bound also covers BullMQ's Worker.close() never

@@ -14,6 +14,9 @@ export class MemoryJobWorker implements JobWorker, OnApplicationBootstrap {
     await this.queue.startWorker((ticket, signal) => this.processor.runTicket(ticket, signal));
   }
 
+  /** Never early: the in-process queue holds the jobs a draining HTTP server still accepts, and only this worker runs them. */
+  stopTaking(): void {}
+
   /** The queue's own close waits for the running jobs, then cancels them. */
   async close(): Promise<void> {}
 }
