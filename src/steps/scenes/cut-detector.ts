@@ -303,7 +303,9 @@ export class CutDetector {
       const travel = this.windows.travel(Math.floor(g.start * this.fps) - 1, Math.ceil(g.end * this.fps) + 1);
       return travel > SWEPT_TRAVEL && travel / Math.max(g.end - g.start, 1 / this.fps) > SWEPT_SPEED;
     };
-    const gradual: Array<GradualTransition & { fromFlat: boolean; toFlat: boolean; structural?: boolean }> = this.gradual.transitions(duration).filter((g) => !swept(g));
+    const gradual: Array<GradualTransition & { fromFlat: boolean; toFlat: boolean; structural?: boolean }> = this.gradual
+      .transitions(duration)
+      .filter((g) => !swept(g));
     // Transitions of other kinds, where no mix of the two shots was found: overlapping windows are one.
     const near = (a: { start: number; end: number }, b: { start: number; end: number }) =>
       a.start <= b.end + SAME_BOUNDARY && b.start <= a.end + SAME_BOUNDARY;
@@ -312,7 +314,11 @@ export class CutDetector {
       if (w.start < 0.3 || w.end > duration - 0.3 || gradual.some((g) => near(g, w))) continue;
       const prev = others[others.length - 1];
       if (prev && near(prev, w))
-        [prev.end, prev.score, prev.structural] = [Math.max(prev.end, w.end), Math.max(prev.score, w.score), prev.structural && w.structural];
+        [prev.end, prev.score, prev.structural] = [
+          Math.max(prev.end, w.end),
+          Math.max(prev.score, w.score),
+          prev.structural && w.structural,
+        ];
       else others.push({ ...w, time: 0, fromFlat: false, toFlat: false });
     }
     gradual.push(...others);
@@ -403,6 +409,21 @@ function detailOf(pixels: Buffer, soft: Buffer): number {
   let sum = 0;
   for (let p = 0; p < pixels.length; p++) sum += Math.abs(pixels[p] - soft[p]);
   return sum / pixels.length;
+}
+
+/** A tiny frame as the detector is handed it: first enlarged to CUT_FINE_WIDTH x CUT_FINE_HEIGHT, then itself, padded. */
+export function handedOver(tiny: Buffer): Buffer {
+  const out = Buffer.alloc(CUT_FINE_WIDTH * (CUT_FINE_HEIGHT + CUT_FRAME_HEIGHT) * 3);
+  const [sx, sy] = [CUT_FINE_WIDTH / CUT_FRAME_WIDTH, CUT_FINE_HEIGHT / CUT_FRAME_HEIGHT];
+  for (let y = 0; y < CUT_FINE_HEIGHT; y++)
+    for (let x = 0; x < CUT_FINE_WIDTH; x++) {
+      const p = (Math.floor(y / sy) * CUT_FRAME_WIDTH + Math.floor(x / sx)) * 3;
+      tiny.copy(out, (y * CUT_FINE_WIDTH + x) * 3, p, p + 3);
+    }
+  const from = CUT_FINE_WIDTH * CUT_FINE_HEIGHT * 3;
+  for (let y = 0; y < CUT_FRAME_HEIGHT; y++)
+    tiny.copy(out, from + y * CUT_FINE_WIDTH * 3, y * CUT_FRAME_WIDTH * 3, (y + 1) * CUT_FRAME_WIDTH * 3);
+  return out;
 }
 
 /** The tiny frame (CUT_FRAME_WIDTH x CUT_FRAME_HEIGHT rgb24) out of one handed over (see CUT_FINE_WIDTH). */

@@ -190,7 +190,13 @@ export class WindowChangeFinder {
     const colours = histogramDistance(a.histogram, b.histogram);
     if (moved[0] > REACH || moved[1] > REACH) return colours >= FAR_HISTOGRAM;
     // The structures judge only a window of small steps (a fast camera's far shift may be lost to the search).
-    const fine = jumped === 0 && this.busy[to] === this.busy[from] && a.structure !== undefined && (colours < MIN_HISTOGRAM || Math.min(a.detail ?? 0, b.detail ?? 0) < LOW_DETAIL) ? undefined : false;
+    const fine =
+      jumped === 0 &&
+      this.busy[to] === this.busy[from] &&
+      a.structure !== undefined &&
+      (colours < MIN_HISTOGRAM || Math.min(a.detail ?? 0, b.detail ?? 0) < LOW_DETAIL)
+        ? undefined
+        : false;
     if (colours < MIN_HISTOGRAM) return fine;
     return steadiedOrZoomedChange(a.soft, b.soft, this.size) >= MIN_CHANGED || fine;
   }
