@@ -173,8 +173,11 @@ export class WindowChangeFinder {
     // structure's each), then refined around it at the structure's size; or the tracked shift, if that fits better.
     const scale = a.width / this.size.width;
     const [dx, dy] = [Math.round(scale * (this.x[to] - this.x[from])), Math.round(scale * (this.y[to] - this.y[from]))];
-    const tracked = Math.abs(dx) > a.width * REACH || Math.abs(dy) > a.height * REACH ? 1 : structureChange(a, b, dx, dy);
-    // Alike at the tracked shift: no search needed (the bars are well above such a change).
+    const far = Math.abs(dx) > a.width * REACH || Math.abs(dy) > a.height * REACH;
+    // Alike at the tracked shift (or a pixel off it): no search needed (the bars are well above such a change).
+    const exact = far ? 1 : structureChange(a, b, dx, dy, 0);
+    if (exact < ALIKE) return exact;
+    const tracked = far ? 1 : structureChange(a, b, dx, dy);
     if (tracked < ALIKE) return tracked;
     const [sx, sy] = coarseShift(fa.soft.half, fb.soft.half, this.size.width >> 1, this.size.height >> 1);
     return Math.min(tracked, structureChange(a, b, 2 * scale * sx, 2 * scale * sy, scale));
