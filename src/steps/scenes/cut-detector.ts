@@ -16,7 +16,8 @@
  * the floor, as the only change in the second around it (a cut between two pale screenshots).
  * Gradual transitions are found beside the cuts: cross-fades and fades through black as mixes of two shots
  * (gradual-transitions.ts; none where one end moved fits the middle as well: moved-end.ts), and any other kind, a wipe, a slide, an iris, from the frames a window apart
- * (window-change.ts); none where neither end has any detail (colour fields drifting, not two shots). Two boundaries
+ * (window-change.ts; where the tiny frames cannot tell two low-detail or one-palette pictures apart, by their structure at
+ * twice the size: fine-structure.ts); none where neither end has any detail (colour fields drifting, not two shots). Two boundaries
  * with only a flat colour between them (into black and out of it, by any kind of transition or cut) are one.
  */
 
