@@ -23,7 +23,7 @@
 
 import { median } from '../../imaging/median.js';
 import { blurredChange } from './blurred-change.js';
-import { structureOf } from './fine-structure.js';
+import { structureWhenAsked } from './fine-structure.js';
 import { FADE_GAP, type GradualTransition, GradualTransitionFinder, histogramDistance, isFlat } from './gradual-transitions.js';
 import { smearedChange } from './smeared-change.js';
 import { type Shifted, type SteadyFrame, shiftedChanges, softened, steadiedChange, steadyFrame } from './steadied-change.js';
@@ -161,7 +161,7 @@ export class CutDetector {
       jump: still,
       unexplained: moved.change,
       soft: steadyFrame(softened(copy, SIZE), SIZE),
-      structure: structureOf(pixels, CUT_FINE_WIDTH, CUT_FINE_HEIGHT),
+      structure: structureWhenAsked(pixels, CUT_FINE_WIDTH, CUT_FINE_HEIGHT),
     };
     f.detail = detailOf(copy, f.soft.pixels);
     this.detail.push(f.detail);

@@ -27,8 +27,8 @@ export interface WindowFrame {
   jump: boolean;
   /** The share of the pixels changed from the frame before at the shift that explains most (0-1). */
   unexplained: number;
-  /** Its structure at twice the size (fine-structure.ts), where two low-detail pictures differ. */
-  structure?: Structure;
+  /** Its structure at twice the size (fine-structure.ts), where two low-detail pictures differ; worked out when asked. */
+  structure?: () => Structure;
   /** Its detail at the compared size (see the cut detector's MIN_DETAIL). */
   detail?: number;
 }
@@ -96,7 +96,7 @@ export class WindowChangeFinder {
   /** Windows the pixels and colours did not tell, to be judged by the structures once the frames after them are in. */
   private pending: Array<{ h: number; centre: number; k: number }> = [];
   /** structureBetween's answers by pair of frames (a window's ends are the frames beside another's). */
-  private readonly between = new Map<number, number | undefined>();
+  private readonly between = new Map<number, { value: number | undefined; searched: boolean }>();
 
   constructor(
     private readonly fps: number,
@@ -143,44 +143,54 @@ export class WindowChangeFinder {
 
   /** Whether the window of half k centred on frame c joins two differently structured pictures (see STRUCTURE_CHANGED). */
   private structurallyChanged(c: number, k: number, last: number): boolean {
-    const across = this.structureBetween(c - k, c + k);
-    if (across === undefined || across < STRUCTURE_CHANGED) return false;
-    const a = this.recent[c - k]?.structure;
-    const b = this.recent[c + k]?.structure;
+    // The amounts first: they are cheap, the change across the window is a shift search.
+    const a = this.recent[c - k]?.structure?.();
+    const b = this.recent[c + k]?.structure?.();
     if (!a || !b || Math.max(a.amount, b.amount) < STRUCTURE_AMOUNT) return false;
-    const beside = [this.structureBetween(c - 3 * k, c - k), c + 3 * k <= last ? this.structureBetween(c + k, c + 3 * k) : undefined];
+    const across = this.structureBetween(c - k, c + k, STRUCTURE_CHANGED);
+    if (across === undefined || across < STRUCTURE_CHANGED) return false;
+    const enough = across - STRUCTURE_MARGIN;
+    const beside = [
+      this.structureBetween(c - 3 * k, c - k, enough),
+      c + 3 * k <= last ? this.structureBetween(c + k, c + 3 * k, enough) : undefined,
+    ];
     const known = beside.filter((x): x is number => x !== undefined);
     return known.length > 0 && across >= Math.min(...known) + STRUCTURE_MARGIN;
   }
 
-  /** How differently structured frame `to` is from frame `from`, the camera's tracked motion between them taken out. */
-  private structureBetween(from: number, to: number): number | undefined {
+  /**
+   * How differently structured frame `to` is from frame `from`, the camera's tracked motion between them taken out;
+   * or, where a shift tried first already gives less than `decisive`, that (an upper bound: the caller's verdict is
+   * the same, and the rest of the shift search is spared).
+   */
+  private structureBetween(from: number, to: number, decisive: number): number | undefined {
     if (from < 0 || to >= this.x.length) return undefined;
     const key = from * 4096 + (to - from);
-    if (this.between.has(key)) return this.between.get(key);
-    const found = this.measureBetween(from, to);
+    const known = this.between.get(key);
+    if (known && (known.searched || (known.value ?? 1) < decisive)) return known.value;
+    const found = this.measureBetween(from, to, decisive);
     this.between.set(key, found);
     if (this.between.size > 4096) this.between.delete(this.between.keys().next().value as number);
-    return found;
+    return found.value;
   }
 
-  private measureBetween(from: number, to: number): number | undefined {
+  private measureBetween(from: number, to: number, decisive: number): { value: number | undefined; searched: boolean } {
     const [fa, fb] = [this.recent[from], this.recent[to]];
-    const [a, b] = [fa?.structure, fb?.structure];
-    if (!fa || !fb || !a || !b) return undefined;
-    if (this.jumps[to] - this.jumps[from] > 0) return undefined;
+    const [a, b] = [fa?.structure?.(), fb?.structure?.()];
+    if (!fa || !fb || !a || !b || this.jumps[to] - this.jumps[from] > 0) return { value: undefined, searched: true };
     // The camera's shift between the two frames, searched on their softened half-size copies (4 pixels of the
     // structure's each), then refined around it at the structure's size; or the tracked shift, if that fits better.
     const scale = a.width / this.size.width;
     const [dx, dy] = [Math.round(scale * (this.x[to] - this.x[from])), Math.round(scale * (this.y[to] - this.y[from]))];
     const far = Math.abs(dx) > a.width * REACH || Math.abs(dy) > a.height * REACH;
     // Alike at the tracked shift (or a pixel off it): no search needed (the bars are well above such a change).
+    const enough = Math.max(ALIKE, decisive);
     const exact = far ? 1 : structureChange(a, b, dx, dy, 0);
-    if (exact < ALIKE) return exact;
+    if (exact < enough) return { value: exact, searched: exact < ALIKE };
     const tracked = far ? 1 : structureChange(a, b, dx, dy);
-    if (tracked < ALIKE) return tracked;
+    if (tracked < enough) return { value: tracked, searched: tracked < ALIKE };
     const [sx, sy] = coarseShift(fa.soft.half, fb.soft.half, this.size.width >> 1, this.size.height >> 1);
-    return Math.min(tracked, structureChange(a, b, 2 * scale * sx, 2 * scale * sy, scale));
+    return { value: Math.min(tracked, structureChange(a, b, 2 * scale * sx, 2 * scale * sy, scale)), searched: true };
   }
 
   /** true: a change of shot; false: none; undefined: the pixels and colours cannot tell (the structures may). */
