@@ -1,6 +1,10 @@
-// Detector alone on cached clips' frames (h55 harness): node bench/support/cuts-alone.mjs <dist> <width> <height> seeds...
+// The cut detector alone on the families-cuts clips (bench/support/transition-families.mjs, made and cached by
+// `QUALITY_ONLY=families-cuts`), for A/B runs of two builds on the same frames: found, false, and the detector's CPU a
+// second of video. node bench/support/cuts-alone.mjs <dist> <width> <height> seeds... (96 81: the frames as
+// detect_scenes hands them over since the structure check; 48 27: builds before it).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { medianAndWorstTenth } from './families.mjs';
@@ -9,8 +13,10 @@ import { clipFile, drawFamilies, score } from './transition-families.mjs';
 const [distDir, w, h, ...seeds] = process.argv.slice(2);
 const { CutDetector } = await import(pathToFileURL(path.join(distDir, 'src/steps/scenes/cut-detector.js')).href);
 const [W, H] = [Number(w), Number(h)];
+const FRAMES = path.join(os.tmpdir(), 'cuts-alone-frames');
+fs.mkdirSync(FRAMES, { recursive: true });
 function frames(file) {
-  const cache = path.join('/tmp/h55-frames', `${path.basename(file, '.mp4')}-${W}x${H}.rgb`);
+  const cache = path.join(FRAMES, `${path.basename(file, '.mp4')}-${W}x${H}.rgb`);
   const vf =
     H === 81
       ? 'fps=25,split[cf][ct];[cf]scale=96:54:flags=area[f];[ct]scale=48:27:flags=area,pad=96:27[ft];[f][ft]vstack,format=rgb24'
