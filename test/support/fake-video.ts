@@ -37,7 +37,7 @@ export class FakeVideo implements VideoEngine {
     return this.readings;
   }
   async decodeForScenes(job: SceneDecoding): Promise<void> {
-    const frameBytes = job.cutWidth * job.cutHeight * 3;
+    const frameBytes = (job.cutFine ? job.cutFine.width * (job.cutFine.height + job.cutHeight) : job.cutWidth * job.cutHeight) * 3;
     const frames = Math.round(this.info.duration * job.cutFps);
     const all = Buffer.alloc(frames * frameBytes);
     for (let f = 0; f < frames; f++) {

@@ -62,9 +62,13 @@ export class FfmpegVideoEngine implements VideoEngine {
 
   async decodeForScenes(job: SceneDecoding): Promise<void> {
     const fps = job.thumbFps.toFixed(4);
+    const tiny = `scale=${job.cutWidth}:${job.cutHeight}:flags=area`;
+    const fine = job.cutFine;
+    const cuts = fine
+      ? `[c]fps=${job.cutFps},split[cf][ct];[cf]scale=${fine.width}:${fine.height}:flags=area[f];[ct]${tiny},pad=${fine.width}:${job.cutHeight}[ft];[f][ft]vstack,format=rgb24[cuts];`
+      : `[c]fps=${job.cutFps},${tiny},format=rgb24[cuts];`;
     const filters =
-      `[0:v]split=3[c][t][g];[c]fps=${job.cutFps},scale=${job.cutWidth}:${job.cutHeight}:flags=area,format=rgb24[cuts];` +
-      `[t]fps=${fps}[thumbs];[g]fps=${fps},${shorterSideAtMost(job.graySide)},format=gray[gray]`;
+      `[0:v]split=3[c][t][g];${cuts}` + `[t]fps=${fps}[thumbs];[g]fps=${fps},${shorterSideAtMost(job.graySide)},format=gray[gray]`;
     const args = [
       ...['-hide_banner', '-nostats', '-v', 'error', '-i', job.source, '-an', '-sn', '-filter_complex', filters],
       ...['-map', '[cuts]', '-f', 'rawvideo', 'pipe:1'],

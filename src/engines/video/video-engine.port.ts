@@ -37,6 +37,11 @@ export interface SceneDecoding {
   cutFps: number;
   cutWidth: number;
   cutHeight: number;
+  /**
+   * When set, each frame handed to `onCutFrames` is first the picture at this larger size (rgb24), then the tiny one
+   * (cutWidth x cutHeight) with each of its rows padded to this width: two scalings of one decoded frame.
+   */
+  cutFine?: { width: number; height: number };
   onCutFrames(chunk: Buffer): void;
   /** Thumbnails per second, written to `thumbsDir` as 000001.jpg, ... and their grey copies 000001.pgm, ... */
   thumbFps: number;

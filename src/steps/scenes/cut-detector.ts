@@ -16,19 +16,27 @@
  * the floor, as the only change in the second around it (a cut between two pale screenshots).
  * Gradual transitions are found beside the cuts: cross-fades and fades through black as mixes of two shots
  * (gradual-transitions.ts; none where one end moved fits the middle as well: moved-end.ts), and any other kind, a wipe, a slide, an iris, from the frames a window apart
- * (window-change.ts); none where neither end has any detail (colour fields drifting, not two shots). Two boundaries
+ * (window-change.ts; where the tiny frames cannot tell two low-detail or one-palette pictures apart, by their structure at
+ * twice the size: fine-structure.ts); none where neither end has any detail (colour fields drifting, not two shots). Two boundaries
  * with only a flat colour between them (into black and out of it, by any kind of transition or cut) are one.
  */
 
 import { median } from '../../imaging/median.js';
 import { blurredChange } from './blurred-change.js';
-import { FADE_GAP, GradualTransitionFinder, histogramDistance, isFlat } from './gradual-transitions.js';
+import { structureWhenAsked } from './fine-structure.js';
+import { FADE_GAP, type GradualTransition, GradualTransitionFinder, histogramDistance, isFlat } from './gradual-transitions.js';
 import { smearedChange } from './smeared-change.js';
 import { type Shifted, type SteadyFrame, shiftedChanges, softened, steadiedChange, steadyFrame } from './steadied-change.js';
 import { WindowChangeFinder, type WindowFrame } from './window-change.js';
 
 export const CUT_FRAME_WIDTH = 48;
 export const CUT_FRAME_HEIGHT = 27;
+/**
+ * Each frame also comes at twice the size (before the tiny one, whose rows are padded to this width: see the video
+ * port's `cutFine`), where two low-detail pictures that look alike at the tiny size can be told apart.
+ */
+export const CUT_FINE_WIDTH = 96;
+export const CUT_FINE_HEIGHT = 54;
 
 const BINS = 4; // per channel: 64 colour bins
 const WINDOW_SECONDS = 1; // the surroundings a score is compared with
@@ -95,7 +103,7 @@ export interface CutCandidate {
 }
 
 export class CutDetector {
-  private readonly frameBytes = CUT_FRAME_WIDTH * CUT_FRAME_HEIGHT * 3;
+  private readonly frameBytes = CUT_FINE_WIDTH * (CUT_FINE_HEIGHT + CUT_FRAME_HEIGHT) * 3;
   private pending: Buffer = Buffer.alloc(0);
   /** The last frames, as far back as the picture-comes-back test looks (recent[recent.length - 1] is frame `count - 1`). */
   private readonly recent: Frame[] = [];
@@ -136,7 +144,7 @@ export class CutDetector {
   }
 
   private frame(pixels: Buffer): void {
-    const copy = Buffer.from(pixels);
+    const copy = tinyOf(pixels);
     const steady = steadyFrame(copy, SIZE);
     const histogram = colourHistogram(copy);
     const previous = this.recent[this.recent.length - 1];
@@ -153,8 +161,10 @@ export class CutDetector {
       jump: still,
       unexplained: moved.change,
       soft: steadyFrame(softened(copy, SIZE), SIZE),
+      structure: structureWhenAsked(pixels, CUT_FINE_WIDTH, CUT_FINE_HEIGHT),
     };
-    this.detail.push(detailOf(copy, f.soft.pixels));
+    f.detail = detailOf(copy, f.soft.pixels);
+    this.detail.push(f.detail);
     this.flat.push(isFlat(copy));
     this.steps.push({ ...shifts, colours: previous ? histogramDistance(previous.histogram, histogram) : 0 });
     this.recent.push(f);
@@ -294,7 +304,9 @@ export class CutDetector {
       const travel = this.windows.travel(Math.floor(g.start * this.fps) - 1, Math.ceil(g.end * this.fps) + 1);
       return travel > SWEPT_TRAVEL && travel / Math.max(g.end - g.start, 1 / this.fps) > SWEPT_SPEED;
     };
-    const gradual = this.gradual.transitions(duration).filter((g) => !swept(g));
+    const gradual: Array<GradualTransition & { fromFlat: boolean; toFlat: boolean; structural?: boolean }> = this.gradual
+      .transitions(duration)
+      .filter((g) => !swept(g));
     // Transitions of other kinds, where no mix of the two shots was found: overlapping windows are one.
     const near = (a: { start: number; end: number }, b: { start: number; end: number }) =>
       a.start <= b.end + SAME_BOUNDARY && b.start <= a.end + SAME_BOUNDARY;
@@ -302,13 +314,21 @@ export class CutDetector {
     for (const w of this.windows.transitions().sort((a, b) => a.start - b.start)) {
       if (w.start < 0.3 || w.end > duration - 0.3 || gradual.some((g) => near(g, w))) continue;
       const prev = others[others.length - 1];
-      if (prev && near(prev, w)) [prev.end, prev.score] = [Math.max(prev.end, w.end), Math.max(prev.score, w.score)];
+      if (prev && near(prev, w))
+        [prev.end, prev.score, prev.structural] = [
+          Math.max(prev.end, w.end),
+          Math.max(prev.score, w.score),
+          prev.structural && w.structural,
+        ];
       else others.push({ ...w, time: 0, fromFlat: false, toFlat: false });
     }
     gradual.push(...others);
-    // A fade into or out of a flat colour has no detail at that end, and two flat cards none at all.
-    for (let k = gradual.length - 1; k >= 0; k--)
-      if (!gradual[k].fromFlat && !gradual[k].toFlat && this.endDetail(gradual[k]) < MIN_DETAIL) gradual.splice(k, 1);
+    // A fade into or out of a flat colour has no detail at that end, and two flat cards none at all (a window the
+    // structures found had its detail checked at the decoded size).
+    for (let k = gradual.length - 1; k >= 0; k--) {
+      const g = gradual[k];
+      if (!g.fromFlat && !g.toFlat && !g.structural && this.endDetail(g) < MIN_DETAIL) gradual.splice(k, 1);
+    }
     gradual.sort((a, b) => a.start - b.start);
     // A cut in a transition's span belongs to that one before any other's black: two fades a shot apart would
     // otherwise both claim the cut that starts the second.
@@ -390,6 +410,29 @@ function detailOf(pixels: Buffer, soft: Buffer): number {
   let sum = 0;
   for (let p = 0; p < pixels.length; p++) sum += Math.abs(pixels[p] - soft[p]);
   return sum / pixels.length;
+}
+
+/** A tiny frame as the detector is handed it: first enlarged to CUT_FINE_WIDTH x CUT_FINE_HEIGHT, then itself, padded. */
+export function handedOver(tiny: Buffer): Buffer {
+  const out = Buffer.alloc(CUT_FINE_WIDTH * (CUT_FINE_HEIGHT + CUT_FRAME_HEIGHT) * 3);
+  const [sx, sy] = [CUT_FINE_WIDTH / CUT_FRAME_WIDTH, CUT_FINE_HEIGHT / CUT_FRAME_HEIGHT];
+  for (let y = 0; y < CUT_FINE_HEIGHT; y++)
+    for (let x = 0; x < CUT_FINE_WIDTH; x++) {
+      const p = (Math.floor(y / sy) * CUT_FRAME_WIDTH + Math.floor(x / sx)) * 3;
+      tiny.copy(out, (y * CUT_FINE_WIDTH + x) * 3, p, p + 3);
+    }
+  const from = CUT_FINE_WIDTH * CUT_FINE_HEIGHT * 3;
+  for (let y = 0; y < CUT_FRAME_HEIGHT; y++)
+    tiny.copy(out, from + y * CUT_FINE_WIDTH * 3, y * CUT_FRAME_WIDTH * 3, (y + 1) * CUT_FRAME_WIDTH * 3);
+  return out;
+}
+
+/** The tiny frame (CUT_FRAME_WIDTH x CUT_FRAME_HEIGHT rgb24) out of one handed over (see CUT_FINE_WIDTH). */
+function tinyOf(frame: Buffer): Buffer {
+  const out = Buffer.alloc(CUT_FRAME_WIDTH * CUT_FRAME_HEIGHT * 3);
+  const [from, row] = [CUT_FINE_WIDTH * CUT_FINE_HEIGHT * 3, CUT_FRAME_WIDTH * 3];
+  for (let y = 0; y < CUT_FRAME_HEIGHT; y++) frame.copy(out, y * row, from + y * CUT_FINE_WIDTH * 3, from + y * CUT_FINE_WIDTH * 3 + row);
+  return out;
 }
 
 function colourHistogram(pixels: Buffer): Float64Array {

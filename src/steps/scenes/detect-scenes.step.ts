@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ANALYSIS_SIDE } from '../../imaging/text-regions.js';
 import { defineStep } from '../step.js';
-import { CUT_FRAME_HEIGHT, CUT_FRAME_WIDTH, type CutCandidate, CutDetector } from './cut-detector.js';
+import { CUT_FINE_HEIGHT, CUT_FINE_WIDTH, CUT_FRAME_HEIGHT, CUT_FRAME_WIDTH, type CutCandidate, CutDetector } from './cut-detector.js';
 import { detectScenesSpec, MAX_SAMPLES, MAX_SCENES } from './detect-scenes.spec.js';
 
 interface Scene {
@@ -44,6 +44,7 @@ export const detectScenesStep = defineStep<
       cutFps: CUT_FPS,
       cutWidth: CUT_FRAME_WIDTH,
       cutHeight: CUT_FRAME_HEIGHT,
+      cutFine: { width: CUT_FINE_WIDTH, height: CUT_FINE_HEIGHT },
       onCutFrames: (chunk) => detector.push(chunk),
       thumbFps: fps,
       graySide: ANALYSIS_SIDE,

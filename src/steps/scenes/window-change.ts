@@ -12,8 +12,9 @@
  *  - a window over which the camera moved farther than the shift search reaches (a whip pan over one picture, or a
  *    slide, one shot pushing the other out): only the colours can tell, and they must differ much.
  */
+import { type Structure, structureChange } from './fine-structure.js';
 import { histogramDistance } from './gradual-transitions.js';
-import { type FrameSize, REACH, type SteadyFrame, steadiedOrZoomedChange } from './steadied-change.js';
+import { coarseShift, type FrameSize, REACH, type SteadyFrame, steadiedOrZoomedChange } from './steadied-change.js';
 
 export interface WindowFrame {
   /** The frame softened (see `softened`). */
@@ -26,12 +27,18 @@ export interface WindowFrame {
   jump: boolean;
   /** The share of the pixels changed from the frame before at the shift that explains most (0-1). */
   unexplained: number;
+  /** Its structure at twice the size (fine-structure.ts), where two low-detail pictures differ; worked out when asked. */
+  structure?: () => Structure;
+  /** Its detail at the compared size (see the cut detector's MIN_DETAIL). */
+  detail?: number;
 }
 
 export interface WindowTransition {
   start: number;
   end: number;
   score: number;
+  /** Found by the pictures' structure (which needs no detail at the compared size). */
+  structural?: boolean;
 }
 
 /** Half-windows tried (seconds). */
@@ -55,6 +62,20 @@ const BUSY_STEP = 0.3;
 /** Over a window the camera crossed (or one shot pushed the other out, a slide), the colours alone tell: they must differ this much. */
 const FAR_HISTOGRAM = 0.5;
 
+/**
+ * Where neither the pixels nor the colours tell, the structures of the window's ends (fine-structure.ts) must
+ * differ by STRUCTURE_CHANGED at least, by STRUCTURE_MARGIN more than those of the frames as far apart before the
+ * window or after it (a picture that changes by itself, `life`, a zoom, differs as much beside the window), and
+ * one end must have STRUCTURE_AMOUNT of structure (colour fields drifting have none). Seeds 1-5.
+ */
+const STRUCTURE_CHANGED = 0.55;
+const STRUCTURE_MARGIN = 0.25;
+const STRUCTURE_AMOUNT = 1.5;
+/** Structures this alike at the camera's tracked shift are taken as they are (no shift searched). */
+const ALIKE = 0.2;
+/** The structures are looked at only where an end has less detail than this at the compared size. */
+const LOW_DETAIL = 2.5;
+
 export class WindowChangeFinder {
   private readonly frames: WindowFrame[] = [];
   private first = 0;
@@ -68,6 +89,14 @@ export class WindowChangeFinder {
   private readonly halves: number[];
   /** For each half-window: whether the window centred on each frame is a change of shot. */
   private readonly changed: boolean[][];
+  /** Whether each window found changed was found by the structures alone. */
+  private readonly structural: boolean[][];
+  /** The last frames' structures (far enough back for the frames beside the longest window). */
+  private readonly recent: Array<WindowFrame | undefined> = [];
+  /** Windows the pixels and colours did not tell, to be judged by the structures once the frames after them are in. */
+  private pending: Array<{ h: number; centre: number; k: number }> = [];
+  /** structureBetween's answers by pair of frames (a window's ends are the frames beside another's). */
+  private readonly between = new Map<number, { value: number | undefined; searched: boolean }>();
 
   constructor(
     private readonly fps: number,
@@ -75,6 +104,7 @@ export class WindowChangeFinder {
   ) {
     this.halves = HALF_WINDOWS.map((s) => Math.max(2, Math.round(s * fps)));
     this.changed = this.halves.map(() => []);
+    this.structural = this.halves.map(() => []);
   }
 
   push(frame: WindowFrame): void {
@@ -89,14 +119,82 @@ export class WindowChangeFinder {
       this.frames.shift();
       this.first++;
     }
+    this.recent.push(frame);
+    if (this.recent.length > 6 * longest + 1) this.recent[this.recent.length - 6 * longest - 2] = undefined;
     this.halves.forEach((k, h) => {
       const centre = n - k;
       if (centre < 0) return;
-      this.changed[h][centre] = this.isChange(centre - k, n);
+      const verdict = this.isChange(centre - k, n);
+      this.changed[h][centre] = verdict === true;
+      if (verdict === undefined) this.pending.push({ h, centre, k });
     });
+    this.judgePending(n, false);
   }
 
-  private isChange(from: number, to: number): boolean {
+  /** Judges the pending windows whose frames after are in (all of them at the end: `all`). */
+  private judgePending(n: number, all: boolean): void {
+    const left: typeof this.pending = [];
+    for (const w of this.pending) {
+      if (!all && w.centre + 3 * w.k > n) left.push(w);
+      else if (this.structurallyChanged(w.centre, w.k, n)) [this.changed[w.h][w.centre], this.structural[w.h][w.centre]] = [true, true];
+    }
+    this.pending = left;
+  }
+
+  /** Whether the window of half k centred on frame c joins two differently structured pictures (see STRUCTURE_CHANGED). */
+  private structurallyChanged(c: number, k: number, last: number): boolean {
+    // The amounts first: they are cheap, the change across the window is a shift search.
+    const a = this.recent[c - k]?.structure?.();
+    const b = this.recent[c + k]?.structure?.();
+    if (!a || !b || Math.max(a.amount, b.amount) < STRUCTURE_AMOUNT) return false;
+    const across = this.structureBetween(c - k, c + k, STRUCTURE_CHANGED);
+    if (across === undefined || across < STRUCTURE_CHANGED) return false;
+    const enough = across - STRUCTURE_MARGIN;
+    const beside = [
+      this.structureBetween(c - 3 * k, c - k, enough),
+      c + 3 * k <= last ? this.structureBetween(c + k, c + 3 * k, enough) : undefined,
+    ];
+    const known = beside.filter((x): x is number => x !== undefined);
+    return known.length > 0 && across >= Math.min(...known) + STRUCTURE_MARGIN;
+  }
+
+  /**
+   * How differently structured frame `to` is from frame `from`, the camera's tracked motion between them taken out;
+   * or, where a shift tried first already gives less than `decisive`, that (an upper bound: the caller's verdict is
+   * the same, and the rest of the shift search is spared).
+   */
+  private structureBetween(from: number, to: number, decisive: number): number | undefined {
+    if (from < 0 || to >= this.x.length) return undefined;
+    const key = from * 4096 + (to - from);
+    const known = this.between.get(key);
+    if (known && (known.searched || (known.value ?? 1) < decisive)) return known.value;
+    const found = this.measureBetween(from, to, decisive);
+    this.between.set(key, found);
+    if (this.between.size > 4096) this.between.delete(this.between.keys().next().value as number);
+    return found.value;
+  }
+
+  private measureBetween(from: number, to: number, decisive: number): { value: number | undefined; searched: boolean } {
+    const [fa, fb] = [this.recent[from], this.recent[to]];
+    const [a, b] = [fa?.structure?.(), fb?.structure?.()];
+    if (!fa || !fb || !a || !b || this.jumps[to] - this.jumps[from] > 0) return { value: undefined, searched: true };
+    // The camera's shift between the two frames, searched on their softened half-size copies (4 pixels of the
+    // structure's each), then refined around it at the structure's size; or the tracked shift, if that fits better.
+    const scale = a.width / this.size.width;
+    const [dx, dy] = [Math.round(scale * (this.x[to] - this.x[from])), Math.round(scale * (this.y[to] - this.y[from]))];
+    const far = Math.abs(dx) > a.width * REACH || Math.abs(dy) > a.height * REACH;
+    // Alike at the tracked shift (or a pixel off it): no search needed (the bars are well above such a change).
+    const enough = Math.max(ALIKE, decisive);
+    const exact = far ? 1 : structureChange(a, b, dx, dy, 0);
+    if (exact < enough) return { value: exact, searched: exact < ALIKE };
+    const tracked = far ? 1 : structureChange(a, b, dx, dy);
+    if (tracked < enough) return { value: tracked, searched: tracked < ALIKE };
+    const [sx, sy] = coarseShift(fa.soft.half, fb.soft.half, this.size.width >> 1, this.size.height >> 1);
+    return { value: Math.min(tracked, structureChange(a, b, 2 * scale * sx, 2 * scale * sy, scale)), searched: true };
+  }
+
+  /** true: a change of shot; false: none; undefined: the pixels and colours cannot tell (the structures may). */
+  private isChange(from: number, to: number): boolean | undefined {
     const a = this.frames[from - this.first];
     const b = this.frames[to - this.first];
     const jumped = this.jumps[to] - this.jumps[from];
@@ -104,8 +202,16 @@ export class WindowChangeFinder {
     const moved = [Math.abs(this.x[to] - this.x[from]) / this.size.width, Math.abs(this.y[to] - this.y[from]) / this.size.height];
     const colours = histogramDistance(a.histogram, b.histogram);
     if (moved[0] > REACH || moved[1] > REACH) return colours >= FAR_HISTOGRAM;
-    if (colours < MIN_HISTOGRAM) return false;
-    return steadiedOrZoomedChange(a.soft, b.soft, this.size) >= MIN_CHANGED;
+    // The structures judge only a window of small steps (a fast camera's far shift may be lost to the search).
+    const fine =
+      jumped === 0 &&
+      this.busy[to] === this.busy[from] &&
+      a.structure !== undefined &&
+      (colours < MIN_HISTOGRAM || Math.min(a.detail ?? 0, b.detail ?? 0) < LOW_DETAIL)
+        ? undefined
+        : false;
+    if (colours < MIN_HISTOGRAM) return fine;
+    return steadiedOrZoomedChange(a.soft, b.soft, this.size) >= MIN_CHANGED || fine;
   }
 
   /** How far the camera moved from frame `from` to frame `to`: the larger of the shares of the width and of the height. */
@@ -118,6 +224,7 @@ export class WindowChangeFinder {
 
   /** The transitions: runs of changed windows at least k long, merged over the half-windows, in time order. */
   transitions(): WindowTransition[] {
+    this.judgePending(this.x.length - 1, true);
     const found: WindowTransition[] = [];
     this.halves.forEach((k, h) => {
       const c = this.changed[h];
@@ -127,7 +234,8 @@ export class WindowChangeFinder {
         while (j + 1 < c.length && c[j + 1]) j++;
         if (j - i + 1 >= k) {
           const middle = (i + j) / 2;
-          found.push({ start: (middle - k / 2) / this.fps, end: (middle + k / 2) / this.fps, score: (j - i + 1) / (2 * k) });
+          const structural = this.structural[h].slice(i, j + 1).some((x) => x);
+          found.push({ start: (middle - k / 2) / this.fps, end: (middle + k / 2) / this.fps, score: (j - i + 1) / (2 * k), structural });
         }
         i = j;
       }
