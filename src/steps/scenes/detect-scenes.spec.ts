@@ -17,7 +17,8 @@ export const detectScenesSpec = defineSpec({
     'and a flash (a few frames after which the picture comes back) is none either. Gradual transitions (about 0.3 to ' +
     '2 s) are boundaries too, at their middle: cross-fades and fades through black as frames that mix the shots before ' +
     'and after them, and any other kind (a wipe, a slide, an iris) as frames half a second to a second apart that differ in ' +
-    'pixels and colours with no cut between them. Scenes shorter than ' +
+    'pixels and colours with no cut between them (where two pale or one-palette pictures look alike at 48x27, by their ' +
+    'structure at 96x54: the grey less its local mean). Scenes shorter than ' +
     '`min_scene_seconds` (default 0.5) are merged into their neighbour (at most ' +
     `${MAX_SCENES} scenes: the weakest cuts go first). In the same decoding pass, frames are sampled every half ` +
     `second (at most ${MAX_SAMPLES} over the video): each scene gets the one nearest its middle as a JPEG keyframe, ` +
