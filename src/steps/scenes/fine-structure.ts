@@ -5,6 +5,9 @@
  * whatever their layout; their structure tells them apart whatever the transition between them does to the pixels.
  */
 
+import { boxSum, fillSummedArea } from '../../imaging/summed-area.js';
+import { greyAt } from './steadied-change.js';
+
 /** What a frame's structure is read from: its grey levels, `width` x `height`. */
 export interface Structure {
   /** Grey less the mean of the 5x5 box around each pixel. */
@@ -43,15 +46,8 @@ export function structureOf(pixels: Buffer, width: number, height: number): Stru
   if (scratch.grey.length !== n || scratch.table.length !== w1 * (height + 1))
     scratch = { grey: new Float32Array(n), table: new Float64Array(w1 * (height + 1)) };
   const { grey, table } = scratch;
-  for (let p = 0; p < n; p++) grey[p] = pixels[3 * p] * 0.3 + pixels[3 * p + 1] * 0.59 + pixels[3 * p + 2] * 0.11;
-  // Summed-area table: a box's sum from four corners.
-  for (let y = 0; y < height; y++) {
-    let row = 0;
-    for (let x = 0; x < width; x++) {
-      row += grey[y * width + x];
-      table[(y + 1) * w1 + x + 1] = table[y * w1 + x + 1] + row;
-    }
-  }
+  for (let p = 0; p < n; p++) grey[p] = greyAt(pixels, 3 * p);
+  fillSummedArea(grey, width, height, table);
   const values = new Float32Array(n);
   let sum = 0;
   for (let y = 0; y < height; y++) {
@@ -60,7 +56,7 @@ export function structureOf(pixels: Buffer, width: number, height: number): Stru
     for (let x = 0; x < width; x++) {
       const x0 = Math.max(0, x - R);
       const x1 = Math.min(width, x + R + 1);
-      const box = table[y1 * w1 + x1] - table[y0 * w1 + x1] - table[y1 * w1 + x0] + table[y0 * w1 + x0];
+      const box = boxSum(table, width, x0, y0, x1, y1);
       const v = grey[y * width + x] - box / ((x1 - x0) * (y1 - y0));
       values[y * width + x] = v;
       sum += Math.abs(v);
