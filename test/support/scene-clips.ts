@@ -26,6 +26,28 @@ export async function stillsClip(name: string, stills: Array<{ photo: string; se
   return out;
 }
 
+/** A still of stillsXfade: its photo, how long it is shown, and a crop taken of it first (an ffmpeg `crop` filter). */
+export interface XfadeStill {
+  photo: string;
+  seconds: number;
+  crop?: string;
+}
+
+/**
+ * Two stills, each framed as the families frame a photo (filling 704x396, cut to 640x360 at 25 fps), joined by ffmpeg's
+ * xfade `transition` of `duration` seconds starting at `offset`.
+ */
+export function stillsXfade(
+  name: string,
+  stills: [XfadeStill, XfadeStill],
+  xfade: { transition: string; duration: number; offset: number },
+): Promise<string> {
+  const shot = (s: XfadeStill, input: number) =>
+    `[${input}:v]${s.crop ? `${s.crop},` : ''}scale=704:396:force_original_aspect_ratio=increase,crop=704:396,setsar=1,crop=640:360,fps=25,format=yuv420p,setsar=1[s${input}]`;
+  const join = `[s0][s1]xfade=transition=${xfade.transition}:duration=${xfade.duration}:offset=${xfade.offset},format=yuv420p[v]`;
+  return stillsClip(name, stills, [...stills.map(shot), join].join(';'));
+}
+
 /** The scene boundaries the real detect_scenes step and video engine find in `clip`, in seconds. */
 export async function sceneBoundaries(clip: string): Promise<number[]> {
   const video = new FfmpegVideoEngine({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });

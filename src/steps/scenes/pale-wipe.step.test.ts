@@ -1,24 +1,21 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { SCREENSHOTS, sceneBoundaries, stillsClip } from '../../../test/support/scene-clips.js';
+import { SCREENSHOTS, sceneBoundaries, stillsXfade } from '../../../test/support/scene-clips.js';
 
 /**
  * Two near-white screenshots of thin text joined by ffmpeg's 1.2 s `diagbr` (as seed 12321's families draw one): at the
  * tiny size both are pale fields of one palette, and no frame of the wipe changes much. Their structure at twice
  * that size (where the text lies) tells the two pictures apart.
  */
-async function paleWipe(): Promise<string> {
-  const shot = (input: number) =>
-    `[${input}:v]scale=704:396:force_original_aspect_ratio=increase,crop=704:396,setsar=1,crop=640:360,fps=25,format=yuv420p,setsar=1[s${input}]`;
-  const graph = [shot(0), shot(1), '[s0][s1]xfade=transition=diagbr:duration=1.2:offset=2.8,format=yuv420p[v]'].join(';');
-  return stillsClip(
+function paleWipe(): Promise<string> {
+  return stillsXfade(
     'pale-wipe',
     [
       { photo: path.join(SCREENSHOTS, 'screenshot-faceid.jpg'), seconds: 4.13 },
       { photo: path.join(SCREENSHOTS, 'screenshot-vrm.jpg'), seconds: 2.96 },
     ],
-    graph,
+    { transition: 'diagbr', duration: 1.2, offset: 2.8 },
   );
 }
 

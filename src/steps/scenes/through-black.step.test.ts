@@ -1,28 +1,21 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { SCREENSHOTS, sceneBoundaries, stillsClip } from '../../../test/support/scene-clips.js';
+import { SCREENSHOTS, sceneBoundaries, stillsXfade } from '../../../test/support/scene-clips.js';
 
 /**
  * Two screenshots joined by ffmpeg's 2 s `circlecrop` (seed 5's, as bench/quality's families draw it): the first
  * closes to black in a shrinking circle, the frame stays black for most of a second, the second opens out of it.
  * Neither half is a mix of the two shots: each is found as its own transition, into black and out of it.
  */
-async function irisThroughBlack(): Promise<string> {
-  const shot = (input: number, crop: string) =>
-    `[${input}:v]${crop},scale=704:396:force_original_aspect_ratio=increase,crop=704:396,setsar=1,crop=640:360,fps=25,format=yuv420p,setsar=1[s${input}]`;
-  const graph = [
-    shot(0, 'crop=iw*0.805:ih*0.805:iw*0.198:ih*0.025'),
-    shot(1, 'crop=iw*0.845:ih*0.845:iw*0.027:ih*0.147'),
-    '[s0][s1]xfade=transition=circlecrop:duration=1.986:offset=1.267,format=yuv420p[v]',
-  ].join(';');
-  return stillsClip(
+function irisThroughBlack(): Promise<string> {
+  return stillsXfade(
     'iris',
     [
-      { photo: path.join(SCREENSHOTS, 'screenshot-facedetect.jpg'), seconds: 3.253 },
-      { photo: path.join(SCREENSHOTS, 'screenshot-facematch.jpg'), seconds: 3.266 },
+      { photo: path.join(SCREENSHOTS, 'screenshot-facedetect.jpg'), seconds: 3.253, crop: 'crop=iw*0.805:ih*0.805:iw*0.198:ih*0.025' },
+      { photo: path.join(SCREENSHOTS, 'screenshot-facematch.jpg'), seconds: 3.266, crop: 'crop=iw*0.845:ih*0.845:iw*0.027:ih*0.147' },
     ],
-    graph,
+    { transition: 'circlecrop', duration: 1.986, offset: 1.267 },
   );
 }
 
