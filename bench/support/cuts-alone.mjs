@@ -1,8 +1,8 @@
 // The cut detector alone on the families-cuts clips (bench/support/transition-families.mjs, made and cached by
 // `QUALITY_ONLY=families-cuts`), for A/B runs of two builds on the same frames: found, false, and the detector's CPU a
-// second of video. node bench/support/cuts-alone.mjs <dist> <width> <height> seeds... (96 81: the frames as
-// detect_scenes hands them over since the structure check; 48 27: builds before it).
-import { execFileSync } from 'node:child_process';
+// second of video. node bench/support/cuts-alone.mjs <dist> seeds... The frames are those the build's own video engine
+// hands detect_scenes (decodeForScenes), cached per clip.
+// Builds before its port handed {tiny, fine} frames (h56-frames), those before the structure check among them, cannot be run.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,19 +10,30 @@ import { pathToFileURL } from 'node:url';
 import { medianAndWorstTenth } from './families.mjs';
 import { clipFile, drawFamilies, score } from './transition-families.mjs';
 
-const [distDir, w, h, ...seeds] = process.argv.slice(2);
-const { CutDetector } = await import(pathToFileURL(path.join(distDir, 'src/steps/scenes/cut-detector.js')).href);
-const [W, H] = [Number(w), Number(h)];
+const [distDir, ...seeds] = process.argv.slice(2);
+const load = (p) => import(pathToFileURL(path.join(distDir, p)).href);
+const { CutDetector, CUT_FRAME_WIDTH, CUT_FRAME_HEIGHT, CUT_FINE_WIDTH, CUT_FINE_HEIGHT } = await load('src/steps/scenes/cut-detector.js');
+const { FfmpegVideoEngine } = await load('src/engines/video/ffmpeg-video-engine.js');
+const video = new FfmpegVideoEngine({ ffmpeg: process.env.FFMPEG_PATH || 'ffmpeg', ffprobe: process.env.FFPROBE_PATH || 'ffprobe' });
+const [tiny, fine] = [
+  { width: CUT_FRAME_WIDTH, height: CUT_FRAME_HEIGHT },
+  { width: CUT_FINE_WIDTH, height: CUT_FINE_HEIGHT },
+];
+const [TINY, FINE] = [tiny.width * tiny.height * 3, fine.width * fine.height * 3];
 const FRAMES = path.join(os.tmpdir(), 'cuts-alone-frames');
 fs.mkdirSync(FRAMES, { recursive: true });
-function frames(file) {
-  const cache = path.join(FRAMES, `${path.basename(file, '.mp4')}-${W}x${H}.rgb`);
-  const vf =
-    H === 81
-      ? 'fps=25,split[cf][ct];[cf]scale=96:54:flags=area[f];[ct]scale=48:27:flags=area,pad=96:27[ft];[f][ft]vstack,format=rgb24'
-      : `fps=25,scale=${W}:${H}:flags=area,format=rgb24`;
-  if (!fs.existsSync(cache))
-    execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-an', '-filter_complex', `[0:v]${vf}`, '-f', 'rawvideo', cache]);
+/** A clip's frames as the engine hands them over, each its tiny picture then its fine one (cached). */
+async function frames(file) {
+  const cache = path.join(FRAMES, `${path.basename(file, '.mp4')}-${tiny.width}x${tiny.height}+${fine.width}x${fine.height}.rgb`);
+  if (!fs.existsSync(cache)) {
+    const thumbsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cuts-alone-thumbs-'));
+    const got = [];
+    const job = { source: file, cutFps: 25, cutTiny: tiny, cutFine: fine, thumbFps: 0.5, graySide: 64, thumbsDir };
+    await video.decodeForScenes({ ...job, onCutFrame: (f) => got.push(f.tiny, f.fine), signal: new AbortController().signal });
+    fs.rmSync(thumbsDir, { recursive: true, force: true });
+    fs.writeFileSync(`${cache}.tmp`, Buffer.concat(got));
+    fs.renameSync(`${cache}.tmp`, cache);
+  }
   return fs.readFileSync(cache);
 }
 function keepCuts(found, duration, minScene) {
@@ -48,11 +59,12 @@ for (const seed of seeds.map(Number)) {
       console.log(`  ${seed}#${n} not rendered`);
       continue;
     }
-    const buf = frames(file);
-    const duration = buf.length / (W * H * 3) / 25;
+    const buf = await frames(file);
+    const duration = buf.length / (TINY + FINE) / 25;
     const t0 = process.cpuUsage();
     const d = new CutDetector(25);
-    for (let i = 0; i < buf.length; i += 7001) d.push(buf.subarray(i, i + 7001));
+    for (let i = 0; i < buf.length; i += TINY + FINE)
+      d.push({ tiny: buf.subarray(i, i + TINY), fine: buf.subarray(i + TINY, i + TINY + FINE) });
     const cuts = keepCuts(d.boundaries(0.3, duration), duration, 0.5).map((t) => Math.round(t * 1000) / 1000);
     const u = process.cpuUsage(t0);
     cpu += (u.user + u.system) / 1000;

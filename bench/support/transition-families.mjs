@@ -277,14 +277,11 @@ export function drawFamilies(seed) {
 
 /** Renders and scores a run's clips through detect_scenes; prints one line per clip (VERBOSE) and the family summaries. */
 export async function transitionFamilies(seed, log = console.log) {
+  // FAMILIES_DIST: another build's dist (e.g. main's, for the figures before a change): its step and its video engine.
+  const tried = (p) => (process.env.FAMILIES_DIST ? pathToFileURL(path.join(process.env.FAMILIES_DIST, p)).href : dist(p));
   const [{ detectScenesStep }, { FfmpegVideoEngine }, { fakeTools, runStep, stepContext }] = await Promise.all([
-    // FAMILIES_DIST: another build's dist (e.g. main's, for the figures before a change).
-    import(
-      process.env.FAMILIES_DIST
-        ? pathToFileURL(path.join(process.env.FAMILIES_DIST, 'src/steps/scenes/detect-scenes.step.js')).href
-        : dist('src/steps/scenes/detect-scenes.step.js')
-    ),
-    import(dist('src/engines/video/ffmpeg-video-engine.js')),
+    import(tried('src/steps/scenes/detect-scenes.step.js')),
+    import(tried('src/engines/video/ffmpeg-video-engine.js')),
     import(dist('test/support/step-context.js')),
   ]);
   const video = new FfmpegVideoEngine({ ffmpeg: process.env.FFMPEG_PATH || 'ffmpeg', ffprobe: process.env.FFPROBE_PATH || 'ffprobe' });

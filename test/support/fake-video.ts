@@ -37,15 +37,16 @@ export class FakeVideo implements VideoEngine {
     return this.readings;
   }
   async decodeForScenes(job: SceneDecoding): Promise<void> {
-    const frameBytes = (job.cutFine ? job.cutFine.width * (job.cutFine.height + job.cutHeight) : job.cutWidth * job.cutHeight) * 3;
     const frames = Math.round(this.info.duration * job.cutFps);
-    const all = Buffer.alloc(frames * frameBytes);
+    const filled = (size: { width: number; height: number }, rgb: number[]) => {
+      const out = Buffer.alloc(size.width * size.height * 3);
+      for (let p = 0; p < out.length; p += 3) out.set(rgb, p);
+      return out;
+    };
     for (let f = 0; f < frames; f++) {
-      const [r, g, b] = f < job.cutFps ? [220, 30, 30] : [30, 30, 220];
-      for (let p = f * frameBytes; p < (f + 1) * frameBytes; p += 3) all.set([r, g, b], p);
+      const rgb = f < job.cutFps ? [220, 30, 30] : [30, 30, 220];
+      job.onCutFrame({ tiny: filled(job.cutTiny, rgb), fine: filled(job.cutFine, rgb) });
     }
-    // Odd chunk sizes, as a pipe delivers them.
-    for (let i = 0; i < all.length; i += 7001) job.onCutFrames(all.subarray(i, i + 7001));
     const thumbs = Math.round(this.info.duration * job.thumbFps);
     for (let i = 1; i <= thumbs; i++) {
       const name = String(i).padStart(6, '0');

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { type AudioLayout, withAudioLayout } from '../../../test/support/audio-layouts.js';
 import { makeClip } from '../../../test/support/media.js';
-import { FfmpegVideoEngine } from './ffmpeg-video-engine.js';
+import { FfmpegVideoEngine, stackedFrames } from './ffmpeg-video-engine.js';
 
 const run = promisify(execFile);
 const engine = new FfmpegVideoEngine({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
@@ -60,5 +60,46 @@ describe('ffmpeg video engine: the audio every step hears', () => {
     const { taken, voiceFrom } = await extract(await layout(12, { kind: 'starts-late', seconds: 8 }));
     assert.ok(Math.abs(taken.start - 8) < 0.1 && taken.tracks === 1, JSON.stringify(taken));
     assert.ok(voiceFrom >= 8 && voiceFrom < 8.5, `the voice starts at ${voiceFrom} s`);
+  });
+});
+
+/** The frames the cut detector is handed: each decoded frame at two sizes, plain rgb24. */
+describe('ffmpeg video engine: frames for scene detection', () => {
+  const [tiny, fine] = [
+    { width: 48, height: 27 },
+    { width: 96, height: 54 },
+  ];
+
+  it('hands each frame of a 1 s clip at both sizes, as ffmpeg scales it to each', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scene-frames-'));
+    const clip = path.join(dir, 'clip.mp4');
+    await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25', '-t', '1', '-pix_fmt', 'yuv420p', clip]);
+    const frames: Array<{ tiny: Buffer; fine: Buffer }> = [];
+    const thumbsDir = path.join(dir, 'thumbs');
+    fs.mkdirSync(thumbsDir);
+    const job = { source: clip, cutFps: 25, cutTiny: tiny, cutFine: fine, thumbFps: 2, graySide: 360, thumbsDir, signal };
+    await engine.decodeForScenes({ ...job, onCutFrame: (f) => frames.push(f) });
+    const scaled = async (s: { width: number; height: number }) => {
+      const vf = `fps=25,scale=${s.width}:${s.height}:flags=area,format=rgb24`;
+      const args = ['-v', 'error', '-i', clip, '-vf', vf, '-f', 'rawvideo', '-'];
+      return (await run('ffmpeg', args, { encoding: 'buffer', maxBuffer: 1 << 24 })).stdout;
+    };
+    assert.equal(frames.length, 25);
+    assert.ok(Buffer.concat(frames.map((f) => f.tiny)).equals(await scaled(tiny)), 'the tiny frames');
+    assert.ok(Buffer.concat(frames.map((f) => f.fine)).equals(await scaled(fine)), 'the fine frames');
+  });
+
+  it('gives the same frames however the stream is chunked', () => {
+    const stacked = Buffer.alloc(3 * fine.width * (fine.height + tiny.height) * 3);
+    for (let i = 0; i < stacked.length; i++) stacked[i] = (i * 7919) % 251;
+    const split = (size: number) => {
+      const out: Buffer[] = [];
+      const push = stackedFrames(tiny, fine, (f) => out.push(f.fine, f.tiny));
+      for (let i = 0; i < stacked.length; i += size) push(stacked.subarray(i, i + size));
+      return Buffer.concat(out);
+    };
+    const whole = split(stacked.length);
+    assert.equal(whole.length, 3 * (fine.width * fine.height + tiny.width * tiny.height) * 3);
+    for (const size of [1, 7001, 19439, 19441]) assert.ok(split(size).equals(whole), `chunks of ${size} bytes`);
   });
 });

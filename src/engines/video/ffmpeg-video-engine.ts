@@ -62,11 +62,11 @@ export class FfmpegVideoEngine implements VideoEngine {
 
   async decodeForScenes(job: SceneDecoding): Promise<void> {
     const fps = job.thumbFps.toFixed(4);
-    const tiny = `scale=${job.cutWidth}:${job.cutHeight}:flags=area`;
-    const fine = job.cutFine;
-    const cuts = fine
-      ? `[c]fps=${job.cutFps},split[cf][ct];[cf]scale=${fine.width}:${fine.height}:flags=area[f];[ct]${tiny},pad=${fine.width}:${job.cutHeight}[ft];[f][ft]vstack,format=rgb24[cuts];`
-      : `[c]fps=${job.cutFps},${tiny},format=rgb24[cuts];`;
+    const { cutTiny: tiny, cutFine: fine } = job;
+    // Both sizes of each frame in one output, the fine picture over the tiny one padded to its width (see stackedFrames).
+    const cuts =
+      `[c]fps=${job.cutFps},split[cf][ct];[cf]scale=${fine.width}:${fine.height}:flags=area[f];` +
+      `[ct]scale=${tiny.width}:${tiny.height}:flags=area,pad=${fine.width}:${tiny.height}[ft];[f][ft]vstack,format=rgb24[cuts];`;
     const filters =
       `[0:v]split=3[c][t][g];${cuts}` + `[t]fps=${fps}[thumbs];[g]fps=${fps},${shorterSideAtMost(job.graySide)},format=gray[gray]`;
     const args = [
@@ -75,8 +75,34 @@ export class FfmpegVideoEngine implements VideoEngine {
       ...['-map', '[thumbs]', '-q:v', '3', path.join(job.thumbsDir, '%06d.jpg')],
       ...['-map', '[gray]', path.join(job.thumbsDir, '%06d.pgm')],
     ];
-    await runProcess(this.bin.ffmpeg, args, { signal: job.signal, name: 'ffmpeg', background: true, onStdout: job.onCutFrames });
+    const onStdout = stackedFrames(tiny, fine, job.onCutFrame);
+    await runProcess(this.bin.ffmpeg, args, { signal: job.signal, name: 'ffmpeg', background: true, onStdout });
   }
+}
+
+/**
+ * The frames of a stream of stacked rgb24 pictures (the fine one, then the tiny one with its rows padded to the fine
+ * width; measured cheaper than two outputs of ffmpeg's), in any chunking, handed to `onFrame` one by one.
+ */
+export function stackedFrames(
+  tiny: { width: number; height: number },
+  fine: { width: number; height: number },
+  onFrame: (frame: { tiny: Buffer; fine: Buffer }) => void,
+): (chunk: Buffer) => void {
+  const [fineBytes, row, stride] = [fine.width * fine.height * 3, tiny.width * 3, fine.width * 3];
+  const frameBytes = fineBytes + tiny.height * stride;
+  let pending: Buffer = Buffer.alloc(0);
+  return (chunk) => {
+    pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+    let at = 0;
+    for (; pending.length - at >= frameBytes; at += frameBytes) {
+      const t = Buffer.alloc(tiny.height * row);
+      for (let y = 0; y < tiny.height; y++) pending.copy(t, y * row, at + fineBytes + y * stride, at + fineBytes + y * stride + row);
+      // `pending` is never written to again, so the fine picture needs no copy.
+      onFrame({ tiny: t, fine: pending.subarray(at, at + fineBytes) });
+    }
+    pending = Buffer.from(pending.subarray(at));
+  };
 }
 
 /** ffmpeg's scale filter that shrinks a frame (never enlarges it) so that its shorter side is at most `side`. */

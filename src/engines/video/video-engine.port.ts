@@ -30,19 +30,16 @@ export interface LoudnessReading {
   lufs: number;
 }
 
-/** One decoding pass over a video for scene detection: tiny RGB frames streamed, thumbnails written. */
+/**
+ * One decoding pass over a video for scene detection: thumbnails written, and each decoded frame (`cutFps` a second)
+ * handed to `onCutFrame` at two sizes, `tiny` at `cutTiny` and `fine` at `cutFine`, each plain rgb24 (no padding).
+ */
 export interface SceneDecoding {
   source: string;
-  /** Frames per second and size of the raw RGB24 frames handed to `onCutFrames` (any chunking). */
   cutFps: number;
-  cutWidth: number;
-  cutHeight: number;
-  /**
-   * When set, each frame handed to `onCutFrames` is first the picture at this larger size (rgb24), then the tiny one
-   * (cutWidth x cutHeight) with each of its rows padded to this width: two scalings of one decoded frame.
-   */
-  cutFine?: { width: number; height: number };
-  onCutFrames(chunk: Buffer): void;
+  cutTiny: { width: number; height: number };
+  cutFine: { width: number; height: number };
+  onCutFrame(frame: { tiny: Buffer; fine: Buffer }): void;
   /** Thumbnails per second, written to `thumbsDir` as 000001.jpg, ... and their grey copies 000001.pgm, ... */
   thumbFps: number;
   /** The grey copies' shorter side is at most this many pixels (binary PGM). */

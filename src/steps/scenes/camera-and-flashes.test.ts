@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CUT_FRAME_HEIGHT, CUT_FRAME_WIDTH, CutDetector, handedOver } from './cut-detector.js';
+import { cutFrame } from '../../../test/support/cut-frames.js';
+import { CUT_FRAME_HEIGHT, CUT_FRAME_WIDTH, CutDetector } from './cut-detector.js';
 
 const FPS = 25;
 const [W, H] = [CUT_FRAME_WIDTH, CUT_FRAME_HEIGHT];
@@ -33,7 +34,7 @@ function view(p: { width: number; pixels: Buffer }, left: number, top: number): 
 
 function boundaries(frames: Buffer[]): number[] {
   const detector = new CutDetector(FPS);
-  detector.push(Buffer.concat(frames.map(handedOver)));
+  for (const f of frames) detector.push(cutFrame(f));
   return detector.boundaries(0.3, frames.length / FPS).map((b) => b.time);
 }
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CUT_FRAME_HEIGHT, CUT_FRAME_WIDTH, CutDetector, handedOver } from './cut-detector.js';
+import { cutFrame } from '../../../test/support/cut-frames.js';
+import { CUT_FRAME_HEIGHT, CUT_FRAME_WIDTH, CutDetector } from './cut-detector.js';
 
 const FPS = 25;
 const PIXELS = CUT_FRAME_WIDTH * CUT_FRAME_HEIGHT;
@@ -43,7 +44,7 @@ describe('cut detector: fades through black', () => {
     fade(b, c);
     hold(c, 2);
     const detector = new CutDetector(FPS);
-    detector.push(Buffer.concat(frames.map(handedOver)));
+    for (const f of frames) detector.push(cutFrame(f));
     const times = detector.boundaries(0.3, frames.length / FPS).map((t) => t.time);
     assert.equal(times.length, 2, JSON.stringify(times));
     assert.ok(Math.abs(times[0] - 2.5) <= 0.3, JSON.stringify(times));

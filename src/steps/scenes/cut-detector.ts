@@ -31,10 +31,7 @@ import { WindowChangeFinder, type WindowFrame } from './window-change.js';
 
 export const CUT_FRAME_WIDTH = 48;
 export const CUT_FRAME_HEIGHT = 27;
-/**
- * Each frame also comes at twice the size (before the tiny one, whose rows are padded to this width: see the video
- * port's `cutFine`), where two low-detail pictures that look alike at the tiny size can be told apart.
- */
+/** Each frame also comes at twice the size, where two low-detail pictures that look alike at the tiny size can be told apart. */
 export const CUT_FINE_WIDTH = 96;
 export const CUT_FINE_HEIGHT = 54;
 
@@ -103,8 +100,6 @@ export interface CutCandidate {
 }
 
 export class CutDetector {
-  private readonly frameBytes = CUT_FINE_WIDTH * (CUT_FINE_HEIGHT + CUT_FRAME_HEIGHT) * 3;
-  private pending: Buffer = Buffer.alloc(0);
   /** The last frames, as far back as the picture-comes-back test looks (recent[recent.length - 1] is frame `count - 1`). */
   private readonly recent: Frame[] = [];
   private count = 0;
@@ -132,21 +127,10 @@ export class CutDetector {
     this.windows = new WindowChangeFinder(fps, SIZE);
   }
 
-  /** Raw rgb24 bytes, in any chunking. */
-  push(chunk: Buffer): void {
-    this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
-    let offset = 0;
-    while (this.pending.length - offset >= this.frameBytes) {
-      this.frame(this.pending.subarray(offset, offset + this.frameBytes));
-      offset += this.frameBytes;
-    }
-    this.pending = Buffer.from(this.pending.subarray(offset));
-  }
-
-  private frame(pixels: Buffer): void {
-    const copy = tinyOf(pixels);
-    const steady = steadyFrame(copy, SIZE);
-    const histogram = colourHistogram(copy);
+  /** The next frame, rgb24: `tiny` at CUT_FRAME_WIDTH x CUT_FRAME_HEIGHT (kept: not to be written to), `fine` at twice that. */
+  push({ tiny, fine }: { tiny: Buffer; fine: Buffer }): void {
+    const steady = steadyFrame(tiny, SIZE);
+    const histogram = colourHistogram(tiny);
     const previous = this.recent[this.recent.length - 1];
     const none = { change: 0, dx: 0, dy: 0 };
     const shifts = previous ? shiftedChanges(previous, steady, SIZE) : { near: none, far: none };
@@ -160,19 +144,19 @@ export class CutDetector {
       dy: still ? 0 : moved.dy,
       jump: still,
       unexplained: moved.change,
-      soft: steadyFrame(softened(copy, SIZE), SIZE),
-      structure: structureWhenAsked(pixels, CUT_FINE_WIDTH, CUT_FINE_HEIGHT),
+      soft: steadyFrame(softened(tiny, SIZE), SIZE),
+      structure: structureWhenAsked(fine, CUT_FINE_WIDTH, CUT_FINE_HEIGHT),
     };
-    f.detail = detailOf(copy, f.soft.pixels);
+    f.detail = detailOf(tiny, f.soft.pixels);
     this.detail.push(f.detail);
-    this.flat.push(isFlat(copy));
+    this.flat.push(isFlat(tiny));
     this.steps.push({ ...shifts, colours: previous ? histogramDistance(previous.histogram, histogram) : 0 });
     this.recent.push(f);
     this.count++;
     if (this.recent.length > 2 * RETURN + 3) this.recent.shift();
     // Frame i is scored once the RETURN frames after it are in.
     if (this.count > RETURN) this.score(this.count - 1 - RETURN);
-    this.gradual.push(copy, histogram);
+    this.gradual.push(tiny, histogram);
     this.windows.push(f);
   }
 
@@ -410,29 +394,6 @@ function detailOf(pixels: Buffer, soft: Buffer): number {
   let sum = 0;
   for (let p = 0; p < pixels.length; p++) sum += Math.abs(pixels[p] - soft[p]);
   return sum / pixels.length;
-}
-
-/** A tiny frame as the detector is handed it: first enlarged to CUT_FINE_WIDTH x CUT_FINE_HEIGHT, then itself, padded. */
-export function handedOver(tiny: Buffer): Buffer {
-  const out = Buffer.alloc(CUT_FINE_WIDTH * (CUT_FINE_HEIGHT + CUT_FRAME_HEIGHT) * 3);
-  const [sx, sy] = [CUT_FINE_WIDTH / CUT_FRAME_WIDTH, CUT_FINE_HEIGHT / CUT_FRAME_HEIGHT];
-  for (let y = 0; y < CUT_FINE_HEIGHT; y++)
-    for (let x = 0; x < CUT_FINE_WIDTH; x++) {
-      const p = (Math.floor(y / sy) * CUT_FRAME_WIDTH + Math.floor(x / sx)) * 3;
-      tiny.copy(out, (y * CUT_FINE_WIDTH + x) * 3, p, p + 3);
-    }
-  const from = CUT_FINE_WIDTH * CUT_FINE_HEIGHT * 3;
-  for (let y = 0; y < CUT_FRAME_HEIGHT; y++)
-    tiny.copy(out, from + y * CUT_FINE_WIDTH * 3, y * CUT_FRAME_WIDTH * 3, (y + 1) * CUT_FRAME_WIDTH * 3);
-  return out;
-}
-
-/** The tiny frame (CUT_FRAME_WIDTH x CUT_FRAME_HEIGHT rgb24) out of one handed over (see CUT_FINE_WIDTH). */
-function tinyOf(frame: Buffer): Buffer {
-  const out = Buffer.alloc(CUT_FRAME_WIDTH * CUT_FRAME_HEIGHT * 3);
-  const [from, row] = [CUT_FINE_WIDTH * CUT_FINE_HEIGHT * 3, CUT_FRAME_WIDTH * 3];
-  for (let y = 0; y < CUT_FRAME_HEIGHT; y++) frame.copy(out, y * row, from + y * CUT_FINE_WIDTH * 3, from + y * CUT_FINE_WIDTH * 3 + row);
-  return out;
 }
 
 function colourHistogram(pixels: Buffer): Float64Array {

@@ -42,10 +42,9 @@ export const detectScenesStep = defineStep<
     await video.decodeForScenes({
       source: input.source,
       cutFps: CUT_FPS,
-      cutWidth: CUT_FRAME_WIDTH,
-      cutHeight: CUT_FRAME_HEIGHT,
+      cutTiny: { width: CUT_FRAME_WIDTH, height: CUT_FRAME_HEIGHT },
       cutFine: { width: CUT_FINE_WIDTH, height: CUT_FINE_HEIGHT },
-      onCutFrames: (chunk) => detector.push(chunk),
+      onCutFrame: (frame) => detector.push(frame),
       thumbFps: fps,
       graySide: ANALYSIS_SIDE,
       thumbsDir: thumbs,
