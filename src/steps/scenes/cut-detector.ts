@@ -13,7 +13,9 @@
  * along a line (smeared-change.ts, blurred-change.ts). A frame is a cut when its score stands out from the
  * clip around it: above an absolute floor and above the median of the second and of the fifth of a second
  * around it by a margin, so a busy shot, or a whip pan's changing blur, does not cut itself up; or, above half
- * the floor, as the only change in the second around it (a cut between two pale screenshots).
+ * the floor, as the only change in the second around it (a cut between two pale screenshots); or, smaller still,
+ * where the structures at twice the size (fine-structure.ts) line up across it far worse than on either side of it
+ * (a jump cut on a sparse screenshot under a shaking camera: see JUMP_STRUCTURE).
  * Gradual transitions are found beside the cuts: cross-fades and fades through black as mixes of two shots
  * (gradual-transitions.ts; none where one end moved fits the middle as well: moved-end.ts), and any other kind, a wipe, a slide, an iris, from the frames a window apart
  * (window-change.ts; where the tiny frames cannot tell two low-detail or one-palette pictures apart, by their structure at
@@ -23,7 +25,7 @@
 
 import { median } from '../../imaging/median.js';
 import { blurredChange } from './blurred-change.js';
-import { structureWhenAsked } from './fine-structure.js';
+import { structureChange, structureWhenAsked } from './fine-structure.js';
 import { FADE_GAP, type GradualTransition, GradualTransitionFinder, histogramDistance, isFlat } from './gradual-transitions.js';
 import { smearedChange } from './smeared-change.js';
 import { type Shifted, type SteadyFrame, shiftedChanges, softened, steadiedChange, steadyFrame } from './steadied-change.js';
@@ -80,6 +82,25 @@ const QUIET_FLOOR = 0.5;
  * and up). A near-white screenshot has as little as such a field at this size (0.7-0.8).
  */
 const MIN_DETAIL = 2.5;
+/**
+ * A change too small to stand out (a jump cut on a sparse or pale screenshot under a shaking camera: the tiny
+ * frames differ in a few hundredths of their pixels, as the shake's do) is a cut all the same when the structures
+ * at twice the size (fine-structure.ts) say so: no frame of the JUMP_SIDE before it lines up with any of the
+ * JUMP_SIDE from it (at the camera's shift, JUMP_REACH either way) better than JUMP_STRUCTURE, that is JUMP_RATIO
+ * times what the frames on either side line up to among themselves (a shaking camera comes back to where it was),
+ * and the frame before it lines up with none of the frames after it up to RETURN (a flash, black or white over a
+ * dark or pale picture, gives the picture back: two black flashes of fresh seeds 12321 and 31623 were cut without
+ * this check, added after they were seen). Only a change of JUMP_GATE or more and under RETURN_GATE (a larger
+ * one has the tests above), the largest over the frames before it and those known after it, is looked at (seeds
+ * 1-5: the jumps 0.40 and 0.75 across, 4.5 and 8 times what their sides line up to; any other change 0.3 or more
+ * across, a whip or a slide, 1.9 times at most).
+ */
+const JUMP_GATE = 0.05;
+const JUMP_SIDE = 3;
+const JUMP_REACH = 3;
+const JUMP_STRUCTURE = 0.3;
+const JUMP_RATIO = 3;
+
 /** A gradual transition and a cut this close to its span (seconds) are one boundary. */
 const SAME_BOUNDARY = 0.3;
 
@@ -115,6 +136,8 @@ export class CutDetector {
    * leave the others standing out).
    */
   private readonly surroundings: number[] = [];
+  /** The frames the structures found a jump at (see JUMP_STRUCTURE). */
+  private readonly structuralJumps = new Set<number>();
   /** Every frame's detail (see MIN_DETAIL). */
   private readonly detail: number[] = [];
   /** Whether each frame is black or a flat colour. */
@@ -209,6 +232,49 @@ export class CutDetector {
     }
     this.scores.push(s);
     this.surroundings.push(surround ?? s);
+    if (s === this.changes[i] && s >= JUMP_GATE && s < RETURN_GATE && this.structuralJump(i)) this.structuralJumps.add(i);
+  }
+
+  /** Whether frame i is a jump its structure tells (see JUMP_STRUCTURE); its change is its score. */
+  private structuralJump(i: number): boolean {
+    const s = this.changes[i];
+    const peak = Math.max(1, Math.round(PEAK_SECONDS * this.fps));
+    if (this.changes.slice(Math.max(1, i - peak), i).some((x) => x >= s)) return false;
+    for (let j = i + 1; j < Math.min(this.count - 1, i + 1 + peak); j++) if (this.step(j) > s) return false;
+    const first = this.count - this.recent.length;
+    if (i - JUMP_SIDE - 1 < Math.max(1, first) || i + JUMP_SIDE >= this.count) return false;
+    // The camera's shift of each frame from the one before, as `step` takes it; summed, at the structure's size.
+    const shift = (j: number) => {
+      const { near, far } = this.steps[j];
+      return far.change < near.change && (this.alike(j - 1, far) || this.alike(j + 1, far)) ? far : near;
+    };
+    const scale = CUT_FINE_WIDTH / CUT_FRAME_WIDTH;
+    // How differently structured frame b is from frame a; or, where the shifts next to the camera's already give
+    // less than `decisive`, that (the verdict is the same, and the wider search is spared).
+    const between = (a: number, b: number, decisive = 0) => {
+      let [dx, dy] = [0, 0];
+      for (let j = a + 1; j <= b; j++) [dx, dy] = [dx + shift(j).dx, dy + shift(j).dy];
+      const [x, y] = [this.at(a)?.structure?.(), this.at(b)?.structure?.()];
+      if (!x || !y) return 0;
+      const close = structureChange(x, y, scale * dx, scale * dy, 1);
+      return close < decisive ? close : Math.min(close, structureChange(x, y, scale * dx, scale * dy, JUMP_REACH));
+    };
+    let across = 1;
+    for (let a = i - 1; a >= i - JUMP_SIDE; a--)
+      for (let b = i; b < i + JUMP_SIDE; b++) {
+        across = Math.min(across, between(a, b, JUMP_STRUCTURE));
+        if (across < JUMP_STRUCTURE) return false;
+      }
+    // A flash over a dark or pale picture changes few tiny pixels too: the picture before must not come back.
+    for (let b = i + JUMP_SIDE; b <= Math.min(this.count - 1, i + RETURN); b++)
+      if (between(i - 1, b, JUMP_STRUCTURE) < JUMP_STRUCTURE) return false;
+    const side = (from: number, to: number) => {
+      let least = 1;
+      for (let a = from; a < to; a++) for (let b = a + 1; b <= to; b++) least = Math.min(least, between(a, b));
+      return least;
+    };
+    const within = Math.max(side(i - JUMP_SIDE - 1, i - 1), side(i, i + JUMP_SIDE));
+    return across >= JUMP_RATIO * within;
   }
 
   /**
@@ -377,12 +443,13 @@ export class CutDetector {
     const near = Math.max(2, Math.round(NEAR_SECONDS * this.fps));
     const out: CutCandidate[] = [];
     for (let i = 1; i < s.length; i++) {
-      if (s[i] < floor * QUIET_FLOOR) continue;
+      const jump = this.structuralJumps.has(i);
+      if (s[i] < floor * QUIET_FLOOR && !jump) continue;
       // Only the strongest change nearby counts (the first of equals): one cut, not its neighbourhood.
       if (s.slice(Math.max(1, i - peak), i).some((x) => x >= s[i]) || s.slice(i + 1, i + 1 + peak).some((x) => x > s[i])) continue;
       const r = this.surroundings;
       const around = (n: number) => median([...r.slice(Math.max(1, i - n), i), ...r.slice(i + 1, i + 1 + n)]);
-      if ((s[i] < floor || s[i] < Math.max(around(half), around(near)) + MARGIN) && !this.alone(i, half)) continue;
+      if ((s[i] < floor || s[i] < Math.max(around(half), around(near)) + MARGIN) && !this.alone(i, half) && !jump) continue;
       out.push({ time: i / this.fps, score: s[i] });
     }
     return out;

@@ -14,7 +14,10 @@ export const detectScenesSpec = defineSpec({
     'a cut when that change is at least `threshold` percent (default 30) and stands out from the second around it ' +
     '(above its median by 25 points), so busy shots are not cut up; the change is counted after the shift of the ' +
     'picture (up to a third of the frame) that explains most of it, so a shaking, panning or whipping camera is no cut, ' +
-    'and a flash (a few frames after which the picture comes back) is none either. Gradual transitions (about 0.3 to ' +
+    'and a flash (a few frames after which the picture comes back) is none either. A smaller change is a cut too where ' +
+    'the frames before it line up with none after it in structure at 96x54 (the grey less its local mean), far worse than ' +
+    'the frames on either side line up among themselves (a jump cut on a sparse screenshot under a shaking camera). ' +
+    'Gradual transitions (about 0.3 to ' +
     '2 s) are boundaries too, at their middle: cross-fades and fades through black as frames that mix the shots before ' +
     'and after them, and any other kind (a wipe, a slide, an iris) as frames half a second to a second apart that differ in ' +
     'pixels and colours with no cut between them (where two pale or one-palette pictures look alike at 48x27, by their ' +

@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { SCREENSHOTS, sceneBoundaries, stillsClip } from '../../../test/support/scene-clips.js';
+
+/** A screenshot of a web page, mostly black with a few lines of small text. */
+const SCREENSHOT = path.join(SCREENSHOTS, 'screenshot-faceid.jpg');
+
+interface Framing {
+  /** The region of the screenshot shown (an ffmpeg `crop` of it). */
+  crop: string;
+  seconds: number;
+  /** The shaking camera's offsets (ffmpeg expressions of t, pixels of the 640x360 frame). */
+  x: string;
+  y: string;
+}
+
+/**
+ * A jump cut between two framings of one sparse screenshot, both under a shaking camera, as bench/quality's families
+ * draw it (seeds 4 and 2, clip 18). The tiny frames across the cut differ in a tenth of their pixels or less, no more
+ * than the shake's do.
+ */
+async function shakenJumpCut(name: string, framings: [Framing, Framing]): Promise<string> {
+  const shot = (f: Framing, input: number) =>
+    `[${input}:v]${f.crop},scale=768:460:force_original_aspect_ratio=increase,crop=768:460,setsar=1,crop=640:360:x='(iw-ow)/2+${f.x}':y='(ih-oh)/2+${f.y}',fps=25,format=yuv420p,setsar=1[s${input}]`;
+  const graph = [...framings.map(shot), '[s0][s1]concat=n=2:v=1:a=0,format=yuv420p[v]'].join(';');
+  return stillsClip(
+    name,
+    framings.map((f) => ({ photo: SCREENSHOT, seconds: f.seconds })),
+    graph,
+  );
+}
+
+describe('detect_scenes: a jump cut on a sparse screenshot under a shaking camera', () => {
+  it('finds the cut to a closer framing lower on the page (seed 4): no frame before it lines up with one after it (the real step and engine)', async () => {
+    const cuts = await sceneBoundaries(
+      await shakenJumpCut('shaken-jump-lower', [
+        {
+          crop: 'crop=iw*0.664:ih*0.664:iw*0.300:ih*0.237',
+          seconds: 3.487,
+          x: '17*sin(2*PI*1.22*t+4.54)+4*sin(2*PI*4.14*t+4.27)',
+          y: '1*sin(2*PI*4.92*t+3.04)+12*sin(2*PI*1.49*t+0.26)',
+        },
+        {
+          crop: 'crop=iw*0.418:ih*0.418:iw*0.450:ih*0.430',
+          seconds: 3.79,
+          x: '25*sin(2*PI*2.96*t+2.43)+23*sin(2*PI*3.68*t+3.14)',
+          y: '5*sin(2*PI*3.38*t+0.50)+14*sin(2*PI*1.01*t+6.26)',
+        },
+      ]),
+    );
+    assert.equal(cuts.length, 1, `one boundary, found ${JSON.stringify(cuts)}`);
+    assert.ok(Math.abs(cuts[0] - 3.49) <= 0.1, `at 3.49 s, found ${cuts[0]}`);
+  });
+
+  it('finds the cut to a closer framing of the same lines (seed 2)', async () => {
+    const cuts = await sceneBoundaries(
+      await shakenJumpCut('shaken-jump-closer', [
+        {
+          crop: 'crop=iw*0.847:ih*0.847:iw*0.303:ih*0.244',
+          seconds: 3.804,
+          x: '12*sin(2*PI*2.02*t+3.23)+15*sin(2*PI*1.97*t+0.52)',
+          y: '18*sin(2*PI*3.20*t+5.44)+14*sin(2*PI*4.53*t+2.74)',
+        },
+        {
+          crop: 'crop=iw*0.511:ih*0.511:iw*0.426:ih*0.315',
+          seconds: 3.34,
+          x: '17*sin(2*PI*3.99*t+5.81)+3*sin(2*PI*3.85*t+2.39)',
+          y: '9*sin(2*PI*1.27*t+4.84)+7*sin(2*PI*0.70*t+5.68)',
+        },
+      ]),
+    );
+    assert.equal(cuts.length, 1, `one boundary, found ${JSON.stringify(cuts)}`);
+    assert.ok(Math.abs(cuts[0] - 3.8) <= 0.1, `at 3.80 s, found ${cuts[0]}`);
+  });
+});
