@@ -15,3 +15,12 @@ export function growToHold(into: Box, other: Box): void {
   into.width = right - into.left;
   into.height = bottom - into.top;
 }
+
+/** Intersection over union of two boxes: 1 for the same box, 0 for boxes apart. */
+export function boxOverlap(a: Box, b: Box): number {
+  const w = Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left);
+  const h = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
+  if (w <= 0 || h <= 0) return 0;
+  const inter = w * h;
+  return inter / (a.width * a.height + b.width * b.height - inter);
+}

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { Sharp } from 'sharp';
-import { type Box, growToHold } from './box.js';
+import { type Box, boxOverlap, growToHold } from './box.js';
 import { CHROMA, colourContrastMasks, hueOfLine } from './colour-contrast.js';
 import { type Component, components } from './components.js';
 import { median } from './median.js';
@@ -8,6 +8,7 @@ import { otsu } from './otsu.js';
 import { lettersInsideOutline } from './ring-letters.js';
 import { standOut } from './stand-out.js';
 import { inkOfColour, inkOffBackground, inkOfLetterColour } from './text-colour.js';
+import type { LayerScale, TextLayer, TextRegion } from './text-layer.js';
 import { wholeLines } from './whole-line.js';
 
 /**
@@ -27,46 +28,6 @@ const MAX_REGIONS = 6;
 const MIN_LETTER = 5;
 /** Letter candidates linked into lines per frame, the biggest first: bounds the pairwise linking on busy frames. */
 const MAX_LETTERS = 1500;
-
-export interface TextRegion extends Box {
-  /** Most of the box bright: dark text on a light box or page, else light text. */
-  lightBackground: boolean;
-  /** Height of its shortest line (analysis pixels): sets the crop's margins and zoom. */
-  line: number;
-  /** Found by its contrast, not its brightness (byContrast): light text is split from the crop at the crop's own level. */
-  byContrast?: boolean;
-  /** Found by its hue (colour-contrast.ts): its letters' colour (RGB), which tells them in the crop. */
-  hue?: number[];
-}
-
-/** A frame's caption layer at analysis scale: the opened bright mask and the regions in it. */
-export interface TextLayer {
-  width: number;
-  height: number;
-  /** Source pixels per analysis pixel. */
-  scale: number;
-  /** The full-size frame's size (pixels): where crops are cut from. */
-  sourceWidth: number;
-  sourceHeight: number;
-  /**
-   * What the text regions show, to tell a caption that stays from one that changes: letter-sized bright strokes, and
-   * the dark ink inside light boxes. One bit a pixel (pixel i is bit i % 8 of byte i / 8): a step holds every
-   * sample's layer, and a byte a pixel was 29 MB on a 3-minute clip, a share of the worker's peak RSS.
-   */
-  mask: Uint8Array;
-  /** In analysis pixels. */
-  regions: TextRegion[];
-}
-
-/** What cutting a crop needs of a layer: the sizes, not the mask. */
-export type LayerScale = Pick<TextLayer, 'scale' | 'sourceWidth' | 'sourceHeight'>;
-
-/**
- * Layers found in one video's frames (one source size), by the bytes of the grey copy they were found in: samples
- * of a still shot or a slide held for seconds are the same bytes, and a layer depends on nothing else, so it is
- * found once. One cache per video.
- */
-export type TextLayerCache = Map<string, TextLayer>;
 
 /**
  * The caption layer of `file` (the full-size frame). With `gray`, a binary PGM (its path or its bytes) of the same frame already shrunk
@@ -391,31 +352,6 @@ function mergeLines(boxes: TextRegion[]): TextRegion[] {
     prev.line = Math.min(prev.line, b.line);
   }
   return out;
-}
-
-/** How much of `a`'s and `b`'s masks agree inside a box: 1 when the same caption is still shown. */
-export function sameContent(a: TextLayer, b: TextLayer, box: Box): number {
-  if (a.width !== b.width || a.height !== b.height) return 0;
-  let both = 0;
-  let either = 0;
-  for (let y = box.top; y < box.top + box.height; y++) {
-    for (let x = box.left; x < box.left + box.width; x++) {
-      const i = y * a.width + x;
-      const p = (a.mask[i >> 3] >> (i & 7)) & 1;
-      const q = (b.mask[i >> 3] >> (i & 7)) & 1;
-      both += p & q;
-      either += p | q;
-    }
-  }
-  return either ? both / either : 1;
-}
-
-export function boxOverlap(a: Box, b: Box): number {
-  const w = Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left);
-  const h = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
-  if (w <= 0 || h <= 0) return 0;
-  const inter = w * h;
-  return inter / (a.width * a.height + b.width * b.height - inter);
 }
 
 /**

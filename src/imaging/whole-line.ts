@@ -1,6 +1,6 @@
 import { growToHold } from './box.js';
 import type { Component } from './components.js';
-import type { TextRegion } from './text-regions.js';
+import type { TextRegion } from './text-layer.js';
 
 /** How far (line heights) the next stroke of a line may lie from the region's end: a word space, with a letter or two lost. */
 const NEXT_STROKE = 2;

@@ -1,4 +1,4 @@
-import type { TextLayer, TextLayerCache, TextRegion } from '../../imaging/text-regions.js';
+import type { TextLayer, TextLayerCache, TextRegion } from '../../imaging/text-layer.js';
 
 export type { TextLayer, TextLayerCache, TextRegion };
 

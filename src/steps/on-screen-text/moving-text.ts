@@ -1,6 +1,6 @@
 import type { Box } from '../../imaging/box.js';
+import { boxOverlap } from '../../imaging/box.js';
 import { median } from '../../imaging/median.js';
-import { boxOverlap } from '../../imaging/text-regions.js';
 import { similarity } from './ocr-vote.js';
 
 type LineBox = Box & { line: number };

@@ -2,7 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import type { OcrLine, OcrWord } from '../../engines/ocr/ocr-engine.port.js';
-import { boxOverlap, sameContent, type TextLayer, type TextLayerCache, type TextRegion } from '../../imaging/text-regions.js';
+import { boxOverlap } from '../../imaging/box.js';
+import { sameContent, type TextLayer, type TextLayerCache, type TextRegion } from '../../imaging/text-layer.js';
 import { defineStep, type StepContext } from '../step.js';
 import { movingText } from './moving-text.js';
 import {

@@ -1,0 +1,59 @@
+import type { Box } from './box.js';
+
+/** Where a frame may carry a caption (analysis pixels), as findTextLayer (text-regions.ts) finds it. */
+export interface TextRegion extends Box {
+  /** Most of the box bright: dark text on a light box or page, else light text. */
+  lightBackground: boolean;
+  /** Height of its shortest line (analysis pixels): sets the crop's margins and zoom. */
+  line: number;
+  /** Found by its contrast, not its brightness (byContrast): light text is split from the crop at the crop's own level. */
+  byContrast?: boolean;
+  /** Found by its hue (colour-contrast.ts): its letters' colour (RGB), which tells them in the crop. */
+  hue?: number[];
+}
+
+/** A frame's caption layer at analysis scale: the opened bright mask and the regions in it. */
+export interface TextLayer {
+  width: number;
+  height: number;
+  /** Source pixels per analysis pixel. */
+  scale: number;
+  /** The full-size frame's size (pixels): where crops are cut from. */
+  sourceWidth: number;
+  sourceHeight: number;
+  /**
+   * What the text regions show, to tell a caption that stays from one that changes: letter-sized bright strokes, and
+   * the dark ink inside light boxes. One bit a pixel (pixel i is bit i % 8 of byte i / 8): a step holds every
+   * sample's layer, and a byte a pixel was 29 MB on a 3-minute clip, a share of the worker's peak RSS.
+   */
+  mask: Uint8Array;
+  /** In analysis pixels. */
+  regions: TextRegion[];
+}
+
+/** What cutting a crop needs of a layer: the sizes, not the mask. */
+export type LayerScale = Pick<TextLayer, 'scale' | 'sourceWidth' | 'sourceHeight'>;
+
+/**
+ * Layers found in one video's frames (one source size), by the bytes of the grey copy they were found in: samples
+ * of a still shot or a slide held for seconds are the same bytes, and a layer depends on nothing else, so it is
+ * found once. One cache per video.
+ */
+export type TextLayerCache = Map<string, TextLayer>;
+
+/** How much of `a`'s and `b`'s masks agree inside a box: 1 when the same caption is still shown. */
+export function sameContent(a: TextLayer, b: TextLayer, box: Box): number {
+  if (a.width !== b.width || a.height !== b.height) return 0;
+  let both = 0;
+  let either = 0;
+  for (let y = box.top; y < box.top + box.height; y++) {
+    for (let x = box.left; x < box.left + box.width; x++) {
+      const i = y * a.width + x;
+      const p = (a.mask[i >> 3] >> (i & 7)) & 1;
+      const q = (b.mask[i >> 3] >> (i & 7)) & 1;
+      both += p & q;
+      either += p | q;
+    }
+  }
+  return either ? both / either : 1;
+}
