@@ -467,14 +467,9 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
   } else if (region.lightBackground) {
     clean = strokes(splitInk(data, info.channels, otsu(data, info.channels), false));
   } else if (!region.byContrast) {
-    const ink = splitInk(data, info.channels, BRIGHT, true);
-    clean = strokes(ink);
+    clean = strokes(splitInk(data, info.channels, BRIGHT, true));
     const inside = lettersInsideOutline(clean, info.width, info.height, lineHeight * zoom);
     if (inside) clean = strokes(inside, null, true);
-    else {
-      const split = await lettersOffBrightPicture(ink, info.width, info.height, lineHeight * zoom, colour);
-      if (split) clean = strokes(split);
-    }
   } else if (region.hue) {
     // Found by its hue: its letters are the pixels of their colour (text-colour.ts).
     clean = strokes(inkOfColour(await colour(), region.hue), null);
@@ -508,52 +503,6 @@ async function writeTextPgm(out: string, text: Uint8Array, width: number, height
 const PAGE = 0.9;
 /** How far (largest channel difference) a pixel's colour is from a bright picture's to be ink: white letters on cream are 20-40 away. */
 const OFF_BACKGROUND = 20;
-
-/**
- * How far apart (largest channel difference from the shape's median colour, mean of each part) the two parts of a
- * bright shape taller than a line must be for one to be letters: white letters over a yellow, cyan or magenta part of
- * the picture are about 200 apart, the blurred edges of bright texture (`cellauto`) from its cells about 50.
- */
-const OTHER_COLOUR = 100;
-
-/**
- * Light letters crossing a part of the picture about as bright as they are (white over a yellow bar) merge with it
- * in the crop's bright split into one shape taller than the line, which the letter tests drop with the picture, and
- * the words over it are lost. Such a shape is split by colour: Otsu's split of its pixels' distances from its median
- * colour (the picture's, which covers most of it); when the far part is OTHER_COLOUR or more from the near part, the
- * near part is dropped and the far part is left to the letter tests. Null when no shape was split.
- */
-async function lettersOffBrightPicture(
-  ink: Uint8Array,
-  w: number,
-  h: number,
-  line: number,
-  colour: () => Promise<Uint8Array>,
-): Promise<Uint8Array | null> {
-  const out = ink.slice();
-  let split = false;
-  let rgb: Uint8Array | null = null;
-  for (const c of components(ink, w, h)) {
-    if (c.height <= 1.3 * line) continue;
-    rgb ??= await colour();
-    const px = rgb;
-    const mid = [0, 1, 2].map((ch) => median(Array.from(c.pixels, (i) => px[3 * i + ch])));
-    const distance = new Uint8Array(c.pixels.length);
-    for (let k = 0; k < distance.length; k++) {
-      const i = 3 * c.pixels[k];
-      distance[k] = Math.max(Math.abs(px[i] - mid[0]), Math.abs(px[i + 1] - mid[1]), Math.abs(px[i + 2] - mid[2]));
-    }
-    const level = otsu(distance);
-    let [near, nNear, far, nFar] = [0, 0, 0, 0];
-    for (const d of distance)
-      if (d >= level) [far, nFar] = [far + d, nFar + 1];
-      else [near, nNear] = [near + d, nNear + 1];
-    if (!nNear || !nFar || far / nFar - near / nNear < OTHER_COLOUR) continue;
-    for (let k = 0; k < distance.length; k++) if (distance[k] < level) out[c.pixels[k]] = 0;
-    split = true;
-  }
-  return split ? out : null;
-}
 
 /** The ink of a grey crop split at `level`: the pixels at or above it (`light`), else those below. */
 function splitInk(grey: Buffer, channels: number, level: number, light: boolean): Uint8Array {
