@@ -243,17 +243,16 @@ export class CutDetector {
     for (let j = i + 1; j < Math.min(this.count - 1, i + 1 + peak); j++) if (this.step(j) > s) return false;
     const first = this.count - this.recent.length;
     if (i - JUMP_SIDE - 1 < Math.max(1, first) || i + JUMP_SIDE >= this.count) return false;
-    // The camera's shift of each frame from the one before, as `step` takes it; summed, at the structure's size.
-    const shift = (j: number) => {
-      const { near, far } = this.steps[j];
-      return far.change < near.change && (this.alike(j - 1, far) || this.alike(j + 1, far)) ? far : near;
-    };
     const scale = CUT_FINE_WIDTH / CUT_FRAME_WIDTH;
     // How differently structured frame b is from frame a; or, where the shifts next to the camera's already give
     // less than `decisive`, that (the verdict is the same, and the wider search is spared).
     const between = (a: number, b: number, decisive = 0) => {
+      // The camera's shifts from frame to frame, summed.
       let [dx, dy] = [0, 0];
-      for (let j = a + 1; j <= b; j++) [dx, dy] = [dx + shift(j).dx, dy + shift(j).dy];
+      for (let j = a + 1; j <= b; j++) {
+        const shift = this.cameraShift(j);
+        [dx, dy] = [dx + shift.dx, dy + shift.dy];
+      }
       const [x, y] = [this.at(a)?.structure?.(), this.at(b)?.structure?.()];
       if (!x || !y) return 0;
       const close = structureChange(x, y, scale * dx, scale * dy, 1);
@@ -314,12 +313,13 @@ export class CutDetector {
    * part of a new framing of the same picture (a jump cut) lining up with the old one.
    */
   private step(i: number): number {
-    const { near, far, colours } = this.steps[i];
-    let pixels = near.change;
-    if (far.change < near.change) {
-      if (this.alike(i - 1, far) || this.alike(i + 1, far)) pixels = far.change;
-    }
-    return Math.max(pixels, colours);
+    return Math.max(this.cameraShift(i).change, this.steps[i].colours);
+  }
+
+  /** The shift frame i is taken at from the one before: the far one where it explains more and a frame beside moved alike. */
+  private cameraShift(i: number): Shifted {
+    const { near, far } = this.steps[i];
+    return far.change < near.change && (this.alike(i - 1, far) || this.alike(i + 1, far)) ? far : near;
   }
 
   /** Whether frame j really moved (MIN_MOVE pixels or more), as `shift` did (see `alike`). */

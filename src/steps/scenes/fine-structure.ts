@@ -23,11 +23,12 @@ const R = 2;
 const NOISE = 1;
 
 /**
- * The structure of the first `width` x `height` rgb24 pixels of `pixels`, worked out when first asked for: most
- * frames never are (only the ends of windows the tiny frames cannot judge).
+ * The structure of an rgb24 frame of `width` x `height`, worked out when first asked for: most frames never are (only
+ * the ends of windows the tiny frames cannot judge, and the frames around a small change). The frame is copied: it
+ * may be a view into a larger buffer, which the copy lets go.
  */
 export function structureWhenAsked(pixels: Buffer, width: number, height: number): () => Structure {
-  let copy: Buffer | null = Buffer.from(pixels.subarray(0, width * height * 3));
+  let copy: Buffer | null = Buffer.from(pixels);
   let structure: Structure | undefined;
   return () => {
     structure ??= structureOf(copy as Buffer, width, height);
