@@ -48,6 +48,22 @@ export function stillsXfade(
   return stillsClip(name, stills, [...stills.map(shot), join].join(';'));
 }
 
+/** A still as the families' jump cuts frame it: `crop` of `photo`, filling 768x460, cut to 640x360 at (x, y) (ffmpeg expressions of t). */
+export interface JumpFraming {
+  photo: string;
+  seconds: number;
+  crop: string;
+  x: string;
+  y: string;
+}
+
+/** Two framings joined by a hard cut (ffmpeg's concat): how the scene tests draw the families' jump cuts. */
+export function stillsJumpCut(name: string, framings: [JumpFraming, JumpFraming]): Promise<string> {
+  const shot = (f: JumpFraming, input: number) =>
+    `[${input}:v]${f.crop},scale=768:460:force_original_aspect_ratio=increase,crop=768:460,setsar=1,crop=640:360:x='${f.x}':y='${f.y}',fps=25,format=yuv420p,setsar=1[s${input}]`;
+  return stillsClip(name, framings, [...framings.map(shot), '[s0][s1]concat=n=2:v=1:a=0,format=yuv420p[v]'].join(';'));
+}
+
 /** The scene boundaries the real detect_scenes step and video engine find in `clip`, in seconds. */
 export async function sceneBoundaries(clip: string): Promise<number[]> {
   const video = new FfmpegVideoEngine({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { SCREENSHOTS, sceneBoundaries, stillsClip } from '../../../test/support/scene-clips.js';
+import { SCREENSHOTS, sceneBoundaries, stillsJumpCut } from '../../../test/support/scene-clips.js';
 
 /** A screenshot of a web page, mostly white. */
 const SCREENSHOT = path.join(SCREENSHOTS, 'screenshot-vrm.jpg');
@@ -11,27 +11,17 @@ const SCREENSHOT = path.join(SCREENSHOTS, 'screenshot-vrm.jpg');
  * still, then a closer region of the same page under a shaking camera. Every frame pair across the cut differs in
  * under a fifth of the tiny frame's pixels, as little as a flash's frames before and after it.
  */
-async function paleJumpCut(): Promise<string> {
-  const shot = (input: number, crop: string, x: string, y: string) =>
-    `[${input}:v]${crop},scale=768:460:force_original_aspect_ratio=increase,crop=768:460,setsar=1,crop=640:360:x='${x}':y='${y}',fps=25,format=yuv420p,setsar=1[s${input}]`;
-  const graph = [
-    shot(0, 'crop=iw*0.591:ih*0.591:iw*0.032:ih*0.368', '(iw-ow)/2', '(ih-oh)/2'),
-    shot(
-      1,
-      'crop=iw*0.400:ih*0.400:iw*0.203:ih*0.418',
-      '(iw-ow)/2+3*sin(2*PI*4.64*t+4.27)+14*sin(2*PI*4.35*t+1.79)',
-      '(ih-oh)/2+2*sin(2*PI*2.03*t+2.44)+3*sin(2*PI*3.39*t+6.09)',
-    ),
-    '[s0][s1]concat=n=2:v=1:a=0,format=yuv420p[v]',
-  ].join(';');
-  return stillsClip(
-    'pale-jump',
-    [
-      { photo: SCREENSHOT, seconds: 3.066 },
-      { photo: SCREENSHOT, seconds: 2.922 },
-    ],
-    graph,
-  );
+function paleJumpCut(): Promise<string> {
+  return stillsJumpCut('pale-jump', [
+    { photo: SCREENSHOT, seconds: 3.066, crop: 'crop=iw*0.591:ih*0.591:iw*0.032:ih*0.368', x: '(iw-ow)/2', y: '(ih-oh)/2' },
+    {
+      photo: SCREENSHOT,
+      seconds: 2.922,
+      crop: 'crop=iw*0.400:ih*0.400:iw*0.203:ih*0.418',
+      x: '(iw-ow)/2+3*sin(2*PI*4.64*t+4.27)+14*sin(2*PI*4.35*t+1.79)',
+      y: '(ih-oh)/2+2*sin(2*PI*2.03*t+2.44)+3*sin(2*PI*3.39*t+6.09)',
+    },
+  ]);
 }
 
 describe('detect_scenes: a jump cut on a pale screenshot', () => {

@@ -1,34 +1,22 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { SCREENSHOTS, sceneBoundaries, stillsClip } from '../../../test/support/scene-clips.js';
+import { type JumpFraming, SCREENSHOTS, sceneBoundaries, stillsJumpCut } from '../../../test/support/scene-clips.js';
 
 /** A screenshot of a web page, mostly black with a few lines of small text. */
 const SCREENSHOT = path.join(SCREENSHOTS, 'screenshot-faceid.jpg');
 
-interface Framing {
-  /** The region of the screenshot shown (an ffmpeg `crop` of it). */
-  crop: string;
-  seconds: number;
-  /** The shaking camera's offsets (ffmpeg expressions of t, pixels of the 640x360 frame). */
-  x: string;
-  y: string;
-}
+/** A framing of the screenshot: its crop, and the shaking camera's offsets from the centre (ffmpeg expressions of t, pixels). */
+type Shaken = Omit<JumpFraming, 'photo'>;
 
 /**
  * A jump cut between two framings of one sparse screenshot, both under a shaking camera, as bench/quality's families
  * draw it (seeds 4 and 2, clip 18). The tiny frames across the cut differ in a tenth of their pixels or less, no more
  * than the shake's do.
  */
-async function shakenJumpCut(name: string, framings: [Framing, Framing]): Promise<string> {
-  const shot = (f: Framing, input: number) =>
-    `[${input}:v]${f.crop},scale=768:460:force_original_aspect_ratio=increase,crop=768:460,setsar=1,crop=640:360:x='(iw-ow)/2+${f.x}':y='(ih-oh)/2+${f.y}',fps=25,format=yuv420p,setsar=1[s${input}]`;
-  const graph = [...framings.map(shot), '[s0][s1]concat=n=2:v=1:a=0,format=yuv420p[v]'].join(';');
-  return stillsClip(
-    name,
-    framings.map((f) => ({ photo: SCREENSHOT, seconds: f.seconds })),
-    graph,
-  );
+function shakenJumpCut(name: string, framings: [Shaken, Shaken]): Promise<string> {
+  const framed = (f: Shaken): JumpFraming => ({ ...f, photo: SCREENSHOT, x: `(iw-ow)/2+${f.x}`, y: `(ih-oh)/2+${f.y}` });
+  return stillsJumpCut(name, [framed(framings[0]), framed(framings[1])]);
 }
 
 describe('detect_scenes: a jump cut on a sparse screenshot under a shaking camera', () => {
