@@ -18,10 +18,12 @@ export function colourContrastMasks(rgb: Uint8Array, w: number, h: number, r: nu
   // Offset by 255 so both channels are unsigned (0-510).
   const redGreen = new Uint16Array(n);
   const yellowBlue = new Uint16Array(n);
-  for (let i = 0; i < n; i++) {
-    const [R, G, B] = [rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]];
+  // No destructuring a pixel: this loop runs over every pixel of every frame the contrast path reads.
+  for (let i = 0, j = 0; i < n; i++, j += 3) {
+    const R = rgb[j];
+    const G = rgb[j + 1];
     redGreen[i] = 255 + R - G;
-    yellowBlue[i] = 255 + ((R + G) >> 1) - B;
+    yellowBlue[i] = 255 + ((R + G) >> 1) - rgb[j + 2];
   }
   return [...standOut(redGreen, w, h, r, CHROMA), ...standOut(yellowBlue, w, h, r, CHROMA)];
 }

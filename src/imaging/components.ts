@@ -18,37 +18,57 @@ export function components(mask: Uint8Array, w: number, h: number, diagonal = tr
   const stack = new Int32Array(mask.length);
   const out: Component[] = [];
   let end = 0;
+  // Four pixels at a time where the mask is empty (most of a contrast mask is): a view of its aligned words.
+  const words = mask.byteOffset % 4 === 0 ? mask.length >> 2 : 0;
+  const quads = new Uint32Array(mask.buffer, mask.byteOffset, words);
   for (let start = 0; start < mask.length; start++) {
+    if ((start & 3) === 0 && start >> 2 < words && quads[start >> 2] === 0) {
+      start += 3;
+      continue;
+    }
     if (!mask[start] || seen[start]) continue;
     seen[start] = 1;
     let top = 0;
     stack[top++] = start;
     const first = end;
-    let [x0, y0, x1, y1] = [w, h, 0, 0];
+    let x0 = w;
+    let y0 = h;
+    let x1 = 0;
+    let y1 = 0;
     while (top) {
       const i = stack[--top];
       found[end++] = i;
-      const x = i % w;
-      const y = (i - x) / w;
+      const y = (i / w) | 0;
+      const x = i - y * w;
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
       if (y > y1) y1 = y;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= h) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= w || (dx && dy && !diagonal)) continue;
-          const j = yy * w + xx;
-          if (mask[j] && !seen[j]) {
-            seen[j] = 1;
-            stack[top++] = j;
-          }
-        }
+      // The neighbours in the same order as a 3 x 3 scan, row by row (the pixel lists' order is kept).
+      const l = x > 0;
+      const r = x < w - 1;
+      if (y > 0) {
+        const j = i - w;
+        if (diagonal && l && mask[j - 1] && !seen[j - 1]) stack[top++] = mark(seen, j - 1);
+        if (mask[j] && !seen[j]) stack[top++] = mark(seen, j);
+        if (diagonal && r && mask[j + 1] && !seen[j + 1]) stack[top++] = mark(seen, j + 1);
+      }
+      if (l && mask[i - 1] && !seen[i - 1]) stack[top++] = mark(seen, i - 1);
+      if (r && mask[i + 1] && !seen[i + 1]) stack[top++] = mark(seen, i + 1);
+      if (y < h - 1) {
+        const j = i + w;
+        if (diagonal && l && mask[j - 1] && !seen[j - 1]) stack[top++] = mark(seen, j - 1);
+        if (mask[j] && !seen[j]) stack[top++] = mark(seen, j);
+        if (diagonal && r && mask[j + 1] && !seen[j + 1]) stack[top++] = mark(seen, j + 1);
       }
     }
     out.push({ left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1, pixels: found.subarray(first, end) });
   }
   return out;
+}
+
+/** Marks pixel `j` seen and returns it (to push on the fill's stack). */
+function mark(seen: Uint8Array, j: number): number {
+  seen[j] = 1;
+  return j;
 }

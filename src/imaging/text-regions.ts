@@ -56,8 +56,47 @@ export async function findTextLayer(file: string, gray?: string | Uint8Array): P
   // A light blur: texture finer than the shrink (one-pixel cells) averages out below the bright threshold.
   const bright = brightAfterBlur(frame.data, width, height, BRIGHT);
   const found = regionsOf(bright, width, height);
-  const { regions, content } = found.regions.length ? found : await byContrast(file, frame.data, width, height, bright);
+  const { regions, content } = !found.regions.length
+    ? await byContrast(file, frame.data, width, height, bright)
+    : brightLinesShort(found.regions)
+      ? await alsoByContrast(file, frame, bright, found)
+      : found;
   return { width, height, scale: sourceWidth / width, sourceWidth, sourceHeight, mask: packBits(content), regions };
+}
+
+/** Bright lines this short in all (line heights: each line's width over its height) may be fragments of a caption. */
+const SHORT_LINES = 6;
+/** A line found by contrast replaces the bright line on its rows when it is this much wider (it holds more of the line). */
+const LONGER = 1.2;
+
+/** No light box, and the bright lines together shorter than SHORT_LINES line heights. */
+function brightLinesShort(regions: TextRegion[]): boolean {
+  return !regions.some((r) => r.lightBackground) && regions.reduce((n, r) => n + r.width / r.line, 0) < SHORT_LINES;
+}
+
+/**
+ * A frame whose bright lines are short (a few bright fragments of a yellow caption after the shrink, lamps or a
+ * highlight lined up) looked at by contrast too (issue 39 item 3): a line found by contrast is taken where it is wider
+ * than the bright line on its rows, or, on rows without one, where it is a caption's length itself (SHORT_LINES line
+ * heights; shorter lines there were mostly the picture's). A bright line keeps its own crop where contrast finds no
+ * more of it: the bright path's crop reads large outlined letters the contrast path's crop loses.
+ */
+async function alsoByContrast(
+  file: string,
+  frame: { data: Uint8Array; width: number; height: number },
+  bright: Uint8Array,
+  found: { regions: TextRegion[]; content: Uint8Array },
+): Promise<{ regions: TextRegion[]; content: Uint8Array }> {
+  const contrast = await byContrast(file, frame.data, frame.width, frame.height, bright);
+  const onRows = (a: TextRegion, b: TextRegion) =>
+    Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top) >= 0.5 * Math.min(a.height, b.height);
+  const added = contrast.regions.filter((r) => {
+    const beside = found.regions.filter((b) => onRows(r, b));
+    return beside.length ? beside.every((b) => r.width > LONGER * b.width) : r.width >= SHORT_LINES * r.line;
+  });
+  const kept = found.regions.filter((b) => !added.some((r) => onRows(r, b) || boxOverlap(r, b) > 0));
+  orInto(contrast.content, found.content);
+  return { regions: largest([...kept, ...added]), content: contrast.content };
 }
 
 /** A 0/1 mask a bit a pixel (see TextLayer.mask). */
@@ -81,19 +120,19 @@ async function byContrast(
   bright: Uint8Array,
 ): Promise<{ regions: TextRegion[]; content: Uint8Array }> {
   const { light, dark } = contrastMasks(grey, width, height);
-  for (let i = 0; i < bright.length; i++) light[i] |= bright[i];
+  orInto(light, bright);
   const lightText = regionsOf(light, width, height);
   // Lines of dark letters (dark text without a box of its own) are read as dark ink on a light background.
   const maxLine = maxLineOf(height);
   const darkLetters = components(dark, width, height).filter((c) => isLetter(c, maxLine));
   const darkText = lineRegions(darkLetters, dark.length, true);
   const content = lightText.content;
-  for (let i = 0; i < content.length; i++) content[i] |= darkText.content[i];
+  orInto(content, darkText.content);
   // Lines that stand out by hue only (colour-contrast.ts): yellow over a purple bar beside a white one, red as bright
   // as the picture around it. Read as light text, and joined with light lines on their row.
   const rgb = await rgbOf(file, width, height);
   const hued = colourContrastMasks(rgb, width, height, surroundOf(width, height)).map((m) => regionsOf(m, width, height));
-  for (const h of hued) for (let i = 0; i < content.length; i++) content[i] |= h.content[i];
+  for (const h of hued) orInto(content, h.content);
   // Dark strokes beside light letters are their outline or shadow: that text is read as light text.
   // A line goes on where its letters stand out by the other polarity only (whole-line.ts).
   const strokes = [...lightText.letters, ...darkLetters, ...hued.flatMap((h) => h.letters)];
@@ -111,6 +150,19 @@ async function byContrast(
   ];
   const regions = largest([...lines, ...wholeLines(darkText.regions, strokes).filter((d) => !lines.some((r) => boxOverlap(r, d) > 0))]);
   return { regions: regions.map((r) => ({ ...r, byContrast: true })), content };
+}
+
+/** `into` |= `mask`, pixel by pixel, four pixels at a time where both are aligned views. */
+function orInto(into: Uint8Array, mask: Uint8Array): void {
+  const n = into.length;
+  const aligned = into.byteOffset % 4 === 0 && mask.byteOffset % 4 === 0;
+  const words = aligned ? n >> 2 : 0;
+  if (words) {
+    const a = new Uint32Array(into.buffer, into.byteOffset, words);
+    const b = new Uint32Array(mask.buffer, mask.byteOffset, words);
+    for (let i = 0; i < words; i++) a[i] |= b[i];
+  }
+  for (let i = words << 2; i < n; i++) into[i] |= mask[i];
 }
 
 /** The frame in colour at the analysis size: 3 bytes a pixel. */
