@@ -403,9 +403,25 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
   } else if (region.lightBackground) {
     clean = strokes(splitInk(data, info.channels, otsu(data, info.channels), false));
   } else if (!region.byContrast) {
-    clean = strokes(splitInk(data, info.channels, BRIGHT, true));
+    const split = splitInk(data, info.channels, BRIGHT, true);
+    clean = strokes(split);
     const inside = lettersInsideOutline(clean, info.width, info.height, lineHeight * zoom);
     if (inside) clean = strokes(inside, null, true);
+    else {
+      // Letters crossing a part of the picture as bright as they are (a white bar, a light green field) merge with it
+      // into a shape taller than the line, dropped whole: in such shapes the letters' own colour tells them apart.
+      const tall = tallerThanLine(
+        openMask(split, info.width, info.height, Math.max(1, Math.round((lineHeight * zoom) / 40))),
+        info.width,
+        info.height,
+        lineHeight * zoom,
+      );
+      const keyed = tall && inkOfLetterColour(await colour(), clean);
+      if (tall && keyed) {
+        for (let i = 0; i < split.length; i++) if (tall[i]) split[i] = keyed[i];
+        clean = strokes(split);
+      }
+    }
   } else if (region.hue) {
     // Found by its hue: its letters are the pixels of their colour (text-colour.ts).
     clean = strokes(inkOfColour(await colour(), region.hue), null);
@@ -419,6 +435,39 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
   }
   await writeTextPgm(out, clean, info.width, info.height);
 }
+
+/** The shapes of `ink` taller than TALL lines `line` high, as a 0/1 mask; null when there are none. */
+function tallerThanLine(ink: Uint8Array, w: number, h: number, line: number): Uint8Array | null {
+  const tall = components(ink, w, h).filter((c) => c.height > TALL * line);
+  if (!tall.length) return null;
+  const mask = new Uint8Array(ink.length);
+  for (const c of tall) for (const i of c.pixels) mask[i] = 1;
+  return mask;
+}
+
+/**
+ * The height of the crop's text line as its shapes show it: the region's `line` (crop pixels) from the analysis can
+ * be short of it (a line found by its lowercase letters only, capitals and ascenders merged with an outline), and its
+ * taller letters would then be dropped as picture. The shapes up to MEASURED lines tall chained into lines as the
+ * finder chains letters; the line of the most letters sets the height, never below `line`.
+ */
+function lineOfShapes(shapes: Component[], line: number): number {
+  const candidates = shapes
+    .filter(
+      (c) => c.height >= 0.4 * line && c.height <= MEASURED * line && c.width <= 3 * MEASURED * line && c.pixels.length >= (line / 12) ** 2,
+    )
+    .sort((a, b) => b.pixels.length - a.pixels.length)
+    .slice(0, 400);
+  let best: (Box & { members: Component[] }) | null = null;
+  for (const l of linesOf(candidates)) if (!best || l.members.length > best.members.length) best = l;
+  return best ? Math.max(line, Math.min(MEASURED * line, best.height)) : line;
+}
+
+/** The most a crop's measured line may exceed the region's (lineOfShapes). */
+const MEASURED = 2;
+
+/** A shape taller than this many lines is no letter (letterStrokes). */
+const TALL = 1.3;
 
 /**
  * A 0/1 text mask written as a binary PGM, black text on white. By hand: a PNG's compression, and tesseract's
@@ -487,14 +536,16 @@ interface CropInk {
  * otherwise read as marks glued to its words ("BAKERY™®*", a word then dropped as unsure).
  */
 function letterStrokes(crop: CropInk): Uint8Array {
-  const { ink, grey, channels, w, h, line } = crop;
-  const letters = components(ink, w, h).filter((c) => {
+  const { ink, grey, channels, w, h } = crop;
+  const shapes = components(ink, w, h);
+  const line = lineOfShapes(shapes, crop.line);
+  const letters = shapes.filter((c) => {
     // On a bright picture (page) a bold letter merged with its shadow is as solid as a box, and so is a bold letter
     // inside its outline's ring; there is no box to drop.
     const solid =
       !crop.page && !crop.ringed && c.pixels.length / (c.width * c.height) > 0.75 && c.width > 0.45 * c.height && c.height > 0.35 * line;
     const cut = (crop.cutAbove && c.top === 0) || (crop.cutBelow && c.top + c.height === h);
-    return c.pixels.length >= (line / 12) ** 2 && c.height <= 1.3 * line && !solid && !cut;
+    return c.pixels.length >= (line / 12) ** 2 && c.height <= TALL * line && !solid && !cut;
   });
   const clean = new Uint8Array(ink.length);
   let kept = letters;
