@@ -409,13 +409,11 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
     if (inside) clean = strokes(inside, null, true);
     else {
       // Letters crossing a part of the picture as bright as they are (a white bar, a light green field) merge with it
-      // into a shape taller than the line, dropped whole: in such shapes the letters' own colour tells them apart.
-      const tall = tallerThanLine(
-        openMask(split, info.width, info.height, Math.max(1, Math.round((lineHeight * zoom) / 40))),
-        info.width,
-        info.height,
-        lineHeight * zoom,
-      );
+      // into a shape taller than the line or cut by the crop's edge, dropped whole: in such shapes the letters' own
+      // colour tells them apart.
+      const rows = { top: (region.top * s - top) * zoom, bottom: (region.top * s - top + region.height * s) * zoom };
+      const opened = openMask(split, info.width, info.height, Math.max(1, Math.round((lineHeight * zoom) / 40)));
+      const tall = notLetters(opened, info.width, info.height, lineHeight * zoom, rows, top > 0, top + box.height < H);
       const keyed = tall && inkOfLetterColour(await colour(), clean);
       if (tall && keyed) {
         for (let i = 0; i < split.length; i++) if (tall[i]) split[i] = keyed[i];
@@ -436,12 +434,28 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
   await writeTextPgm(out, clean, info.width, info.height);
 }
 
-/** The shapes of `ink` taller than TALL lines `line` high, as a 0/1 mask; null when there are none. */
-function tallerThanLine(ink: Uint8Array, w: number, h: number, line: number): Uint8Array | null {
-  const tall = components(ink, w, h).filter((c) => c.height > TALL * line);
-  if (!tall.length) return null;
+/**
+ * The shapes of `ink` on the text's `rows` (crop pixels) that letterStrokes drops as picture: taller than TALL lines
+ * `line` high, or cut by the crop's top or bottom edge (`cutAbove`, `cutBelow`), as a 0/1 mask; null when there are none.
+ */
+function notLetters(
+  ink: Uint8Array,
+  w: number,
+  h: number,
+  line: number,
+  rows: { top: number; bottom: number },
+  cutAbove: boolean,
+  cutBelow: boolean,
+): Uint8Array | null {
+  const dropped = components(ink, w, h).filter(
+    (c) =>
+      c.top < rows.bottom &&
+      c.top + c.height > rows.top &&
+      (c.height > TALL * line || (cutAbove && c.top === 0) || (cutBelow && c.top + c.height === h)),
+  );
+  if (!dropped.length) return null;
   const mask = new Uint8Array(ink.length);
-  for (const c of tall) for (const i of c.pixels) mask[i] = 1;
+  for (const c of dropped) for (const i of c.pixels) mask[i] = 1;
   return mask;
 }
 
