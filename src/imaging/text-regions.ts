@@ -463,7 +463,8 @@ function notLetters(
  * The height of the crop's text line as its shapes show it: the region's `line` (crop pixels) from the analysis can
  * be short of it (a line found by its lowercase letters only, capitals and ascenders merged with an outline), and its
  * taller letters would then be dropped as picture. The shapes up to MEASURED lines tall chained into lines as the
- * finder chains letters; the line of the most letters sets the height, never below `line`.
+ * finder chains letters; the line of the most letters sets the height when it holds shapes letterStrokes would drop as
+ * taller than the line (a measured line a little taller than the region's loosened the filters on pictures for nothing).
  */
 function lineOfShapes(shapes: Component[], line: number): number {
   const candidates = shapes
@@ -474,7 +475,7 @@ function lineOfShapes(shapes: Component[], line: number): number {
     .slice(0, 400);
   let best: (Box & { members: Component[] }) | null = null;
   for (const l of linesOf(candidates)) if (!best || l.members.length > best.members.length) best = l;
-  return best ? Math.max(line, Math.min(MEASURED * line, best.height)) : line;
+  return best && best.height > TALL * line ? Math.min(MEASURED * line, best.height) : line;
 }
 
 /** The most a crop's measured line may exceed the region's (lineOfShapes). */
