@@ -455,9 +455,23 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
   } else if (region.lightBackground) {
     clean = strokes(splitInk(data, info.channels, otsu(data, info.channels), false));
   } else if (!region.byContrast) {
-    clean = strokes(splitInk(data, info.channels, BRIGHT, true));
+    const split = splitInk(data, info.channels, BRIGHT, true);
+    clean = strokes(split);
     const inside = lettersInsideOutline(clean, info.width, info.height, lineHeight * zoom);
     if (inside) clean = strokes(inside, null, true);
+    else {
+      // Letters crossing a part of the picture as bright as they are (a white bar, a light green field) merge with it
+      // into a shape taller than the line or cut by the crop's edge, dropped whole: in such shapes the letters' own
+      // colour tells them apart.
+      const rows = { top: (region.top * s - top) * zoom, bottom: (region.top * s - top + region.height * s) * zoom };
+      const opened = openMask(split, info.width, info.height, Math.max(1, Math.round((lineHeight * zoom) / 40)));
+      const tall = notLetters(opened, info.width, info.height, lineHeight * zoom, rows, top > 0, top + box.height < H);
+      const keyed = tall && inkOfLetterColour(await colour(), clean);
+      if (tall && keyed) {
+        for (let i = 0; i < split.length; i++) if (tall[i]) split[i] = keyed[i];
+        clean = strokes(split);
+      }
+    }
   } else if (region.hue) {
     // Found by its hue: its letters are the pixels of their colour (text-colour.ts).
     clean = strokes(inkOfColour(await colour(), region.hue), null);
@@ -471,6 +485,56 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
   }
   await writeTextPgm(out, clean, info.width, info.height);
 }
+
+/**
+ * The shapes of `ink` on the text's `rows` (crop pixels) that letterStrokes drops as picture: taller than TALL lines
+ * `line` high, or cut by the crop's top or bottom edge (`cutAbove`, `cutBelow`), as a 0/1 mask; null when there are none.
+ */
+function notLetters(
+  ink: Uint8Array,
+  w: number,
+  h: number,
+  line: number,
+  rows: { top: number; bottom: number },
+  cutAbove: boolean,
+  cutBelow: boolean,
+): Uint8Array | null {
+  const dropped = components(ink, w, h).filter(
+    (c) =>
+      c.top < rows.bottom &&
+      c.top + c.height > rows.top &&
+      (c.height > TALL * line || (cutAbove && c.top === 0) || (cutBelow && c.top + c.height === h)),
+  );
+  if (!dropped.length) return null;
+  const mask = new Uint8Array(ink.length);
+  for (const c of dropped) for (const i of c.pixels) mask[i] = 1;
+  return mask;
+}
+
+/**
+ * The height of the crop's text line as its shapes show it: the region's `line` (crop pixels) from the analysis can
+ * be short of it (a line found by its lowercase letters only, capitals and ascenders merged with an outline), and its
+ * taller letters would then be dropped as picture. The shapes up to MEASURED lines tall chained into lines as the
+ * finder chains letters; the line of the most letters sets the height when it holds shapes letterStrokes would drop as
+ * taller than the line (a measured line a little taller than the region's loosened the filters on pictures for nothing).
+ */
+function lineOfShapes(shapes: Component[], line: number): number {
+  const candidates = shapes
+    .filter(
+      (c) => c.height >= 0.4 * line && c.height <= MEASURED * line && c.width <= 3 * MEASURED * line && c.pixels.length >= (line / 12) ** 2,
+    )
+    .sort((a, b) => b.pixels.length - a.pixels.length)
+    .slice(0, 400);
+  let best: (Box & { members: Component[] }) | null = null;
+  for (const l of linesOf(candidates)) if (!best || l.members.length > best.members.length) best = l;
+  return best && best.height > TALL * line ? Math.min(MEASURED * line, best.height) : line;
+}
+
+/** The most a crop's measured line may exceed the region's (lineOfShapes). */
+const MEASURED = 2;
+
+/** A shape taller than this many lines is no letter (letterStrokes). */
+const TALL = 1.3;
 
 /**
  * A 0/1 text mask written as a binary PGM, black text on white. By hand: a PNG's compression, and tesseract's
@@ -539,14 +603,16 @@ interface CropInk {
  * otherwise read as marks glued to its words ("BAKERY™®*", a word then dropped as unsure).
  */
 function letterStrokes(crop: CropInk): Uint8Array {
-  const { ink, grey, channels, w, h, line } = crop;
-  const letters = components(ink, w, h).filter((c) => {
+  const { ink, grey, channels, w, h } = crop;
+  const shapes = components(ink, w, h);
+  const line = lineOfShapes(shapes, crop.line);
+  const letters = shapes.filter((c) => {
     // On a bright picture (page) a bold letter merged with its shadow is as solid as a box, and so is a bold letter
     // inside its outline's ring; there is no box to drop.
     const solid =
       !crop.page && !crop.ringed && c.pixels.length / (c.width * c.height) > 0.75 && c.width > 0.45 * c.height && c.height > 0.35 * line;
     const cut = (crop.cutAbove && c.top === 0) || (crop.cutBelow && c.top + c.height === h);
-    return c.pixels.length >= (line / 12) ** 2 && c.height <= 1.3 * line && !solid && !cut;
+    return c.pixels.length >= (line / 12) ** 2 && c.height <= TALL * line && !solid && !cut;
   });
   const clean = new Uint8Array(ink.length);
   let kept = letters;
