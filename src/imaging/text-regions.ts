@@ -455,23 +455,12 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
   } else if (region.lightBackground) {
     clean = strokes(splitInk(data, info.channels, otsu(data, info.channels), false));
   } else if (!region.byContrast) {
-    const split = splitInk(data, info.channels, BRIGHT, true);
-    clean = strokes(split);
-    const inside = lettersInsideOutline(clean, info.width, info.height, lineHeight * zoom);
-    if (inside) clean = strokes(inside, null, true);
-    else {
-      // Letters crossing a part of the picture as bright as they are (a white bar, a light green field) merge with it
-      // into a shape taller than the line or cut by the crop's edge, dropped whole: in such shapes the letters' own
-      // colour tells them apart.
-      const rows = { top: (region.top * s - top) * zoom, bottom: (region.top * s - top + region.height * s) * zoom };
-      const opened = openMask(split, info.width, info.height, Math.max(1, Math.round((lineHeight * zoom) / 40)));
-      const tall = notLetters(opened, info.width, info.height, lineHeight * zoom, rows, top > 0, top + box.height < H);
-      const keyed = tall && inkOfLetterColour(await colour(), clean);
-      if (tall && keyed) {
-        for (let i = 0; i < split.length; i++) if (tall[i]) split[i] = keyed[i];
-        clean = strokes(split);
-      }
-    }
+    const rows = { top: (region.top * s - top) * zoom, bottom: (region.top * s - top + region.height * s) * zoom };
+    clean = await brightLetters(
+      { data, info, line: lineHeight * zoom, rows, cutAbove: top > 0, cutBelow: top + box.height < H },
+      strokes,
+      colour,
+    );
   } else if (region.hue) {
     // Found by its hue: its letters are the pixels of their colour (text-colour.ts).
     clean = strokes(inkOfColour(await colour(), region.hue), null);
@@ -484,6 +473,37 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
     if (keyed) clean = strokes(keyed, null);
   }
   await writeTextPgm(out, clean, info.width, info.height);
+}
+
+/**
+ * Light text on the picture, from the crop's bright strokes: the letters, or the dark letters inside them when they are
+ * the rings of an outline (ring-letters.ts). Letters crossing a part of the picture as bright as they are (a white bar,
+ * a light green field) merge with it into a shape taller than the line or cut by the crop's edge, dropped whole: in
+ * such shapes the letters' own colour tells them apart.
+ */
+async function brightLetters(
+  crop: {
+    data: Buffer;
+    info: { width: number; height: number; channels: number };
+    line: number;
+    rows: { top: number; bottom: number };
+    cutAbove: boolean;
+    cutBelow: boolean;
+  },
+  strokes: (ink: Uint8Array, grey?: null, ringed?: boolean) => Uint8Array,
+  colour: () => Promise<Uint8Array>,
+): Promise<Uint8Array> {
+  const { data, info, line } = crop;
+  const split = splitInk(data, info.channels, BRIGHT, true);
+  const clean = strokes(split);
+  const inside = lettersInsideOutline(clean, info.width, info.height, line);
+  if (inside) return strokes(inside, null, true);
+  const opened = openMask(split, info.width, info.height, Math.max(1, Math.round(line / 40)));
+  const tall = notLetters(opened, info.width, info.height, line, crop.rows, crop.cutAbove, crop.cutBelow);
+  const keyed = tall && inkOfLetterColour(await colour(), clean);
+  if (!tall || !keyed) return clean;
+  for (let i = 0; i < split.length; i++) if (tall[i]) split[i] = keyed[i];
+  return strokes(split);
 }
 
 /**
