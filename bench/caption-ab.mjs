@@ -1,10 +1,11 @@
-// A/B of the region finder on the caption families' clips (as bench/caption-regions.mjs counts them): main's
-// findTextLayer (a copy of main's dist in CAPTION_AB_MAIN, default dist-main/) against this build's, on the same
-// cached clips and frames (test-artifacts/caption-ab/), each sample's regions cut and read once (Tesseract reads are
-// cached on disk by frame and region, so a region both builds find is read once). Per build: caption words read,
+// A/B of the region finder and the crop on the caption families' clips (as bench/caption-regions.mjs counts them): main's
+// findTextLayer and binarisedCrop (a copy of main's dist in CAPTION_AB_MAIN, default dist-main/) against this build's, on the same
+// cached clips and frames (test-artifacts/caption-ab/), each sample's regions cut by that build's own crop and read
+// once (Tesseract reads are cached on disk by the crop's bytes, so a crop both builds cut alike is read once). Per build: caption words read,
 // stray words, crops read, per-clip recall median and worst tenth; findTextLayer's process CPU a sample, the two
 // builds alternated sample by sample. CAPTION_SEEDS=1,2,3; AB_VERBOSE=1 prints every sample whose regions differ.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -66,10 +67,12 @@ try {
         for (const k of ['A', 'B']) {
           const texts = [];
           for (const r of layers[k].regions) {
-            const key = `${f.path}|${JSON.stringify(r)}|${layers[k].scale}`;
+            // Each build cuts its own crop; a read is Tesseract's on those bytes, so a crop both cut alike is read once.
+            const crop = path.join(cacheDir, `c-${process.pid}.pgm`);
+            await (k === 'A' ? A : B).binarisedCrop(f.path, layers[k], r, crop);
+            const key = createHash('sha1').update(fs.readFileSync(crop)).digest('hex');
             if (!(key in reads)) {
-              await A.binarisedCrop(f.path, layers[k], r, path.join(cacheDir, `c-${process.pid}.pgm`));
-              reads[key] = tesseract(path.join(cacheDir, `c-${process.pid}.pgm`));
+              reads[key] = tesseract(crop);
               newReads++;
             }
             texts.push(reads[key]);
