@@ -4,21 +4,19 @@
 // once (Tesseract reads are cached on disk by the crop's bytes, so a crop both builds cut alike is read once). Per build: caption words read,
 // stray words, crops read, per-clip recall median and worst tenth; findTextLayer's process CPU a sample, the two
 // builds alternated sample by sample. CAPTION_SEEDS=1,2,3; AB_VERBOSE=1 prints every sample whose regions differ.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { drawClip, FAMILIES, installedFonts, makeCaptionClip } from './support/caption-families.mjs';
-import { seededRandom } from './support/families.mjs';
+import { medianAndWorstTenth, seededRandom } from './support/families.mjs';
 import { sampleFrames } from './support/sample-frames.mjs';
+import { tesseractWords, wordsOf } from './support/tesseract-words.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const mainDist = path.resolve(root, process.env.CAPTION_AB_MAIN ?? 'dist-main');
 const seeds = (process.env.CAPTION_SEEDS ?? '1,2,3,4,5').split(',').map(Number);
 const count = Number(process.env.CAPTION_CLIPS ?? 40);
-const norm = (w) => w.toLocaleLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-const wordsOf = (t) => t.split(/\s+/).map(norm).filter(Boolean);
 
 const A = await import(pathToFileURL(path.join(mainDist, 'src/imaging/text-regions.js')).href);
 const B = await import(pathToFileURL(path.join(root, 'dist/src/imaging/text-regions.js')).href);
@@ -72,7 +70,7 @@ try {
             await (k === 'A' ? A : B).binarisedCrop(f.path, layers[k], r, crop);
             const key = createHash('sha1').update(fs.readFileSync(crop)).digest('hex');
             if (!(key in reads)) {
-              reads[key] = tesseract(crop);
+              reads[key] = tesseractWords(crop).sure;
               newReads++;
             }
             texts.push(reads[key]);
@@ -112,25 +110,8 @@ function saveReads() {
   fs.writeFileSync(`${readsFile}.tmp`, JSON.stringify({ ...now, ...reads }));
   fs.renameSync(`${readsFile}.tmp`, readsFile);
 }
-const q = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))];
-};
 for (const k of ['A', 'B'])
   console.log(
-    `${k === 'A' ? 'main  ' : 'branch'} seeds ${seeds.join(',')}: words read ${tot[k].read}/${tot[k].words} in ${tot[k].frames} caption samples, stray ${tot[k].stray}, crops read ${tot[k].crops}; clip recall median ${q(clipsRecall[k], 0.5).toFixed(2)}, worst tenth ${q(clipsRecall[k], 0.1).toFixed(2)}; findTextLayer ${(cpu[k] / cpu.n).toFixed(1)} ms CPU a sample (${cpu.n} samples, ${cpu[`contrast${k}`]} by contrast)`,
+    `${k === 'A' ? 'main  ' : 'branch'} seeds ${seeds.join(',')}: words read ${tot[k].read}/${tot[k].words} in ${tot[k].frames} caption samples, stray ${tot[k].stray}, crops read ${tot[k].crops}; clip recall median ${medianAndWorstTenth(clipsRecall[k]).median.toFixed(2)}, worst tenth ${medianAndWorstTenth(clipsRecall[k]).worstTenth.toFixed(2)}; findTextLayer ${(cpu[k] / cpu.n).toFixed(1)} ms CPU a sample (${cpu.n} samples, ${cpu[`contrast${k}`]} by contrast)`,
   );
 console.log(`(${newReads} new Tesseract reads)`);
-
-function tesseract(image) {
-  const args = [image, '-', '-l', 'eng', '--psm', '6', '-c', 'tessedit_do_invert=0', 'tsv'];
-  const words = execFileSync('tesseract', args, { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, OMP_THREAD_LIMIT: '1' } })
-    .toString()
-    .split('\n')
-    .map((row) => row.split('\t'))
-    .filter((c) => c[0] === '5' && c[11]?.trim());
-  return words
-    .filter((c) => Number(c[10]) >= 50)
-    .map((c) => c[11].trim())
-    .join(' ');
-}

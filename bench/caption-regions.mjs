@@ -5,7 +5,6 @@
 // for the caption's words read (recall a frame), those read only under 50% confidence, and words no caption holds;
 // then findTextLayer's time a sample and the crops read. CAPTION_SEEDS=1,2,3 (the seeds' clips, made and cached as
 // the bench makes them); REGIONS_VERBOSE=1 prints every frame.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,13 +12,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { drawClip, FAMILIES, installedFonts, makeCaptionClip } from './support/caption-families.mjs';
 import { seededRandom } from './support/families.mjs';
 import { sampleFrames } from './support/sample-frames.mjs';
+import { tesseractWords, wordsOf } from './support/tesseract-words.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
 const seeds = (process.env.CAPTION_SEEDS ?? '1,2,3,4,5').split(',').map(Number);
 const count = Number(process.env.CAPTION_CLIPS ?? 40);
-const norm = (w) => w.toLocaleLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-const wordsOf = (t) => t.split(/\s+/).map(norm).filter(Boolean);
 
 const { findTextLayer, binarisedCrop } = await import(dist('src/imaging/text-regions.js'));
 const { PHOTOS } = await import(dist('test/support/reel-clips.js'));
@@ -48,7 +46,7 @@ try {
         for (const r of layer.regions) {
           await binarisedCrop(f.path, layer, r, path.join(work, 'c.pgm'));
           crops++;
-          const both = tesseract(path.join(work, 'c.pgm'));
+          const both = tesseractWords(path.join(work, 'c.pgm'));
           texts.push(both.sure);
           anyConfidence.push(both.all);
         }
@@ -105,15 +103,4 @@ function truthBox(c, cap) {
 function overlaps([l, t, r, b], region, s) {
   const [rl, rt, rr, rb] = [region.left * s, region.top * s, (region.left + region.width) * s, (region.top + region.height) * s];
   return Math.min(r, rr) > Math.max(l, rl) && Math.min(b, rb) - Math.max(t, rt) >= 0.3 * Math.min(b - t, rb - rt);
-}
-
-function tesseract(image) {
-  const args = [image, '-', '-l', 'eng', '--psm', '6', '-c', 'tessedit_do_invert=0', 'tsv'];
-  const words = execFileSync('tesseract', args, { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, OMP_THREAD_LIMIT: '1' } })
-    .toString()
-    .split('\n')
-    .map((row) => row.split('\t'))
-    .filter((c) => c[0] === '5' && c[11]?.trim());
-  const text = (rows) => rows.map((c) => c[11].trim()).join(' ');
-  return { sure: text(words.filter((c) => Number(c[10]) >= 50)), all: text(words) };
 }
