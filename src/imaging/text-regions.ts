@@ -434,11 +434,14 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
   const { data, info } = await crop.raw().toBuffer({ resolveWithObject: true });
   const colour = () => colourCrop(file, box, info.width, info.height);
   const page = region.lightBackground && region.width * s >= PAGE * W && region.height * s >= PAGE * H;
-  const strokes = (ink: Uint8Array, grey = region.lightBackground ? null : data, ringed = false) =>
+  // Light text's ink is opened (specks and hairlines off) before its letters are kept; a light box's is not.
+  const open = (ink: Uint8Array) =>
+    region.lightBackground ? ink : openMask(ink, info.width, info.height, Math.max(1, Math.round((lineHeight * zoom) / 40)));
+  const lettersOf = (opened: Uint8Array, grey = region.lightBackground ? null : data, ringed = false) =>
     letterStrokes({
       page,
       ringed,
-      ink: region.lightBackground ? ink : openMask(ink, info.width, info.height, Math.max(1, Math.round((lineHeight * zoom) / 40))),
+      ink: opened,
       grey,
       channels: info.channels,
       w: info.width,
@@ -449,6 +452,7 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
       cutAbove: top > 0,
       cutBelow: top + box.height < H,
     });
+  const strokes = (ink: Uint8Array, grey?: typeof data | null, ringed?: boolean) => lettersOf(open(ink), grey, ringed);
   let clean: Uint8Array;
   if (page) {
     clean = strokes(inkOffBackground(await colour(), info.width * info.height, OFF_BACKGROUND));
@@ -458,7 +462,8 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
     const rows = { top: (region.top * s - top) * zoom, bottom: (region.top * s - top + region.height * s) * zoom };
     clean = await brightLetters(
       { data, info, line: lineHeight * zoom, rows, cutAbove: top > 0, cutBelow: top + box.height < H },
-      strokes,
+      open,
+      lettersOf,
       colour,
     );
   } else if (region.hue) {
@@ -490,20 +495,22 @@ async function brightLetters(
     cutAbove: boolean;
     cutBelow: boolean;
   },
-  strokes: (ink: Uint8Array, grey?: null, ringed?: boolean) => Uint8Array,
+  open: (ink: Uint8Array) => Uint8Array,
+  lettersOf: (opened: Uint8Array, grey?: null, ringed?: boolean) => Uint8Array,
   colour: () => Promise<Uint8Array>,
 ): Promise<Uint8Array> {
   const { data, info, line } = crop;
   const split = splitInk(data, info.channels, BRIGHT, true);
-  const clean = strokes(split);
+  // One opening serves the letters and the search for shapes dropped as picture (letterStrokes only reads it).
+  const opened = open(split);
+  const clean = lettersOf(opened);
   const inside = lettersInsideOutline(clean, info.width, info.height, line);
-  if (inside) return strokes(inside, null, true);
-  const opened = openMask(split, info.width, info.height, Math.max(1, Math.round(line / 40)));
+  if (inside) return lettersOf(open(inside), null, true);
   const tall = notLetters(opened, info.width, info.height, line, crop.rows, crop.cutAbove, crop.cutBelow);
   const keyed = tall && inkOfLetterColour(await colour(), clean);
   if (!tall || !keyed) return clean;
   for (let i = 0; i < split.length; i++) if (tall[i]) split[i] = keyed[i];
-  return strokes(split);
+  return lettersOf(open(split));
 }
 
 /**
