@@ -434,24 +434,14 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
   const { data, info } = await crop.raw().toBuffer({ resolveWithObject: true });
   const colour = () => colourCrop(file, box, info.width, info.height);
   const page = region.lightBackground && region.width * s >= PAGE * W && region.height * s >= PAGE * H;
+  const line = lineHeight * zoom;
+  // The crop's top and bottom are margins inside the frame unless the frame's edge cut them.
+  const edges = { cutAbove: top > 0, cutBelow: top + box.height < H };
   // Light text's ink is opened (specks and hairlines off) before its letters are kept; a light box's is not.
   const open = (ink: Uint8Array) =>
-    region.lightBackground ? ink : openMask(ink, info.width, info.height, Math.max(1, Math.round((lineHeight * zoom) / 40)));
+    region.lightBackground ? ink : openMask(ink, info.width, info.height, Math.max(1, Math.round(line / 40)));
   const lettersOf = (opened: Uint8Array, grey = region.lightBackground ? null : data, ringed = false) =>
-    letterStrokes({
-      page,
-      ringed,
-      ink: opened,
-      grey,
-      channels: info.channels,
-      w: info.width,
-      h: info.height,
-      line: lineHeight * zoom,
-      zoom,
-      // The crop's top and bottom are margins inside the frame unless the frame's edge cut them.
-      cutAbove: top > 0,
-      cutBelow: top + box.height < H,
-    });
+    letterStrokes({ page, ringed, ink: opened, grey, channels: info.channels, w: info.width, h: info.height, line, zoom, ...edges });
   const strokes = (ink: Uint8Array, grey?: typeof data | null, ringed?: boolean) => lettersOf(open(ink), grey, ringed);
   let clean: Uint8Array;
   if (page) {
@@ -460,12 +450,7 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
     clean = strokes(splitInk(data, info.channels, otsu(data, info.channels), false));
   } else if (!region.byContrast) {
     const rows = { top: (region.top * s - top) * zoom, bottom: (region.top * s - top + region.height * s) * zoom };
-    clean = await brightLetters(
-      { data, info, line: lineHeight * zoom, rows, cutAbove: top > 0, cutBelow: top + box.height < H },
-      open,
-      lettersOf,
-      colour,
-    );
+    clean = await brightLetters({ data, info, line, rows, ...edges }, open, lettersOf, colour);
   } else if (region.hue) {
     // Found by its hue: its letters are the pixels of their colour (text-colour.ts).
     clean = strokes(inkOfColour(await colour(), region.hue), null);
