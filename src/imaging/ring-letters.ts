@@ -22,10 +22,11 @@ const LETTER = 0.4;
 export function lettersInsideOutline(ink: Uint8Array, w: number, h: number, line: number): Uint8Array | null {
   const isInk = (j: number) => ink[j] === 1;
   const outside = new Uint8Array(ink.length);
+  // The frame's border, row by row (the order does not change what the fill reaches).
   const edge: number[] = [];
-  for (let i = 0; i < ink.length; i++) {
-    const x = i % w;
-    if (!ink[i] && (x === 0 || i < w || x === w - 1 || i >= ink.length - w)) edge.push(i);
+  for (let y = 0; y < h; y++) {
+    const step = y === 0 || y === h - 1 ? 1 : Math.max(1, w - 1);
+    for (let i = y * w; i < (y + 1) * w; i += step) if (!ink[i]) edge.push(i);
   }
   fill(outside, edge, (j) => !ink[j], w, h, false);
   const rings = new Uint8Array(ink.length);
@@ -49,19 +50,23 @@ function dropShort(mask: Uint8Array, w: number, h: number, least: number): void 
   for (const part of components(mask, w, h, false)) if (part.height < least) for (const p of part.pixels) mask[p] = 0;
 }
 
-/** The pixels `ok` accepts with a 4-neighbour marked in `from`. */
+/** The pixels `ok` accepts with a 4-neighbour marked in `from`, row by row. */
 function touching(from: Uint8Array, ok: (j: number) => boolean, w: number): number[] {
   const out: number[] = [];
-  for (let i = 0; i < from.length; i++) {
-    if (from[i] || !ok(i)) continue;
-    const x = i % w;
-    if ((x > 0 && from[i - 1]) || (x < w - 1 && from[i + 1]) || (i >= w && from[i - w]) || (i + w < from.length && from[i + w]))
-      out.push(i);
+  for (let row = 0; row < from.length; row += w) {
+    for (let x = 0, i = row; x < w; x++, i++) {
+      if (from[i] || !ok(i)) continue;
+      if ((x > 0 && from[i - 1]) || (x < w - 1 && from[i + 1]) || (i >= w && from[i - w]) || (i + w < from.length && from[i + w]))
+        out.push(i);
+    }
   }
   return out;
 }
 
-/** Marks in `into` every pixel `ok` accepts connected to `seeds` (8-connected when `diagonal`, else 4-connected). */
+/**
+ * Marks in `into` every pixel `ok` accepts connected to `seeds` (8-connected when `diagonal`, else 4-connected). The
+ * neighbours are written out, not looped over with a pair made for each: it runs four times on every bright crop.
+ */
 function fill(into: Uint8Array, seeds: number[], ok: (j: number) => boolean, w: number, h: number, diagonal: boolean): void {
   const stack = new Int32Array(into.length);
   let top = 0;
@@ -70,20 +75,26 @@ function fill(into: Uint8Array, seeds: number[], ok: (j: number) => boolean, w: 
     into[s] = 1;
     stack[top++] = s;
   }
+  const visit = (j: number) => {
+    if (into[j] || !ok(j)) return;
+    into[j] = 1;
+    stack[top++] = j;
+  };
   while (top) {
     const i = stack[--top];
     const x = i % w;
-    const y = (i - x) / w;
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
-        if ((!diagonal && dx && dy) || (!dx && !dy)) continue;
-        const [xx, yy] = [x + dx, y + dy];
-        if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
-        const j = yy * w + xx;
-        if (into[j] || !ok(j)) continue;
-        into[j] = 1;
-        stack[top++] = j;
-      }
+    const [l, r, u, d] = [x > 0, x < w - 1, i >= w, i < (h - 1) * w];
+    if (u) {
+      if (diagonal && l) visit(i - w - 1);
+      visit(i - w);
+      if (diagonal && r) visit(i - w + 1);
+    }
+    if (l) visit(i - 1);
+    if (r) visit(i + 1);
+    if (d) {
+      if (diagonal && l) visit(i + w - 1);
+      visit(i + w);
+      if (diagonal && r) visit(i + w + 1);
     }
   }
 }

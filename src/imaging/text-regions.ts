@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
-import type { Sharp } from 'sharp';
 import { type Box, boxOverlap, growToHold } from './box.js';
 import { CHROMA, colourContrastMasks, hueOfLine } from './colour-contrast.js';
 import { type Component, components } from './components.js';
 import { median } from './median.js';
+import { openMask } from './open-mask.js';
 import { otsu } from './otsu.js';
 import { lettersInsideOutline } from './ring-letters.js';
 import { standOut } from './stand-out.js';
@@ -228,36 +228,6 @@ function brightAfterBlur(src: Uint8Array, w: number, h: number, level: number): 
   return mask;
 }
 
-/** Morphological opening with a square of side 2r+1: erosion then dilation, each as two 1-D passes. */
-export function openMask(mask: Uint8Array, w: number, h: number, r: number): Uint8Array {
-  return rank(rank(mask, w, h, r, 'min'), w, h, r, 'max');
-}
-
-function rank(src: Uint8Array, w: number, h: number, r: number, op: 'min' | 'max'): Uint8Array {
-  const want = op === 'min' ? 0 : 1; // the value that wins within the window
-  return slide(slide(src, h, w, w, 1, r, want), w, h, 1, w, r, want);
-}
-
-/**
- * One 1-D pass of `rank` along `lines` lines of `length` pixels (`lineStep` apart, pixels `step` apart): a pixel gets
- * `want` when any pixel within `r` of it along the line has it. Outside the frame counts for neither (text cut by the
- * edge is still text). A running count of the window, not a scan of it per pixel: this runs on every zoomed crop.
- */
-function slide(input: Uint8Array, lines: number, length: number, lineStep: number, step: number, r: number, want: number): Uint8Array {
-  const out = new Uint8Array(input.length);
-  for (let l = 0; l < lines; l++) {
-    const base = l * lineStep;
-    let wanted = 0;
-    for (let i = 0; i < Math.min(r, length); i++) if (input[base + i * step] === want) wanted++;
-    for (let i = 0; i < length; i++) {
-      if (i + r < length && input[base + (i + r) * step] === want) wanted++;
-      if (i - r - 1 >= 0 && input[base + (i - r - 1) * step] === want) wanted--;
-      out[base + i * step] = wanted > 0 ? want : 1 - want;
-    }
-  }
-  return out;
-}
-
 function regionsOf(all: Uint8Array, w: number, h: number): { regions: TextRegion[]; content: Uint8Array; letters: Component[] } {
   // Letters are components no taller than a line, lined up with letters of a similar height; a solid bright
   // component is a box (as wide as a caption) or a page (taller than a line) that may hold dark text.
@@ -415,7 +385,6 @@ function mergeLines(boxes: TextRegion[]): TextRegion[] {
  * Written to `out` as a binary PGM.
  */
 export async function binarisedCrop(file: string, layer: LayerScale, region: TextRegion, out: string): Promise<void> {
-  const sharp = (await import('sharp')).default;
   const [W, H] = [layer.sourceWidth, layer.sourceHeight];
   const s = layer.scale;
   const lineHeight = region.line * s;
@@ -427,42 +396,75 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
   const box = { left, top, width: Math.min(W - left, Math.ceil(region.width * s + 2 * mx)), height: 0 };
   box.height = Math.min(H - top, Math.ceil(region.height * s + 2 * my));
   const zoom = Math.max(1, Math.min(4, 48 / lineHeight));
-  const crop: Sharp = sharp(file)
-    .extract(box)
-    .greyscale()
-    .resize({ width: Math.round(box.width * zoom) });
-  const { data, info } = await crop.raw().toBuffer({ resolveWithObject: true });
-  const colour = () => colourCrop(file, box, info.width, info.height);
+  const crop = await decodedCrop(file, box, Math.round(box.width * zoom));
+  const [w, h] = [crop.width, crop.height];
   const page = region.lightBackground && region.width * s >= PAGE * W && region.height * s >= PAGE * H;
   const line = lineHeight * zoom;
   // The crop's top and bottom are margins inside the frame unless the frame's edge cut them.
   const edges = { cutAbove: top > 0, cutBelow: top + box.height < H };
   // Light text's ink is opened (specks and hairlines off) before its letters are kept; a light box's is not.
-  const open = (ink: Uint8Array) =>
-    region.lightBackground ? ink : openMask(ink, info.width, info.height, Math.max(1, Math.round(line / 40)));
-  const lettersOf = (opened: Uint8Array, grey = region.lightBackground ? null : data, ringed = false) =>
-    letterStrokes({ page, ringed, ink: opened, grey, channels: info.channels, w: info.width, h: info.height, line, zoom, ...edges });
-  const strokes = (ink: Uint8Array, grey?: typeof data | null, ringed?: boolean) => lettersOf(open(ink), grey, ringed);
+  const open = (ink: Uint8Array) => (region.lightBackground ? ink : openMask(ink, w, h, Math.max(1, Math.round(line / 40))));
+  const lettersOf = (opened: Uint8Array, grey: Grey | null, ringed = false, shapes?: Component[]) =>
+    letterStrokes(
+      { page, ringed, ink: opened, grey: grey?.data ?? null, channels: grey?.channels ?? 1, w, h, line, zoom, ...edges },
+      shapes,
+    );
+  const strokes = (ink: Uint8Array, grey: Grey | null) => lettersOf(open(ink), grey);
   let clean: Uint8Array;
   if (page) {
-    clean = strokes(inkOffBackground(await colour(), info.width * info.height, OFF_BACKGROUND));
-  } else if (region.lightBackground) {
-    clean = strokes(splitInk(data, info.channels, otsu(data, info.channels), false));
-  } else if (!region.byContrast) {
-    const rows = { top: (region.top * s - top) * zoom, bottom: (region.top * s - top + region.height * s) * zoom };
-    clean = await brightLetters({ data, info, line, rows, ...edges }, open, lettersOf, colour);
-  } else if (region.hue) {
+    clean = strokes(inkOffBackground(await crop.colour(), w * h, OFF_BACKGROUND), null);
+  } else if (region.byContrast && region.hue && !region.lightBackground) {
     // Found by its hue: its letters are the pixels of their colour (text-colour.ts).
-    clean = strokes(inkOfColour(await colour(), region.hue), null);
+    clean = strokes(inkOfColour(await crop.colour(), region.hue), null);
   } else {
-    // Text in a colour that is not bright (red, cyan), found by its contrast, stands out of the crop by its own split;
-    // where the picture behind it is as bright as it is, the letters' own colour finds the rest (text-colour.ts).
-    clean = strokes(splitInk(data, info.channels, Math.min(BRIGHT, otsu(data, info.channels)), true));
-    const keyed = inkOfLetterColour(await colour(), clean);
-    // Keyed by colour, a highlight of the picture is already left out; letters over the bright part have no dark edge.
-    if (keyed) clean = strokes(keyed, null);
+    const grey = await crop.grey();
+    if (region.lightBackground) {
+      clean = strokes(splitInk(grey.data, grey.channels, otsu(grey.data, grey.channels), false), null);
+    } else if (!region.byContrast) {
+      const rows = { top: (region.top * s - top) * zoom, bottom: (region.top * s - top + region.height * s) * zoom };
+      clean = await brightLetters({ grey, w, h, line, rows, ...edges }, open, lettersOf, crop.colour);
+    } else {
+      // Text in a colour that is not bright (red, cyan), found by its contrast, stands out of the crop by its own split;
+      // where the picture behind it is as bright as it is, the letters' own colour finds the rest (text-colour.ts).
+      clean = strokes(splitInk(grey.data, grey.channels, Math.min(BRIGHT, otsu(grey.data, grey.channels)), true), grey);
+      const keyed = inkOfLetterColour(await crop.colour(), clean);
+      // Keyed by colour, a highlight of the picture is already left out; letters over the bright part have no dark edge.
+      if (keyed) clean = strokes(keyed, null);
+    }
   }
-  await writeTextPgm(out, clean, info.width, info.height);
+  await writeTextPgm(out, clean, w, h);
+}
+
+/** A crop's grey pixels, `channels` bytes a pixel (an alpha channel kept). */
+interface Grey {
+  data: Buffer;
+  channels: number;
+}
+
+/**
+ * The frame's `box` decoded once, scaled to `width` (and the height that keeps its shape), in grey or in colour on
+ * demand: decoding the frame cost as much as the scaling, and most crops need both (a page or a line found by its hue
+ * only the colour). Each is what sharp makes of the file itself, byte for byte.
+ */
+async function decodedCrop(
+  file: string,
+  box: Box,
+  width: number,
+): Promise<{ width: number; height: number; grey: () => Promise<Grey>; colour: () => Promise<Uint8Array> }> {
+  const sharp = (await import('sharp')).default;
+  const { data, info } = await sharp(file).extract(box).raw().toBuffer({ resolveWithObject: true });
+  const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  // sharp's own height for a resize to `width` (libvips rounds half up).
+  const height = Math.round(box.height / (box.width / width));
+  return {
+    width,
+    height,
+    grey: async () => {
+      const grey = await pixels().greyscale().resize({ width }).raw().toBuffer({ resolveWithObject: true });
+      return { data: grey.data, channels: grey.info.channels };
+    },
+    colour: () => pixels().removeAlpha().toColourspace('srgb').resize({ width, height, fit: 'fill' }).raw().toBuffer(),
+  };
 }
 
 /**
@@ -472,55 +474,45 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
  * such shapes the letters' own colour tells them apart.
  */
 async function brightLetters(
-  crop: {
-    data: Buffer;
-    info: { width: number; height: number; channels: number };
-    line: number;
-    rows: { top: number; bottom: number };
-    cutAbove: boolean;
-    cutBelow: boolean;
-  },
+  crop: { grey: Grey; w: number; h: number; line: number; rows: { top: number; bottom: number }; cutAbove: boolean; cutBelow: boolean },
   open: (ink: Uint8Array) => Uint8Array,
-  lettersOf: (opened: Uint8Array, grey?: null, ringed?: boolean) => Uint8Array,
+  lettersOf: (opened: Uint8Array, grey: Grey | null, ringed?: boolean, shapes?: Component[]) => Uint8Array,
   colour: () => Promise<Uint8Array>,
 ): Promise<Uint8Array> {
-  const { data, info, line } = crop;
-  const split = splitInk(data, info.channels, BRIGHT, true);
-  // One opening serves the letters and the search for shapes dropped as picture (letterStrokes only reads it).
+  const { grey, w, h, line } = crop;
+  const split = splitInk(grey.data, grey.channels, BRIGHT, true);
+  // One opening and one list of its shapes serve the letters and the search for shapes dropped as picture.
   const opened = open(split);
-  const clean = lettersOf(opened);
-  const inside = lettersInsideOutline(clean, info.width, info.height, line);
+  const shapes = components(opened, w, h);
+  const clean = lettersOf(opened, grey, false, shapes);
+  const inside = lettersInsideOutline(clean, w, h, line);
   if (inside) return lettersOf(open(inside), null, true);
-  const tall = notLetters(opened, info.width, info.height, line, crop.rows, crop.cutAbove, crop.cutBelow);
-  const keyed = tall && inkOfLetterColour(await colour(), clean);
-  if (!tall || !keyed) return clean;
-  for (let i = 0; i < split.length; i++) if (tall[i]) split[i] = keyed[i];
-  return lettersOf(open(split));
+  const dropped = notLetters(shapes, h, line, crop.rows, crop.cutAbove, crop.cutBelow);
+  if (!dropped.length) return clean;
+  const keyed = inkOfLetterColour(await colour(), clean);
+  if (!keyed) return clean;
+  for (const c of dropped) for (const i of c.pixels) split[i] = keyed[i];
+  return lettersOf(open(split), grey);
 }
 
 /**
- * The shapes of `ink` on the text's `rows` (crop pixels) that letterStrokes drops as picture: taller than TALL lines
- * `line` high, or cut by the crop's top or bottom edge (`cutAbove`, `cutBelow`), as a 0/1 mask; null when there are none.
+ * The `shapes` on the text's `rows` (crop pixels) that letterStrokes drops as picture: taller than TALL lines `line`
+ * high, or cut by the crop's top or bottom edge (`cutAbove`, `cutBelow`; the crop is `h` high).
  */
 function notLetters(
-  ink: Uint8Array,
-  w: number,
+  shapes: Component[],
   h: number,
   line: number,
   rows: { top: number; bottom: number },
   cutAbove: boolean,
   cutBelow: boolean,
-): Uint8Array | null {
-  const dropped = components(ink, w, h).filter(
+): Component[] {
+  return shapes.filter(
     (c) =>
       c.top < rows.bottom &&
       c.top + c.height > rows.top &&
       (c.height > TALL * line || (cutAbove && c.top === 0) || (cutBelow && c.top + c.height === h)),
   );
-  if (!dropped.length) return null;
-  const mask = new Uint8Array(ink.length);
-  for (const c of dropped) for (const i of c.pixels) mask[i] = 1;
-  return mask;
 }
 
 /**
@@ -575,12 +567,6 @@ function splitInk(grey: Buffer, channels: number, level: number, light: boolean)
   return ink;
 }
 
-/** The crop cut again in colour, scaled to the grey crop's size: 3 bytes a pixel. */
-async function colourCrop(file: string, box: Box, width: number, height: number): Promise<Uint8Array> {
-  const sharp = (await import('sharp')).default;
-  return sharp(file).extract(box).removeAlpha().toColourspace('srgb').resize({ width, height, fit: 'fill' }).raw().toBuffer();
-}
-
 /** A pixel is part of a caption's outline or box when it is at most this much brighter than the crop's darkest 5%. */
 const DARK_ABOVE = 60;
 /** Share of a letter's edge next to dark pixels for it to be outlined (a box over a bright picture is dark only in part). */
@@ -612,11 +598,11 @@ interface CropInk {
  * shapes cut by the crop's top or bottom edge (the margins around the text: what reaches them goes on beyond, so it
  * is the picture) are not letters. With `grey` (light text), when most of the ink is outlined (white letters with a
  * black outline, or on a dark box), strokes without the outline are picture too: highlights beside a caption would
- * otherwise read as marks glued to its words ("BAKERY™®*", a word then dropped as unsure).
+ * otherwise read as marks glued to its words ("BAKERY™®*", a word then dropped as unsure). `shapes` are the ink's
+ * components when the caller has them already.
  */
-function letterStrokes(crop: CropInk): Uint8Array {
+function letterStrokes(crop: CropInk, shapes = components(crop.ink, crop.w, crop.h)): Uint8Array {
   const { ink, grey, channels, w, h } = crop;
-  const shapes = components(ink, w, h);
   const line = lineOfShapes(shapes, crop.line);
   const letters = shapes.filter((c) => {
     // On a bright picture (page) a bold letter merged with its shadow is as solid as a box, and so is a bold letter
