@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { runProcess } from '../process/run-process.js';
 import { foldNarrowband, isNarrowband } from './narrowband.js';
+import { readPcmWav } from './pcm-wav.js';
 import type { StretchJob } from './stretch-job.js';
 
 const RATE = 48000;
@@ -44,9 +45,7 @@ export async function isolateVoice(
   readings = 3,
 ): Promise<IsolatedVoice> {
   const raw16 = path.join(workDir, 'voice-16k.raw');
-  await runProcess(ffmpeg, ['-v', 'error', '-y', '-i', audio, ...pcm(16000), raw16], { signal, name: 'ffmpeg' });
-  let original: Buffer = fs.readFileSync(raw16);
-  fs.rmSync(raw16, { force: true });
+  let original = await samples16k(ffmpeg, audio, raw16, signal);
   const shared = new SharedArrayBuffer(original.length - (original.length % 2)); // copied: aligned, and seen by a thread
   new Uint8Array(shared).set(original.subarray(0, shared.byteLength));
   const samples = new Int16Array(shared);
@@ -99,6 +98,16 @@ async function rnnoiseReading(ffmpeg: string, source: Buffer | Int16Array, out: 
   fs.rmSync(raw16, { force: true });
   fs.rmSync(raw48, { force: true });
   return out;
+}
+
+/** The audio as raw 16 kHz mono 16-bit samples: the WAV's own bytes when it already is that, else ffmpeg's decoding of it. */
+async function samples16k(ffmpeg: string, audio: string, raw16: string, signal: AbortSignal): Promise<Buffer> {
+  const wav = readPcmWav(audio);
+  if (wav && wav.rate === 16000 && wav.channels === 1) return wav.data;
+  await runProcess(ffmpeg, ['-v', 'error', '-y', '-i', audio, ...pcm(16000), raw16], { signal, name: 'ffmpeg' });
+  const original = fs.readFileSync(raw16);
+  fs.rmSync(raw16, { force: true });
+  return original;
 }
 
 /** ffmpeg's options for raw 16-bit mono samples at `rate`. */
