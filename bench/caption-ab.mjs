@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { drawClip, FAMILIES, installedFonts, makeCaptionClip } from './support/caption-families.mjs';
-import { medianAndWorstTenth, seededRandom } from './support/families.mjs';
-import { sampleFrames } from './support/sample-frames.mjs';
+import { drawClips, installedFonts, makeCaptionClip } from './support/caption-families.mjs';
+import { medianAndWorstTenth } from './support/families.mjs';
+import { cachedSampleFrames } from './support/sample-frames.mjs';
 import { tesseractWords, wordsOf } from './support/tesseract-words.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,19 +35,9 @@ function blank() {
 }
 try {
   for (const seed of seeds) {
-    const rnd = seededRandom(seed);
-    const clips = Array.from({ length: count }, (_, i) => drawClip(rnd, FAMILIES[i % FAMILIES.length], fonts, PHOTOS, i));
-    for (const [ci, c] of clips.entries()) {
-      const file = await makeCaptionClip(c, root, PHOTOS);
+    for (const [ci, c] of drawClips(seed, count, fonts, PHOTOS).entries()) {
       const dir = path.join(cacheDir, `${seed}-${c.name.replace(/\W+/g, '-')}`);
-      const frames = fs.existsSync(path.join(dir, 'done'))
-        ? fs
-            .readdirSync(dir)
-            .filter((f) => f.endsWith('.jpg'))
-            .sort()
-            .map((f, i) => ({ time: i / 2, path: path.join(dir, f), gray: path.join(dir, f.replace(/\.jpg$/, '.pgm')) }))
-        : await sampleFrames(file, dir);
-      fs.writeFileSync(path.join(dir, 'done'), '');
+      const frames = await cachedSampleFrames(await makeCaptionClip(c, root, PHOTOS), dir);
       const known = new Set(c.captions.flatMap((cap) => cap.lines.flatMap(wordsOf)));
       const clipTally = { A: { w: 0, r: 0 }, B: { w: 0, r: 0 } };
       for (const [fi, f] of frames.entries()) {

@@ -9,8 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { drawClip, FAMILIES, installedFonts, makeCaptionClip } from './support/caption-families.mjs';
-import { seededRandom } from './support/families.mjs';
+import { drawClips, installedFonts, makeCaptionClip } from './support/caption-families.mjs';
 import { sampleFrames } from './support/sample-frames.mjs';
 import { tesseractWords, wordsOf } from './support/tesseract-words.mjs';
 
@@ -29,9 +28,7 @@ let layers = 0;
 let crops = 0;
 try {
   for (const seed of seeds) {
-    const rnd = seededRandom(seed);
-    const clips = Array.from({ length: count }, (_, i) => drawClip(rnd, FAMILIES[i % FAMILIES.length], fonts, PHOTOS, i));
-    for (const c of clips) {
+    for (const c of drawClips(seed, count, fonts, PHOTOS)) {
       const file = await makeCaptionClip(c, root, PHOTOS);
       const frames = await sampleFrames(file, path.join(work, `${seed}-${c.name.replace(/\W+/g, '-')}`));
       const t = (tally[c.family] ??= { frames: 0, found: 0, elsewhere: 0, none: 0, words: 0, read: 0, unsure: 0, stray: 0 });

@@ -12,9 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PLAIN_CLIP } from './support/analyze-clip.mjs';
-import { drawClip, FAMILIES, installedFonts, makeCaptionClip } from './support/caption-families.mjs';
-import { seededRandom } from './support/families.mjs';
-import { sampleFrames } from './support/sample-frames.mjs';
+import { drawClips, installedFonts, makeCaptionClip } from './support/caption-families.mjs';
+import { cachedSampleFrames } from './support/sample-frames.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const mainDist = path.resolve(root, process.env.CAPTION_AB_MAIN ?? 'dist-main');
@@ -32,27 +31,15 @@ const { makeClip } = await import(pathToFileURL(path.join(root, 'dist/test/suppo
 const cacheDir = path.join(root, 'test-artifacts', 'caption-ab');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'crop-ab-'));
 
-/** The clip's samples, cut once and cached. */
-async function framesOf(file, dir) {
-  const frames = fs.existsSync(path.join(dir, 'done'))
-    ? fs
-        .readdirSync(dir)
-        .filter((f) => f.endsWith('.jpg'))
-        .sort()
-        .map((f) => ({ path: path.join(dir, f), gray: path.join(dir, f.replace(/\.jpg$/, '.pgm')) }))
-    : await sampleFrames(file, dir);
-  fs.writeFileSync(path.join(dir, 'done'), '');
-  return frames;
-}
-
-const samples = (await framesOf(await makeClip(PLAIN_CLIP), path.join(cacheDir, 'bench-60s'))).map((f) => ({ set: 'bench 60 s', ...f }));
+const samples = (await cachedSampleFrames(await makeClip(PLAIN_CLIP), path.join(cacheDir, 'bench-60s'))).map((f) => ({
+  set: 'bench 60 s',
+  ...f,
+}));
 const fonts = await installedFonts();
 for (const seed of seeds) {
-  const rnd = seededRandom(seed);
-  const clips = Array.from({ length: count }, (_, i) => drawClip(rnd, FAMILIES[i % FAMILIES.length], fonts, PHOTOS, i));
-  for (const c of clips) {
+  for (const c of drawClips(seed, count, fonts, PHOTOS)) {
     const dir = path.join(cacheDir, `${seed}-${c.name.replace(/\W+/g, '-')}`);
-    for (const f of await framesOf(await makeCaptionClip(c, root, PHOTOS), dir)) samples.push({ set: `seed ${seed}`, ...f });
+    for (const f of await cachedSampleFrames(await makeCaptionClip(c, root, PHOTOS), dir)) samples.push({ set: `seed ${seed}`, ...f });
   }
 }
 const crops = [];

@@ -48,11 +48,9 @@ export const FAMILIES = ['reel middle', 'bottom mixed', 'lower third', 'top titl
 /** Runs the evaluation: `startPipelines` and `dist` are bench/quality's. */
 export async function captionFamilies({ dist, startPipelines, root }) {
   const seed = runSeed();
-  const rnd = seededRandom(seed);
   const count = Number(process.env.CAPTION_CLIPS ?? 40);
   const { PHOTOS } = await import(dist('test/support/reel-clips.js'));
-  const fonts = await installedFonts();
-  const clips = Array.from({ length: count }, (_, i) => drawClip(rnd, FAMILIES[i % FAMILIES.length], fonts, PHOTOS, i));
+  const clips = drawClips(seed, count, await installedFonts(), PHOTOS);
   const files = {};
   for (const c of clips) files[c.name] = await makeCaptionClip(c, root, PHOTOS);
   const service = await startPipelines(files);
@@ -131,6 +129,12 @@ function describe(c) {
 }
 
 /** One clip's recipe: its background, look and captions (each with its lines, time and place). */
+/** The `count` clips of a seed, the families taken in turn: every caption bench draws them so. */
+export function drawClips(seed, count, fonts, PHOTOS) {
+  const rnd = seededRandom(seed);
+  return Array.from({ length: count }, (_, i) => drawClip(rnd, FAMILIES[i % FAMILIES.length], fonts, PHOTOS, i));
+}
+
 export function drawClip(rnd, family, fonts, PHOTOS, i) {
   const landscape = family === 'lower third' ? rnd.next() < 0.7 : rnd.next() < 0.3;
   const [w, h] = landscape ? [1280, 720] : [720, 1280];

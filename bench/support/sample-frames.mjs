@@ -28,6 +28,19 @@ export async function sampleFrames(clip, dir) {
     '[gray]',
     `${dir}/%06d.pgm`,
   ]);
+  return framesIn(dir);
+}
+
+/** sampleFrames cut once into `dir` and kept there (a `done` file marks a finished cut): the A/B benches' frames. */
+export async function cachedSampleFrames(clip, dir) {
+  if (fs.existsSync(path.join(dir, 'done'))) return framesIn(dir);
+  const frames = await sampleFrames(clip, dir);
+  fs.writeFileSync(path.join(dir, 'done'), '');
+  return frames;
+}
+
+/** The frames sampleFrames wrote into `dir`, in order. */
+function framesIn(dir) {
   return fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.jpg'))
