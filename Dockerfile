@@ -4,9 +4,11 @@ FROM node:20-bookworm-slim
 # System tools the step executors call: ffmpeg (transcode, frames), pocketsphinx (local ASR; sphinx_fe from
 # sphinxbase-utils gives it each piece's starting cepstral mean),
 # tesseract (OCR), flite (speech synthesis), DejaVu, Liberation and FreeFont fonts (text rendered into frames; the caption families draw with every font installed).
+# gcc, pkg-config and pocketsphinx's headers build the warm speech decoder (native/); they are removed after the build.
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       python3 python3-venv ffmpeg pocketsphinx pocketsphinx-en-us sphinxbase-utils tesseract-ocr tesseract-ocr-eng flite fonts-dejavu-core fonts-liberation fonts-freefont-ttf \
+      gcc libc6-dev pkg-config libpocketsphinx-dev libsphinxbase-dev \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
@@ -26,8 +28,10 @@ RUN npm ci --no-audit --no-fund
 # Sources, pipelines, schemas, prompts, knowledge, templates; build, then drop the dev dependencies.
 COPY . .
 RUN npm run build \
+ && test -x dist/native/pocketsphinx_warm \
  && npm prune --omit=dev --no-audit --no-fund \
- && npm cache clean --force
+ && npm cache clean --force \
+ && apt-get purge -y --auto-remove gcc libc6-dev pkg-config libpocketsphinx-dev libsphinxbase-dev
 
 # MALLOC_MMAP_THRESHOLD_ as in package.json's start script: glibc mmaps each allocation from 256 KB up (frames,
 # audio, libvips images) and unmaps it when freed, where by default the threshold climbs after the first such free and

@@ -16,6 +16,8 @@ export interface EnginesConfig {
     /** Where that model is looked for first (models/tessdata ships `Latin`); else Tesseract's own tessdata. */
     tesseractDataDir: string;
     pocketsphinxPath: string;
+    /** The warm decoder (warm-decoder.ts); null: a pocketsphinx process per piece. */
+    pocketsphinxWarmPath: string | null;
     maxBytes: number;
     maxSeconds: number;
     fetchTimeoutSeconds: number;
@@ -127,6 +129,15 @@ function ytDlpPath(r: Reader): string {
   return fs.existsSync(local) ? local : 'yt-dlp';
 }
 
+/**
+ * POCKETSPHINX_WARM_PATH: the warm decoder npm run build compiles into dist/native (where a C compiler and
+ * pocketsphinx's headers are there); `off`: a pocketsphinx process per piece. A path that is not there counts as off.
+ */
+function pocketsphinxWarmPath(r: Reader): string | null {
+  const value = r.optional('POCKETSPHINX_WARM_PATH');
+  return value === 'off' ? null : path.resolve(r.projectRoot, value ?? 'dist/native/pocketsphinx_warm');
+}
+
 function media(r: Reader): EnginesConfig['media'] {
   return {
     ffmpegPath: r.optional('FFMPEG_PATH') ?? '',
@@ -136,6 +147,7 @@ function media(r: Reader): EnginesConfig['media'] {
     tesseractLang: r.get('TESSERACT_LANG'),
     tesseractDataDir: path.resolve(r.projectRoot, r.optional('TESSERACT_DATA_DIR') ?? 'models/tessdata'),
     pocketsphinxPath: r.get('POCKETSPHINX_PATH'),
+    pocketsphinxWarmPath: pocketsphinxWarmPath(r),
     maxBytes: r.int('VIDEO_MAX_BYTES', 1024, 16 * 1024 ** 3),
     maxSeconds: r.int('VIDEO_MAX_SECONDS', 1, 24 * 3600),
     fetchTimeoutSeconds: r.int('FETCH_TIMEOUT_SECONDS', 1, 3600),

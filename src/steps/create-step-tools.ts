@@ -32,6 +32,7 @@ export function createStepTools(config: EnginesConfig, paths: StepTools['paths']
           isolateVoice: config.transcribe.voiceIsolation === 'rnnoise',
           bedReadings: config.transcribe.bedReadings,
           decoder: config.transcribe.decoder,
+          warmBinary: media.pocketsphinxWarmPath,
         });
   return {
     paths,

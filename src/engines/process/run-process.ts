@@ -86,7 +86,7 @@ export function runProcess(command: string, args: string[], opts: RunOptions): P
  * The service's environment without its allocator setting (MALLOC_MMAP_THRESHOLD_, which npm start and the image set
  * for the service's own large buffers): the programs keep the C library's default, as measured without it.
  */
-function programEnv(): NodeJS.ProcessEnv {
+export function programEnv(): NodeJS.ProcessEnv {
   const { MALLOC_MMAP_THRESHOLD_: _, ...env } = process.env;
   return env;
 }

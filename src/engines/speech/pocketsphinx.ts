@@ -15,6 +15,7 @@ import { transcriptConfidence } from './speech-confidence.js';
 import { type SpeechToText, type TimedWord, type Transcript, type TranscriptSegment } from './speech-to-text.port.js';
 import { sphinxWord } from './sphinx-words.js';
 import { FIT_KNEE, loadTranscriptModel, probabilityRight, type TranscriptMeasures, type TranscriptModel } from './transcript-model.js';
+import { warmDecoderFor } from './warm-decoder.js';
 import { wordAgreement } from './word-agreement.js';
 import { voteWords } from './word-vote.js';
 
@@ -246,9 +247,7 @@ export class PocketsphinxSpeechToText implements SpeechToText {
     const file = await this.cutPiece(reading, piece.from, piece.to, null, `${name}.wav`, signal);
     const mean = await cepstralMean(this.opts.sphinxFe ?? 'sphinx_fe', file, `${name}.cep.txt`, signal);
     if (!mean) return null;
-    return this.decode(file, piece.from, 0, [...search, '-featparams', await featParamsWith(mean, `${name}.feat.params`)], name, {
-      signal,
-    });
+    return this.decode(file, piece.from, 0, search, name, { signal }, mean);
   }
 
   /** The piece [from, to] of `reading` in `file`, after the warm-up stretch `warm` of it and a pause. */
@@ -259,11 +258,30 @@ export class PocketsphinxSpeechToText implements SpeechToText {
     return file;
   }
 
-  /** `file` through the engine; its words from `start` seconds on, at times from `from`, the piece's start in the audio. */
-  private async decode(file: string, from: number, start: number, search: string[], name: string, opts: { signal: AbortSignal }) {
+  /**
+   * `file` through the engine, starting from the cepstral mean `mean` (null: the model's); its words from `start`
+   * seconds on, at times from `from`, the piece's start in the audio.
+   */
+  private async decode(
+    file: string,
+    from: number,
+    start: number,
+    search: string[],
+    name: string,
+    opts: { signal: AbortSignal },
+    mean: number[] | null = null,
+  ) {
     const dict = await this.dictionaryArgs();
-    const args = ['-infile', file, '-time', 'yes', ...dict, ...search, '-backtrace', 'yes', '-logfn', `${name}.log`];
-    const { stdout } = await runProcess(this.binary, args, { signal: opts.signal, name: 'pocketsphinx' });
+    const warm = warmDecoderFor(this.opts.warmBinary ?? null, [...dict, ...search, '-backtrace', 'yes', '-logfn', '/dev/null']);
+    let stdout: string;
+    if (warm) {
+      await warm.decode({ file, out: `${name}.out`, log: `${name}.log`, mean }, opts.signal);
+      stdout = await fs.promises.readFile(`${name}.out`, 'utf8');
+    } else {
+      const featParams = mean ? ['-featparams', await featParamsWith(mean, `${name}.feat.params`)] : [];
+      const args = ['-infile', file, '-time', 'yes', ...dict, ...search, ...featParams, '-backtrace', 'yes', '-logfn', `${name}.log`];
+      ({ stdout } = await runProcess(this.binary, args, { signal: opts.signal, name: 'pocketsphinx' }));
+    }
     // The lead-in's words belong to the piece before.
     const words = parseWords(stdout, from - start).filter((w) => w.start >= from - 0.05);
     return { words, fit: acousticFitOf(await fs.promises.readFile(`${name}.log`, 'utf8'), start) };
@@ -315,6 +333,12 @@ export interface PocketsphinxOptions {
   batchBinary?: string;
   /** false: the engine's whole pronouncing dictionary, not the copy with the language model's words only (lm-dictionary.ts). */
   lmDictionary?: boolean;
+  /**
+   * pocketsphinx_warm's binary (native/pocketsphinx-warm.c, warm-decoder.ts): every piece decoded by a child of one
+   * loaded decoder, the same output as `binary` without its start-up a piece. Absent or not there: a `binary` process
+   * per piece.
+   */
+  warmBinary?: string | null;
 }
 
 /** A piece's words and how well they fit its sounds (acoustic-fit.ts). */
