@@ -74,12 +74,16 @@ export function runProcess(command: string, args: string[], opts: RunOptions): P
       stopWatching();
       if (killedFor) return reject(killedFor);
       if (code !== 0) {
-        const tail = output.stderr.trim().split('\n').slice(-3).join(' | ');
-        return reject(new ProcessFailed(name, code, tail, output.stderr));
+        return reject(new ProcessFailed(name, code, lastLines(output.stderr), output.stderr));
       }
       resolve({ stdout: output.stdout, stderr: output.stderr });
     });
   });
+}
+
+/** A program's last three lines of output on one line: what its error quotes. */
+export function lastLines(text: string): string {
+  return text.trim().split('\n').slice(-3).join(' | ');
 }
 
 /**

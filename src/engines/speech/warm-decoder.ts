@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { KnownFailure } from '../known-failure.js';
-import { ProcessFailed, programEnv } from '../process/run-process.js';
+import { lastLines, ProcessFailed, programEnv } from '../process/run-process.js';
 
 /** One piece for the warm decoder: what pocketsphinx_continuous would read (`-infile`) and write (stdout, `-logfn`). */
 export interface WarmPiece {
@@ -46,20 +46,20 @@ export class WarmDecoder {
     const server = this.started();
     const id = String(this.next++);
     return new Promise<void>((resolve, reject) => {
-      const entry: Pending = { log: piece.log, resolve, reject };
+      // Ended either way: a piece killed for the job's cancellation fails with the job's reason.
+      const settle = (err: Error | null) => {
+        signal.removeEventListener('abort', onAbort);
+        this.pending.delete(id);
+        if (this.pending.size === 0) this.idle(true);
+        const why = entry.killedFor ?? err;
+        why ? reject(why) : resolve();
+      };
+      const entry: Pending = { log: piece.log, resolve: () => settle(null), reject: settle };
       const onAbort = () => {
         entry.killedFor = signal.reason instanceof Error ? signal.reason : new KnownFailure('pocketsphinx was cancelled');
         if (entry.pid) kill(entry.pid);
       };
       signal.addEventListener('abort', onAbort, { once: true });
-      const settle = (then: () => void) => {
-        signal.removeEventListener('abort', onAbort);
-        this.pending.delete(id);
-        if (this.pending.size === 0) this.idle(true);
-        then();
-      };
-      entry.resolve = () => settle(() => (entry.killedFor ? reject(entry.killedFor) : resolve()));
-      entry.reject = (err) => settle(() => reject(entry.killedFor ?? err));
       this.pending.set(id, entry);
       this.idle(false);
       // The mean as a -featparams file gives it (cepstral-mean.ts writes two decimals).
@@ -82,8 +82,8 @@ export class WarmDecoder {
     readline.createInterface({ input: server.stdout! }).on('line', (line) => this.onLine(line));
     const ended = (why: string) => {
       if (this.server === server) this.server = null;
-      const tail = stderr.trim().split('\n').slice(-3).join(' | ');
-      for (const p of [...this.pending.values()]) p.reject(new ProcessFailed('pocketsphinx', null, `${why} ${tail}`.trim(), stderr));
+      for (const p of [...this.pending.values()])
+        p.reject(new ProcessFailed('pocketsphinx', null, `${why} ${lastLines(stderr)}`.trim(), stderr));
     };
     server.on('error', (err: NodeJS.ErrnoException) => ended(err.code === 'ENOENT' ? `${this.binary} not found` : err.message));
     server.on('exit', (code, sig) => ended(`the warm decoder ended (${sig ?? code})`));
@@ -126,7 +126,7 @@ function kill(pid: number): void {
 /** The last lines of a failed piece's log, for its error. */
 function logTail(log: string): string {
   try {
-    return fs.readFileSync(log, 'utf8').trim().split('\n').slice(-3).join(' | ');
+    return lastLines(fs.readFileSync(log, 'utf8'));
   } catch {
     return '';
   }
