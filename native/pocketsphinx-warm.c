@@ -8,12 +8,14 @@
  * independent (pocketsphinx_batch normalises differently), hence this file.
  *
  * Requests on stdin, one a line, fields separated by tabs:
- *   id  input-file  output-file  log-file  cmninit
+ *   id  input-file  output-file  log-file  cmninit  [lead-in gap]
  * where cmninit is "-" (the model's starting cepstral mean) or comma-separated values (what -cmninit in a
- * -featparams file gives). The child writes what pocketsphinx_continuous -time yes prints to output-file and the
+ * -featparams file gives), and lead-in and gap (samples) say that the file starts with a lead-in whose words are not
+ * wanted, then a pause of digital silence at least `gap` long (see LEAD_IN below). The child writes what pocketsphinx_continuous -time yes prints to output-file and the
  * decoder's log (-backtrace yes tables included, as asked at start) to log-file.
  * Replies on stdout: "ready" once loaded, then "started <id> <pid>" and "done <id> <exit status>" per request
- * (a status of 128 + n: the child was killed by signal n). Ends when stdin closes and its children have finished.
+ * (a status of 128 + n: the child was killed by signal n; LEAD_IN_OVERRAN: ask again without the lead-in's
+ * lengths). Ends when stdin closes and its children have finished.
  */
 #include <errno.h>
 #include <poll.h>
@@ -33,8 +35,25 @@
 #define MAX_CHILDREN 256
 #define MAX_LINE 8192
 
+/*
+ * A lead-in is heard only for the state it leaves: the noise estimate of the front end and the running cepstral
+ * mean, which no search touches (every search consumes each frame as it comes). So its utterances are searched
+ * with a one-word grammar instead of the language model, for a fraction of the CPU; the piece's utterances get the
+ * language model as before, and print what they would have printed. The search is chosen as an utterance starts
+ * (it cannot change within one): the grammar only for one that starts more than LEAD_IN_MARGIN seconds before the
+ * lead-in ends, since one starting later holds little of the lead-in and likely the piece's first words. If a grammar
+ * utterance is still open once the pause has been read (no end of speech was heard after the lead-in: it may hold
+ * the piece's words), the child exits with LEAD_IN_OVERRAN and the caller decodes the file again the plain way.
+ */
+#define LEAD_IN_SEARCH "lead-in"
+#define LEAD_IN_GRAMMAR "#JSGF V1.0; grammar leadin; public <leadin> = the;"
+#define LEAD_IN_MARGIN 0.5
+#define LEAD_IN_OVERRAN 3
+
 static ps_decoder_t *ps;
 static cmd_ln_t *config;
+/* The language model's search, as loaded; NULL when the lead-in grammar could not be added. */
+static char *lm_search;
 
 static struct {
     pid_t pid;
@@ -69,8 +88,22 @@ static void print_utterance(void)
     print_words();
 }
 
-/* The piece in `file`, utterance by utterance where the decoder's speech detection ends one (as continuous does). */
-static int decode_file(const char *file)
+/* Starts an utterance after `read` samples, searched with the lead-in's grammar or the language model. */
+static int start_utterance(long read, long lead_in, int *on_lead_in)
+{
+    long margin = (long)(LEAD_IN_MARGIN * cmd_ln_float32_r(config, "-samprate"));
+    int lead = lm_search != NULL && lead_in > 0 && read < lead_in - margin;
+    if (lead != *on_lead_in && ps_set_search(ps, lead ? LEAD_IN_SEARCH : lm_search) < 0)
+        return -1;
+    *on_lead_in = lead;
+    return ps_start_utt(ps);
+}
+
+/*
+ * The piece in `file`, utterance by utterance where the decoder's speech detection ends one (as continuous does).
+ * The first `lead_in` samples (then a pause of at least `gap`) are a lead-in: see LEAD_IN_SEARCH.
+ */
+static int decode_file(const char *file, long lead_in, long gap)
 {
     FILE *in = fopen(file, "rb");
     if (in == NULL) {
@@ -86,24 +119,34 @@ static int decode_file(const char *file)
             return 1;
         }
     }
+    long read = 0;
+    int on_lead_in = 0;
     int16 samples[2048];
     size_t n;
     int in_utterance = 0;
-    ps_start_utt(ps);
+    if (start_utterance(read, lead_in, &on_lead_in) < 0)
+        return 1;
     while ((n = fread(samples, sizeof(int16), 2048, in)) > 0) {
         ps_process_raw(ps, samples, n, FALSE, FALSE);
+        read += (long)n;
         int speech = ps_get_in_speech(ps);
         if (speech && !in_utterance)
             in_utterance = 1;
         if (!speech && in_utterance) {
             ps_end_utt(ps);
-            print_utterance();
-            ps_start_utt(ps);
+            if (!on_lead_in)
+                print_utterance();
+            if (start_utterance(read, lead_in, &on_lead_in) < 0)
+                return 1;
             in_utterance = 0;
+        }
+        if (on_lead_in && read > lead_in + gap) {
+            fclose(in);
+            return LEAD_IN_OVERRAN;
         }
     }
     ps_end_utt(ps);
-    if (in_utterance)
+    if (in_utterance && !on_lead_in)
         print_utterance();
     fclose(in);
     return 0;
@@ -118,7 +161,7 @@ static void set_cepstral_mean(char *values)
         cmn->cmn_mean[i++] = FLOAT2MFCC(atof_c(v));
 }
 
-static void run_child(char *file, char *out, char *log, char *cmninit)
+static void run_child(char *file, char *out, char *log, char *cmninit, long lead_in, long gap)
 {
     int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0 || dup2(fd, STDOUT_FILENO) < 0)
@@ -128,18 +171,18 @@ static void run_child(char *file, char *out, char *log, char *cmninit)
         _exit(1);
     if (strcmp(cmninit, "-") != 0)
         set_cepstral_mean(cmninit);
-    int status = decode_file(file);
+    int status = decode_file(file, lead_in, gap);
     fflush(NULL); /* _exit flushes no stream: the words and the log */
     _exit(status);
 }
 
 static void start(char *line)
 {
-    char *fields[5];
+    char *fields[7];
     int n = 0;
-    for (char *f = strtok(line, "\t"); f != NULL && n < 5; f = strtok(NULL, "\t"))
+    for (char *f = strtok(line, "\t"); f != NULL && n < 7; f = strtok(NULL, "\t"))
         fields[n++] = f;
-    if (n != 5 || strlen(fields[0]) >= sizeof children[0].id) {
+    if ((n != 5 && n != 7) || strlen(fields[0]) >= sizeof children[0].id) {
         printf("error bad request\n");
         fflush(stdout);
         return;
@@ -150,7 +193,7 @@ static void start(char *line)
     fflush(stdout);
     pid_t pid = slot < MAX_CHILDREN ? fork() : -1;
     if (pid == 0)
-        run_child(fields[1], fields[2], fields[3], fields[4]);
+        run_child(fields[1], fields[2], fields[3], fields[4], n == 7 ? atol(fields[5]) : 0, n == 7 ? atol(fields[6]) : 0);
     if (pid < 0) {
         printf("done %s 127\n", fields[0]);
     } else {
@@ -191,6 +234,11 @@ int main(int argc, char *argv[])
     ps = ps_init(config);
     if (ps == NULL)
         return 2;
+    lm_search = strdup(ps_get_search(ps));
+    if (ps_set_jsgf_string(ps, LEAD_IN_SEARCH, LEAD_IN_GRAMMAR) < 0 || ps_set_search(ps, lm_search) < 0) {
+        free(lm_search);
+        lm_search = NULL;
+    }
     printf("ready\n");
     fflush(stdout);
 

@@ -15,7 +15,7 @@ import { transcriptConfidence } from './speech-confidence.js';
 import { type SpeechToText, type TimedWord, type Transcript, type TranscriptSegment } from './speech-to-text.port.js';
 import { sphinxWord } from './sphinx-words.js';
 import { FIT_KNEE, loadTranscriptModel, probabilityRight, type TranscriptMeasures, type TranscriptModel } from './transcript-model.js';
-import { warmDecoderFor } from './warm-decoder.js';
+import { type WarmPiece, warmDecoderFor } from './warm-decoder.js';
 import { wordAgreement } from './word-agreement.js';
 import { voteWords } from './word-vote.js';
 
@@ -232,8 +232,9 @@ export class PocketsphinxSpeechToText implements SpeechToText {
     const warm: [number, number] | null =
       from > 0 ? [from - Math.min(LEAD_IN, from), from] : musicBed ? [from, Math.min(to, from + LEAD_IN)] : null;
     const start = warm ? warm[1] - warm[0] + LEAD_GAP : 0;
-    const file = piece.cut || warm ? await this.cutPiece(reading, from, to, warm, `${name}.wav`, opts.signal) : reading;
-    return this.decode(file, from, start, search, name, opts);
+    if (!piece.cut && !warm) return this.decode(reading, from, start, search, name, opts);
+    const { file, leadIn } = await this.cutPiece(reading, from, to, warm, `${name}.wav`, opts.signal);
+    return this.decode(file, from, start, search, name, opts, null, leadIn);
   }
 
   /** A later piece of `reading` decoded from its own cepstral mean (cepstral-mean.ts); null where sphinx_fe gives none. */
@@ -244,18 +245,34 @@ export class PocketsphinxSpeechToText implements SpeechToText {
     name: string,
     signal: AbortSignal,
   ): Promise<Recognised | null> {
-    const file = await this.cutPiece(reading, piece.from, piece.to, null, `${name}.wav`, signal);
+    const { file } = await this.cutPiece(reading, piece.from, piece.to, null, `${name}.wav`, signal);
     const mean = await cepstralMean(this.opts.sphinxFe ?? 'sphinx_fe', file, `${name}.cep.txt`, signal);
     if (!mean) return null;
     return this.decode(file, piece.from, 0, search, name, { signal }, mean);
   }
 
-  /** The piece [from, to] of `reading` in `file`, after the warm-up stretch `warm` of it and a pause. */
-  private async cutPiece(reading: string, from: number, to: number, warm: [number, number] | null, file: string, signal: AbortSignal) {
+  /**
+   * The piece [from, to] of `reading` in `file`, after the warm-up stretch `warm` of it and a pause; with the lengths
+   * of that lead-in and pause where they are known to the sample (the decoder reads a WAV's samples from byte 44 on).
+   */
+  private async cutPiece(
+    reading: string,
+    from: number,
+    to: number,
+    warm: [number, number] | null,
+    file: string,
+    signal: AbortSignal,
+  ): Promise<{ file: string; leadIn?: WarmPiece['leadIn'] }> {
     const wav = readPcmWav(reading);
-    if (wav?.rate === 16000 && wav.channels === 1) writeWav(wav, pieceParts(wav, from, to, warm), file);
-    else await runProcess(this.ffmpeg, pieceArgs(reading, from, to, warm, file), { signal, name: 'ffmpeg' });
-    return file;
+    if (wav?.rate === 16000 && wav.channels === 1) {
+      const parts = pieceParts(wav, from, to, warm);
+      writeWav(wav, parts, file);
+      if (!warm) return { file };
+      const headerSamples = (wav.header.length - 44) / 2;
+      return { file, leadIn: { samples: headerSamples + parts[0].length / 2, gap: parts[1].length / 2 } };
+    }
+    await runProcess(this.ffmpeg, pieceArgs(reading, from, to, warm, file), { signal, name: 'ffmpeg' });
+    return { file };
   }
 
   /**
@@ -270,12 +287,13 @@ export class PocketsphinxSpeechToText implements SpeechToText {
     name: string,
     opts: { signal: AbortSignal },
     mean: number[] | null = null,
+    leadIn?: WarmPiece['leadIn'],
   ) {
     const dict = await this.dictionaryArgs();
     const warm = warmDecoderFor(this.opts.warmBinary ?? null, [...dict, ...search, '-backtrace', 'yes', '-logfn', '/dev/null']);
     let stdout: string;
     if (warm) {
-      await warm.decode({ file, out: `${name}.out`, log: `${name}.log`, mean }, opts.signal);
+      await warm.decode({ file, out: `${name}.out`, log: `${name}.log`, mean, leadIn }, opts.signal);
       stdout = await fs.promises.readFile(`${name}.out`, 'utf8');
     } else {
       const featParams = mean ? ['-featparams', await featParamsWith(mean, `${name}.feat.params`)] : [];

@@ -6,9 +6,10 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { acousticFitOf } from '../voice/acoustic-fit.js';
+import { decodedStretch, readPcmWav, silence, writeWav } from '../voice/pcm-wav.js';
 import { cepstralMean, featParamsWith } from './cepstral-mean.js';
 import { lmDictionary } from './lm-dictionary.js';
-import { BED_SEARCH, FAST_SEARCH, PocketsphinxSpeechToText } from './pocketsphinx.js';
+import { BED_SEARCH, FAST_SEARCH, PocketsphinxSpeechToText, parseWords } from './pocketsphinx.js';
 import { WarmDecoder } from './warm-decoder.js';
 
 /** npm run build compiles it (scripts/build-native.sh); scripts/setup.sh installs what that needs. */
@@ -89,6 +90,42 @@ describe('the warm speech decoder (one loaded pocketsphinx, a forked child a pie
     assert.ok(warm.segments.length > 2, 'the speech is heard in sentences');
     assert.ok(warm.segments.at(-1)!.end > 16, 'over more than one piece (each at most 12 s here)');
     assert.deepEqual(warm, processes);
+  });
+
+  it('searches a lead-in with a grammar: the piece keeps its words and fit; a lead-in that runs into the piece is decoded again in full', async () => {
+    const wav = readPcmWav(speech)!;
+    // As the engine cuts a later piece under a bed: the 4 s before it, a 0.6 s pause, the piece.
+    const parts = [decodedStretch(wav, 6, 4), silence(wav, 0.6), decodedStretch(wav, 10, 9)];
+    const withLeadIn = path.join(dir, 'lead-in.wav');
+    writeWav(wav, parts, withLeadIn);
+    // The same speech with no pause after its first 4 s: the lead-in's last utterance holds the piece's first words.
+    const runOn = path.join(dir, 'run-on.wav');
+    writeWav(wav, [decodedStretch(wav, 6, 13)], runOn);
+    const header = (wav.header.length - 44) / 2;
+    const warm = new WarmDecoder(WARM, [...dict, ...BED_SEARCH, '-backtrace', 'yes', '-logfn', '/dev/null']);
+    try {
+      for (const [name, file, leadIn] of [
+        ['lead-in', withLeadIn, { samples: header + parts[0].length / 2, gap: parts[1].length / 2 }],
+        ['run-on', runOn, { samples: header + 64000, gap: 9600 }],
+      ] as const) {
+        const expected = continuous(file, BED_SEARCH, [], `${name}-continuous`);
+        const piece = { file, out: path.join(dir, `${name}.out`), log: path.join(dir, `${name}-warm.log`), mean: null, leadIn };
+        await warm.decode(piece, signal());
+        const out = fs.readFileSync(piece.out, 'utf8');
+        if (name === 'run-on') {
+          assert.equal(out, expected.out, "decoded again without the lead-in: every word, the lead-in's too");
+          continue;
+        }
+        const after = (words: string) => parseWords(words).filter((w) => w.start >= 4.55);
+        assert.ok(after(expected.out).length > 10, 'the piece is heard');
+        assert.ok(parseWords(expected.out).length > after(expected.out).length, 'the lead-in has words of its own');
+        assert.deepEqual(parseWords(out), after(expected.out), "the piece's words, and none of the lead-in's");
+        const fitAfter = (log: string) => acousticFitOf(fs.readFileSync(log, 'utf8'), 4.6);
+        assert.deepEqual(fitAfter(piece.log), fitAfter(path.join(dir, `${name}-continuous.log`)));
+      }
+    } finally {
+      warm.close();
+    }
   });
 
   it('kills a cancelled piece, fails a piece the decoder cannot read, and starts again after its server is killed', async () => {

@@ -13,7 +13,16 @@ export interface WarmPiece {
   log: string;
   /** The starting cepstral mean (a -cmninit); null: the model's own. */
   mean: number[] | null;
+  /**
+   * Where `file` starts with a lead-in whose words are not wanted (heard for the state it leaves), then a pause of
+   * digital silence: their lengths in samples, counted as the decoder reads them (from byte 44 of a WAV). Its
+   * utterances are searched with a one-word grammar instead of the language model: the same words for the rest.
+   */
+  leadIn?: { samples: number; gap: number };
 }
+
+/** The decoder's exit status when a lead-in's utterance ran into the piece: decoded again without the hint. */
+const LEAD_IN_OVERRAN = 3;
 
 interface Pending {
   log: string;
@@ -39,7 +48,17 @@ export class WarmDecoder {
     private readonly args: string[],
   ) {}
 
-  decode(piece: WarmPiece, signal: AbortSignal): Promise<void> {
+  async decode(piece: WarmPiece, signal: AbortSignal): Promise<void> {
+    if (!piece.leadIn) return this.send(piece, signal);
+    try {
+      await this.send(piece, signal);
+    } catch (err) {
+      if (!(err instanceof ProcessFailed) || err.code !== LEAD_IN_OVERRAN || signal.aborted) throw err;
+      await this.send({ ...piece, leadIn: undefined }, signal);
+    }
+  }
+
+  private send(piece: WarmPiece, signal: AbortSignal): Promise<void> {
     if (signal.aborted) return Promise.reject(signal.reason ?? new KnownFailure('pocketsphinx was cancelled'));
     const fields = [piece.file, piece.out, piece.log];
     if (fields.some((f) => /[\t\n]/.test(f))) return Promise.reject(new Error(`a path the warm decoder cannot take: ${fields.join(' ')}`));
@@ -64,7 +83,8 @@ export class WarmDecoder {
       this.idle(false);
       // The mean as a -featparams file gives it (cepstral-mean.ts writes two decimals).
       const mean = piece.mean ? piece.mean.map((m) => m.toFixed(2)).join(',') : '-';
-      server.stdin!.write(`${id}\t${fields.join('\t')}\t${mean}\n`);
+      const leadIn = piece.leadIn ? `\t${piece.leadIn.samples}\t${piece.leadIn.gap}` : '';
+      server.stdin!.write(`${id}\t${fields.join('\t')}\t${mean}${leadIn}\n`);
     });
   }
 
