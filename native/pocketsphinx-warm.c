@@ -11,11 +11,13 @@
  *   id  input-file  output-file  log-file  cmninit  [lead-in gap]
  * where cmninit is "-" (the model's starting cepstral mean) or comma-separated values (what -cmninit in a
  * -featparams file gives), and lead-in and gap (samples) say that the file starts with a lead-in whose words are not
- * wanted, then a pause of digital silence at least `gap` long (see LEAD_IN below). The child writes what pocketsphinx_continuous -time yes prints to output-file and the
- * decoder's log (-backtrace yes tables included, as asked at start) to log-file.
+ * wanted, then a pause of digital silence at least `gap` long (see LEAD_IN_SEARCH below). The child writes what
+ * pocketsphinx_continuous -time yes prints to output-file and the decoder's log (-backtrace yes tables included, as
+ * asked at start) to log-file.
  * Replies on stdout: "ready" once loaded, then "started <id> <pid>" and "done <id> <exit status>" per request
- * (a status of 128 + n: the child was killed by signal n; LEAD_IN_OVERRAN: ask again without the lead-in's
- * lengths). Ends when stdin closes and its children have finished.
+ * (a status of 128 + n: the child was killed by signal n; LEAD_IN_OVERRAN: ask again without the lead-in's lengths;
+ * BAD_REQUEST: the line was not a request, and no child was started). Ends when stdin closes and its children have
+ * finished.
  */
 #include <errno.h>
 #include <poll.h>
@@ -49,6 +51,8 @@
 #define LEAD_IN_GRAMMAR "#JSGF V1.0; grammar leadin; public <leadin> = the;"
 #define LEAD_IN_MARGIN 0.5
 #define LEAD_IN_OVERRAN 3
+/* The exit status reported for a request line the server cannot read. */
+#define BAD_REQUEST 2
 
 static ps_decoder_t *ps;
 static cmd_ln_t *config;
@@ -183,7 +187,11 @@ static void start(char *line)
     for (char *f = strtok(line, "\t"); f != NULL && n < 7; f = strtok(NULL, "\t"))
         fields[n++] = f;
     if ((n != 5 && n != 7) || strlen(fields[0]) >= sizeof children[0].id) {
-        printf("error bad request\n");
+        /* The caller waits on the id: answer it, or say why where there is none. */
+        if (n >= 1 && strlen(fields[0]) < sizeof children[0].id)
+            printf("done %s %d\n", fields[0], BAD_REQUEST);
+        else
+            printf("error bad request\n");
         fflush(stdout);
         return;
     }

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { acousticFitOf } from '../voice/acoustic-fit.js';
@@ -150,6 +151,14 @@ describe('the warm speech decoder (one loaded pocketsphinx, a forked child a pie
       const notAudio = path.join(dir, 'not-audio.wav');
       fs.writeFileSync(notAudio, 'this is no RIFF header, and it is long enough to be read as one'.repeat(4));
       await assert.rejects(warm.decode(piece('not-audio', notAudio), signal()), /pocketsphinx failed \(exit 1\)/);
+
+      // A line that is not a request is answered under its id, so that nobody waits on it.
+      const raw = spawn(WARM, [...dict, ...FAST_SEARCH, '-logfn', '/dev/null'], { stdio: ['pipe', 'pipe', 'ignore'] });
+      const replies = readline.createInterface({ input: raw.stdout! })[Symbol.asyncIterator]();
+      assert.equal((await replies.next()).value, 'ready');
+      raw.stdin!.end('7\tonly\tthree fields\n');
+      assert.equal((await replies.next()).value, 'done 7 2');
+      if (raw.exitCode === null) await new Promise((r) => raw.once('exit', r));
 
       process.kill(server, 'SIGKILL');
       await waitFor(() => !serverPids().includes(server));
