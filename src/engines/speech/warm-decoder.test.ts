@@ -116,6 +116,7 @@ describe('the warm speech decoder (one loaded pocketsphinx, a forked child a pie
         const out = fs.readFileSync(piece.out, 'utf8');
         if (name === 'run-on') {
           assert.equal(out, expected.out, "decoded again without the lead-in: every word, the lead-in's too");
+          assert.deepEqual(acousticFitOf(fs.readFileSync(piece.log, 'utf8')), expected.fit, 'and the fit of that decoding alone');
           continue;
         }
         const after = (words: string) => parseWords(words).filter((w) => w.start >= 4.55);

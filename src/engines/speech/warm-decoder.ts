@@ -54,6 +54,8 @@ export class WarmDecoder {
       await this.send(piece, signal);
     } catch (err) {
       if (!(err instanceof ProcessFailed) || err.code !== LEAD_IN_OVERRAN || signal.aborted) throw err;
+      // The decoder appends to its log: the second decoding's must stand alone.
+      await fs.promises.rm(piece.log, { force: true });
       await this.send({ ...piece, leadIn: undefined }, signal);
     }
   }
