@@ -53,8 +53,19 @@ export function localRpcUrl(host: string, port: number): string {
 
 /** Starts a local chain with the given chain id and waits until it answers JSON-RPC. */
 export async function startAnvil(opts: { chainId: number; extraArgs?: string[]; binding?: ChainBinding }): Promise<AnvilNode> {
+  // A free port is only free until anvil binds it: another process (a parallel test, another chain) may take it
+  // first. A port we chose is chosen again; a fixed one is the operator's, and its error is theirs to see.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAnvilOn(opts, opts.binding?.port ?? (await freePort()));
+    } catch (err) {
+      if (opts.binding?.port || attempt === 5 || !/Address already in use/.test(String(err))) throw err;
+    }
+  }
+}
+
+async function startAnvilOn(opts: { chainId: number; extraArgs?: string[]; binding?: ChainBinding }, port: number): Promise<AnvilNode> {
   const host = opts.binding?.host ?? '127.0.0.1';
-  const port = opts.binding?.port ?? (await freePort());
   const args = ['--host', host, '--port', String(port), '--chain-id', String(opts.chainId), '--silent', ...(opts.extraArgs ?? [])];
   const [command, argv] = SETPRIV ? [SETPRIV, ['--pdeathsig', 'KILL', '--', anvilBinary(), ...args]] : [anvilBinary(), args];
   const child: ChildProcess = spawn(command, argv, { stdio: ['ignore', 'ignore', 'pipe'] });
