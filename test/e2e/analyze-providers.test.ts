@@ -67,9 +67,9 @@ describe('/analyze with a model and a transcription service (OpenAI protocol)', 
     });
   });
   after(async () => {
-    await h.close();
-    await web.close();
-    await ai.close();
+    await h?.close();
+    await web?.close();
+    await ai?.close();
   });
 
   const analyze = () => analyzeJob(h, web);
@@ -186,9 +186,9 @@ describe('/analyze with a transcription service that is unsure (OpenAI protocol,
     });
   });
   after(async () => {
-    await h.close();
-    await web.close();
-    await ai.close();
+    await h?.close();
+    await web?.close();
+    await ai?.close();
   });
 
   const analyze = async () => {

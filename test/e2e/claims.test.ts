@@ -23,8 +23,8 @@ describe('/product-id, /ad-debunk and /verify on scripted clips (offline analyze
     h = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true' } });
   });
   after(async () => {
-    await h.close();
-    await web.close();
+    await h?.close();
+    await web?.close();
   });
 
   const run = async (route: string, clip: string) => {
@@ -118,9 +118,9 @@ describe('/ad-debunk and /product-id with a model (OpenAI protocol, real LangCha
     });
   });
   after(async () => {
-    await h.close();
-    await web.close();
-    await ai.close();
+    await h?.close();
+    await web?.close();
+    await ai?.close();
   });
 
   it("validates the model's verdicts, repairing an answer that breaks the schema once", async () => {
@@ -207,9 +207,9 @@ describe('/verify with an evidence source (a local server speaking the Fact Chec
     });
   });
   after(async () => {
-    await h.close();
-    await web.close();
-    await factCheck.close();
+    await h?.close();
+    await web?.close();
+    await factCheck?.close();
   });
 
   it('gives the published verdicts with their sources, and leaves unreviewed claims unverifiable', async () => {

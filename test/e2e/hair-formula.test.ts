@@ -102,8 +102,8 @@ describe('/hair-formula refined by a vision model (OpenAI protocol)', () => {
     });
   });
   after(async () => {
-    await h.close();
-    await ai.close();
+    await h?.close();
+    await ai?.close();
   });
 
   const formula = async () => {

@@ -30,7 +30,7 @@ describe('the landing page in headless Chromium', () => {
   });
   after(async () => {
     await browser?.close();
-    await h.close();
+    await h?.close();
   });
 
   it('renders the price table of every loaded pipeline, links to working discovery documents, and is kept as a screenshot', async () => {

@@ -177,8 +177,8 @@ describe('/menu-from-maps on local pages shaped like real ones', () => {
     });
   });
   after(async () => {
-    await h.close();
-    await web.close();
+    await h?.close();
+    await web?.close();
   });
 
   const menu = async (url: string) => {
@@ -327,7 +327,7 @@ describe('/menu-from-maps with the Places API and a translation model', () => {
     });
   });
   after(async () => {
-    await h.close();
+    await h?.close();
     await Promise.all([web.close(), places.close(), ai.close()]);
   });
 

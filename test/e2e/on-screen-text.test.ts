@@ -45,8 +45,8 @@ describe('/analyze: on-screen text through time and cuts', () => {
     h = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true' } });
   });
   after(async () => {
-    await h.close();
-    await web.close();
+    await h?.close();
+    await web?.close();
   });
 
   const analyze = async (url: string) => {

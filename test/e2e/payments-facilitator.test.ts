@@ -24,8 +24,8 @@ describe('x402 through a remote facilitator', () => {
     requirements = (await postJson(`${h.url}/echo`, { text: 'x' })).json.accepts[0];
   });
   after(async () => {
-    await h.close();
-    await facilitator.close();
+    await h?.close();
+    await facilitator?.close();
   });
 
   it('settles through the facilitator: one verify, one settle, the price on chain, the job accepted', async () => {

@@ -61,8 +61,8 @@ for (const driver of ['memory', 'bullmq'] as Driver[])
       requirements = (await postJson(`${h.url}/echo`, { text: 'x' })).json.accepts[0];
     });
     after(async () => {
-      await h.close();
-      await proxy.close();
+      await h?.close();
+      await proxy?.close();
     });
 
     it('a transfer executed on chain after the settling process died becomes its job without any resend', async () => {
@@ -160,7 +160,7 @@ describe('an API process that puts a waiting job back on the queue (bullmq, no w
   after(async () => {
     monitor.disconnect();
     client.disconnect();
-    await h.close();
+    await h?.close();
   });
 
   it('a paid request resent while its job waits gets the same job, and its request is not read back', async () => {

@@ -25,8 +25,8 @@ describe('x402 settlement with an unreliable RPC', () => {
     requirements = (await postJson(`${h.url}/echo`, { text: 'x' })).json.accepts[0];
   });
   after(async () => {
-    await h.close();
-    await proxy.close();
+    await h?.close();
+    await proxy?.close();
   });
 
   it('finds a transfer whose broadcast answer was lost, and accepts the job once', async () => {
@@ -127,7 +127,7 @@ describe('a payment resent after its job expired', () => {
         new RegExp(`already settled for job ${first.json.job_id}, which has expired.*nothing was charged again`),
       );
     } finally {
-      await h.close();
+      await h?.close();
     }
   });
 });

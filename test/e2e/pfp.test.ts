@@ -117,8 +117,8 @@ describe('/pfp with an image model (OpenAI images/edits protocol)', () => {
     });
   });
   after(async () => {
-    await h.close();
-    await ai.close();
+    await h?.close();
+    await ai?.close();
   });
 
   it('sends the photo and the prompt with style, palette and pose, and returns the image as a 1024x1024 JPEG', async () => {

@@ -21,8 +21,8 @@ describe('/scan-style', () => {
     h = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true' } });
   });
   after(async () => {
-    await h.close();
-    await web.close();
+    await h?.close();
+    await web?.close();
   });
 
   const scan = async (body: unknown) => {

@@ -50,8 +50,8 @@ describe('speech: sentences and claims, and speech under a music bed', () => {
     h = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true' } });
   });
   after(async () => {
-    await h.close();
-    await web.close();
+    await h?.close();
+    await web?.close();
   });
 
   const run = async (route: string, clip: string) => {

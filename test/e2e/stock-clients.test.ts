@@ -51,7 +51,7 @@ describe('stock clients pay the devnet unmodified', () => {
     dev = await (await fetch(`${h.url}/devnet`)).json();
   });
   after(async () => {
-    await h.close();
+    await h?.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

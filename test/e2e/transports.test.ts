@@ -31,8 +31,8 @@ describe('one paid order for every transport', () => {
         for (const key of Object.keys(seen))
           for (const option of seen[key] as any[]) option.resource = option.resource.replace(h.url, '<base>');
       } finally {
-        await client.close();
-        await h.close();
+        await client?.close();
+        await h?.close();
       }
     }
     const [reference, ...others] = Object.values(seen);
@@ -70,8 +70,8 @@ describe('one paid order for every transport', () => {
       assert.match(paid.structuredContent.job_id, /^[0-9a-f-]{36}$/);
       assert.equal(await settled(), 2, 'the MCP payment is counted');
     } finally {
-      await client.close();
-      await h.close();
+      await client?.close();
+      await h?.close();
     }
   });
 });

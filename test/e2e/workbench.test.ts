@@ -36,7 +36,7 @@ describe('the workbench: vidint run and vidint eval, on this machine, with no se
     model = await startOpenAiServer();
   });
   after(async () => {
-    await model.close();
+    await model?.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
