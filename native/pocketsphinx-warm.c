@@ -92,11 +92,11 @@ static void print_utterance(void)
     print_words();
 }
 
-/* Starts an utterance after `read` samples, searched with the lead-in's grammar or the language model. */
-static int start_utterance(long read, long lead_in, int *on_lead_in)
+/* Starts an utterance after `consumed` samples, searched with the lead-in's grammar or the language model. */
+static int start_utterance(long consumed, long lead_in, int *on_lead_in)
 {
     long margin = (long)(LEAD_IN_MARGIN * cmd_ln_float32_r(config, "-samprate"));
-    int lead = lm_search != NULL && lead_in > 0 && read < lead_in - margin;
+    int lead = lm_search != NULL && lead_in > 0 && consumed < lead_in - margin;
     if (lead != *on_lead_in && ps_set_search(ps, lead ? LEAD_IN_SEARCH : lm_search) < 0)
         return -1;
     *on_lead_in = lead;
@@ -123,16 +123,16 @@ static int decode_file(const char *file, long lead_in, long gap)
             return 1;
         }
     }
-    long read = 0;
+    long consumed = 0;
     int on_lead_in = 0;
     int16 samples[2048];
     size_t n;
     int in_utterance = 0;
-    if (start_utterance(read, lead_in, &on_lead_in) < 0)
+    if (start_utterance(consumed, lead_in, &on_lead_in) < 0)
         return 1;
     while ((n = fread(samples, sizeof(int16), 2048, in)) > 0) {
         ps_process_raw(ps, samples, n, FALSE, FALSE);
-        read += (long)n;
+        consumed += (long)n;
         int speech = ps_get_in_speech(ps);
         if (speech && !in_utterance)
             in_utterance = 1;
@@ -140,11 +140,11 @@ static int decode_file(const char *file, long lead_in, long gap)
             ps_end_utt(ps);
             if (!on_lead_in)
                 print_utterance();
-            if (start_utterance(read, lead_in, &on_lead_in) < 0)
+            if (start_utterance(consumed, lead_in, &on_lead_in) < 0)
                 return 1;
             in_utterance = 0;
         }
-        if (on_lead_in && read > lead_in + gap) {
+        if (on_lead_in && consumed > lead_in + gap) {
             fclose(in);
             return LEAD_IN_OVERRAN;
         }
