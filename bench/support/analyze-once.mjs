@@ -1,7 +1,8 @@
 // One /analyze job on one clip with the build of the checkout at argv[2] (its dist/ and pipelines/), in this
 // process alone, so that its peak RSS is that build's: prints {ms, cpu, peakRss, status, error, steps, result} as one
 // JSON line, last; cpu is the CPU seconds of this process and its finished child processes (ffmpeg, pocketsphinx,
-// tesseract). BENCH_LOG_LEVEL shows the service's logs. Used by bench/analyze.mjs and bench/analyze-reference.mjs. Builds from before the Nest modules (a Runtime object) are run too.
+// tesseract). BENCH_JOBS=n runs the job n times one after another in the same worker, a line each (a long-lived
+// worker's later jobs find its threads, warm decoder and compiled code in place). BENCH_LOG_LEVEL shows the service's logs. Used by bench/analyze.mjs and bench/analyze-reference.mjs. Builds from before the Nest modules (a Runtime object) are run too.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -31,27 +32,30 @@ const env = {
 };
 const config = loadConfig(env, root);
 const rt = await runtime(config, createLogger(env.LOG_LEVEL));
-let peakRss = process.memoryUsage().rss;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);
-const t = performance.now();
-const cpu0 = cpuSeconds();
-const accepted = await rt.jobs.accept({
-  pipeline: rt.pipelines.byPath('/analyze'),
-  request: { url: `http://127.0.0.1:${server.address().port}/clip.mp4` },
-  receipt: null,
-});
-let job;
-for (;;) {
-  job = await rt.store.get(accepted.id);
-  if (job.status === 'complete' || job.status === 'failed') break;
-  await new Promise((r) => setTimeout(r, 20));
+const jobs = Number(process.env.BENCH_JOBS ?? 1);
+for (let n = 0; n < jobs; n++) {
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);
+  const t = performance.now();
+  const cpu0 = cpuSeconds();
+  const accepted = await rt.jobs.accept({
+    pipeline: rt.pipelines.byPath('/analyze'),
+    request: { url: `http://127.0.0.1:${server.address().port}/clip.mp4` },
+    receipt: null,
+  });
+  let job;
+  for (;;) {
+    job = await rt.store.get(accepted.id);
+    if (job.status === 'complete' || job.status === 'failed') break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const ms = performance.now() - t;
+  const cpu = cpuSeconds() - cpu0;
+  clearInterval(sampler);
+  // Each step's time where the build records it (jobs carry `steps` since the watch work): where the time goes.
+  const steps = Object.fromEntries((job.steps ?? []).map((st) => [st.id, st.ms]));
+  console.log(JSON.stringify({ ms, cpu, peakRss, status: job.status, error: job.error ?? null, steps, result: job.result ?? null }));
 }
-const ms = performance.now() - t;
-const cpu = cpuSeconds() - cpu0;
-clearInterval(sampler);
-// Each step's time where the build records it (jobs carry `steps` since the watch work): where the time goes.
-const steps = Object.fromEntries((job.steps ?? []).map((st) => [st.id, st.ms]));
-console.log(JSON.stringify({ ms, cpu, peakRss, status: job.status, error: job.error ?? null, steps, result: job.result ?? null }));
 await rt.close();
 server.close();
 setTimeout(() => process.exit(0), 2000).unref();
