@@ -77,7 +77,7 @@ export const ENGINES_CONFIG = Symbol('ENGINES_CONFIG');
 export const ENGINES_DEFAULTS = {
   YTDLP_PATH: '.venv/bin/yt-dlp',
   TESSERACT_PATH: 'tesseract',
-  TESSERACT_LANG: 'eng',
+  TESSERACT_LANG: 'Latin',
   POCKETSPHINX_PATH: 'pocketsphinx_continuous',
   VIDEO_MAX_BYTES: String(200 * 1024 * 1024),
   VIDEO_MAX_SECONDS: '600',

@@ -1,7 +1,10 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { runProcess } from '../process/run-process.js';
+import { inEuropeanLetters } from './european-letters.js';
 import type { OcrBudget, OcrEngine, OcrLine } from './ocr-engine.port.js';
 
 /** Tesseract's English model: captions are read with it where the model asked for is nowhere. */
@@ -21,9 +24,9 @@ export class TesseractOcr implements OcrEngine {
   ) {}
 
   /**
-   * The arguments that pick the caption model: the one in `dataDir` (models/tessdata), else Tesseract's own copy of it,
-   * else its English model (a machine whose Tesseract lacks the model still reads captions, without their accents).
-   * Found once per engine.
+   * The arguments that pick the caption model: each of its models (`eng+Latin`: two) taken from `dataDir`
+   * (models/tessdata), else from Tesseract's own tessdata; a model found in neither is left out, and with none left
+   * the English model reads the captions (without their accents). Found once per engine.
    */
   private captionModel(signal: AbortSignal): Promise<string[]> {
     this.model ??= this.findCaptionModel(signal).catch(() => {
@@ -35,15 +38,45 @@ export class TesseractOcr implements OcrEngine {
 
   private async findCaptionModel(signal: AbortSignal): Promise<string[]> {
     const { lang, dataDir } = this.caption;
+    const inDataDir = (name: string) => !!dataDir && existsSync(path.join(dataDir, `${name}.traineddata`));
     const names = lang.split('+');
-    if (dataDir && names.every((name) => existsSync(path.join(dataDir, `${name}.traineddata`)))) {
-      return ['--tessdata-dir', dataDir, '-l', lang];
-    }
+    if (names.every(inDataDir)) return ['--tessdata-dir', dataDir!, '-l', lang];
     // The fallback itself needs no asking whether it is there.
     if (lang === FALLBACK_MODEL) return ['-l', FALLBACK_MODEL];
     const { stdout } = await runProcess(this.tesseract, ['--list-langs'], { signal, timeoutMs: 10_000, name: 'tesseract' });
-    const known = new Set(stdout.split('\n').map((l) => l.trim()));
-    return ['-l', names.every((name) => known.has(name)) ? lang : FALLBACK_MODEL];
+    const own = ownTessdata(stdout);
+    const found = names.filter((name) => inDataDir(name) || (own && existsSync(path.join(own, `${name}.traineddata`))));
+    if (!found.length || !own) return ['-l', FALLBACK_MODEL];
+    if (!found.some(inDataDir)) return ['-l', found.join('+')];
+    // Tesseract reads every model of a combination from one folder: the models spread over two are linked into one.
+    return [
+      '--tessdata-dir',
+      linkedModels(found.map((name) => path.join(inDataDir(name) ? dataDir! : own, `${name}.traineddata`))),
+      '-l',
+      found.join('+'),
+    ];
+  }
+
+  /**
+   * The crops' lines in the caption model. A crop whose reading holds a letter outside the European alphabets
+   * (european-letters.ts) is read again with the English model, whose reading is kept for it: the Latin-script model
+   * reads accents the English one drops, but now and then writes such a letter for a plain one.
+   */
+  async readBlocks(images: string[], budget: OcrBudget): Promise<OcrLine[][]> {
+    const model = await this.captionModel(budget.signal);
+    const pages = await this.readBatch(images, model, budget);
+    if (model.join(' ') === `-l ${FALLBACK_MODEL}`) return pages;
+    const odd = pages.flatMap((lines, i) => (lines.some((l) => l.words.some((w) => !inEuropeanLetters(w.text))) ? [i] : []));
+    if (!odd.length) return pages;
+    const again = await this.readBatch(
+      odd.map((i) => images[i]),
+      ['-l', FALLBACK_MODEL],
+      budget,
+    );
+    odd.forEach((i, k) => {
+      pages[i] = again[k];
+    });
+    return pages;
   }
 
   /**
@@ -51,10 +84,9 @@ export class TesseractOcr implements OcrEngine {
    * reading a caption crop. `--psm 6` reads one block; TSV gives each word with its line and confidence (set as a
    * variable: the `tsv` config file lives in Tesseract's own tessdata, not beside the shipped model).
    */
-  async readBlocks(images: string[], budget: OcrBudget): Promise<OcrLine[][]> {
+  private async readBatch(images: string[], model: string[], budget: OcrBudget): Promise<OcrLine[][]> {
     const list = path.join(budget.workDir, `ocr-list-${process.pid}-${this.lists++}.txt`);
     await fs.writeFile(list, `${images.join('\n')}\n`);
-    const model = await this.captionModel(budget.signal);
     try {
       const { stdout } = await runProcess(
         this.tesseract,
@@ -85,6 +117,25 @@ export class TesseractOcr implements OcrEngine {
     });
     return stdout.split('\n');
   }
+}
+
+/** The folder `tesseract --list-langs` says it reads its models from (its first line names it), or null. */
+function ownTessdata(listLangs: string): string | null {
+  return /"([^"]+)"/.exec(listLangs.split('\n')[0] ?? '')?.[1] ?? null;
+}
+
+/** A folder under the system's temporary one holding a link to each model file (named by their paths: made once). */
+function linkedModels(files: string[]): string {
+  const dir = path.join(os.tmpdir(), `vidint-tessdata-${createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 16)}`);
+  mkdirSync(dir, { recursive: true });
+  for (const file of files) {
+    try {
+      symlinkSync(file, path.join(dir, path.basename(file)));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err; // another process linked it first
+    }
+  }
+  return dir;
 }
 
 /** Tesseract's TSV (one row per word, with page/block/paragraph/line numbers, box and confidence) as lines per page. */
