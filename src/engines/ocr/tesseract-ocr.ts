@@ -4,8 +4,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runProcess } from '../process/run-process.js';
-import { inEuropeanLetters } from './european-letters.js';
 import type { OcrBudget, OcrEngine, OcrLine } from './ocr-engine.port.js';
+import { mendedReading, needsSecondModel } from './second-model.js';
 
 /** Tesseract's English model: captions are read with it where the model asked for is nowhere. */
 const FALLBACK_MODEL = 'eng';
@@ -58,23 +58,23 @@ export class TesseractOcr implements OcrEngine {
   }
 
   /**
-   * The crops' lines in the caption model. A crop whose reading holds a letter outside the European alphabets
-   * (european-letters.ts) is read again with the English model, whose reading is kept for it: the Latin-script model
-   * reads accents the English one drops, but now and then writes such a letter for a plain one.
+   * The crops' lines in the caption model. A crop it read a word of unsurely, or with a letter no European alphabet
+   * writes, is read again with the English model and mended word by word with that reading (second-model.ts): the
+   * Latin-script model reads accents the English one drops, but reads some plain words less surely.
    */
   async readBlocks(images: string[], budget: OcrBudget): Promise<OcrLine[][]> {
     const model = await this.captionModel(budget.signal);
     const pages = await this.readBatch(images, model, budget);
     if (model.join(' ') === `-l ${FALLBACK_MODEL}`) return pages;
-    const odd = pages.flatMap((lines, i) => (lines.some((l) => l.words.some((w) => !inEuropeanLetters(w.text))) ? [i] : []));
-    if (!odd.length) return pages;
-    const again = await this.readBatch(
-      odd.map((i) => images[i]),
+    const unsure = pages.flatMap((lines, i) => (needsSecondModel(lines) ? [i] : []));
+    if (!unsure.length) return pages;
+    const english = await this.readBatch(
+      unsure.map((i) => images[i]),
       ['-l', FALLBACK_MODEL],
       budget,
     );
-    odd.forEach((i, k) => {
-      pages[i] = again[k];
+    unsure.forEach((i, k) => {
+      pages[i] = mendedReading(pages[i], english[k]);
     });
     return pages;
   }
