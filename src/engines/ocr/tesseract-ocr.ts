@@ -63,16 +63,25 @@ export class TesseractOcr implements OcrEngine {
    * Latin-script model reads accents the English one drops, but reads some plain words less surely.
    */
   async readBlocks(images: string[], budget: OcrBudget): Promise<OcrLine[][]> {
+    const started = Date.now();
     const model = await this.captionModel(budget.signal);
     const pages = await this.readBatch(images, model, budget);
     if (model.join(' ') === `-l ${FALLBACK_MODEL}`) return pages;
     const unsure = pages.flatMap((lines, i) => (needsSecondModel(lines) ? [i] : []));
-    if (!unsure.length) return pages;
-    const english = await this.readBatch(
-      unsure.map((i) => images[i]),
-      ['-l', FALLBACK_MODEL],
-      budget,
-    );
+    // The second reading gets what is left of the call's time; without it, the first reading stands.
+    const left = budget.timeoutMs - (Date.now() - started);
+    if (!unsure.length || left <= 0) return pages;
+    let english: OcrLine[][];
+    try {
+      english = await this.readBatch(
+        unsure.map((i) => images[i]),
+        ['-l', FALLBACK_MODEL],
+        { ...budget, timeoutMs: left },
+      );
+    } catch (err) {
+      if (budget.signal.aborted) throw err;
+      return pages;
+    }
     unsure.forEach((i, k) => {
       pages[i] = mendedReading(pages[i], english[k]);
     });
