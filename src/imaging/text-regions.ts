@@ -402,8 +402,10 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
   const line = lineHeight * zoom;
   // The crop's top and bottom are margins inside the frame unless the frame's edge cut them.
   const edges = { cutAbove: top > 0, cutBelow: top + box.height < H };
-  // Light text's ink is opened (specks and hairlines off) before its letters are kept; a light box's is not.
-  const open = (ink: Uint8Array) => (region.lightBackground ? ink : openMask(ink, w, h, Math.max(1, Math.round(line / 40))));
+  // Light text's ink is opened (specks and hairlines off) before its letters are kept; a light box's is not. By one
+  // pixel whatever the text's size: small text is zoomed to lines of about 48 px, and large text is not zoomed, so the
+  // picture's specks are no larger in its crop (opened wider with its line, a thin font's strokes went whole).
+  const open = (ink: Uint8Array) => (region.lightBackground ? ink : openMask(ink, w, h, 1));
   const lettersOf = (opened: Uint8Array, grey: Grey | null, ringed = false, shapes?: Component[]) =>
     letterStrokes(
       { page, ringed, ink: opened, grey: grey?.data ?? null, channels: grey?.channels ?? 1, w, h, line, zoom, ...edges },
