@@ -107,7 +107,7 @@ describe('/analyze on real media (offline engines)', () => {
   it('refuses, after verifying the payment and before settling it, a source known to fail: 422, nothing charged', async () => {
     const closed = await startFileServer({});
     const deadUrl = `${closed.url}/x.mp4`;
-    await closed?.close();
+    await closed.close();
     const cases: Array<[string, RegExp]> = [
       [deadUrl, /could not be reached \(ECONNREFUSED\)/],
       [`${web.url}/gone.mp4`, /answered HTTP 410/],

@@ -63,7 +63,7 @@ describe('the devnet sample media', () => {
       assert.equal(res.status, 400, res.text);
       assert.match(res.json.error, /127\.0\.0\.1 is a blocked address \(loopback\)/);
     } finally {
-      await live?.close();
+      await live.close();
     }
   });
 });
@@ -94,7 +94,7 @@ describe('devnet chains bound for a container (DEVNET_HOST=0.0.0.0, DEVNET_PORTS
         assert.ok(((await res.json()) as any).result !== undefined, url);
       }
     } finally {
-      await h?.close();
+      await h.close();
     }
   });
 });

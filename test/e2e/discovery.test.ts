@@ -85,7 +85,7 @@ describe('discovery documents generated from the loaded pipelines', () => {
       );
       assert.equal(JSON.parse(source).info.license.url, `${shipped.url}/`);
     } finally {
-      await shipped?.close();
+      await shipped.close();
     }
   });
 
@@ -248,7 +248,7 @@ describe('the landing page with hostile pipeline text', () => {
       const llms = await (await fetch(`${h.url}/llms.txt`)).text();
       assert.match(llms, /\/x: <script>alert\(1\)<\/script>\. \$1 per call \(1000000 atomic USDC\)/);
     } finally {
-      await h?.close();
+      await h.close();
     }
   });
 });
@@ -315,7 +315,7 @@ describe('the OpenAPI description of schemas with $id, $defs and awkward names',
         ['/odd', '/jobs/{id}'],
       );
     } finally {
-      await h?.close();
+      await h.close();
     }
   });
 });
@@ -352,7 +352,7 @@ describe('the OpenAPI description of the shipped pipelines', () => {
         'key_moments',
       ]);
     } finally {
-      await h?.close();
+      await h.close();
     }
   });
 });

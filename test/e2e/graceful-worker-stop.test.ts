@@ -44,7 +44,7 @@ async function queueCounts(api: Harness) {
   try {
     return await queue.getJobCounts('completed', 'failed', 'active', 'wait', 'delayed');
   } finally {
-    await queue?.close();
+    await queue.close();
     connection.disconnect();
   }
 }

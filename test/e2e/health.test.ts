@@ -36,7 +36,7 @@ describe('/healthz with Redis', () => {
       }
       assert.equal(status, 200, 'healthy again once Redis is back');
     } finally {
-      await h?.close();
+      await h.close();
     }
   });
 });

@@ -133,7 +133,7 @@ describe('job retention', () => {
         assert.equal(res.status, 404);
         assert.match(((await res.json()) as any).error, /expired/);
       } finally {
-        await h?.close();
+        await h.close();
       }
     });
   }

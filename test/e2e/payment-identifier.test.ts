@@ -78,7 +78,7 @@ describe('payment identifiers (x402 payment-identifier extension)', () => {
       const overMcp: any = await mcp.callTool({ name: 'echo', arguments: body, _meta: { 'x402/payment': await signedV2(id) } });
       assert.equal(overMcp.structuredContent?.job_id, jobId, JSON.stringify(overMcp));
     } finally {
-      await mcp?.close();
+      await mcp.close();
     }
 
     const other = await postJson(

@@ -127,7 +127,7 @@ describe('a payment resent after its job expired', () => {
         new RegExp(`already settled for job ${first.json.job_id}, which has expired.*nothing was charged again`),
       );
     } finally {
-      await h?.close();
+      await h.close();
     }
   });
 });

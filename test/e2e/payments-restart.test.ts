@@ -43,7 +43,7 @@ describe('a payment resent after a restart of the in-process mode', () => {
     const first = await postJson(`${h.url}/echo`, { text: 'restart' }, { 'x-payment': header });
     assert.equal(first.status, 202, first.text);
     assert.equal((await pollJob(h.url, first.json.job_id)).status, 'complete');
-    await h?.close();
+    await h.close();
 
     h = await startHarness({ env });
     assert.equal((await fetch(`${h.url}/jobs/${first.json.job_id}`)).status, 404, 'the restarted process has forgotten the job');

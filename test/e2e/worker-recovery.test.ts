@@ -51,7 +51,7 @@ async function apiWithWorkers(maxStalled: number) {
   const close = async () => {
     for (const c of children) c.kill('SIGKILL');
     await Promise.all(children.map(exited));
-    await api?.close();
+    await api.close();
   };
   return { api, worker, acceptAndKillItsWorker, close };
 }
@@ -62,7 +62,7 @@ async function jobCounts(api: Harness) {
   try {
     return await queue.getJobCounts('completed', 'failed', 'active', 'wait');
   } finally {
-    await queue?.close();
+    await queue.close();
     connection.disconnect();
   }
 }
