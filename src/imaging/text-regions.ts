@@ -56,12 +56,30 @@ export async function findTextLayer(file: string, gray?: string | Uint8Array): P
   // A light blur: texture finer than the shrink (one-pixel cells) averages out below the bright threshold.
   const bright = brightAfterBlur(frame.data, width, height, BRIGHT);
   const found = regionsOf(bright, width, height);
-  const { regions, content } = !found.regions.length
+  const { regions, content, pairs } = !found.regions.length
     ? await byContrast(file, frame.data, width, height, bright)
     : brightLinesShort(found.regions)
       ? await alsoByContrast(file, frame, bright, found)
       : found;
-  return { width, height, scale: sourceWidth / width, sourceWidth, sourceHeight, mask: packBits(content), regions };
+  // Only where no line of three letters stands anywhere: two large letters alone are then a word (a one-word pop such
+  // as "DE"). Taken beside lines, they were more often marks of the picture, and they kept the contrast path away.
+  const words = regions.length ? regions : largest(pairs.map((p) => p.region));
+  if (!regions.length)
+    for (const p of pairs.filter((q) => words.includes(q.region))) for (const letter of p.pixels) for (const i of letter) content[i] = 1;
+  return { width, height, scale: sourceWidth / width, sourceWidth, sourceHeight, mask: packBits(content), regions: words };
+}
+
+/** Two letters alone on a line, as large as a one-word pop: a region when the frame has no line of three (findTextLayer). */
+interface LetterPair {
+  region: TextRegion;
+  pixels: Int32Array[];
+}
+
+/** Found regions of one kind of ink, with their letters as the content mask, and the large pairs left aside. */
+interface Found {
+  regions: TextRegion[];
+  content: Uint8Array;
+  pairs: LetterPair[];
 }
 
 /** Bright lines this short in all (line heights: each line's width over its height) may be fragments of a caption. */
@@ -85,8 +103,8 @@ async function alsoByContrast(
   file: string,
   frame: { data: Uint8Array; width: number; height: number },
   bright: Uint8Array,
-  found: { regions: TextRegion[]; content: Uint8Array },
-): Promise<{ regions: TextRegion[]; content: Uint8Array }> {
+  found: Found,
+): Promise<Found> {
   const contrast = await byContrast(file, frame.data, frame.width, frame.height, bright);
   const onRows = (a: TextRegion, b: TextRegion) =>
     Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top) >= 0.5 * Math.min(a.height, b.height);
@@ -96,7 +114,7 @@ async function alsoByContrast(
   });
   const kept = found.regions.filter((b) => !added.some((r) => onRows(r, b) || boxOverlap(r, b) > 0));
   orInto(contrast.content, found.content);
-  return { regions: largest([...kept, ...added]), content: contrast.content };
+  return { regions: largest([...kept, ...added]), content: contrast.content, pairs: contrast.pairs };
 }
 
 /** A 0/1 mask a bit a pixel (see TextLayer.mask). */
@@ -112,20 +130,14 @@ function packBits(mask: Uint8Array): Uint8Array {
  * captions read best from the bright mask alone: the contrast masks also hold their outlines and shadows, and the
  * letters of signs and textures, which cost words when read with them.
  */
-async function byContrast(
-  file: string,
-  grey: Uint8Array,
-  width: number,
-  height: number,
-  bright: Uint8Array,
-): Promise<{ regions: TextRegion[]; content: Uint8Array }> {
+async function byContrast(file: string, grey: Uint8Array, width: number, height: number, bright: Uint8Array): Promise<Found> {
   const { light, dark } = contrastMasks(grey, width, height);
   orInto(light, bright);
   const lightText = regionsOf(light, width, height);
   // Lines of dark letters (dark text without a box of its own) are read as dark ink on a light background.
   const maxLine = maxLineOf(height);
   const darkLetters = components(dark, width, height).filter((c) => isLetter(c, maxLine));
-  const darkText = lineRegions(darkLetters, dark.length, true);
+  const darkText = lineRegions(darkLetters, dark.length, true, pairLineOf(width, height));
   const content = lightText.content;
   orInto(content, darkText.content);
   // Lines that stand out by hue only (colour-contrast.ts): yellow over a purple bar beside a white one, red as bright
@@ -149,7 +161,8 @@ async function byContrast(
     ...wholeLines([...lightText.regions.filter((r) => !r.lightBackground), ...huedLines], strokes),
   ];
   const regions = largest([...lines, ...wholeLines(darkText.regions, strokes).filter((d) => !lines.some((r) => boxOverlap(r, d) > 0))]);
-  return { regions: regions.map((r) => ({ ...r, byContrast: true })), content };
+  const pairs = [...lightText.pairs, ...darkText.pairs].map((p) => ({ ...p, region: { ...p.region, byContrast: true } }));
+  return { regions: regions.map((r) => ({ ...r, byContrast: true })), content, pairs };
 }
 
 /** `into` |= `mask`, pixel by pixel, four pixels at a time where both are aligned views. */
@@ -228,7 +241,7 @@ function brightAfterBlur(src: Uint8Array, w: number, h: number, level: number): 
   return mask;
 }
 
-function regionsOf(all: Uint8Array, w: number, h: number): { regions: TextRegion[]; content: Uint8Array; letters: Component[] } {
+function regionsOf(all: Uint8Array, w: number, h: number): Found & { letters: Component[] } {
   // Letters are components no taller than a line, lined up with letters of a similar height; a solid bright
   // component is a box (as wide as a caption) or a page (taller than a line) that may hold dark text.
   // Everything else is scenery (texture that survived, sky, a lamp, a fractal's fringe) and is not read.
@@ -251,19 +264,26 @@ function regionsOf(all: Uint8Array, w: number, h: number): { regions: TextRegion
       letters.push(c);
     }
   }
-  const { regions: boxes, content } = lineRegions(letters, all.length, false);
+  const { regions: boxes, content, pairs } = lineRegions(letters, all.length, false, pairLineOf(w, h));
   const kept = lightBoxes.sort((a, b) => b.width * b.height - a.width * a.height).slice(0, 2);
   // Lines inside a light box stay: light text on a dark box over a bright picture is still a caption.
   const regions = largest([...kept, ...boxes]);
   // Inside a light box, its dark ink is what shows a change of text.
   for (const p of kept)
     for (let y = p.top; y < p.top + p.height; y++) for (let x = p.left; x < p.left + p.width; x++) content[y * w + x] = 1 - all[y * w + x];
-  return { regions, content, letters };
+  return { regions, content, letters, pairs };
 }
 
 /** The tallest a line of text may be, in analysis pixels, on a frame `h` high. */
 function maxLineOf(h: number): number {
   return Math.max(12, Math.round(0.09 * h));
+}
+
+/** Two letters alone this high (a share of the frame's shorter side) may be a word: a one-word pop's size. */
+const PAIR_LINE = 0.04;
+
+function pairLineOf(w: number, h: number): number {
+  return PAIR_LINE * Math.min(w, h);
 }
 
 /** A component of letter size: no taller than a line, tall enough to read, not wider than a few letters. */
@@ -273,16 +293,24 @@ function isLetter(c: Component, maxLine: number): boolean {
 
 /**
  * Letters (the biggest MAX_LETTERS) chained into lines and merged into regions of one polarity (`lightBackground`:
- * dark ink), with the lines' letters as the content mask (`size` pixels) that shows a change of text.
+ * dark ink), with the lines' letters as the content mask (`size` pixels) that shows a change of text. Two letters
+ * alone at least `pairLine` high are kept aside as pairs.
  */
-function lineRegions(letters: Component[], size: number, lightBackground: boolean): { regions: TextRegion[]; content: Uint8Array } {
-  const lines = linesOf([...letters].sort((a, b) => b.pixels.length - a.pixels.length).slice(0, MAX_LETTERS));
+function lineRegions(letters: Component[], size: number, lightBackground: boolean, pairLine: number): Found {
+  const chained = linesOf([...letters].sort((a, b) => b.pixels.length - a.pixels.length).slice(0, MAX_LETTERS));
+  const lines = chained.filter((l) => l.members.length >= 3);
+  const pairs = chained
+    .filter((l) => l.members.length === 2 && l.height >= pairLine)
+    .map((l) => ({
+      region: { left: l.left, top: l.top, width: l.width, height: l.height, lightBackground, line: l.height },
+      pixels: l.members.map((c) => c.pixels),
+    }));
   const content = new Uint8Array(size);
   for (const line of lines) for (const c of line.members) for (const i of c.pixels) content[i] = 1;
   const regions = mergeLines(
     lines.map((l) => ({ left: l.left, top: l.top, width: l.width, height: l.height, lightBackground, line: l.height })),
   );
-  return { regions, content };
+  return { regions, content, pairs };
 }
 
 /** The MAX_REGIONS largest regions, top to bottom, left to right. */
@@ -293,7 +321,10 @@ function largest(regions: TextRegion[]): TextRegion[] {
     .sort((a, b) => a.top - b.top || a.left - b.left);
 }
 
-/** Letters chained into lines: similar heights, overlapping vertically, at most about a letter apart. */
+/**
+ * Letters chained into lines: similar heights, overlapping vertically, at most about a letter apart. Two letters so
+ * chained come back as a line of their own, for the caller to judge.
+ */
 function linesOf(letters: Component[]): Array<Box & { members: Component[] }> {
   const parent = letters.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
@@ -320,9 +351,11 @@ function linesOf(letters: Component[]): Array<Box & { members: Component[] }> {
     const top = Math.min(...members.map((c) => c.top));
     const width = Math.max(...members.map((c) => c.left + c.width)) - left;
     const height = Math.max(...members.map((c) => c.top + c.height)) - top;
-    if (members.length >= 3 && width >= 1.5 * height) out.push({ left, top, width, height, members });
+    if ((members.length >= 3 && width >= 1.5 * height) || (members.length === 2 && width >= height))
+      out.push({ left, top, width, height, members });
   }
-  return joinWords(out);
+  // Pairs are joined to no line: so joined, a line's crop lost words of its own as often as it gained the pair's.
+  return [...joinWords(out.filter((l) => l.members.length >= 3)), ...out.filter((l) => l.members.length === 2)];
 }
 
 /**
@@ -532,7 +565,7 @@ function lineOfShapes(shapes: Component[], line: number): number {
     .sort((a, b) => b.pixels.length - a.pixels.length)
     .slice(0, 400);
   let best: (Box & { members: Component[] }) | null = null;
-  for (const l of linesOf(candidates)) if (!best || l.members.length > best.members.length) best = l;
+  for (const l of linesOf(candidates)) if (l.members.length >= 3 && (!best || l.members.length > best.members.length)) best = l;
   return best && best.height > TALL * line ? Math.min(MEASURED * line, best.height) : line;
 }
 
