@@ -297,7 +297,7 @@ function isLetter(c: Component, maxLine: number): boolean {
  * alone at least `pairLine` high are kept aside as pairs.
  */
 function lineRegions(letters: Component[], size: number, lightBackground: boolean, pairLine: number): Found {
-  const chained = linesOf([...letters].sort((a, b) => b.pixels.length - a.pixels.length).slice(0, MAX_LETTERS));
+  const chained = linesOf([...letters].sort((a, b) => b.pixels.length - a.pixels.length).slice(0, MAX_LETTERS), true);
   const lines = chained.filter((l) => l.members.length >= 3);
   const pairs = chained
     .filter((l) => l.members.length === 2 && l.height >= pairLine)
@@ -323,9 +323,10 @@ function largest(regions: TextRegion[]): TextRegion[] {
 
 /**
  * Letters chained into lines: similar heights, overlapping vertically, at most about a letter apart. Two letters so
- * chained come back as a line of their own, for the caller to judge.
+ * chained come back as a line of their own, for the caller to judge, or with `joinPairs` as part of the line they
+ * stand in ("DE" of "DICAS DE VIAGEM": the line's region then holds the whole word, not a letter's part of it).
  */
-function linesOf(letters: Component[]): Array<Box & { members: Component[] }> {
+function linesOf(letters: Component[], joinPairs = false): Array<Box & { members: Component[] }> {
   const parent = letters.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
   for (let i = 0; i < letters.length; i++) {
@@ -354,8 +355,10 @@ function linesOf(letters: Component[]): Array<Box & { members: Component[] }> {
     if ((members.length >= 3 && width >= 1.5 * height) || (members.length === 2 && width >= height))
       out.push({ left, top, width, height, members });
   }
-  // Pairs are joined to no line: so joined, a line's crop lost words of its own as often as it gained the pair's.
-  return [...joinWords(out.filter((l) => l.members.length >= 3)), ...out.filter((l) => l.members.length === 2)];
+  if (!joinPairs) return [...joinWords(out.filter((l) => l.members.length >= 3)), ...out.filter((l) => l.members.length === 2)];
+  // Pairs joined to one another are no line: most such rows are marks of the picture, not words.
+  const inLines = new Set(out.filter((l) => l.members.length >= 3).flatMap((l) => l.members));
+  return joinWords(out).filter((l) => l.members.length === 2 || l.members.some((c) => inLines.has(c)));
 }
 
 /**
@@ -608,6 +611,9 @@ const DARK_ABOVE = 60;
 const OUTLINED_LETTER = 0.5;
 /** Share of the ink in outlined letters for the line to be outlined. */
 const OUTLINED_LINE = 0.6;
+/** A letter without an outline between outlined ones is kept at this share of their median height and pixels. */
+const RESCUED_HEIGHT = 0.8;
+const RESCUED_WEIGHT = 0.3;
 
 /** A binarised crop: its ink (1 = stroke), its grey pixels (light text only), and the height of its text line. */
 interface CropInk {
@@ -656,7 +662,25 @@ function letterStrokes(crop: CropInk, shapes = components(crop.ink, crop.w, crop
     const dark = darkest(grey, channels, 0.05) + DARK_ABOVE;
     const outlined = letters.map((c) => outlinedEdge(c, ink, grey, channels, w, h, reach, dark) >= OUTLINED_LETTER);
     const area = (pick: (i: number) => boolean) => letters.reduce((n, c, i) => n + (pick(i) ? c.pixels.length : 0), 0);
-    if (area((i) => outlined[i]) >= OUTLINED_LINE * area(() => true)) kept = letters.filter((_, i) => outlined[i]);
+    if (area((i) => outlined[i]) >= OUTLINED_LINE * area(() => true)) {
+      // A plain caption over a dark and a bright part of the picture looks outlined where the picture is dark: a letter
+      // between outlined ones, on their rows, is one of them ("THREE" lost its R over a bright arm).
+      const outer = letters.filter((_, i) => outlined[i]);
+      const [left, right] = [Math.min(...outer.map((c) => c.left)), Math.max(...outer.map((c) => c.left + c.width))];
+      const [top, bottom] = [Math.min(...outer.map((c) => c.top)), Math.max(...outer.map((c) => c.top + c.height))];
+      // As tall as those letters and as heavy as a thin one: a speck of the picture in a space would glue two words.
+      const [height, weight] = [median(outer.map((c) => c.height)), median(outer.map((c) => c.pixels.length))];
+      kept = letters.filter(
+        (c, i) =>
+          outlined[i] ||
+          (c.left >= left &&
+            c.left + c.width <= right &&
+            c.top >= top &&
+            c.top + c.height <= bottom &&
+            c.height >= RESCUED_HEIGHT * height &&
+            c.pixels.length >= RESCUED_WEIGHT * weight),
+      );
+    }
   }
   for (const c of kept) for (const i of c.pixels) clean[i] = 1;
   return clean;
