@@ -5,6 +5,7 @@ import type { OcrLine, OcrWord } from '../../engines/ocr/ocr-engine.port.js';
 import { boxOverlap } from '../../imaging/box.js';
 import { sameContent, type TextLayer, type TextLayerCache, type TextRegion } from '../../imaging/text-layer.js';
 import { defineStep, type StepContext } from '../step.js';
+import { joinedPieces } from './line-pieces.js';
 import { movingText } from './moving-text.js';
 import {
   BUDGET_BASE_MS,
@@ -205,19 +206,29 @@ function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] 
           : frames[c.samples[c.samples.length - 1]].time + step,
     }))
     .sort((a, b) => a.start - b.start || a.region.top - b.region.top);
+  // Where each caption was found: two pieces of one line are joined by their places (line-pieces.ts).
+  const regionOf = new Map<Caption, TextRegion>();
   for (const c of timed) {
+    const atOnce = (o: Caption) => c.start < o.end && o.start < c.end;
     const same = out.find((o) => o.text.toLowerCase() === c.text.toLowerCase() && c.start <= o.end + step * 1.01);
-    // Two regions of one line read at the same time (a line found in pieces): the fuller reading stays.
-    const piece = same ?? out.find((o) => c.start < o.end && o.start < c.end && overlapsText(o.text, c.text));
-    if (piece) {
-      if (!same && c.text.length > piece.text.length) Object.assign(piece, { text: c.text, lines: c.lines });
-      piece.end = Math.max(piece.end, round(c.end));
-      piece.readings += c.readings;
-      piece.agreement = round((piece.agreement * (piece.readings - c.readings) + c.agreeing) / piece.readings);
+    // Two regions of one line read at the same time (a line found in pieces): the fuller reading stays, or the two
+    // readings are joined where one ends as the other starts.
+    const piece = same ?? out.find((o) => atOnce(o) && overlapsText(o.text, c.text));
+    const joined = piece ? undefined : joinedPiece(out.filter(atOnce), c, regionOf);
+    const into = piece ?? joined?.caption;
+    if (into) {
+      if (joined) {
+        const confidence = round(mean([joined.caption.confidence, ...c.lines.map((l) => l.confidence)]));
+        Object.assign(into, { text: joined.text, confidence, lines: [{ text: joined.text, confidence }] });
+      } else if (!same && c.text.length > into.text.length) Object.assign(into, { text: c.text, lines: c.lines });
+      into.end = Math.max(into.end, round(c.end));
+      into.readings += c.readings;
+      into.agreement = round((into.agreement * (into.readings - c.readings) + c.agreeing) / into.readings);
+      regionOf.set(into, union(regionOf.get(into) ?? c.region, c.region));
       continue;
     }
     const confidence = mean(c.lines.map((l) => l.confidence));
-    out.push({
+    const caption = {
       index: out.length,
       text: c.text,
       start: round(c.start),
@@ -226,7 +237,9 @@ function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] 
       agreement: round(c.agreeing / c.readings),
       readings: c.readings,
       lines: c.lines,
-    });
+    };
+    out.push(caption);
+    regionOf.set(caption, c.region);
   }
   return out;
 }
@@ -262,6 +275,21 @@ function agreeing(readings: Reading[], chosen: Reading): number {
 
 function mean(xs: number[]): number {
   return xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+}
+
+/** The one-line caption shown `atTheTime` that the one-line reading `c` is the rest of, and their text joined. */
+function joinedPiece(
+  atTheTime: Caption[],
+  c: { text: string; lines: CaptionLine[]; region: TextRegion },
+  regionOf: Map<Caption, TextRegion>,
+): { caption: Caption; text: string } | undefined {
+  if (c.lines.length !== 1) return undefined;
+  for (const o of atTheTime) {
+    const box = regionOf.get(o);
+    const text = box && o.lines.length === 1 ? joinedPieces({ text: o.text, box }, { text: c.text, box: c.region }) : null;
+    if (text) return { caption: o, text };
+  }
+  return undefined;
 }
 
 /** One text is part of the other, or they share a word run at their seam ("Removes ALL wrinkles in" + "in 7 days"). */
