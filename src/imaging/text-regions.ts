@@ -297,7 +297,7 @@ function isLetter(c: Component, maxLine: number): boolean {
  * alone at least `pairLine` high are kept aside as pairs.
  */
 function lineRegions(letters: Component[], size: number, lightBackground: boolean, pairLine: number): Found {
-  const chained = linesOf([...letters].sort((a, b) => b.pixels.length - a.pixels.length).slice(0, MAX_LETTERS), true);
+  const chained = linesOf([...letters].sort((a, b) => b.pixels.length - a.pixels.length).slice(0, MAX_LETTERS));
   const lines = chained.filter((l) => l.members.length >= 3);
   const pairs = chained
     .filter((l) => l.members.length === 2 && l.height >= pairLine)
@@ -323,10 +323,9 @@ function largest(regions: TextRegion[]): TextRegion[] {
 
 /**
  * Letters chained into lines: similar heights, overlapping vertically, at most about a letter apart. Two letters so
- * chained come back as a line of their own, for the caller to judge, or with `joinPairs` as part of the line they
- * stand in ("DE" of "DICAS DE VIAGEM": the line's region then holds the whole word, not a letter's part of it).
+ * chained come back as a line of their own, for the caller to judge.
  */
-function linesOf(letters: Component[], joinPairs = false): Array<Box & { members: Component[] }> {
+function linesOf(letters: Component[]): Array<Box & { members: Component[] }> {
   const parent = letters.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
   for (let i = 0; i < letters.length; i++) {
@@ -355,10 +354,8 @@ function linesOf(letters: Component[], joinPairs = false): Array<Box & { members
     if ((members.length >= 3 && width >= 1.5 * height) || (members.length === 2 && width >= height))
       out.push({ left, top, width, height, members });
   }
-  if (!joinPairs) return [...joinWords(out.filter((l) => l.members.length >= 3)), ...out.filter((l) => l.members.length === 2)];
-  // Pairs joined to one another are no line: most such rows are marks of the picture, not words.
-  const inLines = new Set(out.filter((l) => l.members.length >= 3).flatMap((l) => l.members));
-  return joinWords(out).filter((l) => l.members.length === 2 || l.members.some((c) => inLines.has(c)));
+  // Pairs are joined to no line: so joined, lines lost words of their own on fresh seeds as often as they gained.
+  return [...joinWords(out.filter((l) => l.members.length >= 3)), ...out.filter((l) => l.members.length === 2)];
 }
 
 /**
