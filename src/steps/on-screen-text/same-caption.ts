@@ -120,7 +120,8 @@ function samePlace(a: ReadTrack, b: ReadTrack): boolean {
   return as.some((x) => bs.some((y) => sameRow(x, y)));
 }
 
-function sameRow(a: Box, b: Box): boolean {
+/** Two boxes on one row (SAME_ROW of the lower one's height shared), at most ALONG of that height apart along it. */
+export function sameRow(a: Box, b: Box): boolean {
   const rows = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
   const gap = Math.max(a.left, b.left) - Math.min(a.left + a.width, b.left + b.width);
   const line = Math.min(a.height, b.height);
