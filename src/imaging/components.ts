@@ -1,3 +1,5 @@
+import { floodFill } from './flood-fill.js';
+
 export interface Component {
   left: number;
   top: number;
@@ -71,4 +73,24 @@ export function components(mask: Uint8Array, w: number, h: number, diagonal = tr
 function mark(seen: Uint8Array, j: number): number {
   seen[j] = 1;
   return j;
+}
+
+/**
+ * The share of a component's bounding box that it covers with the holes it encloses filled: a box or a page with
+ * dark ink on it covers all of it, whatever share of it the ink takes; a patch of bright picture rarely does.
+ */
+export function filledShare(c: Component, w: number): number {
+  // The box with a one-pixel margin: what the margin reaches without crossing the component is outside it.
+  const bw = c.width + 2;
+  const bh = c.height + 2;
+  const own = new Uint8Array(bw * bh);
+  for (const i of c.pixels) {
+    const y = (i / w) | 0;
+    own[(y - c.top + 1) * bw + (i - y * w - c.left + 1)] = 1;
+  }
+  const outside = new Uint8Array(bw * bh);
+  floodFill(outside, [0], (j) => !own[j], bw, bh, false);
+  let reached = 0;
+  for (const o of outside) reached += o;
+  return (bw * bh - reached) / (c.width * c.height);
 }

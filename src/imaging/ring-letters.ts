@@ -6,6 +6,7 @@
  */
 
 import { components } from './components.js';
+import { floodFill } from './flood-fill.js';
 
 /** Share of the ink in shapes that close around a letter for the crop to be read as outlines. */
 const RINGED = 0.8;
@@ -28,15 +29,15 @@ export function lettersInsideOutline(ink: Uint8Array, w: number, h: number, line
     const step = y === 0 || y === h - 1 ? 1 : Math.max(1, w - 1);
     for (let i = y * w; i < (y + 1) * w; i += step) if (!ink[i]) edge.push(i);
   }
-  fill(outside, edge, (j) => !ink[j], w, h, false);
+  floodFill(outside, edge, (j) => !ink[j], w, h, false);
   const rings = new Uint8Array(ink.length);
-  fill(rings, touching(outside, isInk, w), isInk, w, h, true);
+  floodFill(rings, touching(outside, isInk, w), isInk, w, h, true);
   const within = (j: number) => !ink[j] && !outside[j];
   const inside = new Uint8Array(ink.length);
-  fill(inside, touching(rings, within, w), within, w, h, false);
+  floodFill(inside, touching(rings, within, w), within, w, h, false);
   dropShort(inside, w, h, LETTER * line);
   const closing = new Uint8Array(ink.length);
-  fill(closing, touching(inside, isInk, w), isInk, w, h, true);
+  floodFill(closing, touching(inside, isInk, w), isInk, w, h, true);
   let [all, closed] = [0, 0];
   for (let i = 0; i < ink.length; i++) {
     all += ink[i];
@@ -61,40 +62,4 @@ function touching(from: Uint8Array, ok: (j: number) => boolean, w: number): numb
     }
   }
   return out;
-}
-
-/**
- * Marks in `into` every pixel `ok` accepts connected to `seeds` (8-connected when `diagonal`, else 4-connected). The
- * neighbours are written out, not looped over with a pair made for each: it runs four times on every bright crop.
- */
-function fill(into: Uint8Array, seeds: number[], ok: (j: number) => boolean, w: number, h: number, diagonal: boolean): void {
-  const stack = new Int32Array(into.length);
-  let top = 0;
-  for (const s of seeds) {
-    if (into[s]) continue;
-    into[s] = 1;
-    stack[top++] = s;
-  }
-  const visit = (j: number) => {
-    if (into[j] || !ok(j)) return;
-    into[j] = 1;
-    stack[top++] = j;
-  };
-  while (top) {
-    const i = stack[--top];
-    const x = i % w;
-    const [l, r, u, d] = [x > 0, x < w - 1, i >= w, i < (h - 1) * w];
-    if (u) {
-      if (diagonal && l) visit(i - w - 1);
-      visit(i - w);
-      if (diagonal && r) visit(i - w + 1);
-    }
-    if (l) visit(i - 1);
-    if (r) visit(i + 1);
-    if (d) {
-      if (diagonal && l) visit(i + w - 1);
-      visit(i + w);
-      if (diagonal && r) visit(i + w + 1);
-    }
-  }
 }
