@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { type Box, boxOverlap, growToHold } from './box.js';
 import { CHROMA, colourContrastMasks, hueOfLine } from './colour-contrast.js';
-import { type Component, components } from './components.js';
+import { type Component, components, filledShare } from './components.js';
 import { median } from './median.js';
 import { openMask } from './open-mask.js';
 import { otsu } from './otsu.js';
@@ -58,7 +58,7 @@ export async function findTextLayer(file: string, gray?: string | Uint8Array): P
   const found = regionsOf(bright, width, height);
   const { regions, content, pairs } = !found.regions.length
     ? await byContrast(file, frame.data, width, height, bright)
-    : brightLinesShort(found.regions)
+    : brightLinesShort(found)
       ? await alsoByContrast(file, frame, bright, found)
       : found;
   // Only where no line of three letters stands anywhere: two large letters alone are then a word (a one-word pop such
@@ -80,6 +80,8 @@ interface Found {
   regions: TextRegion[];
   content: Uint8Array;
   pairs: LetterPair[];
+  /** Light boxes among the regions with no ink inside: a bright part of the picture as likely as a caption's box. */
+  blank?: TextRegion[];
 }
 
 /** Bright lines this short in all (line heights: each line's width over its height) may be fragments of a caption. */
@@ -87,8 +89,9 @@ const SHORT_LINES = 6;
 /** A line found by contrast replaces the bright line on its rows when it is this much wider (it holds more of the line). */
 const LONGER = 1.2;
 
-/** No light box, and the bright lines together shorter than SHORT_LINES line heights. */
-function brightLinesShort(regions: TextRegion[]): boolean {
+/** No light box with ink in it, and the bright lines together shorter than SHORT_LINES line heights. */
+function brightLinesShort(found: Found): boolean {
+  const regions = found.regions.filter((r) => !found.blank?.includes(r));
   return !regions.some((r) => r.lightBackground) && regions.reduce((n, r) => n + r.width / r.line, 0) < SHORT_LINES;
 }
 
@@ -247,11 +250,14 @@ function regionsOf(all: Uint8Array, w: number, h: number): Found & { letters: Co
   // Everything else is scenery (texture that survived, sky, a lamp, a fractal's fringe) and is not read.
   const maxLine = maxLineOf(h);
   const lightBoxes: TextRegion[] = [];
+  const blank: TextRegion[] = [];
   const letters: Component[] = [];
   for (const c of components(all, w, h)) {
-    const fill = c.pixels.length / (c.width * c.height);
-    if (fill >= 0.7 && c.width >= Math.min(3 * c.height, w / 2) && c.height >= 10) {
-      lightBoxes.push({
+    const shaped = c.width >= Math.min(3 * c.height, w / 2) && c.height >= 10;
+    const fill = shaped ? c.pixels.length / (c.width * c.height) : 0;
+    const filled = shaped ? filledShare(c, w) : 0;
+    if (fill >= BOX_FILL || filled >= BOX_ENCLOSED) {
+      const box = {
         left: c.left,
         top: c.top,
         width: c.width,
@@ -259,7 +265,9 @@ function regionsOf(all: Uint8Array, w: number, h: number): Found & { letters: Co
         lightBackground: true,
         // A page as big as the frame (a bright picture) may hold text of any size up to a line.
         line: c.width >= PAGE * w && c.height >= PAGE * h ? maxLine : Math.min(c.height, maxLine, 20),
-      });
+      };
+      lightBoxes.push(box);
+      if (filled - fill < INKED) blank.push(box);
     } else if (isLetter(c, maxLine)) {
       letters.push(c);
     }
@@ -271,8 +279,15 @@ function regionsOf(all: Uint8Array, w: number, h: number): Found & { letters: Co
   // Inside a light box, its dark ink is what shows a change of text.
   for (const p of kept)
     for (let y = p.top; y < p.top + p.height; y++) for (let x = p.left; x < p.left + p.width; x++) content[y * w + x] = 1 - all[y * w + x];
-  return { regions, content, letters, pairs };
+  return { regions, content, letters, pairs, blank: blank.filter((b) => kept.includes(b)) };
 }
+
+/** Share of its box a bright component covers to be a box or a page: the ink on it aside, what it encloses filled. */
+const BOX_FILL = 0.7;
+/** Share of its box it covers with what it encloses: a box's outline, whatever share of it the ink takes. */
+const BOX_ENCLOSED = 0.9;
+/** Share of a box its enclosed ink takes for it to hold anything (a line's letters take a tenth and more). */
+const INKED = 0.02;
 
 /** The tallest a line of text may be, in analysis pixels, on a frame `h` high. */
 function maxLineOf(h: number): number {
