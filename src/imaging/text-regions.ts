@@ -584,6 +584,9 @@ function lineOfShapes(shapes: Component[], line: number): number {
   return best && best.height > TALL * line ? Math.min(MEASURED * line, best.height) : line;
 }
 
+/** Share of its box a shape's enclosed holes take for it to be a letter with counters (a bold B's take about a tenth). */
+const COUNTERS = 0.03;
+
 /** The most a crop's measured line may exceed the region's (lineOfShapes). */
 const MEASURED = 2;
 
@@ -659,9 +662,15 @@ function letterStrokes(crop: CropInk, shapes = components(crop.ink, crop.w, crop
   const line = lineOfShapes(shapes, crop.line);
   const letters = shapes.filter((c) => {
     // On a bright picture (page) a bold letter merged with its shadow is as solid as a box, and so is a bold letter
-    // inside its outline's ring; there is no box to drop.
+    // inside its outline's ring; there is no box to drop. A bold B or D is as solid, but closes around its counters.
+    const fill = c.pixels.length / (c.width * c.height);
     const solid =
-      !crop.page && !crop.ringed && c.pixels.length / (c.width * c.height) > 0.75 && c.width > 0.45 * c.height && c.height > 0.35 * line;
+      !crop.page &&
+      !crop.ringed &&
+      fill > 0.75 &&
+      c.width > 0.45 * c.height &&
+      c.height > 0.35 * line &&
+      filledShare(c, w) - fill < COUNTERS;
     const cut = (crop.cutAbove && c.top === 0) || (crop.cutBelow && c.top + c.height === h);
     return c.pixels.length >= (line / 12) ** 2 && c.height <= TALL * line && !solid && !cut;
   });
