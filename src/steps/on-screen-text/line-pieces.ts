@@ -23,3 +23,30 @@ export function joinedPieces(a: { text: string; box: Box }, b: { text: string; b
   }
   return null;
 }
+
+/**
+ * Every word of `piece` (two letters or more; marks and punctuation aside) is part of a word of `line`, in the
+ * line's order: a piece of the line read on its own, which says nothing the line does not ("err artin TA. TIST" of
+ * "Pierre Martin DATA SCIENTIST", a region cut across its words in one sample).
+ */
+export function wordsWithin(piece: string, line: string): boolean {
+  const [xs, ys] = [plainWords(piece), plainWords(line)];
+  if (!xs.length) return false;
+  let j = 0;
+  for (const x of xs) {
+    while (j < ys.length && !ys[j].includes(x)) j++;
+    if (j === ys.length) return false;
+  }
+  return true;
+}
+
+/** Lower-case words of two letters or more, without their marks and punctuation. */
+function plainWords(text: string): string[] {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter((w) => w.length >= 2);
+}

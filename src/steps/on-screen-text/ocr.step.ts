@@ -5,7 +5,7 @@ import type { OcrLine, OcrWord } from '../../engines/ocr/ocr-engine.port.js';
 import { boxOverlap } from '../../imaging/box.js';
 import { sameContent, type TextLayer, type TextLayerCache, type TextRegion } from '../../imaging/text-layer.js';
 import { defineStep, type StepContext } from '../step.js';
-import { joinedPieces } from './line-pieces.js';
+import { joinedPieces, wordsWithin } from './line-pieces.js';
 import { movingText } from './moving-text.js';
 import {
   BUDGET_BASE_MS,
@@ -17,7 +17,7 @@ import {
   READS_PER_CAPTION,
 } from './ocr.spec.js';
 import { type Reading, similarity, voteReading } from './ocr-vote.js';
-import { joinSameCaption, type ReadTrack } from './same-caption.js';
+import { joinSameCaption, type ReadTrack, sameRow } from './same-caption.js';
 
 interface Sample {
   time: number;
@@ -215,7 +215,9 @@ function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] 
     // readings are joined where one ends as the other starts.
     const piece = same ?? out.find((o) => atOnce(o) && overlapsText(o.text, c.text));
     const joined = piece ? undefined : joinedPiece(out.filter(atOnce), c, regionOf);
-    const into = piece ?? joined?.caption;
+    // Else a piece cut across the line's words, read on its own; after the join, since a short word ("LE") is part of many.
+    const within = piece || joined ? undefined : out.find((o) => atOnce(o) && wordPiece(o, c, regionOf));
+    const into = piece ?? joined?.caption ?? within;
     if (into) {
       if (joined) {
         const confidence = round(mean([joined.caption.confidence, ...c.lines.map((l) => l.confidence)]));
@@ -290,6 +292,12 @@ function joinedPiece(
     if (text) return { caption: o, text };
   }
   return undefined;
+}
+
+/** One of two texts read on one row is the other's words in part (line-pieces.ts `wordsWithin`). */
+function wordPiece(o: Caption, c: { text: string; region: TextRegion }, regionOf: Map<Caption, TextRegion>): boolean {
+  const box = regionOf.get(o);
+  return !!box && sameRow(box, c.region) && (wordsWithin(c.text, o.text) || wordsWithin(o.text, c.text));
 }
 
 /** One text is part of the other, or they share a word run at their seam ("Removes ALL wrinkles in" + "in 7 days"). */
