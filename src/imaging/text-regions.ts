@@ -250,13 +250,13 @@ function regionsOf(all: Uint8Array, w: number, h: number): Found & { letters: Co
   // Everything else is scenery (texture that survived, sky, a lamp, a fractal's fringe) and is not read.
   const maxLine = maxLineOf(h);
   const lightBoxes: TextRegion[] = [];
-  const blank: TextRegion[] = [];
+  const componentOf = new Map<TextRegion, Component>();
   const letters: Component[] = [];
   for (const c of components(all, w, h)) {
     const shaped = c.width >= Math.min(3 * c.height, w / 2) && c.height >= 10;
     const fill = shaped ? c.pixels.length / (c.width * c.height) : 0;
-    const filled = shaped ? filledShare(c, w) : 0;
-    if (fill >= BOX_FILL || filled >= BOX_ENCLOSED) {
+    // Filling costs a pass over the box: only where it decides (ink on a box covers less than half of it).
+    if (fill >= BOX_FILL || (fill >= MOST_INK && filledShare(c, w) >= BOX_ENCLOSED)) {
       const box = {
         left: c.left,
         top: c.top,
@@ -267,7 +267,7 @@ function regionsOf(all: Uint8Array, w: number, h: number): Found & { letters: Co
         line: c.width >= PAGE * w && c.height >= PAGE * h ? maxLine : Math.min(c.height, maxLine, 20),
       };
       lightBoxes.push(box);
-      if (filled - fill < INKED) blank.push(box);
+      componentOf.set(box, c);
     } else if (isLetter(c, maxLine)) {
       letters.push(c);
     }
@@ -279,13 +279,19 @@ function regionsOf(all: Uint8Array, w: number, h: number): Found & { letters: Co
   // Inside a light box, its dark ink is what shows a change of text.
   for (const p of kept)
     for (let y = p.top; y < p.top + p.height; y++) for (let x = p.left; x < p.left + p.width; x++) content[y * w + x] = 1 - all[y * w + x];
-  return { regions, content, letters, pairs, blank: blank.filter((b) => kept.includes(b)) };
+  const blank = kept.filter((b) => {
+    const c = componentOf.get(b)!;
+    return filledShare(c, w) - c.pixels.length / (c.width * c.height) < INKED;
+  });
+  return { regions, content, letters, pairs, blank };
 }
 
 /** Share of its box a bright component covers to be a box or a page: the ink on it aside, what it encloses filled. */
 const BOX_FILL = 0.7;
 /** Share of its box it covers with what it encloses: a box's outline, whatever share of it the ink takes. */
 const BOX_ENCLOSED = 0.9;
+/** The least share of its box a bright component covers where its enclosed ink could make it a box. */
+const MOST_INK = 0.5;
 /** Share of a box its enclosed ink takes for it to hold anything (a line's letters take a tenth and more). */
 const INKED = 0.02;
 
