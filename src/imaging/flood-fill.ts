@@ -1,6 +1,7 @@
 /**
  * Marks in `into` every pixel `ok` accepts connected to `seeds` (8-connected when `diagonal`, else 4-connected). The
- * neighbours are written out, not looped over with a pair made for each: it runs four times on every bright crop.
+ * neighbours are written out, not looped over with a pair made for each: ring-letters runs it four times on every
+ * bright crop.
  */
 export function floodFill(into: Uint8Array, seeds: number[], ok: (j: number) => boolean, w: number, h: number, diagonal: boolean): void {
   const stack = new Int32Array(into.length);

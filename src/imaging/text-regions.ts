@@ -246,7 +246,8 @@ function brightAfterBlur(src: Uint8Array, w: number, h: number, level: number): 
 
 function regionsOf(all: Uint8Array, w: number, h: number): Found & { letters: Component[] } {
   // Letters are components no taller than a line, lined up with letters of a similar height; a solid bright
-  // component is a box (as wide as a caption) or a page (taller than a line) that may hold dark text.
+  // component, or one closing around its ink, is a box (as wide as a caption) or a page (taller than a line) that may
+  // hold dark text.
   // Everything else is scenery (texture that survived, sky, a lamp, a fractal's fringe) and is not read.
   const maxLine = maxLineOf(h);
   const lightBoxes: TextRegion[] = [];
