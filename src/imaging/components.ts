@@ -76,10 +76,11 @@ function mark(seen: Uint8Array, j: number): number {
 }
 
 /**
- * The share of a component's bounding box that it covers with the holes it encloses filled: a box or a page with
- * dark ink on it covers all of it, whatever share of it the ink takes; a patch of bright picture rarely does.
+ * The share of a component's bounding box taken by the holes it encloses: the ink on a box or a page (its dark letters
+ * are holes in the bright component), the counters of a letter (B, D); a patch of bright picture rarely closes around
+ * much.
  */
-export function filledShare(c: Component, w: number): number {
+export function enclosedShare(c: Component, w: number): number {
   // The box with a one-pixel margin: what the margin reaches without crossing the component is outside it.
   const bw = c.width + 2;
   const bh = c.height + 2;
@@ -92,5 +93,5 @@ export function filledShare(c: Component, w: number): number {
   floodFill(outside, [0], (j) => !own[j], bw, bh, false);
   let reached = 0;
   for (const o of outside) reached += o;
-  return (bw * bh - reached) / (c.width * c.height);
+  return (bw * bh - reached - c.pixels.length) / (c.width * c.height);
 }

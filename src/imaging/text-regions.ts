@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { type Box, boxOverlap, growToHold } from './box.js';
 import { CHROMA, colourContrastMasks, hueOfLine } from './colour-contrast.js';
-import { type Component, components, filledShare } from './components.js';
+import { type Component, components, enclosedShare } from './components.js';
 import { median } from './median.js';
 import { openMask } from './open-mask.js';
 import { otsu } from './otsu.js';
@@ -250,14 +250,13 @@ function regionsOf(all: Uint8Array, w: number, h: number): Found & { letters: Co
   // hold dark text.
   // Everything else is scenery (texture that survived, sky, a lamp, a fractal's fringe) and is not read.
   const maxLine = maxLineOf(h);
-  const lightBoxes: TextRegion[] = [];
-  const componentOf = new Map<TextRegion, Component>();
+  const lightBoxes: Array<{ box: TextRegion; c: Component }> = [];
   const letters: Component[] = [];
   for (const c of components(all, w, h)) {
     const shaped = c.width >= Math.min(3 * c.height, w / 2) && c.height >= 10;
     const fill = shaped ? c.pixels.length / (c.width * c.height) : 0;
     // Filling costs a pass over the box: only where it decides (ink on a box covers less than half of it).
-    if (fill >= BOX_FILL || (fill >= MOST_INK && filledShare(c, w) >= BOX_ENCLOSED)) {
+    if (fill >= BOX_FILL || (fill >= MOST_INK && fill + enclosedShare(c, w) >= BOX_ENCLOSED)) {
       const box = {
         left: c.left,
         top: c.top,
@@ -267,29 +266,29 @@ function regionsOf(all: Uint8Array, w: number, h: number): Found & { letters: Co
         // A page as big as the frame (a bright picture) may hold text of any size up to a line.
         line: c.width >= PAGE * w && c.height >= PAGE * h ? maxLine : Math.min(c.height, maxLine, 20),
       };
-      lightBoxes.push(box);
-      componentOf.set(box, c);
+      lightBoxes.push({ box, c });
     } else if (isLetter(c, maxLine)) {
       letters.push(c);
     }
   }
   const { regions: boxes, content, pairs } = lineRegions(letters, all.length, false, pairLineOf(w, h));
-  const kept = lightBoxes.sort((a, b) => b.width * b.height - a.width * a.height).slice(0, 2);
+  const largestBoxes = lightBoxes.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height).slice(0, 2);
+  const kept = largestBoxes.map((b) => b.box);
   // Lines inside a light box stay: light text on a dark box over a bright picture is still a caption.
   const regions = largest([...kept, ...boxes]);
   // Inside a light box, its dark ink is what shows a change of text.
   for (const p of kept)
     for (let y = p.top; y < p.top + p.height; y++) for (let x = p.left; x < p.left + p.width; x++) content[y * w + x] = 1 - all[y * w + x];
-  const blank = kept.filter((b) => {
-    const c = componentOf.get(b)!;
-    return filledShare(c, w) - c.pixels.length / (c.width * c.height) < INKED;
-  });
+  const blank = largestBoxes.filter((b) => enclosedShare(b.c, w) < INKED).map((b) => b.box);
   return { regions, content, letters, pairs, blank };
 }
 
-/** Share of its box a bright component covers to be a box or a page: the ink on it aside, what it encloses filled. */
+/** Share of its box a bright component covers by itself to be a box or a page (solid). */
 const BOX_FILL = 0.7;
-/** Share of its box it covers with what it encloses: a box's outline, whatever share of it the ink takes. */
+/**
+ * Share of its box it covers with the holes it encloses (components.ts `enclosedShare`): a box's outline, whatever
+ * share of it the ink takes.
+ */
 const BOX_ENCLOSED = 0.9;
 /** The least share of its box a bright component covers where its enclosed ink could make it a box. */
 const MOST_INK = 0.5;
@@ -672,12 +671,7 @@ function letterStrokes(crop: CropInk, shapes = components(crop.ink, crop.w, crop
     // inside its outline's ring; there is no box to drop. A bold B or D is as solid, but closes around its counters.
     const fill = c.pixels.length / (c.width * c.height);
     const solid =
-      !crop.page &&
-      !crop.ringed &&
-      fill > 0.75 &&
-      c.width > 0.45 * c.height &&
-      c.height > 0.35 * line &&
-      filledShare(c, w) - fill < COUNTERS;
+      !crop.page && !crop.ringed && fill > 0.75 && c.width > 0.45 * c.height && c.height > 0.35 * line && enclosedShare(c, w) < COUNTERS;
     const cut = (crop.cutAbove && c.top === 0) || (crop.cutBelow && c.top + c.height === h);
     return c.pixels.length >= (line / 12) ** 2 && c.height <= TALL * line && !solid && !cut;
   });
