@@ -56,20 +56,25 @@ export async function findTextLayer(file: string, gray?: string | Uint8Array): P
   // A light blur: texture finer than the shrink (one-pixel cells) averages out below the bright threshold.
   const bright = brightAfterBlur(frame.data, width, height, BRIGHT);
   const found = regionsOf(bright, width, height);
-  const { regions, content, pairs } = !found.regions.length
+  const { regions, content, pairs, tall } = !found.regions.length
     ? await byContrast(file, frame.data, width, height, bright)
     : brightLinesShort(found)
       ? await alsoByContrast(file, frame, bright, found)
       : found;
-  // Only where no line of three letters stands anywhere: two large letters alone are then a word (a one-word pop such
-  // as "DE"). Taken beside lines, they were more often marks of the picture, and they kept the contrast path away.
-  const words = regions.length ? regions : largest(pairs.map((p) => p.region));
+  // Only where no line of three letters stands anywhere: two large letters alone, or a line taller than any caption
+  // line, are then a word (a one-word pop such as "DE", or a large pop on a landscape frame). Taken beside lines, they
+  // were more often marks of the picture, and they kept the contrast path away.
+  const aside = [...pairs, ...tall];
+  const words = regions.length ? regions : largest(aside.map((p) => p.region));
   if (!regions.length)
-    for (const p of pairs.filter((q) => words.includes(q.region))) for (const letter of p.pixels) for (const i of letter) content[i] = 1;
+    for (const p of aside.filter((q) => words.includes(q.region))) for (const letter of p.pixels) for (const i of letter) content[i] = 1;
   return { width, height, scale: sourceWidth / width, sourceWidth, sourceHeight, mask: packBits(content), regions: words };
 }
 
-/** Two letters alone on a line, as large as a one-word pop: a region when the frame has no line of three (findTextLayer). */
+/**
+ * Two letters alone on a line as large as a one-word pop, or a line of letters taller than a caption line: a region
+ * when the frame has no line of three letters of a caption's height (findTextLayer).
+ */
 interface LetterPair {
   region: TextRegion;
   pixels: Int32Array[];
@@ -80,6 +85,8 @@ interface Found {
   regions: TextRegion[];
   content: Uint8Array;
   pairs: LetterPair[];
+  /** Lines of letters taller than a caption line (tallWords), kept aside as the pairs are. */
+  tall: LetterPair[];
   /** Light boxes among the regions with no ink inside: a bright part of the picture as likely as a caption's box. */
   blank?: TextRegion[];
 }
@@ -117,7 +124,7 @@ async function alsoByContrast(
   });
   const kept = found.regions.filter((b) => !added.some((r) => onRows(r, b) || boxOverlap(r, b) > 0));
   orInto(contrast.content, found.content);
-  return { regions: largest([...kept, ...added]), content: contrast.content, pairs: contrast.pairs };
+  return { regions: largest([...kept, ...added]), content: contrast.content, pairs: contrast.pairs, tall: contrast.tall };
 }
 
 /** A 0/1 mask a bit a pixel (see TextLayer.mask). */
@@ -139,8 +146,13 @@ async function byContrast(file: string, grey: Uint8Array, width: number, height:
   const lightText = regionsOf(light, width, height);
   // Lines of dark letters (dark text without a box of its own) are read as dark ink on a light background.
   const maxLine = maxLineOf(height);
-  const darkLetters = components(dark, width, height).filter((c) => isLetter(c, maxLine));
+  const darkComponents = components(dark, width, height);
+  const darkLetters = darkComponents.filter((c) => isLetter(c, maxLine));
   const darkText = lineRegions(darkLetters, dark.length, true, pairLineOf(width, height));
+  const darkTall = tallWords(
+    darkComponents.filter((c) => !isLetter(c, maxLine) && isLetter(c, tallLineOf(height))),
+    true,
+  );
   const content = lightText.content;
   orInto(content, darkText.content);
   // Lines that stand out by hue only (colour-contrast.ts): yellow over a purple bar beside a white one, red as bright
@@ -163,9 +175,16 @@ async function byContrast(file: string, grey: Uint8Array, width: number, height:
     ...lightText.regions.filter((r) => r.lightBackground),
     ...wholeLines([...lightText.regions.filter((r) => !r.lightBackground), ...huedLines], strokes),
   ];
-  const regions = largest([...lines, ...wholeLines(darkText.regions, strokes).filter((d) => !lines.some((r) => boxOverlap(r, d) > 0))]);
-  const pairs = [...lightText.pairs, ...darkText.pairs].map((p) => ({ ...p, region: { ...p.region, byContrast: true } }));
-  return { regions: regions.map((r) => ({ ...r, byContrast: true })), content, pairs };
+  // Dark lines over light text (taller letters too: the shadow of a large pop) are its outline or shadow.
+  const lightInk = [...lines, ...lightText.tall.map((t) => t.region)];
+  const regions = largest([...lines, ...wholeLines(darkText.regions, strokes).filter((d) => !lightInk.some((r) => boxOverlap(r, d) > 0))]);
+  const aside = (found: LetterPair[]) => found.map((p) => ({ ...p, region: { ...p.region, byContrast: true } }));
+  return {
+    regions: regions.map((r) => ({ ...r, byContrast: true })),
+    content,
+    pairs: aside([...lightText.pairs, ...darkText.pairs]),
+    tall: aside([...lightText.tall, ...darkTall]),
+  };
 }
 
 /** `into` |= `mask`, pixel by pixel, four pixels at a time where both are aligned views. */
@@ -250,8 +269,10 @@ function regionsOf(all: Uint8Array, w: number, h: number): Found & { letters: Co
   // hold dark text.
   // Everything else is scenery (texture that survived, sky, a lamp, a fractal's fringe) and is not read.
   const maxLine = maxLineOf(h);
+  const tallLine = tallLineOf(h);
   const lightBoxes: Array<{ box: TextRegion; c: Component }> = [];
   const letters: Component[] = [];
+  const tall: Component[] = [];
   for (const c of components(all, w, h)) {
     const shaped = c.width >= Math.min(3 * c.height, w / 2) && c.height >= 10;
     const fill = shaped ? c.pixels.length / (c.width * c.height) : 0;
@@ -269,6 +290,8 @@ function regionsOf(all: Uint8Array, w: number, h: number): Found & { letters: Co
       lightBoxes.push({ box, c });
     } else if (isLetter(c, maxLine)) {
       letters.push(c);
+    } else if (isLetter(c, tallLine)) {
+      tall.push(c);
     }
   }
   const { regions: boxes, content, pairs } = lineRegions(letters, all.length, false, pairLineOf(w, h));
@@ -280,7 +303,7 @@ function regionsOf(all: Uint8Array, w: number, h: number): Found & { letters: Co
   for (const p of kept)
     for (let y = p.top; y < p.top + p.height; y++) for (let x = p.left; x < p.left + p.width; x++) content[y * w + x] = 1 - all[y * w + x];
   const blank = largestBoxes.filter((b) => enclosedShare(b.c, w) < INKED).map((b) => b.box);
-  return { regions, content, letters, pairs, blank };
+  return { regions, content, letters, pairs, tall: tallWords(tall, false), blank };
 }
 
 /** Share of its box a bright component covers by itself to be a box or a page (solid). */
@@ -300,6 +323,22 @@ function maxLineOf(h: number): number {
   return Math.max(12, Math.round(0.09 * h));
 }
 
+/**
+ * The tallest a line kept aside may be (a large pop on a landscape frame, up to 15% of its height). Letters up to
+ * this height taken as lines anywhere chained marks of the picture into lines that crowded the captions out.
+ */
+function tallLineOf(h: number): number {
+  return Math.round(0.15 * h);
+}
+
+/** Lines of letters taller than a caption line (two letters or more): kept aside as words where nothing else is found. */
+function tallWords(letters: Component[], lightBackground: boolean): LetterPair[] {
+  return linesOf([...letters].sort((a, b) => b.pixels.length - a.pixels.length).slice(0, MAX_LETTERS)).map((l) => ({
+    region: { left: l.left, top: l.top, width: l.width, height: l.height, lightBackground, line: l.height },
+    pixels: l.members.map((c) => c.pixels),
+  }));
+}
+
 /** Two letters alone this high (a share of the frame's shorter side) may be a word: a one-word pop's size. */
 const PAIR_LINE = 0.04;
 
@@ -317,7 +356,7 @@ function isLetter(c: Component, maxLine: number): boolean {
  * dark ink), with the lines' letters as the content mask (`size` pixels) that shows a change of text. Two letters
  * alone at least `pairLine` high are kept aside as pairs.
  */
-function lineRegions(letters: Component[], size: number, lightBackground: boolean, pairLine: number): Found {
+function lineRegions(letters: Component[], size: number, lightBackground: boolean, pairLine: number): Omit<Found, 'tall'> {
   const chained = linesOf([...letters].sort((a, b) => b.pixels.length - a.pixels.length).slice(0, MAX_LETTERS));
   const lines = chained.filter((l) => l.members.length >= 3);
   const pairs = chained
