@@ -7,7 +7,7 @@ import { openMask } from './open-mask.js';
 import { otsu } from './otsu.js';
 import { lettersInsideOutline } from './ring-letters.js';
 import { standOut } from './stand-out.js';
-import { inkOfColour, inkOffBackground, inkOfLetterColour } from './text-colour.js';
+import { inkOfColour, inkOffBackground, inkOffSurroundings, inkOfLetterColour } from './text-colour.js';
 import type { LayerScale, TextLayer, TextRegion } from './text-layer.js';
 import { wholeLines } from './whole-line.js';
 
@@ -507,7 +507,13 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
   const strokes = (ink: Uint8Array, grey: Grey | null) => lettersOf(open(ink), grey);
   let clean: Uint8Array;
   if (page) {
-    clean = strokes(inkOffBackground(await crop.colour(), w * h, OFF_BACKGROUND), null);
+    // A page of one colour: its ink is what is off that colour. Where the page's own colour drifts (a gradient), more
+    // of it is off its median than a caption's letters cover: there each pixel is judged by the picture around it, a
+    // line's height each side (the letters take a small share of that square).
+    const rgb = await crop.colour();
+    const offMedian = inkOffBackground(rgb, w * h, OFF_BACKGROUND);
+    const drifts = offMedian.reduce((n, v) => n + v, 0) > DRIFTING * w * h;
+    clean = strokes(drifts ? inkOffSurroundings(rgb, w, h, Math.round(line), OFF_BACKGROUND) : offMedian, null);
   } else if (region.byContrast && region.hue && !region.lightBackground) {
     // Found by its hue: its letters are the pixels of their colour (text-colour.ts).
     clean = strokes(inkOfColour(await crop.colour(), region.hue), null);
@@ -655,8 +661,13 @@ async function writeTextPgm(out: string, text: Uint8Array, width: number, height
  * box: text on it is told by its colour against the picture's (text-colour.ts), light letters and their shadow alike.
  */
 const PAGE = 0.9;
-/** How far (largest channel difference) a pixel's colour is from a bright picture's to be ink: white letters on cream are 20-40 away. */
+/** How far (in some channel) a pixel's colour is from the bright picture's to be ink: white letters on cream are 20-40 away. */
 const OFF_BACKGROUND = 20;
+/**
+ * Share of a page off its median colour beyond which its colour drifts: a caption's letters and shadow take 1-3% of
+ * a frame, the gradients of the caption families 37-69%.
+ */
+const DRIFTING = 0.25;
 
 /** The ink of a grey crop split at `level`: the pixels at or above it (`light`), else those below. */
 function splitInk(grey: Buffer, channels: number, level: number, light: boolean): Uint8Array {
