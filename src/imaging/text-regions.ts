@@ -512,7 +512,9 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
     // line's height each side (the letters take a small share of that square).
     const rgb = await crop.colour();
     const offMedian = inkOffBackground(rgb, w * h, OFF_BACKGROUND);
-    const drifts = offMedian.reduce((n, v) => n + v, 0) > DRIFTING * w * h;
+    let off = 0;
+    for (let i = 0; i < offMedian.length; i++) off += offMedian[i];
+    const drifts = off > DRIFTING * w * h;
     clean = strokes(drifts ? inkOffSurroundings(rgb, w, h, Math.round(line), OFF_BACKGROUND) : offMedian, null);
   } else if (region.byContrast && region.hue && !region.lightBackground) {
     // Found by its hue: its letters are the pixels of their colour (text-colour.ts).
