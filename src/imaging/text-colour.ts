@@ -73,45 +73,87 @@ export function inkOffBackground(rgb: Uint8Array, size: number, level: number): 
  * The pixels of `rgb` (3 channels, `w` x `h`) at least `level` away, in some channel, from the picture around them:
  * the mean of that channel over the square `r` pixels each side, taken again without the pixels that stood out (so
  * a letter's own colour does not pull the background's mean towards it and light a halo around the line). For a
- * picture whose colour drifts (a gradient): farther from its median colour than the letters stand out.
+ * picture whose colour drifts (a gradient): farther from its median colour than the letters stand out. The means are
+ * worked out on a copy shrunk in blocks (the picture around a pixel changes slowly; a full-size frame took 100 ms).
  */
 export function inkOffSurroundings(rgb: Uint8Array, w: number, h: number, r: number, level: number): Uint8Array {
-  const size = w * h;
-  const channels = [0, 1, 2].map((c) => {
-    const channel = new Uint8Array(size);
-    for (let i = 0; i < size; i++) channel[i] = rgb[3 * i + c];
-    return channel;
-  });
-  let ink: Uint8Array = new Uint8Array(size);
-  for (const channel of channels) for (const side of standOut(channel, w, h, r, level)) for (let i = 0; i < size; i++) ink[i] |= side[i];
-  for (let pass = 0; pass < REFINE; pass++) ink = offSurroundingsOf(channels, ink, w, h, r, level);
-  return ink;
+  const f = Math.max(1, Math.floor(r / CELLS_EACH_SIDE));
+  const [sw, sh] = [Math.ceil(w / f), Math.ceil(h / f)];
+  const small = blockMeans(rgb, w, h, f, sw, sh);
+  const sr = Math.max(1, Math.round(r / f));
+  let ink: Uint8Array = new Uint8Array(sw * sh);
+  for (const channel of small)
+    for (const side of standOut(channel, sw, sh, sr, level)) for (let i = 0; i < ink.length; i++) ink[i] |= side[i];
+  let means = backgroundMeans(small, ink, sw, sh, sr);
+  for (let pass = 1; pass < REFINE; pass++) {
+    ink = offMeans(small, means, ink, level);
+    means = backgroundMeans(small, ink, sw, sh, sr);
+  }
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const row = ((y / f) | 0) * sw;
+    for (let x = 0; x < w; x++) {
+      const cell = row + ((x / f) | 0);
+      const i = y * w + x;
+      if (Number.isNaN(means[0][cell])) out[i] = ink[cell];
+      else for (let c = 0; c < 3 && !out[i]; c++) if (Math.abs(rgb[3 * i + c] - means[c][cell]) >= level) out[i] = 1;
+    }
+  }
+  return out;
 }
 
-/** The pixels at least `level` away, in some channel, from the mean of the pixels around them that `ink` leaves as background. */
-function offSurroundingsOf(channels: Uint8Array[], ink: Uint8Array, w: number, h: number, r: number, level: number): Uint8Array {
+/** Cells a shrunk copy has each side of a pixel's square of surroundings. */
+const CELLS_EACH_SIDE = 8;
+
+/** Each channel of `rgb` averaged over blocks of `f` x `f` pixels: `sw` x `sh` cells. */
+function blockMeans(rgb: Uint8Array, w: number, h: number, f: number, sw: number, sh: number): Uint8Array[] {
+  const sums = [0, 1, 2].map(() => new Uint32Array(sw * sh));
+  const counts = new Uint32Array(sw * sh);
+  for (let y = 0; y < h; y++) {
+    const row = ((y / f) | 0) * sw;
+    for (let x = 0; x < w; x++) {
+      const cell = row + ((x / f) | 0);
+      const i = 3 * (y * w + x);
+      sums[0][cell] += rgb[i];
+      sums[1][cell] += rgb[i + 1];
+      sums[2][cell] += rgb[i + 2];
+      counts[cell]++;
+    }
+  }
+  return sums.map((sum) => Uint8Array.from(sum, (v, cell) => Math.round(v / counts[cell])));
+}
+
+/** Each channel's mean over the square `r` cells each side of a cell, of the cells `ink` leaves as background (NaN where none). */
+function backgroundMeans(channels: Uint8Array[], ink: Uint8Array, w: number, h: number, r: number): Float32Array[] {
   const size = w * h;
   const background = new Uint8Array(size);
   for (let i = 0; i < size; i++) background[i] = 1 - ink[i];
   const count = fillSummedArea(background, w, h, new Uint32Array((w + 1) * (h + 1)));
-  const sums = channels.map((channel) => {
+  return channels.map((channel) => {
     const kept = new Uint8Array(size);
     for (let i = 0; i < size; i++) kept[i] = channel[i] * background[i];
-    return fillSummedArea(kept, w, h, new Uint32Array((w + 1) * (h + 1)));
-  });
-  const out = new Uint8Array(size);
-  for (let y = 0; y < h; y++) {
-    const [y0, y1] = [Math.max(0, y - r), Math.min(h, y + r + 1)];
-    for (let x = 0; x < w; x++) {
-      const [x0, x1] = [Math.max(0, x - r), Math.min(w, x + r + 1)];
-      const n = boxSum(count, w, x0, y0, x1, y1);
-      const i = y * w + x;
-      if (!n) {
-        out[i] = ink[i];
-        continue;
+    const sum = fillSummedArea(kept, w, h, new Uint32Array((w + 1) * (h + 1)));
+    const mean = new Float32Array(size);
+    for (let y = 0; y < h; y++) {
+      const y0 = Math.max(0, y - r);
+      const y1 = Math.min(h, y + r + 1);
+      for (let x = 0; x < w; x++) {
+        const x0 = Math.max(0, x - r);
+        const x1 = Math.min(w, x + r + 1);
+        const n = boxSum(count, w, x0, y0, x1, y1);
+        mean[y * w + x] = n ? boxSum(sum, w, x0, y0, x1, y1) / n : Number.NaN;
       }
-      for (let c = 0; c < 3 && !out[i]; c++) if (Math.abs(channels[c][i] * n - boxSum(sums[c], w, x0, y0, x1, y1)) >= level * n) out[i] = 1;
     }
+    return mean;
+  });
+}
+
+/** The cells at least `level` away from their background's mean in some channel (`ink` kept where no mean is known). */
+function offMeans(channels: Uint8Array[], means: Float32Array[], ink: Uint8Array, level: number): Uint8Array {
+  const out = new Uint8Array(ink.length);
+  for (let i = 0; i < ink.length; i++) {
+    if (Number.isNaN(means[0][i])) out[i] = ink[i];
+    else for (let c = 0; c < 3 && !out[i]; c++) if (Math.abs(channels[c][i] - means[c][i]) >= level) out[i] = 1;
   }
   return out;
 }
