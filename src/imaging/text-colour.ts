@@ -129,23 +129,23 @@ function backgroundMeans(channels: Uint8Array[], ink: Uint8Array, w: number, h: 
   const background = new Uint8Array(size);
   for (let i = 0; i < size; i++) background[i] = 1 - ink[i];
   const count = fillSummedArea(background, w, h, new Uint32Array((w + 1) * (h + 1)));
-  return channels.map((channel) => {
+  const sums = channels.map((channel) => {
     const kept = new Uint8Array(size);
     for (let i = 0; i < size; i++) kept[i] = channel[i] * background[i];
-    const sum = fillSummedArea(kept, w, h, new Uint32Array((w + 1) * (h + 1)));
-    const mean = new Float32Array(size);
-    for (let y = 0; y < h; y++) {
-      const y0 = Math.max(0, y - r);
-      const y1 = Math.min(h, y + r + 1);
-      for (let x = 0; x < w; x++) {
-        const x0 = Math.max(0, x - r);
-        const x1 = Math.min(w, x + r + 1);
-        const n = boxSum(count, w, x0, y0, x1, y1);
-        mean[y * w + x] = n ? boxSum(sum, w, x0, y0, x1, y1) / n : Number.NaN;
-      }
-    }
-    return mean;
+    return fillSummedArea(kept, w, h, new Uint32Array((w + 1) * (h + 1)));
   });
+  const means = channels.map(() => new Float32Array(size));
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.max(0, y - r);
+    const y1 = Math.min(h, y + r + 1);
+    for (let x = 0; x < w; x++) {
+      const x0 = Math.max(0, x - r);
+      const x1 = Math.min(w, x + r + 1);
+      const n = boxSum(count, w, x0, y0, x1, y1);
+      for (let c = 0; c < sums.length; c++) means[c][y * w + x] = n ? boxSum(sums[c], w, x0, y0, x1, y1) / n : Number.NaN;
+    }
+  }
+  return means;
 }
 
 /** The cells at least `level` away from their background's mean in some channel (`ink` kept where no mean is known). */
