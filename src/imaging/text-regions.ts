@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { type Box, boxOverlap, growToHold } from './box.js';
 import { CHROMA, colourContrastMasks, hueOfLine } from './colour-contrast.js';
 import { type Component, components, enclosedShare } from './components.js';
+import { type CroppedLetters, lineBeyondCrop } from './line-beyond-crop.js';
 import { median } from './median.js';
 import { openMask } from './open-mask.js';
 import { otsu } from './otsu.js';
@@ -470,7 +471,8 @@ function mergeLines(boxes: TextRegion[]): TextRegion[] {
 }
 
 /**
- * The region cut from the full frame with margins (so no letter at a line's end is lost), scaled so the
+ * The region cut from the full frame with margins (so no letter at a line's end is lost), grown where its letters show
+ * the line goes on past them (line-beyond-crop.ts: a region found in part), scaled so the
  * text is about 40 px tall, and binarised to black text on white: light text keeps only bright strokes
  * thicker than the texture around them, and when they are the closed rings of an outline, the dark letters inside
  * them (ring-letters.ts); dark text on a light box is split at the box's own threshold; on a bright
@@ -479,31 +481,64 @@ function mergeLines(boxes: TextRegion[]): TextRegion[] {
  */
 export async function binarisedCrop(file: string, layer: LayerScale, region: TextRegion, out: string): Promise<void> {
   const [W, H] = [layer.sourceWidth, layer.sourceHeight];
-  const s = layer.scale;
-  const lineHeight = region.line * s;
+  const lineHeight = region.line * layer.scale;
   // Wide margins for light text on the picture: a thin letter lost in the analysis must not cut the line short.
   const mx = lineHeight * (region.lightBackground ? 1.2 : 6);
   const my = lineHeight * 0.4;
-  const left = Math.max(0, Math.floor(region.left * s - mx));
-  const top = Math.max(0, Math.floor(region.top * s - my));
-  const box = { left, top, width: Math.min(W - left, Math.ceil(region.width * s + 2 * mx)), height: 0 };
-  box.height = Math.min(H - top, Math.ceil(region.height * s + 2 * my));
+  const left = Math.max(0, Math.floor(region.left * layer.scale - mx));
+  const top = Math.max(0, Math.floor(region.top * layer.scale - my));
+  const box = { left, top, right: left + Math.min(W - left, Math.ceil(region.width * layer.scale + 2 * mx)), bottom: 0 };
+  box.bottom = top + Math.min(H - top, Math.ceil(region.height * layer.scale + 2 * my));
   const zoom = Math.max(1, Math.min(4, 48 / lineHeight));
+  const cropOf = () =>
+    cropLetters(file, layer, region, { left: box.left, top: box.top, width: box.right - box.left, height: box.bottom - box.top }, zoom);
+  let letters = await cropOf();
+  // A region found in part goes on past its margins: the crop grows along its line while letters standing on it reach
+  // a side that is not the frame's, and up (down) while letters standing on it are cut by its top (bottom). Not a
+  // light box's: the box holds its text, and past it lies the picture.
+  for (let round = 0; round < (region.lightBackground ? 0 : GROW_ROUNDS); round++) {
+    const beyond = lineBeyondCrop(letters);
+    const grown = {
+      left: beyond.left ? Math.max(0, Math.floor(box.left - GROW_LINES * lineHeight)) : box.left,
+      right: beyond.right ? Math.min(W, Math.ceil(box.right + GROW_LINES * lineHeight)) : box.right,
+      top: beyond.above ? Math.max(0, Math.floor(box.top - my)) : box.top,
+      bottom: beyond.below ? Math.min(H, Math.ceil(box.bottom + my)) : box.bottom,
+    };
+    if (grown.left === box.left && grown.right === box.right && grown.top === box.top && grown.bottom === box.bottom) break;
+    Object.assign(box, grown);
+    letters = await cropOf();
+  }
+  await writeTextPgm(out, letters.clean, letters.w, letters.h);
+}
+
+/** Times a crop grows, at most, and by how many lines along its line each time. */
+const GROW_ROUNDS = 3;
+const GROW_LINES = 2;
+
+/** The region's letters in the frame's `box`, zoomed by `zoom`: binarisedCrop's crop before it is written. */
+async function cropLetters(file: string, layer: LayerScale, region: TextRegion, box: Box, zoom: number): Promise<CroppedLetters> {
+  const [W, H] = [layer.sourceWidth, layer.sourceHeight];
+  const s = layer.scale;
+  const { top } = box;
   const crop = await decodedCrop(file, box, Math.round(box.width * zoom));
   const [w, h] = [crop.width, crop.height];
   const page = region.lightBackground && region.width * s >= PAGE * W && region.height * s >= PAGE * H;
-  const line = lineHeight * zoom;
+  const line = region.line * s * zoom;
   // The crop's top and bottom are margins inside the frame unless the frame's edge cut them.
   const edges = { cutAbove: top > 0, cutBelow: top + box.height < H };
   // Light text's ink is opened (specks and hairlines off) before its letters are kept; a light box's is not. By one
   // pixel whatever the text's size: small text is zoomed to lines of about 48 px, and large text is not zoomed, so the
   // picture's specks are no larger in its crop (opened wider with its line, a thin font's strokes went whole).
   const open = (ink: Uint8Array) => (region.lightBackground ? ink : openMask(ink, w, h, 1));
-  const lettersOf = (opened: Uint8Array, grey: Grey | null, ringed = false, shapes?: Component[]) =>
-    letterStrokes(
-      { page, ringed, ink: opened, grey: grey?.data ?? null, channels: grey?.channels ?? 1, w, h, line, zoom, ...edges },
+  // The shapes the crop's edges cut, as the last letterStrokes (the one that made the crop's letters) dropped them.
+  const cut: Component[] = [];
+  const lettersOf = (opened: Uint8Array, grey: Grey | null, ringed = false, shapes?: Component[]) => {
+    cut.length = 0;
+    return letterStrokes(
+      { page, ringed, ink: opened, grey: grey?.data ?? null, channels: grey?.channels ?? 1, w, h, line, zoom, ...edges, cut },
       shapes,
     );
+  };
   const strokes = (ink: Uint8Array, grey: Grey | null) => lettersOf(open(ink), grey);
   let clean: Uint8Array;
   if (page) {
@@ -535,7 +570,7 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
       if (keyed) clean = strokes(keyed, null);
     }
   }
-  await writeTextPgm(out, clean, w, h);
+  return { clean, w, h, line, cut };
 }
 
 /** A crop's grey pixels, `channels` bytes a pixel (an alpha channel kept). */
@@ -705,6 +740,8 @@ interface CropInk {
   page: boolean;
   /** The ink is what a light outline's rings close around (ring-letters.ts). */
   ringed: boolean;
+  /** Collects the shapes dropped as cut by the crop's top or bottom edge, when given (line-beyond-crop.ts). */
+  cut?: Component[];
 }
 
 /**
@@ -725,6 +762,7 @@ function letterStrokes(crop: CropInk, shapes = components(crop.ink, crop.w, crop
     const solid =
       !crop.page && !crop.ringed && fill > 0.75 && c.width > 0.45 * c.height && c.height > 0.35 * line && enclosedShare(c, w) < COUNTERS;
     const cut = (crop.cutAbove && c.top === 0) || (crop.cutBelow && c.top + c.height === h);
+    if (cut && crop.cut && c.pixels.length >= (line / 12) ** 2) crop.cut.push(c);
     return c.pixels.length >= (line / 12) ** 2 && c.height <= TALL * line && !solid && !cut;
   });
   const clean = new Uint8Array(ink.length);

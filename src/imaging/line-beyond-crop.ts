@@ -1,0 +1,59 @@
+import { type Component, components } from './components.js';
+import { median } from './median.js';
+
+/** A binarised caption crop (text-regions.ts binarisedCrop): its letters, and the shapes its top or bottom edge cut. */
+export interface CroppedLetters {
+  /** Letter pixels, one byte a pixel. */
+  clean: Uint8Array;
+  w: number;
+  h: number;
+  /** The region's line height (crop pixels). */
+  line: number;
+  /** Shapes dropped as cut by the crop's top or bottom edge (the picture, or letters taller than the region's line). */
+  cut: Component[];
+}
+
+/** Sides of a crop the caption's line goes on past. */
+export interface Beyond {
+  left: boolean;
+  right: boolean;
+  above: boolean;
+  below: boolean;
+}
+
+/** How near (in lines) a letter's foot or head must be to most letters' to stand on their line. */
+const ON_LINE = 0.25;
+/** Letters standing on the line this near a side (in lines) run into it. */
+const SIDE_BAND = 0.25;
+/** Letters the top (bottom) edge cut, at least, for the line to be taller than the crop: one is as often the picture. */
+const CUT_LETTERS = 2;
+
+/**
+ * Whether the crop's line goes on past its sides or its top and bottom, as a region found in part leaves it: a line
+ * of which only some letters stood out in the analysis, or only its small letters' height (its capitals and ascenders
+ * then cut by the crop's top). Judged on the letters standing on the line (their foot or head where most letters'
+ * is, about as tall as they are): one within a quarter of a line of a side, or CUT_LETTERS shapes cut by the top
+ * (bottom) whose foot (head) is where the letters' is and as narrow as a letter.
+ */
+export function lineBeyondCrop(crop: CroppedLetters): Beyond {
+  const { w, h, line } = crop;
+  const letters = components(crop.clean, w, h);
+  if (!letters.length) return { left: false, right: false, above: false, below: false };
+  const foot = median(letters.map((c) => c.top + c.height));
+  const head = median(letters.map((c) => c.top));
+  const tall = median(letters.map((c) => c.height));
+  const near = (a: number, b: number) => Math.abs(a - b) <= ON_LINE * line;
+  const onLine = letters.filter(
+    (c) => (near(c.top + c.height, foot) || near(c.top, head)) && c.height >= 0.5 * tall && c.height <= 1.5 * tall,
+  );
+  const band = Math.max(1, Math.round(SIDE_BAND * line));
+  // Shapes cut by the top or bottom, as narrow as a letter and within a line of the letters' columns.
+  const [from, to] = [Math.min(...letters.map((c) => c.left)) - line, Math.max(...letters.map((c) => c.left + c.width)) + line];
+  const cut = crop.cut.filter((c) => c.left >= from && c.left + c.width <= to && c.width <= 1.5 * line);
+  return {
+    left: onLine.some((c) => c.left < band),
+    right: onLine.some((c) => c.left + c.width > w - band),
+    above: cut.filter((c) => c.top === 0 && near(c.top + c.height, foot)).length >= CUT_LETTERS,
+    below: cut.filter((c) => c.top + c.height === h && near(c.top, head)).length >= CUT_LETTERS,
+  };
+}
