@@ -39,13 +39,8 @@ export function lineBeyondCrop(crop: CroppedLetters): Beyond {
   const { w, h, line } = crop;
   const letters = components(crop.clean, w, h);
   if (!letters.length) return { left: false, right: false, above: false, below: false };
-  const foot = median(letters.map((c) => c.top + c.height));
-  const head = median(letters.map((c) => c.top));
-  const tall = median(letters.map((c) => c.height));
+  const { onLine, foot, head } = standing(letters, line);
   const near = (a: number, b: number) => Math.abs(a - b) <= ON_LINE * line;
-  const onLine = letters.filter(
-    (c) => (near(c.top + c.height, foot) || near(c.top, head)) && c.height >= 0.5 * tall && c.height <= 1.5 * tall,
-  );
   const band = Math.max(1, Math.round(SIDE_BAND * line));
   // Shapes cut by the top or bottom, as narrow as a letter and within a line of the letters' columns.
   const [from, to] = [Math.min(...letters.map((c) => c.left)) - line, Math.max(...letters.map((c) => c.left + c.width)) + line];
@@ -56,4 +51,25 @@ export function lineBeyondCrop(crop: CroppedLetters): Beyond {
     above: cut.filter((c) => c.top === 0 && near(c.top + c.height, foot)).length >= CUT_LETTERS,
     below: cut.filter((c) => c.top + c.height === h && near(c.top, head)).length >= CUT_LETTERS,
   };
+}
+
+/** How many of a crop's columns hold letters standing on its line (crop pixels): how much of the line it shows. */
+export function lineCover(crop: Pick<CroppedLetters, 'clean' | 'w' | 'h' | 'line'>): number {
+  const letters = components(crop.clean, crop.w, crop.h);
+  if (!letters.length) return 0;
+  const covered = new Uint8Array(crop.w);
+  for (const c of standing(letters, crop.line).onLine) covered.fill(1, c.left, c.left + c.width);
+  return covered.reduce((n, v) => n + v, 0);
+}
+
+/** The letters standing on the line: their foot or head where most letters' is, 0.5-1.5 times as tall as most. */
+function standing(letters: Component[], line: number): { onLine: Component[]; foot: number; head: number } {
+  const foot = median(letters.map((c) => c.top + c.height));
+  const head = median(letters.map((c) => c.top));
+  const tall = median(letters.map((c) => c.height));
+  const near = (a: number, b: number) => Math.abs(a - b) <= ON_LINE * line;
+  const onLine = letters.filter(
+    (c) => (near(c.top + c.height, foot) || near(c.top, head)) && c.height >= 0.5 * tall && c.height <= 1.5 * tall,
+  );
+  return { onLine, foot, head };
 }

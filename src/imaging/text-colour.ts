@@ -28,15 +28,28 @@ export function inkOfLetterColour(rgb: Uint8Array, letters: Uint8Array): Uint8Ar
 
 /** The pixels of `rgb` (3 channels) of about `colour`, as a 0/1 mask. */
 export function inkOfColour(rgb: Uint8Array, colour: readonly number[]): Uint8Array {
+  const key = colourKey(rgb, colour);
+  return within(key.distance, key.split);
+}
+
+/**
+ * Each pixel's distance from `colour` (the largest channel difference), and the crop's own split of those distances
+ * (Otsu's, held within NEAREST and FARTHEST): what inkOfColour keys the letters by.
+ */
+export function colourKey(rgb: Uint8Array, colour: readonly number[]): { distance: Uint8Array; split: number } {
   const size = rgb.length / 3;
   const distance = new Uint8Array(size);
   for (let i = 0; i < size; i++) {
     const j = 3 * i;
     distance[i] = Math.max(Math.abs(rgb[j] - colour[0]), Math.abs(rgb[j + 1] - colour[1]), Math.abs(rgb[j + 2] - colour[2]));
   }
-  const t = Math.max(NEAREST, Math.min(FARTHEST, otsu(distance)));
-  const ink = new Uint8Array(size);
-  for (let i = 0; i < ink.length; i++) ink[i] = distance[i] < t ? 1 : 0;
+  return { distance, split: Math.max(NEAREST, Math.min(FARTHEST, otsu(distance))) };
+}
+
+/** The pixels nearer than `split` (a 0/1 mask). */
+export function within(distance: Uint8Array, split: number): Uint8Array {
+  const ink = new Uint8Array(distance.length);
+  for (let i = 0; i < ink.length; i++) ink[i] = distance[i] < split ? 1 : 0;
   return ink;
 }
 

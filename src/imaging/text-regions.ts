@@ -2,13 +2,13 @@ import fs from 'node:fs/promises';
 import { type Box, boxOverlap, growToHold } from './box.js';
 import { CHROMA, colourContrastMasks, hueOfLine } from './colour-contrast.js';
 import { type Component, components, enclosedShare } from './components.js';
-import { type CroppedLetters, lineBeyondCrop } from './line-beyond-crop.js';
+import { type CroppedLetters, lineBeyondCrop, lineCover } from './line-beyond-crop.js';
 import { median } from './median.js';
 import { openMask } from './open-mask.js';
 import { otsu } from './otsu.js';
 import { lettersInsideOutline } from './ring-letters.js';
 import { standOut } from './stand-out.js';
-import { inkOfColour, inkOffBackground, inkOffSurroundings, inkOfLetterColour } from './text-colour.js';
+import { colourKey, inkOffBackground, inkOffSurroundings, inkOfLetterColour, within } from './text-colour.js';
 import type { LayerScale, TextLayer, TextRegion } from './text-layer.js';
 import { wholeLines } from './whole-line.js';
 
@@ -511,6 +511,9 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
   await writeTextPgm(out, letters.clean, letters.w, letters.h);
 }
 
+/** Colour distances (the largest channel difference) tried as the farthest of a hued line's letters (text-colour.ts: 96). */
+const NEARER_KEYS = [64, 48, 32];
+
 /** Times a crop grows, at most, and by how many lines along its line each time. */
 const GROW_ROUNDS = 3;
 const GROW_LINES = 2;
@@ -552,8 +555,18 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
     const drifts = off > DRIFTING * w * h;
     clean = strokes(drifts ? inkOffSurroundings(rgb, w, h, Math.round(line), OFF_BACKGROUND) : offMedian, null);
   } else if (region.byContrast && region.hue && !region.lightBackground) {
-    // Found by its hue: its letters are the pixels of their colour (text-colour.ts).
-    clean = strokes(inkOfColour(await crop.colour(), region.hue), null);
+    // Found by its hue: its letters are the pixels of their colour (text-colour.ts). Where the picture holds colours
+    // near the letters' (red letters over skin), the crop's own split of the colours takes them with the letters, which
+    // then glue to the picture and are dropped: a nearer colour is taken where it shows more of the line.
+    const { distance, split } = colourKey(await crop.colour(), region.hue);
+    clean = strokes(within(distance, split), null);
+    // The nearer key showing the most of the line, where it shows a line's height more than the crop's own split.
+    let best = lineCover({ clean, w, h, line }) + line;
+    for (const nearer of NEARER_KEYS.filter((d) => d < split)) {
+      const letters = strokes(within(distance, nearer), null);
+      const cover = lineCover({ clean: letters, w, h, line });
+      if (cover > best) [clean, best] = [letters, cover];
+    }
   } else {
     const grey = await crop.grey();
     if (region.lightBackground) {
