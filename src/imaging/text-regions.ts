@@ -555,18 +555,8 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
     const drifts = off > DRIFTING * w * h;
     clean = strokes(drifts ? inkOffSurroundings(rgb, w, h, Math.round(line), OFF_BACKGROUND) : offMedian, null);
   } else if (region.byContrast && region.hue && !region.lightBackground) {
-    // Found by its hue: its letters are the pixels of their colour (text-colour.ts). Where the picture holds colours
-    // near the letters' (red letters over skin), the crop's own split of the colours takes them with the letters, which
-    // then glue to the picture and are dropped: a nearer colour is taken where it shows more of the line.
-    const { distance, split } = colourKey(await crop.colour(), region.hue);
-    clean = strokes(within(distance, split), null);
-    // The nearer key showing the most of the line, where it shows a line's height more than the crop's own split.
-    let best = lineCover({ clean, w, h, line }) + line;
-    for (const nearer of NEARER_KEYS.filter((d) => d < split)) {
-      const letters = strokes(within(distance, nearer), null);
-      const cover = lineCover({ clean: letters, w, h, line });
-      if (cover > best) [clean, best] = [letters, cover];
-    }
+    // Found by its hue: its letters are the pixels of their colour (text-colour.ts).
+    clean = lettersOfColour(colourKey(await crop.colour(), region.hue), strokes, w, h, line);
   } else {
     const grey = await crop.grey();
     if (region.lightBackground) {
@@ -584,6 +574,29 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
     }
   }
   return { clean, w, h, line, cut };
+}
+
+/**
+ * The crop's letters of one colour (`key`: text-colour.ts): at the crop's own split of the colour distances, or at a
+ * nearer key where that shows more of the line. Where the picture holds colours near the letters' (red letters over
+ * skin), the split takes them with the letters, which then glue to the picture and are dropped.
+ */
+function lettersOfColour(
+  key: { distance: Uint8Array; split: number },
+  strokes: (ink: Uint8Array, grey: null) => Uint8Array,
+  w: number,
+  h: number,
+  line: number,
+): Uint8Array {
+  let clean = strokes(within(key.distance, key.split), null);
+  // The nearer key showing the most of the line, where it shows a line's height more than the crop's own split.
+  let best = lineCover({ clean, w, h, line }) + line;
+  for (const nearer of NEARER_KEYS.filter((d) => d < key.split)) {
+    const letters = strokes(within(key.distance, nearer), null);
+    const cover = lineCover({ clean: letters, w, h, line });
+    if (cover > best) [clean, best] = [letters, cover];
+  }
+  return clean;
 }
 
 /** A crop's grey pixels, `channels` bytes a pixel (an alpha channel kept). */
