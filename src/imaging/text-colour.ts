@@ -27,7 +27,7 @@ export function inkOfLetterColour(rgb: Uint8Array, letters: Uint8Array): Uint8Ar
 }
 
 /** The pixels of `rgb` (3 channels) of about `colour`, as a 0/1 mask. */
-export function inkOfColour(rgb: Uint8Array, colour: readonly number[]): Uint8Array {
+function inkOfColour(rgb: Uint8Array, colour: readonly number[]): Uint8Array {
   const key = colourKey(rgb, colour);
   return within(key.distance, key.split);
 }
