@@ -40,7 +40,6 @@ export function lineBeyondCrop(crop: CroppedLetters): Beyond {
   const letters = components(crop.clean, w, h);
   if (!letters.length) return { left: false, right: false, above: false, below: false };
   const { onLine, foot, head } = standing(letters, line);
-  const near = (a: number, b: number) => Math.abs(a - b) <= ON_LINE * line;
   const band = Math.max(1, Math.round(SIDE_BAND * line));
   // Shapes cut by the top or bottom, as narrow as a letter and within a line of the letters' columns.
   const [from, to] = [Math.min(...letters.map((c) => c.left)) - line, Math.max(...letters.map((c) => c.left + c.width)) + line];
@@ -48,8 +47,8 @@ export function lineBeyondCrop(crop: CroppedLetters): Beyond {
   return {
     left: onLine.some((c) => c.left < band),
     right: onLine.some((c) => c.left + c.width > w - band),
-    above: cut.filter((c) => c.top === 0 && near(c.top + c.height, foot)).length >= CUT_LETTERS,
-    below: cut.filter((c) => c.top + c.height === h && near(c.top, head)).length >= CUT_LETTERS,
+    above: cut.filter((c) => c.top === 0 && onLineAt(c.top + c.height, foot, line)).length >= CUT_LETTERS,
+    below: cut.filter((c) => c.top + c.height === h && onLineAt(c.top, head, line)).length >= CUT_LETTERS,
   };
 }
 
@@ -67,9 +66,13 @@ function standing(letters: Component[], line: number): { onLine: Component[]; fo
   const foot = median(letters.map((c) => c.top + c.height));
   const head = median(letters.map((c) => c.top));
   const tall = median(letters.map((c) => c.height));
-  const near = (a: number, b: number) => Math.abs(a - b) <= ON_LINE * line;
   const onLine = letters.filter(
-    (c) => (near(c.top + c.height, foot) || near(c.top, head)) && c.height >= 0.5 * tall && c.height <= 1.5 * tall,
+    (c) => (onLineAt(c.top + c.height, foot, line) || onLineAt(c.top, head, line)) && c.height >= 0.5 * tall && c.height <= 1.5 * tall,
   );
   return { onLine, foot, head };
+}
+
+/** Whether a shape's foot (head) at `y` is where most letters' is (`at`), within ON_LINE lines. */
+function onLineAt(y: number, at: number, line: number): boolean {
+  return Math.abs(y - at) <= ON_LINE * line;
 }

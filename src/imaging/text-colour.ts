@@ -37,13 +37,18 @@ function inkOfColour(rgb: Uint8Array, colour: readonly number[]): Uint8Array {
  * (Otsu's, held within NEAREST and FARTHEST): what inkOfColour keys the letters by.
  */
 export function colourKey(rgb: Uint8Array, colour: readonly number[]): { distance: Uint8Array; split: number } {
-  const size = rgb.length / 3;
+  const distance = colourDistances(rgb, rgb.length / 3, colour);
+  return { distance, split: Math.max(NEAREST, Math.min(FARTHEST, otsu(distance))) };
+}
+
+/** Each of the first `size` pixels' distance from `colour`: the largest of its channels' differences. */
+function colourDistances(rgb: Uint8Array, size: number, colour: readonly number[]): Uint8Array {
   const distance = new Uint8Array(size);
   for (let i = 0; i < size; i++) {
     const j = 3 * i;
     distance[i] = Math.max(Math.abs(rgb[j] - colour[0]), Math.abs(rgb[j + 1] - colour[1]), Math.abs(rgb[j + 2] - colour[2]));
   }
-  return { distance, split: Math.max(NEAREST, Math.min(FARTHEST, otsu(distance))) };
+  return distance;
 }
 
 /** The pixels nearer than `split` (a 0/1 mask). */
@@ -72,13 +77,9 @@ function medianColour(rgb: Uint8Array, marked: Uint8Array): number[] | null {
 
 /** The pixels of `rgb` (3 channels) at least `level` away (largest channel difference) from the crop's median colour. */
 export function inkOffBackground(rgb: Uint8Array, size: number, level: number): Uint8Array {
-  const colour = medianColour(rgb, new Uint8Array(size).fill(1)) ?? [255, 255, 255];
+  const distance = colourDistances(rgb, size, medianColour(rgb, new Uint8Array(size).fill(1)) ?? [255, 255, 255]);
   const ink = new Uint8Array(size);
-  for (let i = 0; i < size; i++) {
-    const j = 3 * i;
-    const d = Math.max(Math.abs(rgb[j] - colour[0]), Math.abs(rgb[j + 1] - colour[1]), Math.abs(rgb[j + 2] - colour[2]));
-    ink[i] = d >= level ? 1 : 0;
-  }
+  for (let i = 0; i < size; i++) ink[i] = distance[i] >= level ? 1 : 0;
   return ink;
 }
 
@@ -106,10 +107,8 @@ export function inkOffSurroundings(rgb: Uint8Array, w: number, h: number, r: num
   for (let y = 0; y < h; y++) {
     const row = ((y / f) | 0) * sw;
     for (let x = 0; x < w; x++) {
-      const cell = row + ((x / f) | 0);
       const i = y * w + x;
-      if (Number.isNaN(means[0][cell])) out[i] = ink[cell];
-      else for (let c = 0; c < 3 && !out[i]; c++) if (Math.abs(rgb[3 * i + c] - means[c][cell]) >= level) out[i] = 1;
+      out[i] = offMean(means, row + ((x / f) | 0), rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2], level, ink);
     }
   }
   return out;
@@ -164,9 +163,15 @@ function backgroundMeans(channels: Uint8Array[], ink: Uint8Array, w: number, h: 
 /** The cells at least `level` away from their background's mean in some channel (`ink` kept where no mean is known). */
 function offMeans(channels: Uint8Array[], means: Float32Array[], ink: Uint8Array, level: number): Uint8Array {
   const out = new Uint8Array(ink.length);
-  for (let i = 0; i < ink.length; i++) {
-    if (Number.isNaN(means[0][i])) out[i] = ink[i];
-    else for (let c = 0; c < 3 && !out[i]; c++) if (Math.abs(channels[c][i] - means[c][i]) >= level) out[i] = 1;
-  }
+  for (let i = 0; i < ink.length; i++) out[i] = offMean(means, i, channels[0][i], channels[1][i], channels[2][i], level, ink);
   return out;
+}
+
+/**
+ * 1 when the colour (r, g, b) is at least `level` away from cell `cell`'s background mean in some channel, else 0; the
+ * cell's `ink` where no mean is known (no background around it).
+ */
+function offMean(means: Float32Array[], cell: number, r: number, g: number, b: number, level: number, ink: Uint8Array): number {
+  if (Number.isNaN(means[0][cell])) return ink[cell];
+  return Math.abs(r - means[0][cell]) >= level || Math.abs(g - means[1][cell]) >= level || Math.abs(b - means[2][cell]) >= level ? 1 : 0;
 }
