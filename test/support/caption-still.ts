@@ -1,6 +1,9 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { TesseractOcr } from '../../src/engines/ocr/tesseract-ocr.js';
+import { ocrStep } from '../../src/steps/on-screen-text/ocr.step.js';
+import { fakeTools, runStep, stepContext } from './step-context.js';
 
 const run = promisify(execFile);
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
@@ -36,4 +39,11 @@ export async function captionSamples(dir: string, { size, background = '', text,
     file,
   ]);
   return [0, 0.5, 1, 1.5].map((time) => ({ time, path: file, scene: 0 }));
+}
+
+/** The ocr step's captions of one still frame holding a caption (captionSamples), read with the real Tesseract, and its warnings. */
+export async function readCaptionStill(still: CaptionStill) {
+  const ctx = stepContext(fakeTools({ ocr: new TesseractOcr('tesseract') }));
+  const out = await runStep(ocrStep, { frames: await captionSamples(ctx.workDir, still) }, ctx);
+  return { captions: out.captions, warnings: ctx.warnings };
 }

@@ -1,9 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { captionSamples } from '../../../test/support/caption-still.js';
-import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
-import { TesseractOcr } from '../../engines/ocr/tesseract-ocr.js';
-import { ocrStep } from './ocr.step.js';
+import { readCaptionStill } from '../../../test/support/caption-still.js';
 
 /**
  * Yellow text with a drop shadow at the top of a bright gradient: the whole frame is a bright page, and its ink was
@@ -12,15 +9,13 @@ import { ocrStep } from './ocr.step.js';
  */
 describe('ocr of a caption on a bright gradient', () => {
   it('reads yellow text with a drop shadow at its white end', async () => {
-    const ctx = stepContext(fakeTools({ ocr: new TesseractOcr('tesseract') }));
-    const frames = await captionSamples(ctx.workDir, {
+    const out = await readCaptionStill({
       size: '720x1280',
       background: "format=rgb24,geq=r='255-15*Y/H':g='255-47*Y/H':b='255-111*Y/H',",
       text: 'FRESH BREAD DAILY',
       y: 'h*0.1',
       look: 'fontsize=62:fontcolor=0xffe000:shadowx=4:shadowy=4:shadowcolor=black@0.75',
     });
-    const out = await runStep(ocrStep, { frames }, ctx);
     assert.deepEqual(
       out.captions.map((c) => c.text),
       ['FRESH BREAD DAILY'],

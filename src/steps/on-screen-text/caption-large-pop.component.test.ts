@@ -1,9 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { captionSamples } from '../../../test/support/caption-still.js';
-import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
-import { TesseractOcr } from '../../engines/ocr/tesseract-ocr.js';
-import { ocrStep } from './ocr.step.js';
+import { readCaptionStill } from '../../../test/support/caption-still.js';
 
 /**
  * A one-word pop on a landscape frame is taller than any caption line (15% of the frame's height for 108 px on 720),
@@ -12,10 +9,8 @@ import { ocrStep } from './ocr.step.js';
 describe('ocr of a large one-word pop on a landscape frame', () => {
   for (const text of ['VIAGEM', 'DE']) {
     it(`reads "${text}" at 108 px with a shadow`, async () => {
-      const ctx = stepContext(fakeTools({ ocr: new TesseractOcr('tesseract') }));
       const look = 'fontsize=108:fontcolor=white:shadowcolor=black:shadowx=6:shadowy=6';
-      const frames = await captionSamples(ctx.workDir, { size: '1280x720', text, y: 'h*0.55', look });
-      const out = await runStep(ocrStep, { frames }, ctx);
+      const out = await readCaptionStill({ size: '1280x720', text, y: 'h*0.55', look });
       assert.deepEqual(
         out.captions.map((c) => c.text),
         [text],

@@ -1,9 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { captionSamples } from '../../../test/support/caption-still.js';
-import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
-import { TesseractOcr } from '../../engines/ocr/tesseract-ocr.js';
-import { ocrStep } from './ocr.step.js';
+import { readCaptionStill } from '../../../test/support/caption-still.js';
 
 /** Bands of skin, tan and dark brown across a 1280x720 frame: a picture holding colours near red letters'. */
 const SKIN_AND_BROWN = ['0xe0a080', '0x402a20', '0xc87858', '0xf0c0a0', '0x603020', '0xd09070'];
@@ -18,15 +15,13 @@ const bands = Array.from(
  */
 describe('ocr of a red caption over a picture of colours near red', () => {
   it('reads the caption whole', async () => {
-    const ctx = stepContext(fakeTools({ ocr: new TesseractOcr('tesseract') }));
-    const frames = await captionSamples(ctx.workDir, {
+    const out = await readCaptionStill({
       size: '1280x720',
       background: bands,
       text: 'Fresh Bread Every Morning',
       y: 'h*0.8',
       look: 'fontsize=50:fontcolor=0xff4040:shadowx=4:shadowy=4:shadowcolor=black@0.75',
     });
-    const out = await runStep(ocrStep, { frames }, ctx);
     assert.deepEqual(
       out.captions.map((c) => c.text),
       ['Fresh Bread Every Morning'],

@@ -1,9 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { captionSamples } from '../../../test/support/caption-still.js';
-import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
-import { TesseractOcr } from '../../engines/ocr/tesseract-ocr.js';
-import { ocrStep } from './ocr.step.js';
+import { readCaptionStill } from '../../../test/support/caption-still.js';
 
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 
@@ -14,15 +11,13 @@ const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
  */
 describe('ocr of a light box whose letters fill much of it', () => {
   it('reads the boxed caption beside the white line', async () => {
-    const ctx = stepContext(fakeTools({ ocr: new TesseractOcr('tesseract') }));
-    const frames = await captionSamples(ctx.workDir, {
+    const out = await readCaptionStill({
       size: '720x1280',
       background: `drawtext=fontfile=${FONT}:text='FRESH EVERY MORNING':fontsize=48:fontcolor=white:x=(w-text_w)/2:y=h*0.8,`,
       text: 'BONJOUR A TOUS',
       y: 'h*0.2',
       look: 'fontsize=60:fontcolor=black:box=1:boxcolor=white:boxborderw=6',
     });
-    const out = await runStep(ocrStep, { frames }, ctx);
     assert.deepEqual(out.captions.map((c) => c.text).sort(), ['BONJOUR A TOUS', 'FRESH EVERY MORNING'], JSON.stringify(out.captions));
   });
 });

@@ -1,9 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { captionSamples } from '../../../test/support/caption-still.js';
-import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
-import { TesseractOcr } from '../../engines/ocr/tesseract-ocr.js';
-import { ocrStep } from './ocr.step.js';
+import { readCaptionStill } from '../../../test/support/caption-still.js';
 
 /**
  * A one-word pop of two letters (issue 39, the families' pops: "DE" of "DICAS DE VIAGEM"): a line needed three letters,
@@ -11,9 +8,7 @@ import { ocrStep } from './ocr.step.js';
  */
 describe('ocr of a two-letter pop', () => {
   it('reads a large white "DE" on a dark frame', async () => {
-    const ctx = stepContext(fakeTools({ ocr: new TesseractOcr('tesseract') }));
-    const frames = await captionSamples(ctx.workDir, { size: '720x1280', text: 'DE', y: 'h*0.5', look: 'fontsize=90:fontcolor=white' });
-    const out = await runStep(ocrStep, { frames }, ctx);
+    const out = await readCaptionStill({ size: '720x1280', text: 'DE', y: 'h*0.5', look: 'fontsize=90:fontcolor=white' });
     assert.deepEqual(
       out.captions.map((c) => c.text),
       ['DE'],
