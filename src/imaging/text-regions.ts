@@ -533,14 +533,16 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
   // pixel whatever the text's size: small text is zoomed to lines of about 48 px, and large text is not zoomed, so the
   // picture's specks are no larger in its crop (opened wider with its line, a thin font's strokes went whole).
   const open = (ink: Uint8Array) => (region.lightBackground ? ink : openMask(ink, w, h, 1));
-  // The shapes the crop's edges cut, as the last letterStrokes (the one that made the crop's letters) dropped them.
-  const cut: Component[] = [];
+  // The shapes the crop's edges cut, by the letters each letterStrokes made: the crop's are those of its letters.
+  const cutBy = new Map<Uint8Array, Component[]>();
   const lettersOf = (opened: Uint8Array, grey: Grey | null, ringed = false, shapes?: Component[]) => {
-    cut.length = 0;
-    return letterStrokes(
+    const cut: Component[] = [];
+    const letters = letterStrokes(
       { page, ringed, ink: opened, grey: grey?.data ?? null, channels: grey?.channels ?? 1, w, h, line, zoom, ...edges, cut },
       shapes,
     );
+    cutBy.set(letters, cut);
+    return letters;
   };
   const strokes = (ink: Uint8Array, grey: Grey | null) => lettersOf(open(ink), grey);
   let clean: Uint8Array;
@@ -573,7 +575,7 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
       if (keyed) clean = strokes(keyed, null);
     }
   }
-  return { clean, w, h, line, cut };
+  return { clean, w, h, line, cut: cutBy.get(clean) ?? [] };
 }
 
 /**
@@ -766,7 +768,7 @@ interface CropInk {
   page: boolean;
   /** The ink is what a light outline's rings close around (ring-letters.ts). */
   ringed: boolean;
-  /** Collects the shapes dropped as cut by the crop's top or bottom edge, when given (line-beyond-crop.ts). */
+  /** Collects the shapes (not specks) dropped as cut by the crop's top or bottom edge, when given (line-beyond-crop.ts). */
   cut?: Component[];
 }
 
@@ -788,8 +790,9 @@ function letterStrokes(crop: CropInk, shapes = components(crop.ink, crop.w, crop
     const solid =
       !crop.page && !crop.ringed && fill > 0.75 && c.width > 0.45 * c.height && c.height > 0.35 * line && enclosedShare(c, w) < COUNTERS;
     const cut = (crop.cutAbove && c.top === 0) || (crop.cutBelow && c.top + c.height === h);
-    if (cut && crop.cut && c.pixels.length >= (line / 12) ** 2) crop.cut.push(c);
-    return c.pixels.length >= (line / 12) ** 2 && c.height <= TALL * line && !solid && !cut;
+    const speck = c.pixels.length < (line / 12) ** 2;
+    if (cut && !speck) crop.cut?.push(c);
+    return !speck && c.height <= TALL * line && !solid && !cut;
   });
   const clean = new Uint8Array(ink.length);
   let kept = letters;
