@@ -4,7 +4,8 @@ FROM node:20-bookworm-slim
 # System tools the step executors call: ffmpeg (transcode, frames), pocketsphinx (local ASR; sphinx_fe from
 # sphinxbase-utils gives it each piece's starting cepstral mean),
 # tesseract (OCR), flite (speech synthesis), DejaVu, Liberation and FreeFont fonts (text rendered into frames; the caption families draw with every font installed).
-# gcc, pkg-config and pocketsphinx's headers build the warm speech decoder (native/); they are removed after the build.
+# gcc, pkg-config and pocketsphinx's headers build the warm speech decoder and malloc-trim.node (native/); they are
+# removed after the build.
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       python3 python3-venv ffmpeg pocketsphinx pocketsphinx-en-us sphinxbase-utils tesseract-ocr tesseract-ocr-eng flite fonts-dejavu-core fonts-liberation fonts-freefont-ttf \
@@ -29,6 +30,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build \
  && test -x dist/native/pocketsphinx_warm \
+ && test -f dist/native/malloc-trim.node \
  && npm prune --omit=dev --no-audit --no-fund \
  && npm cache clean --force \
  && apt-get purge -y --auto-remove gcc libc6-dev pkg-config libpocketsphinx-dev libsphinxbase-dev

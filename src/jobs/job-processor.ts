@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { returnFreedMemory } from '../engines/process/freed-memory.js';
 import type { Metrics } from '../observability/metrics.js';
 import { JobCancelled } from '../pipelines/job-cancelled.js';
 import type { Pipeline } from '../pipelines/pipeline.types.js';
@@ -89,6 +90,8 @@ export class JobProcessor {
     if (!('handedOver' in outcome)) this.metrics?.jobs.inc({ pipeline: pipeline.path, outcome: outcome.ok ? 'complete' : 'failed' });
     await this.record(job.job_id, outcome, run, log);
     if ('ok' in outcome && outcome.ok) this.noteDuration(pipeline.path, record.created_at);
+    // What the job's frames, audio and threads freed would otherwise stay resident under the next job's peak.
+    returnFreedMemory();
   }
 
   /** The pipeline the job was paid under, or null once the job is failed because this service no longer builds it. */
