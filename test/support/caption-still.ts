@@ -41,9 +41,12 @@ export async function captionSamples(dir: string, { size, background = '', text,
   return [0, 0.5, 1, 1.5].map((time) => ({ time, path: file, scene: 0 }));
 }
 
-/** The ocr step's captions of one still frame holding a caption (captionSamples), read with the real Tesseract, and its warnings. */
-export async function readCaptionStill(still: CaptionStill) {
-  const ctx = stepContext(fakeTools({ ocr: new TesseractOcr('tesseract') }));
+/**
+ * The ocr step's captions of one still frame holding a caption (captionSamples), read with the real Tesseract (its
+ * English model unless `ocr` says otherwise), and its warnings.
+ */
+export async function readCaptionStill(still: CaptionStill, ocr = new TesseractOcr('tesseract')) {
+  const ctx = stepContext(fakeTools({ ocr }));
   const out = await runStep(ocrStep, { frames: await captionSamples(ctx.workDir, still) }, ctx);
   return { captions: out.captions, warnings: ctx.warnings };
 }

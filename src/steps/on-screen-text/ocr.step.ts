@@ -325,7 +325,10 @@ function inParallel<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]>
   return pLimit(os.availableParallelism()).map(items, fn);
 }
 
-/** A crop's lines as caption lines: unsure words dropped, stray marks at the ends trimmed, lines without a real word dropped. */
+/**
+ * A crop's lines as caption lines: unsure words dropped, stray marks at the ends trimmed, lines without a real word
+ * (two letters or digits in a row, of any script: "não" alone is a word) dropped.
+ */
 function captionLines(lines: OcrLine[]): CaptionLine[] {
   return lines
     .map((l) => barsAsCapitalI(l.words).filter((w) => w.confidence >= MIN_WORD_CONFIDENCE))
@@ -335,7 +338,7 @@ function captionLines(lines: OcrLine[]): CaptionLine[] {
       text: separateWords(words.map((w) => w.text).join(' ')).replace(/^[^\p{L}\p{N}$#"(]+|[^\p{L}\p{N}%!?.)"]+$/gu, ''),
       confidence: round(words.reduce((a, w) => a + w.confidence, 0) / words.length / 100),
     }))
-    .filter((l) => /[A-Za-z0-9]{2,}/.test(l.text) && /[A-Za-z]/.test(l.text));
+    .filter((l) => /[\p{L}\p{N}]{2,}/u.test(l.text) && /\p{L}/u.test(l.text));
 }
 
 /** A word that is one upright bar. */
