@@ -13,8 +13,16 @@ let trim: (() => boolean) | null | undefined;
  * on it (docs/testing.md, issue 41). Returns whether anything was handed back; false where the addon was not built.
  */
 export function returnFreedMemory(): boolean {
-  if (trim === undefined) {
-    trim = fs.existsSync(ADDON) ? (createRequire(import.meta.url)(ADDON) as { mallocTrim: () => boolean }).mallocTrim : null;
-  }
+  if (trim === undefined) trim = loadTrim();
   return trim ? trim() : false;
+}
+
+/** The addon's call, or null where it was not built or does not load here (a C library without malloc_trim). */
+function loadTrim(): (() => boolean) | null {
+  if (!fs.existsSync(ADDON)) return null;
+  try {
+    return (createRequire(import.meta.url)(ADDON) as { mallocTrim: () => boolean }).mallocTrim;
+  } catch {
+    return null;
+  }
 }
