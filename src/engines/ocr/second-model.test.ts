@@ -15,6 +15,11 @@ describe('mendedReading', () => {
     assert.equal(text(mended), 'Olá:96 Pessoal:96');
   });
 
+  it('drops a marked letter the primary model read twice where the second reads the word without it', () => {
+    const mended = mendedReading([line(['Påão', 38], ['Cittùà', 52], ['Olá', 40])], [line(['Pao', 80], ['Citta', 90], ['Ole', 85])]);
+    assert.equal(text(mended), 'Pão:80 Città:90 Ole:85');
+  });
+
   it("takes the second model's word for a letter no European alphabet writes, or where it is surer", () => {
     const mended = mendedReading(
       [line(['FOR', 92], ['TWỌ', 40], ['Breađ', 63], ['It', 91])],

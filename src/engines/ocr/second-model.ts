@@ -7,6 +7,8 @@ import type { OcrLine, OcrWord } from './ocr-engine.port.js';
  * plain words less surely and now and then adds a mark that is not there ("Breađ", "TWỌ"). Each word is matched with
  * the second reading's word in the same place (boxes that share most of their width and some height):
  *  - the same letters but for their marks: the primary's word (its accents), at the surer of the two confidences;
+ *  - the same but for one marked letter of the primary's that the second has none for: the primary's word without it
+ *    (the Latin model now and then reads a mark as a letter of its own: "Påão" beside "Pao" is "Pão");
  *  - a letter no European alphabet writes (european-letters.ts): the second's word;
  *  - otherwise the surer of the two.
  * A word only the second model read is added to the line it stands on. Without boxes the primary reading stands.
@@ -21,6 +23,8 @@ export function mendedReading(primary: OcrLine[], second: OcrLine[]): OcrLine[] 
       used.add(other);
       if (!inEuropeanLetters(word.text)) return other;
       if (bare(word.text) === bare(other.text)) return { ...word, confidence: Math.max(word.confidence, other.confidence) };
+      const unmarked = withoutInsertedMark(word.text, other.text);
+      if (unmarked) return { ...word, text: unmarked, confidence: Math.max(word.confidence, other.confidence) };
       return other.confidence > word.confidence ? other : word;
     }),
   }));
@@ -57,4 +61,16 @@ function overlap(a: number, aLength: number, b: number, bLength: number): number
 /** The word without its letters' marks (accents, cedillas, carons), as a model without them reads it. */
 function bare(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '');
+}
+
+/** `word` without the one marked letter that leaves the same letters as `other` but for marks, or null. */
+function withoutInsertedMark(word: string, other: string): string | null {
+  const letters = [...word.normalize('NFC')];
+  const target = bare(other);
+  for (let i = 0; i < letters.length; i++) {
+    if (bare(letters[i]) === letters[i]) continue;
+    const rest = [...letters.slice(0, i), ...letters.slice(i + 1)].join('');
+    if (bare(rest) === target) return rest;
+  }
+  return null;
 }
