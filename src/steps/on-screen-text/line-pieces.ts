@@ -1,4 +1,5 @@
 import type { Box } from '../../imaging/box.js';
+import { withoutMarks } from './marks.js';
 import { sameRow } from './same-caption.js';
 
 /** The fewest letters (spaces aside) the end of one piece and the start of the other must share. */
@@ -42,9 +43,7 @@ export function wordsWithin(piece: string, line: string): boolean {
 
 /** Lower-case words of two letters or more, without their marks and punctuation. */
 function plainWords(text: string): string[] {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
+  return withoutMarks(text)
     .toLowerCase()
     .split(/\s+/)
     .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))

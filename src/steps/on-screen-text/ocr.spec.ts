@@ -33,7 +33,8 @@ export const ocrSpec = defineSpec({
     'changed is read again: each distinct caption is read once, then on up to ' +
     `${READS_PER_CAPTION - 1} later frames it shows in, and the readings are voted on. A caption over a moving picture ` +
     '(its region changes in every frame, so each frame is read once) is voted on across the frames that read the same ' +
-    'words on the same row one after the other, and once read in 3 frames keeps only the words read in two of them. ' +
+    'words on the same row one after the other, and once read in 3 frames keeps only the words read in two of them ' +
+    '(accents aside: "changéd" backs "changed"). ' +
     'Crops get margins, are scaled ' +
     'to about 40 px text and binarised, so busy backgrounds are not read; crops are read in batches, one tesseract ' +
     `per core. The step has a time budget of ${BUDGET_BASE_MS / 1000} s plus ${BUDGET_PER_VIDEO_SECOND_MS / 1000} s ` +

@@ -34,6 +34,11 @@ describe('same caption', () => {
     assert.deepEqual(texts(joined), ['HOW WE BUILT IT']);
   });
 
+  it('counts a word another sample read with a mark more as read', () => {
+    const joined = joinSameCaption([track(0, 'my life'), track(1, 'this changed my life'), track(2, 'this changéd my life')], () => 0);
+    assert.deepEqual(texts(joined), ['this changed my life']);
+  });
+
   it('keeps apart captions that change at one place, other lines, pieces read in one sample, and a cut', () => {
     const pops = joinSameCaption([track(0, 'WAIT'), track(1, 'FOR'), track(2, 'THE'), track(3, 'END')], () => 0);
     assert.equal(pops.length, 4);

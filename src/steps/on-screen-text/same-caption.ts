@@ -1,4 +1,5 @@
 import type { Box } from '../../imaging/box.js';
+import { withoutMarks } from './marks.js';
 import { type Reading, similarity, voteReading } from './ocr-vote.js';
 
 /** A text region followed through samples, with its readings. */
@@ -75,7 +76,8 @@ function joined<T extends ReadTrack>(group: T[]): T & { chosen: Reading } {
 
 /**
  * The chosen reading without the words no other sample read, whole or in part (a piece of three letters or more: the
- * region finder cuts words at a line's ends), when MIN_SAMPLES samples or more were read.
+ * region finder cuts words at a line's ends), when MIN_SAMPLES samples or more were read. Marks aside: a sample's
+ * "changéd" backs another's "changed".
  */
 function agreedWords(chosen: Reading, readings: Reading[]): Reading {
   const read = readings.filter((r) => r.lines.length);
@@ -87,7 +89,7 @@ function agreedWords(chosen: Reading, readings: Reading[]): Reading {
       ...l,
       text: l.text
         .split(/\s+/)
-        .filter((w) => backed(w.toLowerCase()))
+        .filter((w) => backed(withoutMarks(w.toLowerCase())))
         .join(' '),
     }))
     .filter((l) => l.text);
@@ -95,7 +97,7 @@ function agreedWords(chosen: Reading, readings: Reading[]): Reading {
 }
 
 function words(r: Reading): string[] {
-  return r.lines.flatMap((l) => l.text.toLowerCase().split(/\s+/));
+  return r.lines.flatMap((l) => withoutMarks(l.text.toLowerCase()).split(/\s+/));
 }
 
 /**
