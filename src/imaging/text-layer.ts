@@ -10,6 +10,12 @@ export interface TextRegion extends Box {
   byContrast?: boolean;
   /** Found by its hue (colour-contrast.ts): its letters' colour (RGB), which tells them in the crop. */
   hue?: number[];
+  /**
+   * Joined from lines found in other ways on its row (whole-line.ts): each line's hue, or null for one found by its
+   * brightness contrast; the crop tries each. The ground between light cyan letters over skin stands out as redder
+   * than the letters around it, a line as wide as theirs.
+   */
+  hues?: Array<number[] | null>;
 }
 
 /** A frame's caption layer at analysis scale: the opened bright mask and the regions in it. */

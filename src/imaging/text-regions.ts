@@ -556,26 +556,55 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
     for (let i = 0; i < offMedian.length; i++) off += offMedian[i];
     const drifts = off > DRIFTING * w * h;
     clean = strokes(drifts ? inkOffSurroundings(rgb, w, h, Math.round(line), OFF_BACKGROUND) : offMedian, null);
-  } else if (region.byContrast && region.hue && !region.lightBackground) {
-    // Found by its hue: its letters are the pixels of their colour (text-colour.ts).
-    clean = lettersOfColour(colourKey(await crop.colour(), region.hue), strokes, w, h, line);
+  } else if (region.byContrast && !region.lightBackground) {
+    clean = await lettersFoundByContrast(crop, region, strokes, w, h, line);
   } else {
     const grey = await crop.grey();
     if (region.lightBackground) {
       clean = strokes(splitInk(grey.data, grey.channels, otsu(grey.data, grey.channels), false), null);
-    } else if (!region.byContrast) {
+    } else {
       const rows = { top: (region.top * s - top) * zoom, bottom: (region.top * s - top + region.height * s) * zoom };
       clean = await brightLetters({ grey, w, h, line, rows, ...edges }, open, lettersOf, crop.colour);
-    } else {
-      // Text in a colour that is not bright (red, cyan), found by its contrast, stands out of the crop by its own split;
-      // where the picture behind it is as bright as it is, the letters' own colour finds the rest (text-colour.ts).
-      clean = strokes(splitInk(grey.data, grey.channels, Math.min(BRIGHT, otsu(grey.data, grey.channels)), true), grey);
-      const keyed = inkOfLetterColour(await crop.colour(), clean);
-      // Keyed by colour, a highlight of the picture is already left out; letters over the bright part have no dark edge.
-      if (keyed) clean = strokes(keyed, null);
     }
   }
   return { clean, w, h, line, cut: cutBy.get(clean) ?? [] };
+}
+
+/**
+ * Light text found by contrast, as its line was found: by its hue, its letters are the pixels of their colour
+ * (text-colour.ts); else (red or cyan, not bright) it stands out of the crop by its own split, and where the picture
+ * behind it is as bright as it is, the letters' own colour finds the rest. A line joined from lines found in other
+ * ways (TextRegion.hues) is cut each way: the way its wider part was found, or another whose letters cover a line's
+ * height more of the line.
+ */
+async function lettersFoundByContrast(
+  crop: { grey: () => Promise<Grey>; colour: () => Promise<Uint8Array> },
+  region: TextRegion,
+  strokes: (ink: Uint8Array, grey: Grey | null) => Uint8Array,
+  w: number,
+  h: number,
+  line: number,
+): Promise<Uint8Array> {
+  const wayOf = async (hue: number[] | null) => {
+    if (hue) return lettersOfColour(colourKey(await crop.colour(), hue), strokes, w, h, line);
+    const grey = await crop.grey();
+    const clean = strokes(splitInk(grey.data, grey.channels, Math.min(BRIGHT, otsu(grey.data, grey.channels)), true), grey);
+    const keyed = inkOfLetterColour(await crop.colour(), clean);
+    // Keyed by colour, a highlight of the picture is already left out; letters over the bright part have no dark edge.
+    return keyed ? strokes(keyed, null) : clean;
+  };
+  const own = region.hue ?? null;
+  const tried = new Set([String(own)]);
+  const others = (region.hues ?? []).filter((hue) => !tried.has(String(hue)) && tried.add(String(hue)));
+  let best = await wayOf(own);
+  if (!others.length) return best;
+  let cover = lineCover({ clean: best, w, h, line }) + line;
+  for (const hue of others) {
+    const letters = await wayOf(hue);
+    const c = lineCover({ clean: letters, w, h, line });
+    if (c > cover) [best, cover] = [letters, c];
+  }
+  return best;
 }
 
 /**

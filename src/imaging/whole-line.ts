@@ -12,7 +12,14 @@ const NEXT_STROKE = 2;
  * its crop short of the rest. Regions that then overlap on one row are one line.
  */
 export function wholeLines(regions: TextRegion[], strokes: Component[]): TextRegion[] {
-  const grown = regions.map((r) => alongTheRow(r, strokes));
+  // The width each line was found with: grown along the row, the ground between cyan letters (found as redder than
+  // the letters around it) is as wide as the letters' own line.
+  const found = new Map<TextRegion, number>();
+  const grown = regions.map((r) => {
+    const whole = alongTheRow(r, strokes);
+    found.set(whole, r.width);
+    return whole;
+  });
   const out: TextRegion[] = [];
   for (const r of grown.sort((a, b) => a.left - b.left)) {
     const same = out.find((p) => p.lightBackground === r.lightBackground && sameRow(p, r) && r.left <= p.left + p.width);
@@ -20,8 +27,12 @@ export function wholeLines(regions: TextRegion[], strokes: Component[]): TextReg
       out.push(r);
       continue;
     }
-    // A line joined from one found by hue and one found otherwise is read the way its wider part was found.
-    if (r.width > same.width) same.hue = r.hue;
+    // A line joined from lines found in other ways is read the way its wider part was found; its crop tries the others.
+    same.hues = [...(same.hues ?? [same.hue ?? null]), r.hue ?? null];
+    if ((found.get(r) ?? 0) > (found.get(same) ?? 0)) {
+      same.hue = r.hue;
+      found.set(same, found.get(r) ?? 0);
+    }
     growToHold(same, r);
     same.line = Math.min(same.line, r.line);
   }
