@@ -47,19 +47,33 @@ export type LayerScale = Pick<TextLayer, 'scale' | 'sourceWidth' | 'sourceHeight
  */
 export type TextLayerCache = Map<string, TextLayer>;
 
-/** How much of `a`'s and `b`'s masks agree inside a box: 1 when the same caption is still shown. */
-export function sameContent(a: TextLayer, b: TextLayer, box: Box): number {
+/**
+ * How much of `a`'s and `b`'s masks agree inside a box, band by band of `line` rows (its least, over the bands that
+ * hold ink): 1 when the same caption is still shown. By bands, as a box can be much taller than its caption: a light
+ * picture taken for a box holds more ink of its own than a changed caption line takes.
+ */
+export function sameContent(a: TextLayer, b: TextLayer, box: Box, line = box.height): number {
   if (a.width !== b.width || a.height !== b.height) return 0;
-  let both = 0;
-  let either = 0;
-  for (let y = box.top; y < box.top + box.height; y++) {
-    for (let x = box.left; x < box.left + box.width; x++) {
-      const i = y * a.width + x;
-      const p = (a.mask[i >> 3] >> (i & 7)) & 1;
-      const q = (b.mask[i >> 3] >> (i & 7)) & 1;
-      both += p & q;
-      either += p | q;
+  const rows = Math.max(1, Math.round(line));
+  let all = { both: 0, either: 0 };
+  let least = Number.POSITIVE_INFINITY;
+  for (let top = box.top; top < box.top + box.height; top += rows) {
+    const band = { both: 0, either: 0 };
+    for (let y = top; y < Math.min(top + rows, box.top + box.height); y++) {
+      for (let x = box.left; x < box.left + box.width; x++) {
+        const i = y * a.width + x;
+        const p = (a.mask[i >> 3] >> (i & 7)) & 1;
+        const q = (b.mask[i >> 3] >> (i & 7)) & 1;
+        band.both += p & q;
+        band.either += p | q;
+      }
     }
+    all = { both: all.both + band.both, either: all.either + band.either };
+    if (band.either >= BAND_INK * rows * rows) least = Math.min(least, band.both / band.either);
   }
-  return either ? both / either : 1;
+  if (Number.isFinite(least)) return least;
+  return all.either ? all.both / all.either : 1;
 }
+
+/** Ink a band needs to be judged on its own (a share of a square of its rows: about a letter's strokes). */
+const BAND_INK = 0.5;

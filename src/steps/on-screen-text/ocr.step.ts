@@ -81,7 +81,8 @@ function followRegions(layers: TextLayer[], frames: Sample[]): Track[] {
         (t) =>
           !next.includes(t) &&
           boxOverlap(t.region, region) >= 0.5 &&
-          sameContent(layers[t.samples[t.samples.length - 1]], layer, union(t.region, region)) >= SAME_CONTENT,
+          sameContent(layers[t.samples[t.samples.length - 1]], layer, union(t.region, region), Math.min(t.region.line, region.line)) >=
+            SAME_CONTENT,
       );
       if (previous) {
         previous.samples.push(i);
