@@ -19,6 +19,7 @@ const LETTER = 0.4;
 /**
  * The letters inside the closed rings of a light outline in `ink` (a crop's bright letter strokes, texture dropped),
  * 1 = stroke, or null when most of the ink is not rings around letters; `line` is the text's height in crop pixels.
+ * The marks over the letters are kept too (keepMarks).
  */
 export function lettersInsideOutline(ink: Uint8Array, w: number, h: number, line: number): Uint8Array | null {
   const isInk = (j: number) => ink[j] === 1;
@@ -35,6 +36,7 @@ export function lettersInsideOutline(ink: Uint8Array, w: number, h: number, line
   const within = (j: number) => !ink[j] && !outside[j];
   const inside = new Uint8Array(ink.length);
   floodFill(inside, touching(rings, within, w), within, w, h, false);
+  const before = new Uint8Array(inside);
   dropShort(inside, w, h, LETTER * line);
   const closing = new Uint8Array(ink.length);
   floodFill(closing, touching(inside, isInk, w), isInk, w, h, true);
@@ -43,12 +45,36 @@ export function lettersInsideOutline(ink: Uint8Array, w: number, h: number, line
     all += ink[i];
     closed += closing[i];
   }
-  return all && closed >= RINGED * all ? inside : null;
+  if (!all || closed < RINGED * all) return null;
+  keepMarks(inside, before, w, h, line);
+  return inside;
 }
 
 /** Clears from `mask` its 4-connected parts fewer than `least` rows tall. */
 function dropShort(mask: Uint8Array, w: number, h: number, least: number): void {
   for (const part of components(mask, w, h, false)) if (part.height < least) for (const p of part.pixels) mask[p] = 0;
+}
+
+/** How far above a letter (lines) a mark of it may lie: an accent's or an i's dot, each in a ring of its own. */
+const MARK_GAP = 0.5;
+
+/**
+ * The short parts of `before` (the inside before dropShort) that stand just above a letter of `letters` and over it
+ * (an accent, an i's dot: "CAFÉ" was read "CAFE", "fáciles" "fáclles"), put back into `letters`.
+ */
+function keepMarks(letters: Uint8Array, before: Uint8Array, w: number, h: number, line: number): void {
+  const tall = components(letters, w, h, false);
+  for (const part of components(before, w, h, false)) {
+    if (part.height >= LETTER * line || part.width > line || part.pixels.length < (line / 12) ** 2) continue;
+    const bottom = part.top + part.height;
+    const over = tall.some(
+      (t) =>
+        t.top >= bottom &&
+        t.top - bottom <= MARK_GAP * line &&
+        Math.min(t.left + t.width, part.left + part.width) - Math.max(t.left, part.left) >= 0.5 * part.width,
+    );
+    if (over) for (const p of part.pixels) letters[p] = 1;
+  }
 }
 
 /** The pixels `ok` accepts with a 4-neighbour marked in `from`, row by row. */
