@@ -651,14 +651,20 @@ async function decodedCrop(
   const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   // sharp's own height for a resize to `width` (libvips rounds half up).
   const height = Math.round(box.height / (box.width / width));
+  // Each made once: a line joined from lines found in other ways is cut from both more than once (no caller writes to them).
+  let grey: Promise<Grey> | null = null;
+  let colour: Promise<Uint8Array> | null = null;
   return {
     width,
     height,
-    grey: async () => {
-      const grey = await pixels().greyscale().resize({ width }).raw().toBuffer({ resolveWithObject: true });
-      return { data: grey.data, channels: grey.info.channels };
-    },
-    colour: () => pixels().removeAlpha().toColourspace('srgb').resize({ width, height, fit: 'fill' }).raw().toBuffer(),
+    grey: () =>
+      (grey ??= pixels()
+        .greyscale()
+        .resize({ width })
+        .raw()
+        .toBuffer({ resolveWithObject: true })
+        .then((g) => ({ data: g.data, channels: g.info.channels }))),
+    colour: () => (colour ??= pixels().removeAlpha().toColourspace('srgb').resize({ width, height, fit: 'fill' }).raw().toBuffer()),
   };
 }
 
