@@ -41,9 +41,14 @@ export async function captionSamples(dir: string, { size, background = '', text,
   return [0, 0.5, 1, 1.5].map((time) => ({ time, path: file, scene: 0 }));
 }
 
+/** Tesseract with the caption model the service ships (models/tessdata's Latin-script one), as the ocr step reads. */
+export function shippedOcr(): TesseractOcr {
+  return new TesseractOcr('tesseract', { lang: 'Latin', dataDir: path.resolve('models/tessdata') });
+}
+
 /**
  * The ocr step's captions of one still frame holding a caption (captionSamples), read with the real Tesseract (its
- * English model unless `ocr` says otherwise), and its warnings.
+ * English model unless `ocr` says otherwise: shippedOcr), and its warnings.
  */
 export async function readCaptionStill(still: CaptionStill, ocr = new TesseractOcr('tesseract')) {
   const ctx = stepContext(fakeTools({ ocr }));

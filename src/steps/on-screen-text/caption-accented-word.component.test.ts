@@ -1,10 +1,6 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import { readCaptionStill } from '../../../test/support/caption-still.js';
-import { TesseractOcr } from '../../engines/ocr/tesseract-ocr.js';
-
-const SHIPPED = path.resolve('models/tessdata');
+import { readCaptionStill, shippedOcr } from '../../../test/support/caption-still.js';
 
 /**
  * A one-word pop with no two ASCII letters in a row (issue 39, the families' pops: Portuguese "não", French "été"):
@@ -15,7 +11,7 @@ describe('ocr of an accented one-word pop', () => {
   it('reads a white "été" on a dark box', async () => {
     const out = await readCaptionStill(
       { size: '720x1280', text: 'été', y: 'h*0.3', look: 'fontsize=100:fontcolor=white:box=1:boxcolor=0x402040:boxborderw=20' },
-      new TesseractOcr('tesseract', { lang: 'Latin', dataDir: SHIPPED }),
+      shippedOcr(),
     );
     assert.deepEqual(
       out.captions.map((c) => c.text),

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readCaptionStill } from '../../../test/support/caption-still.js';
+import { readCaptionStill, shippedOcr } from '../../../test/support/caption-still.js';
 import { PHOTOS } from '../../../test/support/reel-clips.js';
-import { TesseractOcr } from '../../engines/ocr/tesseract-ocr.js';
 
 const party = PHOTOS.party;
 const [x, y, w, h] = party.region;
@@ -18,7 +17,7 @@ describe('ocr of a cyan pop over skin', () => {
   it('reads the word by the letters’ colour, not the ground’s between them', async () => {
     const out = await readCaptionStill(
       { size: '720x1280', background: PHOTO, text: 'END', y: 'h*0.72', look: 'fontsize=102:fontcolor=0x40e0ff' },
-      new TesseractOcr('tesseract', { lang: 'Latin', dataDir: 'models/tessdata' }),
+      shippedOcr(),
     );
     assert.deepEqual(
       out.captions.map((c) => c.text),

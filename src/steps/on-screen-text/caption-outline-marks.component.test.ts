@@ -1,10 +1,6 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import { readCaptionStill } from '../../../test/support/caption-still.js';
-import { TesseractOcr } from '../../engines/ocr/tesseract-ocr.js';
-
-const SHIPPED = path.resolve('models/tessdata');
+import { readCaptionStill, shippedOcr } from '../../../test/support/caption-still.js';
 
 /**
  * Black letters with a white outline are read from what the outline's rings close around; an accent has a small ring
@@ -15,7 +11,7 @@ describe('ocr of black letters with a white outline', () => {
   it('keeps the accents over them', async () => {
     const out = await readCaptionStill(
       { size: '720x1280', text: 'Très Bonne Idée', y: 'h*0.5', look: 'fontsize=70:fontcolor=black:borderw=7:bordercolor=white' },
-      new TesseractOcr('tesseract', { lang: 'Latin', dataDir: SHIPPED }),
+      shippedOcr(),
     );
     assert.deepEqual(
       out.captions.map((c) => c.text),
