@@ -1,4 +1,5 @@
 import { type Component, components } from './components.js';
+import { overALetter } from './mark-over-letter.js';
 import { median } from './median.js';
 
 /** A binarised caption crop (text-regions.ts binarisedCrop): its letters, and the shapes its top or bottom edge cut. */
@@ -33,7 +34,8 @@ const CUT_LETTERS = 2;
  * of which only some letters stood out in the analysis, or only its small letters' height (its capitals and ascenders
  * then cut by the crop's top). Judged on the letters standing on the line (their foot or head where most letters'
  * is, about as tall as they are): one within a quarter of a line of a side, or CUT_LETTERS shapes cut by the top
- * (bottom) whose foot (head) is where the letters' is and as narrow as a letter.
+ * (bottom) whose foot (head) is where the letters' is and as narrow as a letter; or above, marks cut by the top over
+ * the letters (marksCutAbove).
  */
 export function lineBeyondCrop(crop: CroppedLetters): Beyond {
   const { w, h, line } = crop;
@@ -47,9 +49,19 @@ export function lineBeyondCrop(crop: CroppedLetters): Beyond {
   return {
     left: onLine.some((c) => c.left < band),
     right: onLine.some((c) => c.left + c.width > w - band),
-    above: cut.filter((c) => c.top === 0 && onLineAt(c.top + c.height, foot, line)).length >= CUT_LETTERS,
+    above:
+      cut.filter((c) => c.top === 0 && onLineAt(c.top + c.height, foot, line)).length >= CUT_LETTERS || marksCutAbove(cut, onLine, line),
     below: cut.filter((c) => c.top + c.height === h && onLineAt(c.top, head, line)).length >= CUT_LETTERS,
   };
+}
+
+/**
+ * The top edge cut marks over the letters (an accent over a capital) and nothing else over them: the bottoms of a
+ * line above, cut, are as small, but many and not all over a letter.
+ */
+function marksCutAbove(cut: Component[], onLine: Component[], line: number): boolean {
+  const top = cut.filter((c) => c.top === 0);
+  return top.length > 0 && top.every((c) => c.height < 0.4 * line && c.width <= 0.6 * line && overALetter(c, onLine, line));
 }
 
 /** How many of a crop's columns hold letters standing on its line (crop pixels): how much of the line it shows. */

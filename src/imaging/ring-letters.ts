@@ -7,6 +7,7 @@
 
 import { components } from './components.js';
 import { floodFill } from './flood-fill.js';
+import { overALetter } from './mark-over-letter.js';
 
 /** Share of the ink in shapes that close around a letter for the crop to be read as outlines. */
 const RINGED = 0.8;
@@ -55,9 +56,6 @@ function dropShort(mask: Uint8Array, w: number, h: number, least: number): void 
   for (const part of components(mask, w, h, false)) if (part.height < least) for (const p of part.pixels) mask[p] = 0;
 }
 
-/** How far above a letter (lines) a mark of it may lie: an accent's or an i's dot, each in a ring of its own. */
-const MARK_GAP = 0.5;
-
 /**
  * The short parts of `before` (the inside before dropShort) that stand just above a letter of `letters` and over it
  * (an accent, an i's dot: "CAFÉ" was read "CAFE", "fáciles" "fáclles"), put back into `letters`.
@@ -66,14 +64,7 @@ function keepMarks(letters: Uint8Array, before: Uint8Array, w: number, h: number
   const tall = components(letters, w, h, false);
   for (const part of components(before, w, h, false)) {
     if (part.height >= LETTER * line || part.width > line || part.pixels.length < (line / 12) ** 2) continue;
-    const bottom = part.top + part.height;
-    const over = tall.some(
-      (t) =>
-        t.top >= bottom &&
-        t.top - bottom <= MARK_GAP * line &&
-        Math.min(t.left + t.width, part.left + part.width) - Math.max(t.left, part.left) >= 0.5 * part.width,
-    );
-    if (over) for (const p of part.pixels) letters[p] = 1;
+    if (overALetter(part, tall, line)) for (const p of part.pixels) letters[p] = 1;
   }
 }
 

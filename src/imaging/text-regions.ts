@@ -494,8 +494,9 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
     cropLetters(file, layer, region, { left: box.left, top: box.top, width: box.right - box.left, height: box.bottom - box.top }, zoom);
   let letters = await cropOf();
   // A region found in part goes on past its margins: the crop grows along its line while letters standing on it reach
-  // a side that is not the frame's, and up (down) while letters standing on it are cut by its top (bottom). Not a
-  // light box's: the box holds its text, and past it lies the picture.
+  // a side that is not the frame's, and up (down) while letters standing on it are cut by its top (bottom), or up while
+  // all its top cuts is marks over its letters (accents over capitals). Not a light box's: the box holds its text, and
+  // past it lies the picture.
   for (let round = 0; round < (region.lightBackground ? 0 : GROW_ROUNDS); round++) {
     const beyond = lineBeyondCrop(letters);
     const grown = {
