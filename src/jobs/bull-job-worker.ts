@@ -1,6 +1,6 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import type { OnApplicationBootstrap } from '@nestjs/common';
-import { type Job, QueueEvents } from 'bullmq';
+import { type Job, QueueEvents, WaitingError } from 'bullmq';
 import { JobCancelled } from '../pipelines/job-cancelled.js';
 import type { RedisConnections } from '../redis/redis-connections.js';
 import type { JobProgress, QueuedJob, QueueTicket } from './job.types.js';
@@ -19,6 +19,8 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
   private events: QueueEvents | null = null;
   /** The cancel switch of each job running in this process, by job id. */
   private readonly running = new Map<string, AbortController>();
+  /** Set by the first stopTaking() or close(): from then on this worker starts no job. */
+  private stopping = false;
 
   constructor(
     private readonly processor: JobProcessor,
@@ -31,7 +33,13 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
     super();
   }
 
-  async process(job: Job<QueueTicket | QueuedJob>): Promise<void> {
+  async process(job: Job<QueueTicket | QueuedJob>, token?: string): Promise<void> {
+    // BullMQ can still hand over a job after close(): the next one, fetched with the last one's completion while the
+    // close was on its way. It goes back to the queue as it came, for another worker (or this one's next start).
+    if (this.stopping && token) {
+      await job.moveToWait(token);
+      throw new WaitingError();
+    }
     const cancel = new AbortController();
     this.running.set(job.id!, cancel);
     try {
@@ -75,8 +83,9 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
     await Promise.all([this.worker.waitUntilReady(), this.events.waitUntilReady()]);
   }
 
-  /** BullMQ's close takes no job from its first call (a later close() gets the same pending close). */
+  /** BullMQ's close fetches no job from its first call (a later close() gets the same pending close). */
   stopTaking(): void {
+    this.stopping = true;
     void this.worker.close().catch(() => undefined);
   }
 
@@ -86,6 +95,7 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
    * resolving after Redis was unreachable (taskforcesh/bullmq#4656).
    */
   async close(): Promise<void> {
+    this.stopping = true;
     // The worker first: from this call on it takes no new job, while the events stream closes beside it.
     const graceful = Promise.all([this.worker.close(), this.events?.close()]);
     const done = await Promise.race([

@@ -9,7 +9,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { BullModule } from '@nestjs/bullmq';
 import { type INestApplicationContext, Module, type OnModuleDestroy } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Queue } from 'bullmq';
+import { Queue, WaitingError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { testStepRegistry } from '../../test/support/test-steps.js';
@@ -98,7 +98,7 @@ async function startWorker(pipeline: ReturnType<typeof napPipeline>, closeTimeou
     await app.close();
     connections.close();
   };
-  return { processor, close };
+  return { processor, host, close };
 }
 
 async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, tries = 300): Promise<T> {
@@ -148,6 +148,47 @@ describe('BullMQ worker: shut down mid-job', () => {
       assert.equal(done?.attempts, 2, 'the second worker ran it after the first shut down');
       assert.equal(second.processor.runs.length, 1);
       assert.deepEqual(await queue.getJobCounts('completed', 'failed', 'active', 'wait'), { completed: 1, failed: 0, active: 0, wait: 0 });
+    } finally {
+      await second.close();
+      await queue.close();
+      queueConnection.disconnect();
+    }
+  });
+});
+
+describe('BullMQ worker: a job handed over after it was told to stop', () => {
+  it('goes back to the queue as it came, and another worker completes it', async () => {
+    const pipeline = napPipeline();
+    const queueConnection = new Redis(REDIS_URL);
+    const queue = new Queue(queueName, { connection: queueConnection, prefix });
+    const jobs = new JobService(store, new BullmqJobQueue(queue, redis, 3600));
+    const first = await startWorker(pipeline, 300);
+    first.host.stopTaking();
+    const record = await jobs.accept({ pipeline, request: { seconds: 0.2 }, receipt: null });
+    // What BullMQ does when a close meets a completion that fetched the next job: the job is active under this
+    // worker's token, and process() is called with it.
+    const fetcherConnection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+    const fetcher = new Worker(queueName, null, { connection: fetcherConnection, prefix, autorun: false });
+    const job = await fetcher.getNextJob('late-token', { block: false });
+    assert.equal(job?.id, record.id);
+    await assert.rejects(first.host.process(job!, 'late-token'), WaitingError);
+    assert.equal(await queue.getJobState(record.id), 'waiting', 'the job is back in the queue');
+    assert.equal(first.processor.runs.length, 0, 'the stopping worker did not run it');
+    assert.equal((await store.get(record.id))?.attempts, 0);
+    await fetcher.close();
+    fetcherConnection.disconnect();
+    await first.close();
+
+    const second = await startWorker(pipeline, 300);
+    try {
+      const done = await until(
+        () => store.get(record.id),
+        (r) => r?.status === 'complete' || r?.status === 'failed',
+        400,
+      );
+      assert.equal(done?.status, 'complete', done?.error ?? undefined);
+      assert.equal(done?.attempts, 1, 'it ran once, on the other worker');
+      assert.equal(second.processor.runs.length, 1);
     } finally {
       await second.close();
       await queue.close();
