@@ -110,6 +110,15 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, tries = 3
   return v;
 }
 
+/** The job's record once it has an outcome (or as it is after 20 s). */
+function finished(id: string) {
+  return until(
+    () => store.get(id),
+    (r) => r?.status === 'complete' || r?.status === 'failed',
+    400,
+  );
+}
+
 describe('BullMQ worker: shut down mid-job', () => {
   it('gives the running job up as handed over, records nothing, and another worker completes it', async () => {
     const pipeline = napPipeline();
@@ -139,11 +148,7 @@ describe('BullMQ worker: shut down mid-job', () => {
 
     const second = await startWorker(pipeline, 300);
     try {
-      const done = await until(
-        () => store.get(record.id),
-        (r) => r?.status === 'complete' || r?.status === 'failed',
-        400,
-      );
+      const done = await finished(record.id);
       assert.equal(done?.status, 'complete', done?.error ?? undefined);
       assert.equal(done?.attempts, 2, 'the second worker ran it after the first shut down');
       assert.equal(second.processor.runs.length, 1);
@@ -181,11 +186,7 @@ describe('BullMQ worker: a job handed over after it was told to stop', () => {
 
     const second = await startWorker(pipeline, 300);
     try {
-      const done = await until(
-        () => store.get(record.id),
-        (r) => r?.status === 'complete' || r?.status === 'failed',
-        400,
-      );
+      const done = await finished(record.id);
       assert.equal(done?.status, 'complete', done?.error ?? undefined);
       assert.equal(done?.attempts, 1, 'it ran once, on the other worker');
       assert.equal(second.processor.runs.length, 1);
