@@ -19,8 +19,6 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
   private events: QueueEvents | null = null;
   /** The cancel switch of each job running in this process, by job id. */
   private readonly running = new Map<string, AbortController>();
-  /** Set by the first stopTaking() or close(): from then on this worker starts no job. */
-  private stopping = false;
 
   constructor(
     private readonly processor: JobProcessor,
@@ -35,8 +33,9 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
 
   async process(job: Job<QueueTicket | QueuedJob>, token?: string): Promise<void> {
     // BullMQ can still hand over a job after close(): the next one, fetched with the last one's completion while the
-    // close was on its way. It goes back to the queue as it came, for another worker (or this one's next start).
-    if (this.stopping && token) {
+    // close was on its way (BullMQ's `closing` is set by the first stopTaking() or close()). It goes back to the queue
+    // as it came, for another worker (or this one's next start).
+    if (this.worker.closing && token) {
       await job.moveToWait(token);
       throw new WaitingError();
     }
@@ -85,7 +84,6 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
 
   /** BullMQ's close fetches no job from its first call (a later close() gets the same pending close). */
   stopTaking(): void {
-    this.stopping = true;
     void this.worker.close().catch(() => undefined);
   }
 
@@ -95,7 +93,6 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
    * resolving after Redis was unreachable (taskforcesh/bullmq#4656).
    */
   async close(): Promise<void> {
-    this.stopping = true;
     // The worker first: from this call on it takes no new job, while the events stream closes beside it.
     const graceful = Promise.all([this.worker.close(), this.events?.close()]);
     const done = await Promise.race([
