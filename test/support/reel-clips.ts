@@ -115,7 +115,7 @@ export async function makeReel(spec: ReelSpec): Promise<string> {
 }
 
 /** One shot's frames at the reel's size: the picture (with its sign) on a canvas a third larger, then the camera's moves. */
-function shotFilters(shot: Shot, w: number, h: number): string[] {
+export function shotFilters(shot: Shot, w: number, h: number): string[] {
   const [cw, ch] = [even(w * 1.3), even(h * 1.3)];
   const picture = shot.photo
     ? [photoCrop(shot.photo), `scale=${cw}:${ch}:force_original_aspect_ratio=increase`, `crop=${cw}:${ch}`]

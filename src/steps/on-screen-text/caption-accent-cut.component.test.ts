@@ -4,15 +4,13 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { shippedOcr } from '../../../test/support/caption-still.js';
-import { PHOTOS } from '../../../test/support/reel-clips.js';
+import { PHOTOS, shotFilters } from '../../../test/support/reel-clips.js';
 import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
 import { FfmpegVideoEngine } from '../../engines/video/ffmpeg-video-engine.js';
 import { detectScenesStep } from '../scenes/detect-scenes.step.js';
 import { ocrStep } from './ocr.step.js';
 
 const run = promisify(execFile);
-const mosaic = PHOTOS.mosaic;
-const [x, y, w, h] = mosaic.region;
 const FONT = '/usr/share/fonts/truetype/liberation/LiberationSans-Italic.ttf';
 
 /**
@@ -27,11 +25,8 @@ describe('ocr of accented capitals on a box over a busy photo', () => {
     const clip = path.join(ctx.workDir, 'caption.mp4');
     const caption = `drawtext=fontfile=${FONT}:text='CITTÀ PIÙ BELLA':fontsize=49:fontcolor=0x80ff60:box=1:boxcolor=black@0.65:boxborderw=12:x=(w-text_w)/2:y=558`;
     await run('ffmpeg', [
-      ...['-v', 'error', '-y', '-loop', '1', '-framerate', '25', '-t', '1.5', '-i', mosaic.file],
-      ...[
-        '-vf',
-        `crop=${w}:${h}:${x}:${y},setsar=1,scale=936:1664:force_original_aspect_ratio=increase,crop=936:1664,crop=720:1280,${caption},format=yuv420p`,
-      ],
+      ...['-v', 'error', '-y', '-loop', '1', '-framerate', '25', '-t', '1.5', '-i', PHOTOS.mosaic.file],
+      ...['-vf', [...shotFilters({ seconds: 1.5, photo: 'mosaic' }, 720, 1280), caption].join(',')],
       ...['-c:v', 'libx264', '-preset', 'veryfast', clip],
     ]);
     const { samples } = await runStep(detectScenesStep, { source: clip }, ctx);
