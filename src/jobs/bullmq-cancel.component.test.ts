@@ -53,18 +53,24 @@ describe('BullMQ worker: cancellation', () => {
     // The job below carries its entry, as a release before QueueTicket enqueued it.
     const host = createBullJobWorker(config, prefix, processor, patient);
     // What @nestjs/bullmq does with the @Processor: a Worker calling process(), its events routed to the handlers.
-    const worker = new Worker(queueName, (job) => host.process(job), {
+    const worker = new Worker(queueName, (job, token) => host.process(job, token), {
       connection: patient.patient(),
       prefix,
       concurrency: 1,
       lockDuration: 1000,
       stalledInterval: 600_000, // no stalled-job check during the test: only the lost lock is under test
     });
+    (host as unknown as { _worker: Worker })._worker = worker;
     worker.on('lockRenewalFailed', (ids) => host.onLockLost(ids));
+    let failure: Error | undefined;
+    worker.on('failed', (_job, err) => {
+      failure = err;
+    });
     const queue = new Queue(queueName, { connection: connect(), prefix });
     const jobId = randomUUID();
     await queue.add('run', { job_id: jobId, endpoint_path: '/x', request: {} }, { jobId });
-    while (!started) await delay(20);
+    for (let i = 0; i < 500 && !started && !failure; i++) await delay(20);
+    assert.ok(started, `the job did not start: ${failure?.message ?? 'not within 10 s'}`);
     // Another worker taking the job over replaces its lock; deleting it is the same to this worker.
     const redis = connect();
     assert.equal(await redis.del(`${prefix}:${queueName}:${jobId}:lock`), 1);
