@@ -24,7 +24,10 @@ net.Server.prototype.listen = function (this: net.Server, ...args: unknown[]) {
     // The hook's last messages arrive on the next turns.
     setTimeout(() => {
       const files = new Set([...loaded, ...Object.keys(createRequire(import.meta.url).cache)]);
-      fs.writeFileSync(process.env.LOADED_MODULES_FILE!, JSON.stringify([...files].sort()));
+      // Written beside and renamed: the test reads the file as soon as it exists.
+      const file = process.env.LOADED_MODULES_FILE!;
+      fs.writeFileSync(`${file}.part`, JSON.stringify([...files].sort()));
+      fs.renameSync(`${file}.part`, file);
     }, 200);
   });
   return listen.apply(this, args as Parameters<typeof listen>);
