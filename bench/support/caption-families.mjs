@@ -12,7 +12,8 @@
 //  - box: text on a solid box (light on dark or dark on light).
 // Per clip: word recall (a caption's words read at its time), captions word for word, and words reported that no
 // caption of the clip holds (stray; goal 0). Per family and overall: median and worst tenth (families.mjs).
-// CAPTION_CLIPS=<n> sets the number of clips (40 by default, five a family), QUALITY_SEED the seed.
+// CAPTION_CLIPS=<n> sets the number of clips (40 by default, five a family), QUALITY_SEED the seed; CAPTION_FAMILIES=pops,box
+// runs only those families' clips of the same draw (the clips and their figures are the ones the whole run gives).
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -50,7 +51,10 @@ export async function captionFamilies({ dist, startPipelines, root }) {
   const seed = runSeed();
   const count = Number(process.env.CAPTION_CLIPS ?? 40);
   const { PHOTOS } = await import(dist('test/support/reel-clips.js'));
-  const clips = drawClips(seed, count, await installedFonts(), PHOTOS);
+  const only = process.env.CAPTION_FAMILIES?.split(',').map((f) => f.trim());
+  const unknown = only?.filter((f) => !FAMILIES.includes(f)) ?? [];
+  if (unknown.length) throw new Error(`CAPTION_FAMILIES: no family ${unknown.join(', ')} (${FAMILIES.join(', ')})`);
+  const clips = drawClips(seed, count, await installedFonts(), PHOTOS).filter((c) => !only || only.includes(c.family));
   const files = {};
   for (const c of clips) files[c.name] = await makeCaptionClip(c, root, PHOTOS);
   const service = await startPipelines(files);
