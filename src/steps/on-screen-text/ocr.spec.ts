@@ -8,6 +8,12 @@ export const MIN_WORD_CONFIDENCE = 50;
  */
 export const MIN_CAPTION_CONFIDENCE = 0.7;
 
+/**
+ * Text read where text was (text-where-text-was.ts) is read once, with nothing to vote with, at a place the finder
+ * saw no line: it is kept only this sure (mean line confidence).
+ */
+export const PROBE_CONFIDENCE = 0.85;
+
 /** The step's time budget: a base plus this much per second of video (spread over the reads). */
 export const BUDGET_BASE_MS = 30_000;
 
@@ -31,7 +37,11 @@ export const ocrSpec = defineSpec({
     "as `detect_scenes`' `samples`; with `scene`, no caption is followed across a cut). Each frame's text regions are found first (bright strokes thicker than the " +
     'texture around them, or a solid light box; where none, strokes that stand out of their surroundings by brightness, light or dark, or by hue alone), followed from frame to frame, and only a region whose content ' +
     'changed is read again: each distinct caption is read once, then on up to ' +
-    `${READS_PER_CAPTION - 1} later frames it shows in, and the readings are voted on. A caption over a moving picture ` +
+    `${READS_PER_CAPTION - 1} later frames it shows in, and the readings are voted on. Where a region read as text in ` +
+    'one or two frames only, the frames just before and after it (same scene) are read at its place when no region ' +
+    `was found there, what they read kept at ${PROBE_CONFIDENCE} mean confidence or more: a one-word caption of two ` +
+    'letters is no line to the finder, but it is where the words around it were. ' +
+    'A caption over a moving picture ' +
     '(its region changes in every frame, so each frame is read once) is voted on across the frames that read the same ' +
     'words on the same row one after the other, and once read in 3 frames keeps only the words read in two of them ' +
     '(accents aside: "changéd" backs "changed"). ' +

@@ -18,6 +18,7 @@ import {
 } from './ocr.spec.js';
 import { type Reading, similarity, voteReading } from './ocr-vote.js';
 import { joinSameCaption, type ReadTrack, sameRow } from './same-caption.js';
+import { keptProbes, textWhereTextWas } from './text-where-text-was.js';
 
 interface Sample {
   time: number;
@@ -105,19 +106,25 @@ interface ReadJob {
   first: boolean;
 }
 
-/** First readings of every track, then second opinions on those that showed text, within the budget. */
+/**
+ * First readings of every track, then second opinions on those that showed text and reads where text was
+ * (text-where-text-was.ts), within the budget.
+ */
 async function readTracks(tracks: Track[], frames: Sample[], layers: TextLayer[], deadline: number, ctx: StepContext): Promise<void> {
   const reader = new CropReader(frames, layers, deadline, ctx);
   await reader.read(tracks.map((t) => ({ track: t, sample: t.samples[0], first: true })));
   // A second opinion only for a region whose first reading found text (a texture blob is not re-read).
   const again = tracks.filter((t) => t.samples.length > 1 && t.readings.some((r) => r.lines.length));
-  const more: ReadJob[] = [];
+  // Read with the second opinions: one more OCR call per core, not two.
+  const probes = textWhereTextWas(tracks, layers, (s) => frames[s].scene);
+  const more: ReadJob[] = probes.map((t) => ({ track: t, sample: t.samples[0], first: true }));
   for (let round = 1; round < READS_PER_CAPTION; round++) {
     for (const t of again)
       if (t.samples.length > round)
         more.push({ track: t, sample: t.samples[Math.round((round * (t.samples.length - 1)) / (READS_PER_CAPTION - 1))], first: false });
   }
   await reader.read(more);
+  tracks.push(...keptProbes(probes, tracks, (s) => frames[s].scene));
   if (reader.skipped) ctx.warn(`on-screen text: ${reader.skipped} text region(s) were not read within the step's time budget`);
 }
 
