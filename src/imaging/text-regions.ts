@@ -57,18 +57,16 @@ export async function findTextLayer(file: string, gray?: string | Uint8Array): P
   // A light blur: texture finer than the shrink (one-pixel cells) averages out below the bright threshold.
   const bright = brightAfterBlur(frame.data, width, height, BRIGHT);
   const found = regionsOf(bright, width, height);
-  const { regions, content, pairs, tall } = !found.regions.length
+  const seen = !found.regions.length
     ? await byContrast(file, frame.data, width, height, bright)
     : brightLinesShort(found)
       ? await alsoByContrast(file, frame, bright, found)
       : found;
-  // Only where no line of three letters stands anywhere: two large letters alone, or a line taller than any caption
-  // line, are then a word (a one-word pop such as "DE", or a large pop on a landscape frame). Taken beside lines, they
-  // were more often marks of the picture, and they kept the contrast path away.
-  const aside = [...pairs, ...tall];
-  const words = regions.length ? regions : largest(aside.map((p) => p.region));
-  if (!regions.length)
-    for (const p of aside.filter((q) => words.includes(q.region))) for (const letter of p.pixels) for (const i of letter) content[i] = 1;
+  const { regions, content, pairs, tall } = seen;
+  const words = wordsOf(seen, width, height);
+  if (words !== regions)
+    for (const p of [...pairs, ...tall].filter((q) => words.includes(q.region)))
+      for (const letter of p.pixels) for (const i of letter) content[i] = 1;
   return { width, height, scale: sourceWidth / width, sourceWidth, sourceHeight, mask: packBits(content), regions: words };
 }
 
@@ -90,6 +88,19 @@ interface Found {
   tall: LetterPair[];
   /** Light boxes among the regions with no ink inside: a bright part of the picture as likely as a caption's box. */
   blank?: TextRegion[];
+}
+
+/**
+ * The regions read: the lines, or only where no line of three letters stands anywhere (a light box with no ink in it
+ * is no line: the grey patch of colour bars; a bright picture as big as the frame may be, its text read as a page's),
+ * beside them two large letters alone or a line taller than any caption line (a one-word pop such as "DE", or a large
+ * pop on a landscape frame). Taken beside lines, they were more often marks of the picture, and they kept the contrast
+ * path away.
+ */
+function wordsOf(found: Found, w: number, h: number): TextRegion[] {
+  const page = (r: TextRegion) => r.width >= PAGE * w && r.height >= PAGE * h;
+  const lines = found.regions.filter((r) => !found.blank?.includes(r) || page(r));
+  return lines.length ? found.regions : largest([...found.regions, ...[...found.pairs, ...found.tall].map((p) => p.region)]);
 }
 
 /** Bright lines this short in all (line heights: each line's width over its height) may be fragments of a caption. */
@@ -125,7 +136,9 @@ async function alsoByContrast(
   });
   const kept = found.regions.filter((b) => !added.some((r) => onRows(r, b) || boxOverlap(r, b) > 0));
   orInto(contrast.content, found.content);
-  return { regions: largest([...kept, ...added]), content: contrast.content, pairs: contrast.pairs, tall: contrast.tall };
+  const regions = largest([...kept, ...added]);
+  const blank = found.blank?.filter((b) => regions.includes(b));
+  return { regions, content: contrast.content, pairs: contrast.pairs, tall: contrast.tall, blank };
 }
 
 /** A 0/1 mask a bit a pixel (see TextLayer.mask). */
