@@ -9,6 +9,16 @@ export const MIN_WORD_CONFIDENCE = 50;
 export const MIN_CAPTION_CONFIDENCE = 0.7;
 
 /**
+ * A reading of texture (texture-reading.ts): under this mean word confidence, TEXTURE_WORDS words or more, at least
+ * TEXTURE_SHORT_SHARE of them of at most TEXTURE_SHORT_WORD letters or digits. Chosen on the caption families' seeds
+ * 90437, 41233, 77119 and six pop seeds (docs/testing.md).
+ */
+export const TEXTURE_CONFIDENCE = 0.8;
+export const TEXTURE_WORDS = 4;
+export const TEXTURE_SHORT_SHARE = 0.5;
+export const TEXTURE_SHORT_WORD = 2;
+
+/**
  * Text read where text was (text-where-text-was.ts) is read once, with nothing to vote with, at a place the finder
  * saw no line: it is kept only this sure (mean line confidence).
  */
@@ -35,7 +45,8 @@ export const ocrSpec = defineSpec({
   description:
     'Runs Tesseract (TESSERACT_PATH, model TESSERACT_LANG) on `frames` sampled through the video (objects with `time` and `path`, such ' +
     "as `detect_scenes`' `samples`; with `scene`, no caption is followed across a cut). Each frame's text regions are found first (bright strokes thicker than the " +
-    'texture around them, or a solid light box; where none, strokes that stand out of their surroundings by brightness, light or dark, or by hue alone), followed from frame to frame, and only a region whose content ' +
+    'texture around them, or a solid light box; where none, strokes that stand out of their surroundings by brightness, light or dark, or by hue alone; ' +
+    'two large letters alone or letters taller than a caption line only where no line stands, a blank light box being no line), followed from frame to frame, and only a region whose content ' +
     'changed is read again: each distinct caption is read once, then on up to ' +
     `${READS_PER_CAPTION - 1} later frames it shows in, and the readings are voted on. Where a region read as text in ` +
     'one or two frames only, the frames just before and after it (same scene) are read at its place when no region ' +
@@ -53,7 +64,8 @@ export const ocrSpec = defineSpec({
     "the picture) are left out of the crop, and so is what the crop's top or bottom margin cuts (it goes on beyond: " +
     "picture). In a line of capitals, a bar as tall as the capitals is the letter I (Tesseract reads it '|'). Words under " +
     `${MIN_WORD_CONFIDENCE}% confidence and lines without a real word are dropped; so are captions read with a mean ` +
-    `word confidence under ${MIN_CAPTION_CONFIDENCE}, and text that moves with the picture (the same words not at ` +
+    `word confidence under ${MIN_CAPTION_CONFIDENCE}, readings of texture (${TEXTURE_WORDS} words or more, ` +
+    `at least ${TEXTURE_SHORT_SHARE} of them of at most ${TEXTURE_SHORT_WORD} letters, read under ${TEXTURE_CONFIDENCE}), and text that moves with the picture (the same words not at ` +
     'one place in most of the frames they show in, and parts of them: a sign filmed by a moving camera, not a ' +
     'caption). Outputs `captions` [{index, ' +
     'text, start, end, confidence (0-1: the mean word confidence of the reading chosen), agreement (0-1: the share ' +

@@ -19,6 +19,7 @@ import {
 import { type Reading, similarity, voteReading } from './ocr-vote.js';
 import { joinSameCaption, type ReadTrack, sameRow } from './same-caption.js';
 import { keptProbes, textWhereTextWas } from './text-where-text-was.js';
+import { readsLikeTexture } from './texture-reading.js';
 
 interface Sample {
   time: number;
@@ -194,8 +195,9 @@ function trackRegion(track: Track, layer: TextLayer): TextRegion {
 
 /**
  * Each track's voted text with its time span; neighbouring tracks that say the same are one caption. Text that moves
- * with the picture (moving-text.ts) and captions read with less than MIN_CAPTION_CONFIDENCE are not captions; the
- * rest that are one caption read sample by sample (same-caption.ts) are voted on together.
+ * with the picture (moving-text.ts), captions read with less than MIN_CAPTION_CONFIDENCE and readings of texture
+ * (texture-reading.ts) are not captions; the rest that are one caption read sample by sample (same-caption.ts) are
+ * voted on together.
  */
 function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] {
   const out: Caption[] = [];
@@ -204,7 +206,10 @@ function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] 
   const resting = regions.filter((r) => !moving.has(r)).map((r) => ({ ...r.track, chosen: r.chosen }));
   const read = readRegions(joinSameCaption(resting, (s) => frames[s].scene));
   const timed = read
-    .filter((c) => mean(c.lines.map((l) => l.confidence)) >= MIN_CAPTION_CONFIDENCE)
+    .filter((c) => {
+      const confidence = mean(c.lines.map((l) => l.confidence));
+      return confidence >= MIN_CAPTION_CONFIDENCE && !readsLikeTexture(c.text, confidence);
+    })
     .map((c) => ({
       ...c,
       start: frames[c.samples[0]].time,
