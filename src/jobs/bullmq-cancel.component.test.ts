@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, describe, it } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { waitFor } from '../../test/support/wait-for.js';
 import { JobCancelled } from '../pipelines/job-cancelled.js';
 import type { RedisConnections } from '../redis/redis-connections.js';
 import { createBullJobWorker } from './bull-job-worker.js';
@@ -69,12 +69,19 @@ describe('BullMQ worker: cancellation', () => {
     const queue = new Queue(queueName, { connection: connect(), prefix });
     const jobId = randomUUID();
     await queue.add('run', { job_id: jobId, endpoint_path: '/x', request: {} }, { jobId });
-    for (let i = 0; i < 500 && !started && !failure; i++) await delay(20);
-    assert.ok(started, `the job did not start: ${failure?.message ?? 'not within 10 s'}`);
+    // A job that fails at once (no worker handed to the host) fails the test with BullMQ's error, not a timeout.
+    await waitFor(
+      async () => {
+        if (failure) throw new Error(`the job did not start: ${failure.message}`);
+        return started;
+      },
+      'the job to start',
+      10_000,
+    );
     // Another worker taking the job over replaces its lock; deleting it is the same to this worker.
     const redis = connect();
     assert.equal(await redis.del(`${prefix}:${queueName}:${jobId}:lock`), 1);
-    for (let i = 0; i < 100 && reason === null; i++) await delay(50);
+    await waitFor(async () => reason !== null, "the job's signal to abort", 5_000);
     assert.ok(reason instanceof JobCancelled, `aborted with ${String(reason)}`);
     assert.equal(reason.handedOver, true);
     assert.equal(reason.message, "this worker lost the job's lock; another worker runs it");
