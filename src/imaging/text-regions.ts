@@ -98,8 +98,7 @@ interface Found {
  * path away.
  */
 function wordsOf(found: Found, w: number, h: number): TextRegion[] {
-  const page = (r: TextRegion) => r.width >= PAGE * w && r.height >= PAGE * h;
-  const lines = found.regions.filter((r) => !found.blank?.includes(r) || page(r));
+  const lines = found.regions.filter((r) => !found.blank?.includes(r) || isPage(r, w, h));
   return lines.length ? found.regions : largest([...found.regions, ...[...found.pairs, ...found.tall].map((p) => p.region)]);
 }
 
@@ -299,7 +298,7 @@ function regionsOf(all: Uint8Array, w: number, h: number): Found & { letters: Co
         height: c.height,
         lightBackground: true,
         // A page as big as the frame (a bright picture) may hold text of any size up to a line.
-        line: c.width >= PAGE * w && c.height >= PAGE * h ? maxLine : Math.min(c.height, maxLine, 20),
+        line: isPage(c, w, h) ? maxLine : Math.min(c.height, maxLine, 20),
       };
       lightBoxes.push({ box, c });
     } else if (isLetter(c, maxLine)) {
@@ -539,7 +538,7 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
   const { top } = box;
   const crop = await decodedCrop(file, box, Math.round(box.width * zoom));
   const [w, h] = [crop.width, crop.height];
-  const page = region.lightBackground && region.width * s >= PAGE * W && region.height * s >= PAGE * H;
+  const page = region.lightBackground && isPage({ width: region.width * s, height: region.height * s }, W, H);
   const line = region.line * s * zoom;
   // The crop's top and bottom are margins inside the frame unless the frame's edge cut them.
   const edges = { cutAbove: top > 0, cutBelow: top + box.height < H };
@@ -775,6 +774,12 @@ async function writeTextPgm(out: string, text: Uint8Array, width: number, height
  * box: text on it is told by its colour against the picture's (text-colour.ts), light letters and their shadow alike.
  */
 const PAGE = 0.9;
+
+/** A box as big as a `w` x `h` frame (PAGE of each side): a page, or a bright picture. */
+function isPage(box: { width: number; height: number }, w: number, h: number): boolean {
+  return box.width >= PAGE * w && box.height >= PAGE * h;
+}
+
 /** How far (in some channel) a pixel's colour is from the bright picture's to be ink: white letters on cream are 20-40 away. */
 const OFF_BACKGROUND = 20;
 /**
