@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { type Box, boxOverlap, growToHold } from './box.js';
 import { CHROMA, colourContrastMasks, hueOfLine } from './colour-contrast.js';
 import { type Component, components, enclosedShare } from './components.js';
+import { lettersOverShadow } from './drop-shadow.js';
 import { type CroppedLetters, lineBeyondCrop, lineCover } from './line-beyond-crop.js';
 import { median } from './median.js';
 import { openMask } from './open-mask.js';
@@ -291,6 +292,7 @@ function regionsOf(all: Uint8Array, w: number, h: number): Found & { letters: Co
     const fill = shaped ? c.pixels.length / (c.width * c.height) : 0;
     // Filling costs a pass over the box: only where it decides (ink on a box covers less than half of it).
     if (fill >= BOX_FILL || (fill >= MOST_INK && fill + enclosedShare(c, w) >= BOX_ENCLOSED)) {
+      if (isPicture(c, maxLine, w, h)) continue;
       const box = {
         left: c.left,
         top: c.top,
@@ -508,8 +510,9 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
   // A region found in part goes on past its margins: the crop grows along its line while letters standing on it reach
   // a side that is not the frame's, and up (down) while letters standing on it are cut by its top (bottom), or up while
   // all its top cuts is marks over its letters (accents over capitals). Not a light box's: the box holds its text, and
-  // past it lies the picture.
-  for (let round = 0; round < (region.lightBackground ? 0 : GROW_ROUNDS); round++) {
+  // past it lies the picture. Light letters found by their drop shadow are on the picture: their line grows (it was
+  // found by the shadows of its small letters, and the tall ones went past it).
+  for (let round = 0; round < (region.lightBackground && !letters.overShadow ? 0 : GROW_ROUNDS); round++) {
     const beyond = lineBeyondCrop(letters);
     const grown = {
       left: beyond.left ? Math.max(0, Math.floor(box.left - GROW_LINES * lineHeight)) : box.left,
@@ -531,8 +534,13 @@ const NEARER_KEYS = [64, 48, 32];
 const GROW_ROUNDS = 3;
 const GROW_LINES = 2;
 
+/** A crop's letters; `overShadow` when they are light letters found by their drop shadow (their line grows as light text's). */
+interface CropLetters extends CroppedLetters {
+  overShadow: boolean;
+}
+
 /** The region's letters in the frame's `box`, zoomed by `zoom`: binarisedCrop's crop before it is written. */
-async function cropLetters(file: string, layer: LayerScale, region: TextRegion, box: Box, zoom: number): Promise<CroppedLetters> {
+async function cropLetters(file: string, layer: LayerScale, region: TextRegion, box: Box, zoom: number): Promise<CropLetters> {
   const [W, H] = [layer.sourceWidth, layer.sourceHeight];
   const s = layer.scale;
   const { top } = box;
@@ -559,6 +567,7 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
   };
   const strokes = (ink: Uint8Array, grey: Grey | null) => lettersOf(open(ink), grey);
   let clean: Uint8Array;
+  let overShadow = false;
   if (page) {
     // A page of one colour: its ink is what is off that colour. Where the page's own colour drifts (a gradient), more
     // of it is off its median than a caption's letters cover: there each pixel is judged by the picture around it, a
@@ -574,13 +583,16 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
   } else {
     const grey = await crop.grey();
     if (region.lightBackground) {
-      clean = strokes(splitInk(grey.data, grey.channels, otsu(grey.data, grey.channels), false), null);
+      const dark = darkInk(grey);
+      const light = lettersOverShadow(await crop.colour(), dark, w, h, line);
+      overShadow = light !== null;
+      clean = strokes(light ?? dark, null);
     } else {
       const rows = { top: (region.top * s - top) * zoom, bottom: (region.top * s - top + region.height * s) * zoom };
       clean = await brightLetters({ grey, w, h, line, rows, ...edges }, open, lettersOf, crop.colour);
     }
   }
-  return { clean, w, h, line, cut: cutBy.get(clean) ?? [] };
+  return { clean, w, h, line, cut: cutBy.get(clean) ?? [], overShadow };
 }
 
 /**
@@ -775,9 +787,26 @@ async function writeTextPgm(out: string, text: Uint8Array, width: number, height
  */
 const PAGE = 0.9;
 
+/**
+ * The tallest a light box may be, in lines of the tallest text (maxLineOf), unless it is a page: taller, it is a light
+ * part of the picture (a pale face, a wall), and the text over it, light letters with their shadow or dark ones, is
+ * found by contrast line by line; read as one block, the picture's own marks garbled it.
+ */
+const PICTURE_LINES = 4;
+
+/** A light component too tall for a caption's box and smaller than the frame: a light part of the picture. */
+function isPicture(box: { width: number; height: number }, maxLine: number, w: number, h: number): boolean {
+  return box.height > PICTURE_LINES * maxLine && !isPage(box, w, h);
+}
+
 /** A box as big as a `w` x `h` frame (PAGE of each side): a page, or a bright picture. */
 function isPage(box: { width: number; height: number }, w: number, h: number): boolean {
   return box.width >= PAGE * w && box.height >= PAGE * h;
+}
+
+/** A light ground's dark ink: its text, or the drop shadow of light letters over a picture as light as they are (drop-shadow.ts). */
+function darkInk(grey: Grey): Uint8Array {
+  return splitInk(grey.data, grey.channels, otsu(grey.data, grey.channels), false);
 }
 
 /** How far (in some channel) a pixel's colour is from the bright picture's to be ink: white letters on cream are 20-40 away. */

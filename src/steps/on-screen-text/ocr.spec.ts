@@ -45,7 +45,7 @@ export const ocrSpec = defineSpec({
   description:
     'Runs Tesseract (TESSERACT_PATH, model TESSERACT_LANG) on `frames` sampled through the video (objects with `time` and `path`, such ' +
     "as `detect_scenes`' `samples`; with `scene`, no caption is followed across a cut). Each frame's text regions are found first (bright strokes thicker than the " +
-    'texture around them, or a solid light box; where none, strokes that stand out of their surroundings by brightness, light or dark, or by hue alone; ' +
+    'texture around them, or a solid light box, no more than four lines tall unless it is the whole frame; where none, strokes that stand out of their surroundings by brightness, light or dark, or by hue alone; ' +
     'two large letters alone or letters taller than a caption line only where no line stands, a blank light box being no line), followed from frame to frame, and only a region whose content ' +
     'changed is read again: each distinct caption is read once, then on up to ' +
     `${READS_PER_CAPTION - 1} later frames it shows in, and the readings are voted on. Where a region read as text in ` +
@@ -57,7 +57,8 @@ export const ocrSpec = defineSpec({
     'words on the same row one after the other, and once read in 3 frames keeps only the words read in two of them ' +
     '(accents aside: "changéd" backs "changed"). ' +
     'Crops get margins, are scaled ' +
-    'to about 40 px text and binarised, so busy backgrounds are not read; crops are read in batches, one tesseract ' +
+    'to about 40 px text and binarised, so busy backgrounds are not read (dark ink that is the drop shadow of light ' +
+    'letters over a picture as light as they are is read as those letters); crops are read in batches, one tesseract ' +
     `per core. The step has a time budget of ${BUDGET_BASE_MS / 1000} s plus ${BUDGET_PER_VIDEO_SECOND_MS / 1000} s ` +
     `per second of video, one crop at most ${MAX_READ_MS / 1000} s of CPU: a region that cannot be read in its share ` +
     'is skipped with a warning. For light text with an outline or on a dark box, strokes without it (highlights of ' +

@@ -1,0 +1,132 @@
+import { components } from './components.js';
+import { colourKey, within } from './text-colour.js';
+
+/**
+ * The farthest a shadow may lie from its letters, as a share of the line's height (ffmpeg's and most editors' drop
+ * shadows: 4-10%).
+ */
+const REACH = 0.15;
+/** Dark pixels whose pixel one offset before is not dark, as a share of them, for that offset to be a shadow's. */
+const MOST_EDGE = 0.5;
+/** The largest colour distance (largest channel difference) still the letters' colour: white letters over a brightened face are 30-50 away. */
+const KEY = 24;
+/** Share of the dark ink the letters moved by the offset must cover: the crop's dark ink is their shadow. */
+const EXPLAINED = 0.7;
+/**
+ * A shadow lies on one side of its letters: the pixels one offset beyond its ink are the letters' colour at most this
+ * share as often as those before it (dark text on a light ground, or with a light outline, has that ground on both
+ * sides: 0.94-0.99 on the caption families; drop shadows 0.26-0.61).
+ */
+const ONE_SIDED = 0.75;
+/** Dark pixels the offsets are tried on, at most (a sample of them, evenly spread). */
+const SAMPLED = 2000;
+/** The tallest a shadow's stroke may be, in lines. */
+const TALLEST = 1.5;
+/** Share of the crop the letters may cover at most (beyond it the "letters" are the light box or picture around dark text). */
+const MOST_LETTERS = 0.5;
+
+/**
+ * Light letters with a drop shadow over a picture as light as they are. Split by brightness, only their shadow is
+ * dark, and it reads as garbled dark text. A shadow is the letters moved by one offset, so the pixels one offset
+ * before its dark ink are letters, all of one colour, and the pixels one offset beyond it are the picture. The offset
+ * (up to REACH lines each way) whose pixels before the ink are nearest one colour is taken; the letters are that
+ * colour's pixels, when moved by the offset they cover most of the dark ink, on that side only. Null when the dark ink
+ * is not such a shadow. `rgb`: 3 bytes a pixel, `dark`: the crop's dark ink (0/1), `line`: its line height.
+ */
+export function lettersOverShadow(rgb: Uint8Array, darkInk: Uint8Array, w: number, h: number, line: number): Uint8Array | null {
+  // The shadow's strokes: dark shapes no taller than the line and inside the crop (a dark part of the picture beside
+  // the line is neither).
+  const ink: number[] = [];
+  const dark = new Uint8Array(darkInk.length);
+  for (const c of components(darkInk, w, h)) {
+    if (c.height > TALLEST * line || c.top === 0 || c.top + c.height === h) continue;
+    for (const i of c.pixels) {
+      dark[i] = 1;
+      ink.push(i);
+    }
+  }
+  if (!ink.length) return null;
+  const offset = shadowOffset(rgb, dark, ink, w, h, Math.max(2, Math.round(REACH * line)));
+  if (!offset) return null;
+  const key = colourKey(rgb, medianBefore(rgb, dark, ink, w, h, offset));
+  const letters = within(key.distance, KEY);
+  let covered = 0;
+  let explained = 0;
+  for (let i = 0; i < letters.length; i++) covered += letters[i];
+  let beyond = 0;
+  for (const q of ink) {
+    const x = (q % w) - offset.dx;
+    const y = ((q / w) | 0) - offset.dy;
+    if (x >= 0 && x < w && y >= 0 && y < h && letters[y * w + x]) explained++;
+    const [x2, y2] = [(q % w) + offset.dx, ((q / w) | 0) + offset.dy];
+    if (x2 >= 0 && x2 < w && y2 >= 0 && y2 < h && letters[y2 * w + x2]) beyond++;
+  }
+  return covered < MOST_LETTERS * letters.length && explained >= EXPLAINED * ink.length && beyond < ONE_SIDED * explained ? letters : null;
+}
+
+/**
+ * The offset from letters to their shadow: of the offsets whose pixels before the dark ink are mostly not dark
+ * (MOST_EDGE), the one where those pixels' colours spread least.
+ */
+function shadowOffset(
+  rgb: Uint8Array,
+  dark: Uint8Array,
+  ink: number[],
+  w: number,
+  h: number,
+  reach: number,
+): { dx: number; dy: number } | null {
+  let best: { dx: number; dy: number; spread: number } | null = null;
+  // A sample of the ink is enough to tell the offsets apart (each is tried on every pixel sampled).
+  const step = Math.max(1, Math.floor(ink.length / SAMPLED));
+  const sampled = step === 1 ? ink : ink.filter((_, k) => k % step === 0);
+  for (let dy = -reach; dy <= reach; dy++)
+    for (let dx = -reach; dx <= reach; dx++) {
+      if (!dx && !dy) continue;
+      let n = 0;
+      const sum = [0, 0, 0];
+      const squares = [0, 0, 0];
+      for (const q of sampled) {
+        const x = (q % w) - dx;
+        const y = ((q / w) | 0) - dy;
+        if (x < 0 || x >= w || y < 0 || y >= h) continue;
+        const p = y * w + x;
+        if (dark[p]) continue;
+        n++;
+        for (let c = 0; c < 3; c++) {
+          const v = rgb[3 * p + c];
+          sum[c] += v;
+          squares[c] += v * v;
+        }
+      }
+      if (n < MOST_EDGE * sampled.length) continue;
+      const spread = sum.reduce((s, v, c) => s + squares[c] / n - (v / n) ** 2, 0);
+      if (!best || spread < best.spread) best = { dx, dy, spread };
+    }
+  return best;
+}
+
+/** Each channel's median over the pixels one `offset` before the dark ink that are not dark themselves: the letters' colour. */
+function medianBefore(
+  rgb: Uint8Array,
+  dark: Uint8Array,
+  ink: number[],
+  w: number,
+  h: number,
+  offset: { dx: number; dy: number },
+): number[] {
+  const hist = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)];
+  let n = 0;
+  for (const q of ink) {
+    const x = (q % w) - offset.dx;
+    const y = ((q / w) | 0) - offset.dy;
+    if (x < 0 || x >= w || y < 0 || y >= h || dark[y * w + x]) continue;
+    n++;
+    for (let c = 0; c < 3; c++) hist[c][rgb[3 * (y * w + x) + c]]++;
+  }
+  return hist.map((counts) => {
+    let seen = 0;
+    for (let v = 0; v < 256; v++) if ((seen += counts[v]) * 2 >= n) return v;
+    return 255;
+  });
+}
