@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
+import { TesseractOcr } from '../../engines/ocr/tesseract-ocr.js';
+import { ocrStep } from './ocr.step.js';
+
+const run = promisify(execFile);
+const PORTRAIT = path.resolve('test-artifacts/photos/grace_hopper.jpg');
+const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf';
+
+/**
+ * Text with a drop shadow over a photo brightened as the caption families' "shadow bright" draws it (issue 39): the
+ * face is as light as the letters. White letters: split by brightness only the shadow was dark, and its slivers were
+ * read as dark text ("cnanyed mat tne naw"). Yellow letters on a landscape frame: the light face was taken for one
+ * light box and read whole, the caption lost among the face's marks.
+ */
+describe('ocr of a caption with a drop shadow over a bright photo', () => {
+  it('reads white letters by the shadow beside them', async () => {
+    const captions = await readOverBrightPortrait('720x1280', 'this changed my life', 'white', 53, 'h*0.55');
+    assert.deepEqual(captions, ['this changed my life']);
+  });
+
+  it('reads yellow letters over a light face on a landscape frame', async () => {
+    const captions = await readOverBrightPortrait('1280x720', 'WAIT FOR THE END', '0xffe000', 37, 'h*0.465');
+    assert.deepEqual(captions, ['WAIT FOR THE END']);
+  });
+});
+
+async function readOverBrightPortrait(size: string, text: string, colour: string, fontSize: number, y: string): Promise<string[]> {
+  const ctx = stepContext(fakeTools({ ocr: new TesseractOcr('tesseract') }));
+  const file = path.join(ctx.workDir, 'frame.jpg');
+  const [w, h] = size.split('x').map(Number);
+  const shadow = Math.max(2, Math.round(fontSize / 14));
+  const filters = [
+    `scale=${w}:${h}:force_original_aspect_ratio=increase`,
+    `crop=${w}:${h}`,
+    'eq=brightness=0.35:contrast=0.6',
+    `drawtext=fontfile=${FONT}:text='${text}':fontsize=${fontSize}:fontcolor=${colour}:shadowx=${shadow}:shadowy=${shadow}:shadowcolor=black@0.75:x=(w-text_w)/2:y=${y}`,
+  ];
+  await run('ffmpeg', ['-v', 'error', '-y', '-i', PORTRAIT, '-vf', filters.join(','), '-frames:v', '1', '-q:v', '3', file]);
+  const frames = [0, 0.5, 1, 1.5].map((time) => ({ time, path: file, scene: 0 }));
+  const out = await runStep(ocrStep, { frames }, ctx);
+  return out.captions.map((c) => c.text);
+}
