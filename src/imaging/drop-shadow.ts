@@ -1,5 +1,5 @@
 import { components } from './components.js';
-import { colourKey, within } from './text-colour.js';
+import { colourDistances, medianColour, within } from './text-colour.js';
 
 /**
  * The farthest a shadow may lie from its letters, as a share of the line's height (ffmpeg's and most editors' drop
@@ -48,8 +48,9 @@ export function lettersOverShadow(rgb: Uint8Array, darkInk: Uint8Array, w: numbe
   if (!ink.length) return null;
   const offset = shadowOffset(rgb, dark, ink, w, h, Math.max(2, Math.round(REACH * line)));
   if (!offset) return null;
-  const key = colourKey(rgb, medianBefore(rgb, dark, ink, w, h, offset));
-  const letters = within(key.distance, KEY);
+  const colour = medianColour(rgb, before(dark, ink, w, h, offset));
+  if (!colour) return null;
+  const letters = within(colourDistances(rgb, dark.length, colour), KEY);
   let covered = 0;
   let explained = 0;
   for (let i = 0; i < letters.length; i++) covered += letters[i];
@@ -106,27 +107,13 @@ function shadowOffset(
   return best;
 }
 
-/** Each channel's median over the pixels one `offset` before the dark ink that are not dark themselves: the letters' colour. */
-function medianBefore(
-  rgb: Uint8Array,
-  dark: Uint8Array,
-  ink: number[],
-  w: number,
-  h: number,
-  offset: { dx: number; dy: number },
-): number[] {
-  const hist = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)];
-  let n = 0;
+/** The pixels one `offset` before the dark ink that are not dark themselves: where the letters are, if it is their shadow. */
+function before(dark: Uint8Array, ink: number[], w: number, h: number, offset: { dx: number; dy: number }): Uint8Array {
+  const marked = new Uint8Array(dark.length);
   for (const q of ink) {
     const x = (q % w) - offset.dx;
     const y = ((q / w) | 0) - offset.dy;
-    if (x < 0 || x >= w || y < 0 || y >= h || dark[y * w + x]) continue;
-    n++;
-    for (let c = 0; c < 3; c++) hist[c][rgb[3 * (y * w + x) + c]]++;
+    if (x >= 0 && x < w && y >= 0 && y < h && !dark[y * w + x]) marked[y * w + x] = 1;
   }
-  return hist.map((counts) => {
-    let seen = 0;
-    for (let v = 0; v < 256; v++) if ((seen += counts[v]) * 2 >= n) return v;
-    return 255;
-  });
+  return marked;
 }

@@ -42,7 +42,7 @@ export function colourKey(rgb: Uint8Array, colour: readonly number[]): { distanc
 }
 
 /** Each of the first `size` pixels' distance from `colour`: the largest of its channels' differences. */
-function colourDistances(rgb: Uint8Array, size: number, colour: readonly number[]): Uint8Array {
+export function colourDistances(rgb: Uint8Array, size: number, colour: readonly number[]): Uint8Array {
   const distance = new Uint8Array(size);
   for (let i = 0; i < size; i++) {
     const j = 3 * i;
@@ -58,8 +58,8 @@ export function within(distance: Uint8Array, split: number): Uint8Array {
   return ink;
 }
 
-/** Each channel's median over the marked pixels. */
-function medianColour(rgb: Uint8Array, marked: Uint8Array): number[] | null {
+/** Each channel's median over the marked pixels; null when fewer than MIN_SAMPLE are marked. */
+export function medianColour(rgb: Uint8Array, marked: Uint8Array): number[] | null {
   const hist = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)];
   let n = 0;
   for (let i = 0; i < marked.length; i++) {
