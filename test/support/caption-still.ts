@@ -8,9 +8,16 @@ import { fakeTools, runStep, stepContext } from './step-context.js';
 const run = promisify(execFile);
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 
-/** A caption drawn on a still frame: over `background` (drawbox filters over a dark slate, or none), at `y`. */
+/**
+ * A caption drawn on a still frame: over `background` (filters over a dark slate, or over `photo` scaled and cropped to
+ * `size`; or none), at `y`.
+ */
 export interface CaptionStill {
   size: string;
+  /** A photo to draw over instead of the slate. */
+  photo?: string;
+  /** The caption's font file (DejaVu Sans Bold unless told). */
+  font?: string;
   background?: string;
   text: string;
   y: string;
@@ -19,25 +26,13 @@ export interface CaptionStill {
 }
 
 /** Two seconds of the ocr step's samples (2 a second) of one still frame holding the caption. */
-export async function captionSamples(dir: string, { size, background = '', text, y, look }: CaptionStill) {
+export async function captionSamples(dir: string, { size, photo, font = FONT, background = '', text, y, look }: CaptionStill) {
   const file = path.join(dir, 'frame.jpg');
-  const draw = `drawtext=fontfile=${FONT}:text='${text}':${look}:x=(w-text_w)/2:y=${y}`;
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `color=c=0x203040:s=${size}`,
-    '-vf',
-    `${background}${draw}`,
-    '-frames:v',
-    '1',
-    '-q:v',
-    '3',
-    file,
-  ]);
+  const draw = `drawtext=fontfile=${font}:text='${text}':${look}:x=(w-text_w)/2:y=${y}`;
+  const [w, h] = size.split('x');
+  const input = photo ? ['-i', photo] : ['-f', 'lavfi', '-i', `color=c=0x203040:s=${size}`];
+  const fit = photo ? `scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},` : '';
+  await run('ffmpeg', ['-v', 'error', '-y', ...input, '-vf', `${fit}${background}${draw}`, '-frames:v', '1', '-q:v', '3', file]);
   return [0, 0.5, 1, 1.5].map((time) => ({ time, path: file, scene: 0 }));
 }
 

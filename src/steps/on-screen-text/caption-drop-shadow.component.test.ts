@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { promisify } from 'node:util';
-import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
-import { TesseractOcr } from '../../engines/ocr/tesseract-ocr.js';
-import { ocrStep } from './ocr.step.js';
+import { readCaptionStill } from '../../../test/support/caption-still.js';
 
-const run = promisify(execFile);
 const PORTRAIT = path.resolve('test-artifacts/photos/grace_hopper.jpg');
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf';
 
@@ -29,19 +24,17 @@ describe('ocr of a caption with a drop shadow over a bright photo', () => {
   });
 });
 
+/** The ocr step's captions of the portrait brightened, with `text` in `colour` and a drop shadow drawn over it. */
 async function readOverBrightPortrait(size: string, text: string, colour: string, fontSize: number, y: string): Promise<string[]> {
-  const ctx = stepContext(fakeTools({ ocr: new TesseractOcr('tesseract') }));
-  const file = path.join(ctx.workDir, 'frame.jpg');
-  const [w, h] = size.split('x').map(Number);
   const shadow = Math.max(2, Math.round(fontSize / 14));
-  const filters = [
-    `scale=${w}:${h}:force_original_aspect_ratio=increase`,
-    `crop=${w}:${h}`,
-    'eq=brightness=0.35:contrast=0.6',
-    `drawtext=fontfile=${FONT}:text='${text}':fontsize=${fontSize}:fontcolor=${colour}:shadowx=${shadow}:shadowy=${shadow}:shadowcolor=black@0.75:x=(w-text_w)/2:y=${y}`,
-  ];
-  await run('ffmpeg', ['-v', 'error', '-y', '-i', PORTRAIT, '-vf', filters.join(','), '-frames:v', '1', '-q:v', '3', file]);
-  const frames = [0, 0.5, 1, 1.5].map((time) => ({ time, path: file, scene: 0 }));
-  const out = await runStep(ocrStep, { frames }, ctx);
-  return out.captions.map((c) => c.text);
+  const { captions } = await readCaptionStill({
+    size,
+    photo: PORTRAIT,
+    font: FONT,
+    background: 'eq=brightness=0.35:contrast=0.6,',
+    text,
+    y,
+    look: `fontsize=${fontSize}:fontcolor=${colour}:shadowx=${shadow}:shadowy=${shadow}:shadowcolor=black@0.75`,
+  });
+  return captions.map((c) => c.text);
 }
