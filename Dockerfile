@@ -3,12 +3,12 @@ FROM node:20-bookworm-slim
 
 # System tools the step executors call: ffmpeg (transcode, frames), pocketsphinx (local ASR; sphinx_fe from
 # sphinxbase-utils gives it each piece's starting cepstral mean),
-# tesseract (OCR), flite (speech synthesis), DejaVu, Liberation and FreeFont fonts (text rendered into frames; the caption families draw with every font installed).
+# tesseract (OCR), flite (speech synthesis), DejaVu (with its condensed faces), Liberation and FreeFont fonts (text rendered into frames; the caption families draw with every font installed).
 # gcc, pkg-config and pocketsphinx's headers build the warm speech decoder and malloc-trim.node (native/); they are
 # removed after the build.
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      python3 python3-venv ffmpeg pocketsphinx pocketsphinx-en-us sphinxbase-utils tesseract-ocr tesseract-ocr-eng flite fonts-dejavu-core fonts-liberation fonts-freefont-ttf \
+      python3 python3-venv ffmpeg pocketsphinx pocketsphinx-en-us sphinxbase-utils tesseract-ocr tesseract-ocr-eng flite fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf \
       gcc libc6-dev pkg-config libpocketsphinx-dev libsphinxbase-dev \
  && rm -rf /var/lib/apt/lists/*
 
