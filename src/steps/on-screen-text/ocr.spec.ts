@@ -46,7 +46,9 @@ export const ocrSpec = defineSpec({
     'Runs Tesseract (TESSERACT_PATH, model TESSERACT_LANG) on `frames` sampled through the video (objects with `time` and `path`, such ' +
     "as `detect_scenes`' `samples`; with `scene`, no caption is followed across a cut). Each frame's text regions are found first (bright strokes thicker than the " +
     'texture around them, or a solid light box, no more than four lines tall unless it is the whole frame; where none, strokes that stand out of their surroundings by brightness, light or dark, or by hue alone; ' +
-    'two large letters alone or letters taller than a caption line only where no line stands, a blank light box being no line), followed from frame to frame, and only a region whose content ' +
+    'two large letters alone or letters taller than a caption line only where no line stands, a blank light box being no line; ' +
+    'the rows above and below a small line looked at again at twice the size for a line as small or smaller that stands with it, ' +
+    "a lower third's role under its name), followed from frame to frame, and only a region whose content " +
     'changed is read again: each distinct caption is read once, then on up to ' +
     `${READS_PER_CAPTION - 1} later frames it shows in, and the readings are voted on. Where a region read as text in ` +
     'one or two frames only, the frames just before and after it (same scene) are read at its place when no region ' +
