@@ -23,12 +23,17 @@ export interface CaptionStill {
   y: string;
   /** drawtext's options: size, colour, outline, shadow. */
   look: string;
+  /** Where the caption's left edge is (centred unless told). */
+  x?: string;
 }
 
 /** Two seconds of the ocr step's samples (2 a second) of one still frame holding the caption. */
-export async function captionSamples(dir: string, { size, photo, font = FONT, background = '', text, y, look }: CaptionStill) {
+export async function captionSamples(
+  dir: string,
+  { size, photo, font = FONT, background = '', text, y, look, x = '(w-text_w)/2' }: CaptionStill,
+) {
   const file = path.join(dir, 'frame.jpg');
-  const draw = `drawtext=fontfile=${font}:text='${text}':${look}:x=(w-text_w)/2:y=${y}`;
+  const draw = `drawtext=fontfile=${font}:text='${text}':${look}:x=${x}:y=${y}`;
   const [w, h] = size.split('x');
   const input = photo ? ['-i', photo] : ['-f', 'lavfi', '-i', `color=c=0x203040:s=${size}`];
   const fit = photo ? `scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},` : '';
