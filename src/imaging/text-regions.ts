@@ -48,13 +48,9 @@ export async function findTextLayer(file: string, gray?: string | Uint8Array): P
   const sourceHeight = meta.height ?? ANALYSIS_SIDE;
   if (!frame) {
     const shrink = Math.min(1, ANALYSIS_SIDE / Math.min(sourceWidth, sourceHeight));
-    const { data, info } = await sharp(file)
-      .resize({ width: Math.round(sourceWidth * shrink) })
-      .greyscale()
-      .extractChannel(0)
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    frame = { data, width: info.width, height: info.height };
+    const width = Math.round(sourceWidth * shrink);
+    const data = await greyAt(file, width);
+    frame = { data, width, height: data.length / width };
   }
   const { width, height } = frame;
   // A light blur: texture finer than the shrink (one-pixel cells) averages out below the bright threshold.
