@@ -17,6 +17,16 @@ describe('moving text', () => {
     assert.equal(movingText(regions).size, 0);
   });
 
+  it('keeps a caption found in two pieces, each read whole, at rest', () => {
+    // Caption families seed 62773, clip 40: a dark box's line found as "Best Coffee In" and "Town" in each sample, both
+    // crops grown to the whole line; the two places at once were taken for words going back and forth.
+    const regions = [0, 1, 2].flatMap((i) => [
+      region('Best Coffee In Town', i, box(63, 131)),
+      region('Best Coffee In Town', i, box(243, 54)),
+    ]);
+    assert.equal(movingText(regions).size, 0);
+  });
+
   it('drops the words of a sign that the camera moves from sample to sample', () => {
     const regions = [0, 1, 2, 3].map((i) => region('FRESH BREAD', i, box(100 + i * 20, 90, 200 + i * 10)));
     assert.equal(movingText(regions).size, 4);

@@ -1,5 +1,5 @@
 import type { Box } from '../../imaging/box.js';
-import { boxOverlap } from '../../imaging/box.js';
+import { boxOverlap, growToHold } from '../../imaging/box.js';
 import { median } from '../../imaging/median.js';
 import { similarity } from './ocr-vote.js';
 
@@ -33,7 +33,7 @@ const AT_REST = 2 / 3;
 export function movingText(regions: ReadRegion[]): Set<ReadRegion> {
   const moving = new Set<ReadRegion>();
   for (const chain of chainsOfSameWords(regions)) {
-    const boxes = chain.flatMap((r) => r.boxes);
+    const boxes = placesBySample(chain);
     // Each edge at its own median: a box of one sample's left and another's width is no place the words were
     // (a letter lost at one end moves one edge, and would move such a box's other edge too).
     const [left, top] = [median(boxes.map((b) => b.left)), median(boxes.map((b) => b.top))];
@@ -49,6 +49,24 @@ export function movingText(regions: ReadRegion[]): Set<ReadRegion> {
   }
   followParts(regions, moving);
   return moving;
+}
+
+/**
+ * Where the words were in each sample: every region of the chain that read them then, together. A line found in two
+ * pieces, each crop grown to read it whole, says the same words at two places at once; neither place is where the words
+ * went.
+ */
+function placesBySample(chain: ReadRegion[]): LineBox[] {
+  const places = new Map<number, LineBox>();
+  for (const r of chain)
+    r.boxes.forEach((b, k) => {
+      const place = places.get(r.samples[k]);
+      if (place) {
+        growToHold(place, b);
+        place.line = Math.max(place.line, b.line);
+      } else places.set(r.samples[k], { ...b });
+    });
+  return [...places.values()];
 }
 
 /** Regions that follow one another (the next sample, close by, at about the same size) and say the same words. */
