@@ -224,10 +224,11 @@ function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] 
   for (const c of timed) {
     const atOnce = (o: Caption) => c.start < o.end && o.start < c.end;
     const same = out.find((o) => o.text.toLowerCase() === c.text.toLowerCase() && c.start <= o.end + step * 1.01);
-    // Two regions of one line read at the same time (a line found in pieces): the fuller reading stays, or the two
-    // readings are joined where one ends as the other starts.
-    const piece = same ?? out.find((o) => atOnce(o) && overlapsText(o.text, c.text));
-    const joined = piece ? undefined : joinedPiece(out.filter(atOnce), c, regionOf);
+    // Two regions of one line read at the same time (a line found in pieces): the two readings are joined where one ends
+    // as the other starts (each crop grown to most of the line: "BEST COFFEE IN TOW" and "EST COFFEE IN TOWN"), or
+    // else the fuller reading stays.
+    const joined = same ? undefined : joinedPiece(out.filter(atOnce), c, regionOf);
+    const piece = same ?? (joined ? undefined : out.find((o) => atOnce(o) && overlapsText(o.text, c.text)));
     // Else a piece cut across the line's words, read on its own; after the join, since a short word ("LE") is part of many.
     const within = piece || joined ? undefined : out.find((o) => atOnce(o) && wordPiece(o, c, regionOf));
     const into = piece ?? joined?.caption ?? within;
