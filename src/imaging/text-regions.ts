@@ -700,6 +700,27 @@ function lineOfShapes(shapes: Component[], line: number): number {
   return best && best.height > TALL * line ? Math.min(MEASURED * line, best.height) : line;
 }
 
+/**
+ * The shapes taller than the line that lie within the rows its letters span, from the ascenders' tops to the
+ * descenders' feet: a letter that reaches both (an italic f, a j) is taller than the line measured, which a line of
+ * few descenders measures without them. A shape's line is the letters across its middle row (of a crop of two lines,
+ * one); a shape of the picture taller than the line reaches past their rows, or stands between lines.
+ */
+function withinLetterRows(taller: Component[], letters: Component[], line: number): Component[] {
+  const body = letters.filter((c) => c.height >= 0.5 * line);
+  const slack = ROWS_SLACK * line;
+  return taller.filter((c) => {
+    const middle = c.top + c.height / 2;
+    const own = body.filter((l) => l.top <= middle && l.top + l.height >= middle);
+    if (c.height > MEASURED * line || own.length < 3) return false;
+    const [top, bottom] = [Math.min(...own.map((l) => l.top)), Math.max(...own.map((l) => l.top + l.height))];
+    return c.top >= top - slack && c.top + c.height <= bottom + slack;
+  });
+}
+
+/** How far past its letters' rows a tall letter may reach, in lines (a pixel or two of a zoomed crop). */
+const ROWS_SLACK = 0.05;
+
 /** Share of its box a shape's enclosed holes take for it to be a letter with counters (a bold B's take about a tenth). */
 const COUNTERS = 0.03;
 
@@ -806,6 +827,7 @@ interface CropInk {
 function letterStrokes(crop: CropInk, shapes = components(crop.ink, crop.w, crop.h)): Uint8Array {
   const { ink, grey, channels, w, h } = crop;
   const line = lineOfShapes(shapes, crop.line);
+  const taller: Component[] = [];
   const letters = shapes.filter((c) => {
     // On a bright picture (page) a bold letter merged with its shadow is as solid as a box, and so is a bold letter
     // inside its outline's ring; there is no box to drop. A bold B or D is as solid, but closes around its counters.
@@ -815,8 +837,10 @@ function letterStrokes(crop: CropInk, shapes = components(crop.ink, crop.w, crop
     const cut = (crop.cutAbove && c.top === 0) || (crop.cutBelow && c.top + c.height === h);
     const speck = c.pixels.length < (line / 12) ** 2;
     if (cut && !speck) crop.cut?.push(c);
+    if (!speck && !solid && !cut && c.height > TALL * line) taller.push(c);
     return !speck && c.height <= TALL * line && !solid && !cut;
   });
+  letters.push(...withinLetterRows(taller, letters, line));
   const clean = new Uint8Array(ink.length);
   let kept = letters;
   if (grey) {
@@ -826,28 +850,33 @@ function letterStrokes(crop: CropInk, shapes = components(crop.ink, crop.w, crop
     const dark = darkest(grey, channels, 0.05) + DARK_ABOVE;
     const outlined = letters.map((c) => outlinedEdge(c, ink, grey, channels, w, h, reach, dark) >= OUTLINED_LETTER);
     const area = (pick: (i: number) => boolean) => letters.reduce((n, c, i) => n + (pick(i) ? c.pixels.length : 0), 0);
-    if (area((i) => outlined[i]) >= OUTLINED_LINE * area(() => true)) {
-      // A plain caption over a dark and a bright part of the picture looks outlined where the picture is dark: a letter
-      // between outlined ones, on their rows, is one of them ("THREE" lost its R over a bright arm).
-      const outer = letters.filter((_, i) => outlined[i]);
-      const [left, right] = [Math.min(...outer.map((c) => c.left)), Math.max(...outer.map((c) => c.left + c.width))];
-      const [top, bottom] = [Math.min(...outer.map((c) => c.top)), Math.max(...outer.map((c) => c.top + c.height))];
-      // As tall as those letters and as heavy as a thin one: a speck of the picture in a space would glue two words.
-      const [height, weight] = [median(outer.map((c) => c.height)), median(outer.map((c) => c.pixels.length))];
-      kept = letters.filter(
-        (c, i) =>
-          outlined[i] ||
-          (c.left >= left &&
-            c.left + c.width <= right &&
-            c.top >= top &&
-            c.top + c.height <= bottom &&
-            c.height >= RESCUED_HEIGHT * height &&
-            c.pixels.length >= RESCUED_WEIGHT * weight),
-      );
-    }
+    if (area((i) => outlined[i]) >= OUTLINED_LINE * area(() => true)) kept = withOutlinedOnes(letters, outlined);
   }
   for (const c of kept) for (const i of c.pixels) clean[i] = 1;
   return clean;
+}
+
+/**
+ * The outlined letters and the letters that are one of them: a plain caption over a dark and a bright part of the
+ * picture looks outlined where the picture is dark, and so does a caption on a translucent box where the picture under
+ * it is dark. A letter between outlined ones, on their rows, is one of them ("THREE" lost its R over a bright arm); as
+ * tall as they are and as heavy as a thin one, since a speck of the picture in a space would glue two words.
+ */
+function withOutlinedOnes(letters: Component[], outlined: boolean[]): Component[] {
+  const outer = letters.filter((_, i) => outlined[i]);
+  const [height, weight] = [median(outer.map((c) => c.height)), median(outer.map((c) => c.pixels.length))];
+  const [left, right] = [Math.min(...outer.map((c) => c.left)), Math.max(...outer.map((c) => c.left + c.width))];
+  const [top, bottom] = [Math.min(...outer.map((c) => c.top)), Math.max(...outer.map((c) => c.top + c.height))];
+  return letters.filter(
+    (c, i) =>
+      outlined[i] ||
+      (c.left >= left &&
+        c.left + c.width <= right &&
+        c.top >= top &&
+        c.top + c.height <= bottom &&
+        c.height >= RESCUED_HEIGHT * height &&
+        c.pixels.length >= RESCUED_WEIGHT * weight),
+  );
 }
 
 /** Share of a component's edge pixels with a dark pixel within `reach`. */
