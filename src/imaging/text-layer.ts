@@ -8,6 +8,8 @@ export interface TextRegion extends Box {
   line: number;
   /** Found by its contrast, not its brightness (byContrast): light text is split from the crop at the crop's own level. */
   byContrast?: boolean;
+  /** Dark letters found by contrast with no box of their own (byContrast): on the picture, so their line may go on past the crop. */
+  darkOnPicture?: boolean;
   /** Found by its hue (colour-contrast.ts): its letters' colour (RGB), which tells them in the crop. */
   hue?: number[];
   /**

@@ -199,7 +199,10 @@ async function byContrast(file: string, grey: Uint8Array, width: number, height:
   ];
   // Dark lines over light text (taller letters too: the shadow of a large pop) are its outline or shadow.
   const lightInk = [...lines, ...lightText.tall.map((t) => t.region)];
-  const regions = largest([...lines, ...wholeLines(darkText.regions, strokes).filter((d) => !lightInk.some((r) => boxOverlap(r, d) > 0))]);
+  const darkLines = wholeLines(darkText.regions, strokes)
+    .filter((d) => !lightInk.some((r) => boxOverlap(r, d) > 0))
+    .map((d) => ({ ...d, darkOnPicture: true }));
+  const regions = largest([...lines, ...darkLines]);
   const aside = (found: LetterPair[]) => found.map((p) => ({ ...p, region: { ...p.region, byContrast: true } }));
   return {
     regions: regions.map((r) => ({ ...r, byContrast: true })),
@@ -451,8 +454,9 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
   // a side that is not the frame's, and up (down) while letters standing on it are cut by its top (bottom), or up while
   // all its top cuts is marks over its letters (accents over capitals). Not a light box's: the box holds its text, and
   // past it lies the picture. Light letters found by their drop shadow are on the picture: their line grows (it was
-  // found by the shadows of its small letters, and the tall ones went past it).
-  for (let round = 0; round < (region.lightBackground && !letters.overShadow ? 0 : GROW_ROUNDS); round++) {
+  // found by the shadows of its small letters, and the tall ones went past it), and so are dark letters without a box.
+  const grows = !region.lightBackground || region.darkOnPicture || letters.overShadow;
+  for (let round = 0; round < (grows ? GROW_ROUNDS : 0); round++) {
     const beyond = lineBeyondCrop(letters);
     const grown = {
       left: beyond.left ? Math.max(0, Math.floor(box.left - GROW_LINES * lineHeight)) : box.left,
