@@ -69,7 +69,8 @@ export const ocrSpec = defineSpec({
     `${MIN_WORD_CONFIDENCE}% confidence and lines without a real word are dropped; so are captions read with a mean ` +
     `word confidence under ${MIN_CAPTION_CONFIDENCE}, readings of texture (${TEXTURE_WORDS} words or more, ` +
     `at least ${TEXTURE_SHORT_SHARE} of them of at most ${TEXTURE_SHORT_WORD} letters, read under ${TEXTURE_CONFIDENCE}), and text that moves with the picture (the same words not at ` +
-    'one place in most of the frames they show in, and parts of them: a sign filmed by a moving camera, not a ' +
+    'one place, where all the regions that read them lie together, in most of the frames they show in, and parts of ' +
+    'them: a sign filmed by a moving camera, not a ' +
     'caption). Outputs `captions` [{index, ' +
     'text, start, end, confidence (0-1: the mean word confidence of the reading chosen), agreement (0-1: the share ' +
     'of its readings that say the same), readings, lines}] in time order and `text` (every distinct caption, one a line).',
