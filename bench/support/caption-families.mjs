@@ -281,8 +281,10 @@ export async function makeCaptionClip(c, root, PHOTOS) {
     '-t',
     String(SECONDS),
   ];
-  await run('ffmpeg', [...args, `${out}.tmp.mp4`]);
-  fs.renameSync(`${out}.tmp.mp4`, out);
+  // A file of this run's own until it is whole: two benches drawing the same clip at once each write their own.
+  const part = `${out}.${process.pid}.tmp.mp4`;
+  await run('ffmpeg', [...args, part]);
+  fs.renameSync(part, out);
   return out;
 }
 

@@ -211,6 +211,8 @@ export async function renderClip(clip) {
     : clip.shots.reduce((s, x) => s + x.seconds, 0);
   if (fs.existsSync(out)) return { file: out, length };
   fs.mkdirSync(CACHE, { recursive: true });
+  // A file of this run's own until it is whole: two benches drawing the same clip at once each write their own.
+  const part = `${out}.${process.pid}.tmp.mp4`;
   const args = ['-y', '-v', 'error'];
   const filters = [];
   clip.shots.forEach((shot, i) => {
@@ -237,21 +239,9 @@ export async function renderClip(clip) {
     ? [`drawbox=t=fill:c=${f.colour}:enable='between(n,${Math.round(f.at * FPS)},${Math.round(f.at * FPS) + f.frames - 1})'`]
     : [];
   filters.push(`[j]${[...flash, 'format=yuv420p'].join(',')}[v]`);
-  args.push(
-    '-filter_complex',
-    filters.join(';'),
-    '-map',
-    '[v]',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-t',
-    length.toFixed(3),
-    `${out}.tmp.mp4`,
-  );
+  args.push('-filter_complex', filters.join(';'), '-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', '-t', length.toFixed(3), part);
   await run('ffmpeg', args);
-  fs.renameSync(`${out}.tmp.mp4`, out);
+  fs.renameSync(part, out);
   return { file: out, length };
 }
 
