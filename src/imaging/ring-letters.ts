@@ -5,12 +5,19 @@
  * B), a small share of their ink.
  */
 
-import { components } from './components.js';
+import { type Component, components } from './components.js';
 import { floodFill } from './flood-fill.js';
 import { overALetter } from './mark-over-letter.js';
 
 /** Share of the ink in shapes that close around a letter for the crop to be read as outlines. */
 const RINGED = 0.8;
+/**
+ * What light letters close around are their counters, holes about as solid as their box (an O's, a D's, a B's:
+ * 0.8-0.95 of it); what an outline closes around is a letter, strokes (0.3-0.7 of their box; a bar alone is solid, but
+ * a line is not made of bars). At this median share of their boxes or more, the closed shapes are holes: light letters
+ * with counters ("BREAD" on a dark box, four of its five letters closed), not rings.
+ */
+const HOLES = 0.8;
 /**
  * Least height of what a ring closes around, as a share of the text line, to be a letter: bright texture (cells,
  * bars, a fractal's filaments) closes around small gaps, and merged with light letters it can be most of the ink.
@@ -46,9 +53,15 @@ export function lettersInsideOutline(ink: Uint8Array, w: number, h: number, line
     all += ink[i];
     closed += closing[i];
   }
-  if (!all || closed < RINGED * all) return null;
+  if (!all || closed < RINGED * all || medianFill(components(inside, w, h, false)) >= HOLES) return null;
   keepMarks(inside, before, w, h, line);
   return inside;
+}
+
+/** The median share of their boxes that the parts fill (1 with no part). */
+function medianFill(parts: Component[]): number {
+  const fills = parts.map((c) => c.pixels.length / (c.width * c.height)).sort((a, b) => a - b);
+  return fills.length ? fills[fills.length >> 1] : 1;
 }
 
 /** Clears from `mask` its 4-connected parts fewer than `least` rows tall. */
