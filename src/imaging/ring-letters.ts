@@ -45,7 +45,7 @@ export function lettersInsideOutline(ink: Uint8Array, w: number, h: number, line
   const inside = new Uint8Array(ink.length);
   floodFill(inside, touching(rings, within, w), within, w, h, false);
   const before = new Uint8Array(inside);
-  dropShort(inside, w, h, LETTER * line);
+  const letters = dropShort(inside, w, h, LETTER * line);
   const closing = new Uint8Array(ink.length);
   floodFill(closing, touching(inside, isInk, w), isInk, w, h, true);
   let [all, closed] = [0, 0];
@@ -53,8 +53,8 @@ export function lettersInsideOutline(ink: Uint8Array, w: number, h: number, line
     all += ink[i];
     closed += closing[i];
   }
-  if (!all || closed < RINGED * all || medianFill(components(inside, w, h, false)) >= HOLES) return null;
-  keepMarks(inside, before, w, h, line);
+  if (!all || closed < RINGED * all || medianFill(letters) >= HOLES) return null;
+  keepMarks(inside, letters, before, w, h, line);
   return inside;
 }
 
@@ -64,17 +64,21 @@ function medianFill(parts: Component[]): number {
   return fills.length ? fills[fills.length >> 1] : 1;
 }
 
-/** Clears from `mask` its 4-connected parts fewer than `least` rows tall. */
-function dropShort(mask: Uint8Array, w: number, h: number, least: number): void {
-  for (const part of components(mask, w, h, false)) if (part.height < least) for (const p of part.pixels) mask[p] = 0;
+/** Clears from `mask` its 4-connected parts fewer than `least` rows tall; returns the parts left. */
+function dropShort(mask: Uint8Array, w: number, h: number, least: number): Component[] {
+  const left: Component[] = [];
+  for (const part of components(mask, w, h, false)) {
+    if (part.height >= least) left.push(part);
+    else for (const p of part.pixels) mask[p] = 0;
+  }
+  return left;
 }
 
 /**
- * The short parts of `before` (the inside before dropShort) that stand just above a letter of `letters` and over it
- * (an accent, an i's dot: "CAFÉ" was read "CAFE", "fáciles" "fáclles"), put back into `letters`.
+ * The short parts of `before` (the inside before dropShort) that stand just above a letter of `letters` (its parts:
+ * `tall`) and over it (an accent, an i's dot: "CAFÉ" was read "CAFE", "fáciles" "fáclles"), put back into `letters`.
  */
-function keepMarks(letters: Uint8Array, before: Uint8Array, w: number, h: number, line: number): void {
-  const tall = components(letters, w, h, false);
+function keepMarks(letters: Uint8Array, tall: Component[], before: Uint8Array, w: number, h: number, line: number): void {
   for (const part of components(before, w, h, false)) {
     if (part.height >= LETTER * line || part.width > line || part.pixels.length < (line / 12) ** 2) continue;
     if (overALetter(part, tall, line)) for (const p of part.pixels) letters[p] = 1;

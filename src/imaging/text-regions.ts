@@ -714,9 +714,10 @@ function withinLetterRows(taller: Component[], letters: Component[], line: numbe
   const body = letters.filter((c) => c.height >= 0.5 * line);
   const slack = ROWS_SLACK * line;
   return taller.filter((c) => {
+    if (c.height > MEASURED * line) return false;
     const middle = c.top + c.height / 2;
     const own = body.filter((l) => l.top <= middle && l.top + l.height >= middle);
-    if (c.height > MEASURED * line || own.length < 3) return false;
+    if (own.length < 3) return false;
     const [top, bottom] = [Math.min(...own.map((l) => l.top)), Math.max(...own.map((l) => l.top + l.height))];
     return c.top >= top - slack && c.top + c.height <= bottom + slack;
   });
