@@ -57,12 +57,27 @@ export function lineBeyondCrop(crop: CroppedLetters): Beyond {
 
 /**
  * The top edge cut marks over the letters (an accent over a capital) and nothing else over them: the bottoms of a
- * line above, cut, are as small, but many and not all over a letter.
+ * line above, cut, are as small, but many and not all over a letter. A mark is no wider than the letter it is over
+ * (a tilde spans a wide capital of a bold font: a bound in lines cut those).
  */
 function marksCutAbove(cut: Component[], onLine: Component[], line: number): boolean {
   const top = cut.filter((c) => c.top === 0);
-  return top.length > 0 && top.every((c) => c.height < 0.4 * line && c.width <= 0.6 * line && overALetter(c, onLine, line));
+  return (
+    top.length > 0 &&
+    top.every(
+      (c) =>
+        c.height < 0.4 * line &&
+        overALetter(
+          c,
+          onLine.filter((l) => c.width <= MARK_WIDTH * l.width),
+          line,
+        ),
+    )
+  );
 }
+
+/** How much wider than its letter a mark over it may look (its edges blurred into the picture). */
+const MARK_WIDTH = 1.2;
 
 /** How many of a crop's columns hold letters standing on its line (crop pixels): how much of the line it shows. */
 export function lineCover(crop: Pick<CroppedLetters, 'clean' | 'w' | 'h' | 'line'>): number {

@@ -6,6 +6,7 @@ import { lettersOverShadow } from './drop-shadow.js';
 import { linesOf } from './letter-lines.js';
 import { type CroppedLetters, lineBeyondCrop, lineCover } from './line-beyond-crop.js';
 import { linesBeside } from './lines-beside.js';
+import { overALetter } from './mark-over-letter.js';
 import { median } from './median.js';
 import { openMask } from './open-mask.js';
 import { otsu } from './otsu.js';
@@ -798,6 +799,8 @@ const OUTLINED_LETTER = 0.5;
 const OUTLINED_LINE = 0.6;
 /** A letter without an outline between outlined ones is kept at this share of their median height and pixels. */
 const RESCUED_HEIGHT = 0.8;
+/** A mark over a letter (an accent, a dot) is under half as tall as the letters. */
+const MARK_HEIGHT = 0.5;
 const RESCUED_WEIGHT = 0.3;
 
 /** A binarised crop: its ink (1 = stroke), its grey pixels (light text only), and the height of its text line. */
@@ -855,7 +858,7 @@ function letterStrokes(crop: CropInk, shapes = components(crop.ink, crop.w, crop
     const dark = darkest(grey, channels, 0.05) + DARK_ABOVE;
     const outlined = letters.map((c) => outlinedEdge(c, ink, grey, channels, w, h, reach, dark) >= OUTLINED_LETTER);
     const area = (pick: (i: number) => boolean) => letters.reduce((n, c, i) => n + (pick(i) ? c.pixels.length : 0), 0);
-    if (area((i) => outlined[i]) >= OUTLINED_LINE * area(() => true)) kept = withOutlinedOnes(letters, outlined);
+    if (area((i) => outlined[i]) >= OUTLINED_LINE * area(() => true)) kept = withOutlinedOnes(letters, outlined, line);
   }
   for (const c of kept) for (const i of c.pixels) clean[i] = 1;
   return clean;
@@ -865,9 +868,11 @@ function letterStrokes(crop: CropInk, shapes = components(crop.ink, crop.w, crop
  * The outlined letters and the letters that are one of them: a plain caption over a dark and a bright part of the
  * picture looks outlined where the picture is dark, and so does a caption on a translucent box where the picture under
  * it is dark. A letter between outlined ones, on their rows, is one of them ("THREE" lost its R over a bright arm); as
- * tall as they are and as heavy as a thin one, since a speck of the picture in a space would glue two words.
+ * tall as they are and as heavy as a thin one, since a speck of the picture in a space would glue two words. So is a
+ * mark just over an outlined letter (an accent, a dot): a drop shadow falls on one side of it, too little of its small
+ * edge to count as outlined ("Très" read "Tres").
  */
-function withOutlinedOnes(letters: Component[], outlined: boolean[]): Component[] {
+function withOutlinedOnes(letters: Component[], outlined: boolean[], line: number): Component[] {
   const outer = letters.filter((_, i) => outlined[i]);
   const [height, weight] = [median(outer.map((c) => c.height)), median(outer.map((c) => c.pixels.length))];
   const [left, right] = [Math.min(...outer.map((c) => c.left)), Math.max(...outer.map((c) => c.left + c.width))];
@@ -875,6 +880,7 @@ function withOutlinedOnes(letters: Component[], outlined: boolean[]): Component[
   return letters.filter(
     (c, i) =>
       outlined[i] ||
+      (c.height < MARK_HEIGHT * height && overALetter(c, outer, line)) ||
       (c.left >= left &&
         c.left + c.width <= right &&
         c.top >= top &&
