@@ -856,9 +856,10 @@ function letterStrokes(crop: CropInk, shapes = components(crop.ink, crop.w, crop
     // frame, more pixels of a crop zoomed from a small frame).
     const reach = Math.max(1, Math.round(line / 16), Math.ceil(1.5 * crop.zoom));
     const dark = darkest(grey, channels, 0.05) + DARK_ABOVE;
-    const outlined = letters.map((c) => outlinedEdge(c, ink, grey, channels, w, h, reach, dark) >= OUTLINED_LETTER);
+    const edges = letters.map((c) => outlinedEdge(c, ink, grey, channels, w, h, reach, dark));
+    const outlined = edges.map((e) => e >= OUTLINED_LETTER);
     const area = (pick: (i: number) => boolean) => letters.reduce((n, c, i) => n + (pick(i) ? c.pixels.length : 0), 0);
-    if (area((i) => outlined[i]) >= OUTLINED_LINE * area(() => true)) kept = withOutlinedOnes(letters, outlined, line);
+    if (area((i) => outlined[i]) >= OUTLINED_LINE * area(() => true)) kept = withOutlinedOnes(letters, edges, line);
   }
   for (const c of kept) for (const i of c.pixels) clean[i] = 1;
   return clean;
@@ -870,9 +871,11 @@ function letterStrokes(crop: CropInk, shapes = components(crop.ink, crop.w, crop
  * it is dark. A letter between outlined ones, on their rows, is one of them ("THREE" lost its R over a bright arm); as
  * tall as they are and as heavy as a thin one, since a speck of the picture in a space would glue two words. So is a
  * mark just over an outlined letter (an accent, a dot): a drop shadow falls on one side of it, too little of its small
- * edge to count as outlined ("Très" read "Tres").
+ * edge to count as outlined ("Très" read "Tres"), though half as much as a letter's; a speck with no dark edge is the
+ * picture. `edges` are the letters' shares of outlined edge (outlinedEdge).
  */
-function withOutlinedOnes(letters: Component[], outlined: boolean[], line: number): Component[] {
+function withOutlinedOnes(letters: Component[], edges: number[], line: number): Component[] {
+  const outlined = edges.map((e) => e >= OUTLINED_LETTER);
   const outer = letters.filter((_, i) => outlined[i]);
   const [height, weight] = [median(outer.map((c) => c.height)), median(outer.map((c) => c.pixels.length))];
   const [left, right] = [Math.min(...outer.map((c) => c.left)), Math.max(...outer.map((c) => c.left + c.width))];
@@ -880,7 +883,7 @@ function withOutlinedOnes(letters: Component[], outlined: boolean[], line: numbe
   return letters.filter(
     (c, i) =>
       outlined[i] ||
-      (c.height < MARK_HEIGHT * height && overALetter(c, outer, line)) ||
+      (c.height < MARK_HEIGHT * height && edges[i] >= OUTLINED_LETTER / 2 && overALetter(c, outer, line)) ||
       (c.left >= left &&
         c.left + c.width <= right &&
         c.top >= top &&
