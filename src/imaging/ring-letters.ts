@@ -97,3 +97,47 @@ function touching(from: Uint8Array, ok: (j: number) => boolean, w: number): numb
   }
   return out;
 }
+
+/**
+ * How far from the letters' colour a part inside the rings may be, as a share of the rings' own distance from it (the
+ * largest channel difference), and still be a letter: a caption's letters are one colour.
+ */
+const OFF_COLOUR = 0.5;
+
+/**
+ * `inside` (lettersInsideOutline) without its parts of another colour than the letters': where an outline closes a C's
+ * mouth (its two ends' outlines meet), the picture in the C's bowl is inside the ring too, and was read as a blob in
+ * the C ("@ittà" for "Città", then dropped as no word). The letters' colour is the median of everything inside, most
+ * of which is letters; the rings' is that of `ink`'s pixels. `rgb` is the crop in colour, 3 bytes a pixel. Cleared in
+ * place, and returned.
+ */
+export function ofTheLettersColour(inside: Uint8Array, ink: Uint8Array, rgb: Uint8Array, w: number, h: number): Uint8Array {
+  const parts = components(inside, w, h, false);
+  const letters = colourOf(
+    parts.flatMap((c) => Array.from(c.pixels)),
+    rgb,
+  );
+  const rings: number[] = [];
+  for (let i = 0; i < ink.length; i++) if (ink[i]) rings.push(i);
+  const far = OFF_COLOUR * distance(colourOf(rings, rgb), letters);
+  for (const c of parts) if (distance(colourOf(c.pixels, rgb), letters) > far) for (const p of c.pixels) inside[p] = 0;
+  return inside;
+}
+
+/** The median of each channel over `pixels` (counted in a histogram: the rings alone are tens of thousands). */
+function colourOf(pixels: ArrayLike<number>, rgb: Uint8Array): number[] {
+  return [0, 1, 2].map((k) => {
+    const counts = new Uint32Array(256);
+    for (let i = 0; i < pixels.length; i++) counts[rgb[3 * pixels[i] + k]]++;
+    let seen = 0;
+    for (let v = 0; v < 256; v++) {
+      seen += counts[v];
+      if (2 * seen > pixels.length) return v;
+    }
+    return 0;
+  });
+}
+
+function distance(a: number[], b: number[]): number {
+  return Math.max(...a.map((v, k) => Math.abs(v - b[k])));
+}

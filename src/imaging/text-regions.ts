@@ -10,7 +10,7 @@ import { overALetter } from './mark-over-letter.js';
 import { median } from './median.js';
 import { openMask } from './open-mask.js';
 import { otsu } from './otsu.js';
-import { lettersInsideOutline } from './ring-letters.js';
+import { lettersInsideOutline, ofTheLettersColour } from './ring-letters.js';
 import { standOut } from './stand-out.js';
 import { colourKey, inkOffBackground, inkOffSurroundings, inkOfLetterColour, within } from './text-colour.js';
 import type { LayerScale, TextLayer, TextRegion } from './text-layer.js';
@@ -657,7 +657,7 @@ async function brightLetters(
   const shapes = components(opened, w, h);
   const clean = lettersOf(opened, grey, false, shapes);
   const inside = lettersInsideOutline(clean, w, h, line);
-  if (inside) return lettersOf(open(inside), null, true);
+  if (inside) return lettersOf(open(ofTheLettersColour(inside, clean, await colour(), w, h)), null, true);
   const dropped = notLetters(shapes, h, line, crop.rows, crop.cutAbove, crop.cutBelow);
   if (!dropped.length) return clean;
   const keyed = inkOfLetterColour(await colour(), clean);
