@@ -801,6 +801,8 @@ const OUTLINED_LINE = 0.6;
 const RESCUED_HEIGHT = 0.8;
 /** A mark over a letter (an accent, a dot) is under half as tall as the letters. */
 const MARK_HEIGHT = 0.5;
+/** A mark's ink a row, at least, as a share of the letters' (accents 0.37-0.44 of it, specks of the picture 0.15). */
+const MARK_INK = 0.25;
 const RESCUED_WEIGHT = 0.3;
 
 /** A binarised crop: its ink (1 = stroke), its grey pixels (light text only), and the height of its text line. */
@@ -871,19 +873,24 @@ function letterStrokes(crop: CropInk, shapes = components(crop.ink, crop.w, crop
  * it is dark. A letter between outlined ones, on their rows, is one of them ("THREE" lost its R over a bright arm); as
  * tall as they are and as heavy as a thin one, since a speck of the picture in a space would glue two words. So is a
  * mark just over an outlined letter (an accent, a dot): a drop shadow falls on one side of it, too little of its small
- * edge to count as outlined ("Très" read "Tres"), though half as much as a letter's; a speck with no dark edge is the
- * picture. `edges` are the letters' shares of outlined edge (outlinedEdge).
+ * edge to count as outlined ("Très" read "Tres"), though half as much as a letter's, and it is drawn with the letters'
+ * pen, at least a quarter of a letter's ink a row. A speck with no dark edge is the picture, and so is a sliver (specks
+ * over "TINY", a third of that, read as "BAKERY."). `edges` are the letters' shares of outlined edge (outlinedEdge).
  */
 function withOutlinedOnes(letters: Component[], edges: number[], line: number): Component[] {
   const outlined = edges.map((e) => e >= OUTLINED_LETTER);
   const outer = letters.filter((_, i) => outlined[i]);
   const [height, weight] = [median(outer.map((c) => c.height)), median(outer.map((c) => c.pixels.length))];
+  const inkPerRow = (c: Component) => c.pixels.length / c.height;
+  const pen = median(outer.map(inkPerRow));
+  const mark = (c: Component, i: number) =>
+    c.height < MARK_HEIGHT * height && edges[i] >= OUTLINED_LETTER / 2 && inkPerRow(c) >= MARK_INK * pen && overALetter(c, outer, line);
   const [left, right] = [Math.min(...outer.map((c) => c.left)), Math.max(...outer.map((c) => c.left + c.width))];
   const [top, bottom] = [Math.min(...outer.map((c) => c.top)), Math.max(...outer.map((c) => c.top + c.height))];
   return letters.filter(
     (c, i) =>
       outlined[i] ||
-      (c.height < MARK_HEIGHT * height && edges[i] >= OUTLINED_LETTER / 2 && overALetter(c, outer, line)) ||
+      mark(c, i) ||
       (c.left >= left &&
         c.left + c.width <= right &&
         c.top >= top &&
