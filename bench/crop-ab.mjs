@@ -2,7 +2,8 @@
 // default dist-main/) against this build's, every region main's findTextLayer finds on the samples of bench/analyze's
 // 60 s clip and of the caption families' clips (CAPTION_SEEDS=1,2; frames cached in test-artifacts/caption-ab/ as
 // bench/caption-ab caches them). Counts the crops whose PGM bytes differ (CROP_VERBOSE=1 lists them), and each
-// build's process CPU a crop, the builds alternated crop by crop, CROP_ROUNDS rounds (default 3; medians printed).
+// build's process CPU a crop, the builds alternated crop by crop, CROP_ROUNDS rounds (default 3; medians printed),
+// and apart for the identical crops and the differing ones (what a change costs everywhere, and where it acts).
 // For a change meant to leave the crops as they are: no Tesseract, only bytes and CPU. The crops are cut in a child
 // process of their own: cut in the process that had just found the regions, both builds measured 25-50% slower and
 // their difference half as large, from one run to the next (cause not found).
@@ -66,6 +67,9 @@ async function cut({ crops, samples }) {
   const sets = [...new Set(crops.map((c) => c.set))];
   const ms = Object.fromEntries(['A', 'B'].flatMap((k) => ['all', ...sets].map((set) => [`${k} ${set}`, []])));
   const differ = new Set();
+  // Each crop's CPU over all rounds, by build: the crops a change alters pay for what it does there; the others show
+  // what it costs everywhere.
+  const perCrop = { A: new Float64Array(crops.length), B: new Float64Array(crops.length) };
   for (let round = 0; round < rounds; round++) {
     const cpu = {};
     for (const [i, c] of crops.entries()) {
@@ -74,6 +78,7 @@ async function cut({ crops, samples }) {
         const before = process.cpuUsage();
         await (k === 'A' ? A : B).binarisedCrop(c.path, c.layer, c.region, out);
         const used = process.cpuUsage(before);
+        perCrop[k][i] += (used.user + used.system) / 1000;
         for (const key of [`${k} all`, `${k} ${c.set}`]) cpu[key] = (cpu[key] ?? 0) + (used.user + used.system) / 1000;
         bytes[k] = fs.readFileSync(out);
       }
@@ -88,6 +93,17 @@ async function cut({ crops, samples }) {
   if (process.env.CROP_VERBOSE)
     for (const i of differ) console.log(`differs: ${crops[i].set} ${crops[i].path} ${JSON.stringify(crops[i].region)}`);
   console.log(`${crops.length} crops of ${samples} samples, ${crops.length - differ.size} identical, ${differ.size} differ`);
+  for (const [label, pick] of [
+    ['identical', (i) => !differ.has(i)],
+    ['differing', (i) => differ.has(i)],
+  ]) {
+    const at = crops.map((_, i) => i).filter(pick);
+    if (!at.length) continue;
+    const mean = (k) => at.reduce((t, i) => t + perCrop[k][i], 0) / at.length / rounds;
+    console.log(
+      `  ${label} crops (${at.length}): binarisedCrop CPU, mean of all rounds: main ${mean('A').toFixed(2)} ms a crop, branch ${mean('B').toFixed(2)} ms`,
+    );
+  }
   for (const set of ['all', ...sets]) {
     const n = crops.filter((c) => set === 'all' || c.set === set).length;
     const [a, b] = [median(ms[`A ${set}`]), median(ms[`B ${set}`])];
