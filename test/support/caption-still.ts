@@ -2,7 +2,9 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { TesseractOcr } from '../../src/engines/ocr/tesseract-ocr.js';
+import { FfmpegVideoEngine } from '../../src/engines/video/ffmpeg-video-engine.js';
 import { ocrStep } from '../../src/steps/on-screen-text/ocr.step.js';
+import { detectScenesStep } from '../../src/steps/scenes/detect-scenes.step.js';
 import { fakeTools, runStep, stepContext } from './step-context.js';
 
 const run = promisify(execFile);
@@ -54,4 +56,17 @@ export async function readCaptionStill(still: CaptionStill, ocr = new TesseractO
   const ctx = stepContext(fakeTools({ ocr }));
   const out = await runStep(ocrStep, { frames: await captionSamples(ctx.workDir, still) }, ctx);
   return { captions: out.captions, warnings: ctx.warnings };
+}
+
+/**
+ * The ocr step's captions of a clip x264 encodes from ffmpeg's `input` options through `filters`, read with the shipped
+ * caption model and sampled as the service samples (the scenes step's copies), which the region finder and the crops
+ * work on.
+ */
+export async function readCaptionClip(input: string[], filters: string) {
+  const ctx = stepContext(fakeTools({ video: new FfmpegVideoEngine({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }), ocr: shippedOcr() }));
+  const clip = path.join(ctx.workDir, 'caption.mp4');
+  await run('ffmpeg', ['-v', 'error', '-y', ...input, '-vf', filters, '-c:v', 'libx264', '-preset', 'veryfast', clip]);
+  const { samples } = await runStep(detectScenesStep, { source: clip }, ctx);
+  return (await runStep(ocrStep, { frames: samples }, ctx)).captions;
 }

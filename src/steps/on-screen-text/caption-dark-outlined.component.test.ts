@@ -1,16 +1,7 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import { promisify } from 'node:util';
-import { shippedOcr } from '../../../test/support/caption-still.js';
+import { readCaptionClip } from '../../../test/support/caption-still.js';
 import { PHOTOS } from '../../../test/support/reel-clips.js';
-import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
-import { FfmpegVideoEngine } from '../../engines/video/ffmpeg-video-engine.js';
-import { detectScenesStep } from '../scenes/detect-scenes.step.js';
-import { ocrStep } from './ocr.step.js';
-
-const run = promisify(execFile);
 
 /**
  * Black letters with a white outline over a dark jacket (caption families seed 70117, clip 18, framed as the families
@@ -20,16 +11,12 @@ const run = promisify(execFile);
  */
 describe('ocr of dark outlined letters on the picture', () => {
   it('reads the line whole', async () => {
-    const ctx = stepContext(fakeTools({ video: new FfmpegVideoEngine({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }), ocr: shippedOcr() }));
-    const clip = path.join(ctx.workDir, 'outlined.mp4');
     const frame = 'crop=512:512:0:0,setsar=1,scale=936:1664,crop=720:1280';
     const text = `drawtext=fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSans-BoldOblique.ttf:text='Follow For Part Two':fontsize=44:fontcolor=black:borderw=4:bordercolor=white:x=(w-text_w)/2:y=1110`;
-    await run('ffmpeg', [
-      ...['-v', 'error', '-y', '-loop', '1', '-framerate', '25', '-t', '1', '-i', PHOTOS.portrait.file],
-      ...['-vf', `${frame},${text},format=yuv420p`, '-c:v', 'libx264', '-preset', 'veryfast', clip],
-    ]);
-    const { samples } = await runStep(detectScenesStep, { source: clip }, ctx);
-    const { captions } = await runStep(ocrStep, { frames: samples }, ctx);
+    const captions = await readCaptionClip(
+      ['-loop', '1', '-framerate', '25', '-t', '1', '-i', PHOTOS.portrait.file],
+      `${frame},${text},format=yuv420p`,
+    );
     assert.deepEqual(
       captions.map((c) => c.text),
       ['Follow For Part Two'],

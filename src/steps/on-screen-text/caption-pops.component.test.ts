@@ -1,15 +1,7 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import { promisify } from 'node:util';
-import { shippedOcr } from '../../../test/support/caption-still.js';
-import { fakeTools, runStep, stepContext } from '../../../test/support/step-context.js';
-import { FfmpegVideoEngine } from '../../engines/video/ffmpeg-video-engine.js';
-import { detectScenesStep } from '../scenes/detect-scenes.step.js';
-import { ocrStep } from './ocr.step.js';
+import { readCaptionClip } from '../../../test/support/caption-still.js';
 
-const run = promisify(execFile);
 const WORDS = ['BEST', 'COFFEE', 'IN', 'TOWN'];
 
 /**
@@ -17,18 +9,11 @@ const WORDS = ['BEST', 'COFFEE', 'IN', 'TOWN'];
  * the real scenes and ocr steps: their captions.
  */
 async function popsOverBars(pop: { font: string; size: number; border: number; y: number }) {
-  const ctx = stepContext(fakeTools({ video: new FfmpegVideoEngine({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }), ocr: shippedOcr() }));
-  const clip = path.join(ctx.workDir, 'pops.mp4');
   const pops = WORDS.map((word, k) => {
     const [from, to] = [0.1 + k * 0.7, 0.1 + (k + 1) * 0.7 - 0.001];
     return `drawtext=fontfile=${pop.font}:text='${word}':fontsize=${pop.size}:fontcolor=white:borderw=${pop.border}:bordercolor=black:x=(w-text_w)/2:y=${pop.y}:enable='between(t,${from.toFixed(2)},${to.toFixed(3)})'`;
   });
-  await run('ffmpeg', [
-    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'smptebars=s=1280x720:r=25', '-t', '3'],
-    ...['-vf', [...pops, 'format=yuv420p'].join(','), '-c:v', 'libx264', '-preset', 'veryfast', clip],
-  ]);
-  const { samples } = await runStep(detectScenesStep, { source: clip }, ctx);
-  return (await runStep(ocrStep, { frames: samples }, ctx)).captions;
+  return readCaptionClip(['-f', 'lavfi', '-i', 'smptebars=s=1280x720:r=25', '-t', '3'], [...pops, 'format=yuv420p'].join(','));
 }
 
 describe('ocr of one-word pops', () => {
