@@ -112,16 +112,19 @@ const OFF_COLOUR = 0.5;
  * place, and returned.
  */
 export function ofTheLettersColour(inside: Uint8Array, ink: Uint8Array, rgb: Uint8Array, w: number, h: number): Uint8Array {
-  const parts = components(inside, w, h, false);
-  const letters = colourOf(
-    parts.flatMap((c) => Array.from(c.pixels)),
-    rgb,
-  );
-  const rings: number[] = [];
-  for (let i = 0; i < ink.length; i++) if (ink[i]) rings.push(i);
-  const far = OFF_COLOUR * distance(colourOf(rings, rgb), letters);
-  for (const c of parts) if (distance(colourOf(c.pixels, rgb), letters) > far) for (const p of c.pixels) inside[p] = 0;
+  const letters = colourOf(setPixels(inside), rgb);
+  const far = OFF_COLOUR * distance(colourOf(setPixels(ink), rgb), letters);
+  for (const c of components(inside, w, h, false)) {
+    if (distance(colourOf(c.pixels, rgb), letters) > far) for (const p of c.pixels) inside[p] = 0;
+  }
   return inside;
+}
+
+/** The indices of a mask's set pixels. */
+function setPixels(mask: Uint8Array): number[] {
+  const at: number[] = [];
+  for (let i = 0; i < mask.length; i++) if (mask[i]) at.push(i);
+  return at;
 }
 
 /** The median of each channel over `pixels` (counted in a histogram: the rings alone are tens of thousands). */
