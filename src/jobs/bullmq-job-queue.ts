@@ -34,6 +34,14 @@ export class BullmqJobQueue implements JobQueue {
     return (await this.queue.getJobState(jobId)) !== 'unknown';
   }
 
+  async enqueueAgain(ticket: QueueTicket): Promise<boolean> {
+    const state = await this.queue.getJobState(ticket.job_id);
+    if (state === 'completed' || state === 'failed') await this.queue.remove(ticket.job_id);
+    else if (state !== 'unknown') return false;
+    await this.enqueue(ticket);
+    return true;
+  }
+
   async counts(): Promise<Record<string, number>> {
     return this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'completed', 'failed');
   }

@@ -95,17 +95,15 @@ export class JobService {
   }
 
   /**
-   * Enqueues every job still `queued` since before `before` that its queue does not hold: its writer
-   * died between the record and the queue entry, or the entry was lost. Returns how many.
+   * Enqueues every job still `queued` since before `before` that its queue is not about to run: its writer died
+   * between the record and the queue entry, the entry was lost, or it ended without the record hearing of it (a
+   * failover lost the record's writes). Returns how many.
    */
   async requeueWaiting(before: number): Promise<number> {
     let requeued = 0;
     for (const id of await this.store.waiting(before, 100)) {
-      if (await this.queue.holds(id)) continue;
       const record = await this.store.get(id); // small while queued; the entry (images included) stays in the store
-      if (record?.status !== 'queued') continue;
-      await this.queue.enqueue(ticketOf(record));
-      requeued++;
+      if (record?.status === 'queued' && (await this.queue.enqueueAgain(ticketOf(record)))) requeued++;
     }
     return requeued;
   }

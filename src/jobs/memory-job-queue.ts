@@ -39,6 +39,13 @@ export class MemoryJobQueue implements JobQueue {
     return this.seen.has(jobId);
   }
 
+  /** A job that ended has left the in-process queue: only a waiting or running one is not queued again. */
+  async enqueueAgain(job: QueueTicket): Promise<boolean> {
+    if (this.seen.has(job.job_id)) return false;
+    await this.enqueue(job);
+    return true;
+  }
+
   /** Makes this process run the queued jobs (the in-process worker, see MemoryJobWorker). */
   async startWorker(handler: JobHandler): Promise<void> {
     this.handler = handler;

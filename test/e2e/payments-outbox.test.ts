@@ -4,9 +4,11 @@ import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { type Address, parseSignature } from 'viem';
 import { createPaymentHeader } from 'x402/client';
+import type { BullmqJobQueue } from '../../src/jobs/bullmq-job-queue.js';
 import { devnetClients } from '../support/devnet.js';
 import { type Driver, type Harness, pollJob, postJson, REDIS_URL, startHarness } from '../support/harness.js';
 import { startRpcProxy } from '../support/rpc-proxy.js';
+import { waitFor } from '../support/wait-for.js';
 
 const ADMIN_TOKEN = 'operator-token-for-outbox-tests-0123';
 
@@ -121,6 +123,24 @@ for (const driver of ['memory', 'bullmq'] as Driver[])
       assert.equal(job.status, 'complete', JSON.stringify(job));
       assert.equal(job.result.greeting, 'hello orphan');
     });
+
+    if (driver === 'bullmq')
+      it('a job recorded queued whose queue entry ended without running it (its record was missing then, as after a failover) is run', async () => {
+        const id = await recordUnqueued(h, 'lost');
+        const redis = new Redis(REDIS_URL);
+        const key = `${h.env.KEY_PREFIX}:job:${id}`;
+        // The worker finds the entry but no record ("job record is gone"), so BullMQ keeps the entry as completed.
+        await redis.rename(key, `${key}:away`);
+        await h.rt.queue.enqueue({ job_id: id, endpoint_path: '/echo' });
+        const bull = (h.rt.queue as BullmqJobQueue).queue;
+        await waitFor(async () => (await bull.getJobState(id)) === 'completed', 'the entry to end', 10_000);
+        // Then the record is back, still queued: a lost status write, or a record the reconciler made again.
+        await redis.rename(`${key}:away`, key);
+        redis.disconnect();
+        const job = await pollJob(h.url, id);
+        assert.equal(job.status, 'complete', JSON.stringify(job));
+        assert.equal(job.result.greeting, 'hello lost');
+      });
 
     if (driver === 'bullmq')
       it('a waiting job whose request is no longer in Redis (evicted) fails saying so instead of waiting forever', async () => {
