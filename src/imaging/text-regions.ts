@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { type Box, boxOverlap, growToHold } from './box.js';
+import { boxInside } from './box-core.js';
 import { CHROMA, colourContrastMasks, hueOfLine } from './colour-contrast.js';
 import { type Component, components, enclosedShare } from './components.js';
 import { lettersOverShadow } from './drop-shadow.js';
@@ -299,11 +300,9 @@ function regionsOf(all: Uint8Array, w: number, h: number): Found & { letters: Co
   const lightBoxes: Array<{ box: TextRegion; c: Component }> = [];
   const letters: Component[] = [];
   const tall: Component[] = [];
-  for (const c of components(all, w, h)) {
-    const shaped = c.width >= Math.min(3 * c.height, w / 2) && c.height >= 10;
-    const fill = shaped ? c.pixels.length / (c.width * c.height) : 0;
-    // Filling costs a pass over the box: only where it decides (ink on a box covers less than half of it).
-    if (fill >= BOX_FILL || (fill >= MOST_INK && fill + enclosedShare(c, w) >= BOX_ENCLOSED)) {
+  for (const found of components(all, w, h)) {
+    const c = solidBox(found, w) ?? boxIn(found, w, h);
+    if (c) {
       if (isPicture(c, maxLine, w, h)) continue;
       const box = {
         left: c.left,
@@ -315,10 +314,10 @@ function regionsOf(all: Uint8Array, w: number, h: number): Found & { letters: Co
         line: isPage(c, w, h) ? maxLine : Math.min(c.height, maxLine, 20),
       };
       lightBoxes.push({ box, c });
-    } else if (isLetter(c, maxLine)) {
-      letters.push(c);
-    } else if (isLetter(c, tallLine)) {
-      tall.push(c);
+    } else if (isLetter(found, maxLine)) {
+      letters.push(found);
+    } else if (isLetter(found, tallLine)) {
+      tall.push(found);
     }
   }
   const { regions: boxes, content, pairs } = lineRegions(letters, all.length, false, pairLineOf(w, h));
@@ -331,6 +330,21 @@ function regionsOf(all: Uint8Array, w: number, h: number): Found & { letters: Co
     for (let y = p.top; y < p.top + p.height; y++) for (let x = p.left; x < p.left + p.width; x++) content[y * w + x] = 1 - all[y * w + x];
   const blank = largestBoxes.filter((b) => enclosedShare(b.c, w) < INKED).map((b) => b.box);
   return { regions, content, letters, pairs, tall: tallWords(tall, false), blank };
+}
+
+/** The component when it is a box or a page: solid, or closing around its ink. */
+function solidBox(c: Component, w: number): Component | null {
+  const shaped = c.width >= Math.min(3 * c.height, w / 2) && c.height >= 10;
+  const fill = shaped ? c.pixels.length / (c.width * c.height) : 0;
+  // Filling costs a pass over the box: only where it decides (ink on a box covers less than half of it).
+  return fill >= BOX_FILL || (fill >= MOST_INK && fill + enclosedShare(c, w) >= BOX_ENCLOSED) ? c : null;
+}
+
+/** A caption's box inside a component that is no box itself (box-core.ts), smaller than a page. */
+function boxIn(c: Component, w: number, h: number): Component | null {
+  if (c.width < 30 || c.height < 10) return null; // no box is smaller (solidBox: 10 rows, 3 times as wide)
+  const box = boxInside(c, w);
+  return box && !isPage(box, w, h) ? solidBox(box, w) : null;
 }
 
 /** Share of its box a bright component covers by itself to be a box or a page (solid). */
