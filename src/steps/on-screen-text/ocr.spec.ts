@@ -9,6 +9,14 @@ export const MIN_WORD_CONFIDENCE = 50;
 export const MIN_CAPTION_CONFIDENCE = 0.7;
 
 /**
+ * A caption read in one frame only, with no other reading to agree with it, is reported from this mean word confidence
+ * up. Chosen on the caption families' seeds 15383, 52711 and 80233, where every such reading under 0.8 was a stray
+ * (specks and prints of the picture, pieces of a word: "2 roy Y", "ou", "Np") and one-word pops read alone 0.8-0.97;
+ * checked on 36161 and 64403 (docs/testing.md).
+ */
+export const MIN_SINGLE_READING_CONFIDENCE = 0.8;
+
+/**
  * A reading of texture (texture-reading.ts): under this mean word confidence, TEXTURE_WORDS words or more, at least
  * TEXTURE_SHORT_SHARE of them of at most TEXTURE_SHORT_WORD letters or digits. Chosen on the caption families' seeds
  * 90437, 41233, 77119 and six pop seeds (docs/testing.md).
@@ -67,7 +75,7 @@ export const ocrSpec = defineSpec({
     "the picture) are left out of the crop, and so is what the crop's top or bottom margin cuts (it goes on beyond: " +
     "picture). In a line of capitals, a bar as tall as the capitals is the letter I (Tesseract reads it '|'). Words under " +
     `${MIN_WORD_CONFIDENCE}% confidence and lines without a real word are dropped; so are captions read with a mean ` +
-    `word confidence under ${MIN_CAPTION_CONFIDENCE}, readings of texture (${TEXTURE_WORDS} words or more, ` +
+    `word confidence under ${MIN_CAPTION_CONFIDENCE} (${MIN_SINGLE_READING_CONFIDENCE} for a caption read in one frame only), readings of texture (${TEXTURE_WORDS} words or more, ` +
     `at least ${TEXTURE_SHORT_SHARE} of them of at most ${TEXTURE_SHORT_WORD} letters, read under ${TEXTURE_CONFIDENCE}), and text that moves with the picture (the same words not at ` +
     'one place, where all the regions that read them lie together, in most of the frames they show in, and parts of ' +
     'them: a sign filmed by a moving camera, not a ' +

@@ -12,6 +12,7 @@ import {
   BUDGET_PER_VIDEO_SECOND_MS,
   MAX_READ_MS,
   MIN_CAPTION_CONFIDENCE,
+  MIN_SINGLE_READING_CONFIDENCE,
   MIN_WORD_CONFIDENCE,
   ocrSpec,
   READS_PER_CAPTION,
@@ -189,15 +190,22 @@ class CropReader {
   }
 }
 
+/** A caption's reading sure enough to report (captionsOf): surer when one frame alone read it, and not texture. */
+function reportable(c: { text: string; readings: number; lines: Array<{ confidence: number }> }): boolean {
+  const confidence = mean(c.lines.map((l) => l.confidence));
+  const least = c.readings > 1 ? MIN_CAPTION_CONFIDENCE : MIN_SINGLE_READING_CONFIDENCE;
+  return confidence >= least && !readsLikeTexture(c.text, confidence);
+}
+
 function trackRegion(track: Track, layer: TextLayer): TextRegion {
   return layer.regions.find((r) => boxOverlap(r, track.region) >= 0.5) ?? track.region;
 }
 
 /**
  * Each track's voted text with its time span; neighbouring tracks that say the same are one caption. Text that moves
- * with the picture (moving-text.ts), captions read with less than MIN_CAPTION_CONFIDENCE and readings of texture
- * (texture-reading.ts) are not captions; the rest that are one caption read sample by sample (same-caption.ts) are
- * voted on together.
+ * with the picture (moving-text.ts), captions read with less than MIN_CAPTION_CONFIDENCE (MIN_SINGLE_READING_CONFIDENCE
+ * when one frame alone read them) and readings of texture (texture-reading.ts) are not captions; the rest that are one
+ * caption read sample by sample (same-caption.ts) are voted on together.
  */
 function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] {
   const out: Caption[] = [];
@@ -206,10 +214,7 @@ function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] 
   const resting = regions.filter((r) => !moving.has(r)).map((r) => ({ ...r.track, chosen: r.chosen }));
   const read = readRegions(joinSameCaption(resting, (s) => frames[s].scene));
   const timed = read
-    .filter((c) => {
-      const confidence = mean(c.lines.map((l) => l.confidence));
-      return confidence >= MIN_CAPTION_CONFIDENCE && !readsLikeTexture(c.text, confidence);
-    })
+    .filter(reportable)
     .map((c) => ({
       ...c,
       start: frames[c.samples[0]].time,
