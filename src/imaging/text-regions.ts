@@ -4,6 +4,7 @@ import { boxInside } from './box-core.js';
 import { CHROMA, colourContrastMasks, hueOfLine } from './colour-contrast.js';
 import { type Component, components, enclosedShare } from './components.js';
 import { lettersOverShadow } from './drop-shadow.js';
+import { joinedLightStrokes } from './joined-strokes.js';
 import { linesOf } from './letter-lines.js';
 import { type CroppedLetters, lineBeyondCrop, lineCover } from './line-beyond-crop.js';
 import { linesBeside } from './lines-beside.js';
@@ -12,7 +13,7 @@ import { median } from './median.js';
 import { openMask } from './open-mask.js';
 import { otsu } from './otsu.js';
 import { lettersInsideOutline, ofTheLettersColour } from './ring-letters.js';
-import { standOut } from './stand-out.js';
+import { standOutNear } from './stand-out.js';
 import { colourKey, inkOffBackground, inkOffSurroundings, inkOfLetterColour, within } from './text-colour.js';
 import type { LayerScale, TextLayer, TextRegion } from './text-layer.js';
 import { wholeLines } from './whole-line.js';
@@ -165,7 +166,7 @@ function packBits(mask: Uint8Array): Uint8Array {
  * letters of signs and textures, which cost words when read with them.
  */
 async function byContrast(file: string, grey: Uint8Array, width: number, height: number, bright: Uint8Array): Promise<Found> {
-  const { light, dark } = contrastMasks(grey, width, height);
+  const { light, dark, lightNear } = contrastMasks(grey, width, height);
   orInto(light, bright);
   const lightText = regionsOf(light, width, height);
   // Lines of dark letters (dark text without a box of its own) are read as dark ink on a light background.
@@ -184,9 +185,6 @@ async function byContrast(file: string, grey: Uint8Array, width: number, height:
   const rgb = await rgbOf(file, width, height);
   const hued = colourContrastMasks(rgb, width, height, surroundOf(width, height)).map((m) => regionsOf(m, width, height));
   for (const h of hued) orInto(content, h.content);
-  // Dark strokes beside light letters are their outline or shadow: that text is read as light text.
-  // A line goes on where its letters stand out by the other polarity only (whole-line.ts).
-  const strokes = [...lightText.letters, ...darkLetters, ...hued.flatMap((h) => h.letters)];
   // A line whose letters are grey (a dark outline standing out of a yellow picture) has no hue of its own.
   const huedLines = hued.flatMap((h, k) =>
     h.regions
@@ -194,17 +192,25 @@ async function byContrast(file: string, grey: Uint8Array, width: number, height:
       .map((r) => ({ ...r, hue: hueOfLine(rgb, h.content, width, r, k) }))
       .filter((r) => Math.max(...r.hue) - Math.min(...r.hue) >= CHROMA),
   );
+  const lightLines = withJoinedLines(lightText, huedLines, light, lightNear, width, height);
+  for (const c of lightLines.letters) for (const i of c.pixels) content[i] = 1;
+  // Dark strokes beside light letters are their outline or shadow: that text is read as light text.
+  // A line goes on where its letters stand out by the other polarity only (whole-line.ts).
+  const strokes = [...lightText.letters, ...lightLines.letters, ...darkLetters, ...hued.flatMap((h) => h.letters)];
   // Light boxes (a box or a page, its dark ink read) stay as found.
   const lines = [
-    ...lightText.regions.filter((r) => r.lightBackground),
-    ...wholeLines([...lightText.regions.filter((r) => !r.lightBackground), ...huedLines], strokes),
+    ...lightLines.regions.filter((r) => r.lightBackground),
+    ...wholeLines([...lightLines.regions.filter((r) => !r.lightBackground), ...huedLines], strokes),
   ];
+  const joinedLines = wholeLines(lightLines.added, strokes).filter((j) => !lines.some((r) => boxOverlap(r, j) > 0));
   // Dark lines over light text (taller letters too: the shadow of a large pop) are its outline or shadow.
-  const lightInk = [...lines, ...lightText.tall.map((t) => t.region)];
+  const lightInk = [...lines, ...joinedLines, ...lightText.tall.map((t) => t.region)];
   const darkLines = wholeLines(darkText.regions, strokes)
     .filter((d) => !lightInk.some((r) => boxOverlap(r, d) > 0))
     .map((d) => ({ ...d, darkOnPicture: true }));
-  const regions = largest([...lines, ...darkLines]);
+  // Lines only the joined mask finds take the places the others leave: on texture they were the picture's.
+  const found = largest([...lines, ...darkLines]);
+  const regions = largest([...found, ...largest(joinedLines, MAX_REGIONS - found.length)]);
   const aside = (found: LetterPair[]) => found.map((p) => ({ ...p, region: { ...p.region, byContrast: true } }));
   return {
     regions: regions.map((r) => ({ ...r, byContrast: true })),
@@ -212,6 +218,38 @@ async function byContrast(file: string, grey: Uint8Array, width: number, height:
     pairs: aside([...lightText.pairs, ...darkText.pairs]),
     tall: aside([...lightText.tall, ...darkTall]),
   };
+}
+
+/** How far the pixels beside a light stroke stand out of their surroundings (grey levels) to join it (joined-strokes.ts). */
+const JOINING = 50;
+
+/**
+ * The light lines of `plain` (found in `light`), with the lines of the joined light mask (joined-strokes.ts) in place
+ * of those it finds LONGER (longer than every plain line they overlap), and the joined lines on places where `plain`
+ * has none (`added`): a thin or outlined light line stands out at the analysis size only in pieces (a serif lower third
+ * outlined on blue: its name found without its capitals, or not at all). Not over a line that stands out by hue
+ * (`hued`): a red caption on a dark box, joined as light too, merged with it into a line read worse. The joined lines'
+ * letters are returned too.
+ */
+function withJoinedLines(
+  plain: Found & { letters: Component[] },
+  hued: TextRegion[],
+  light: Uint8Array,
+  lightNear: Uint8Array,
+  w: number,
+  h: number,
+): { regions: TextRegion[]; added: TextRegion[]; letters: Component[] } {
+  const joined = regionsOf(joinedLightStrokes(light, lightNear, w, h), w, h);
+  const overlapping = (r: TextRegion, lines: TextRegion[]) => lines.filter((p) => boxOverlap(p, r) > 0);
+  const taken = joined.regions.filter((r) => !r.lightBackground && !overlapping(r, hued).length);
+  const added = taken.filter((r) => !overlapping(r, plain.regions).length && r.width >= SHORT_LINES * r.line);
+  const longer = taken.filter((r) => {
+    const beside = overlapping(r, plain.regions);
+    return beside.length && beside.every((p) => !p.lightBackground && r.width > LONGER * p.width);
+  });
+  const kept = plain.regions.filter((p) => !overlapping(p, longer).length);
+  const letters = joined.letters.filter((c) => [...added, ...longer].some((r) => boxOverlap(r, c) > 0));
+  return { regions: [...kept, ...longer], added, letters };
 }
 
 /** `into` |= `mask`, pixel by pixel, four pixels at a time where both are aligned views. */
@@ -248,9 +286,9 @@ const SURROUND = 0.05;
  * bright picture with a shadow, or dark text without a box is found by its contrast, not by its level; the letter
  * and line tests of regionsOf decide what is text.
  */
-function contrastMasks(src: Uint8Array, w: number, h: number): { light: Uint8Array; dark: Uint8Array } {
-  const [light, dark] = standOut(src, w, h, surroundOf(w, h), CONTRAST);
-  return { light, dark };
+function contrastMasks(src: Uint8Array, w: number, h: number): { light: Uint8Array; dark: Uint8Array; lightNear: Uint8Array } {
+  const [light, dark, lightNear] = standOutNear(src, w, h, surroundOf(w, h), CONTRAST, JOINING);
+  return { light, dark, lightNear };
 }
 
 /** A binary (P5) PGM: header, then one byte per pixel. */
@@ -414,11 +452,11 @@ function lineRegions(letters: Component[], size: number, lightBackground: boolea
   return { regions, content, pairs };
 }
 
-/** The MAX_REGIONS largest regions, top to bottom, left to right. */
-function largest(regions: TextRegion[]): TextRegion[] {
+/** The `n` (MAX_REGIONS) largest regions, top to bottom, left to right. */
+function largest(regions: TextRegion[], n = MAX_REGIONS): TextRegion[] {
   return regions
     .sort((a, b) => b.width * b.height - a.width * a.height)
-    .slice(0, MAX_REGIONS)
+    .slice(0, n)
     .sort((a, b) => a.top - b.top || a.left - b.left);
 }
 
