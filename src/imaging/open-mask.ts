@@ -9,6 +9,11 @@ export function openMask(mask: Uint8Array, w: number, h: number, r: number): Uin
   return rank(rank(mask, w, h, r, true), w, h, r, false).slice(0, w * h);
 }
 
+/** Morphological dilation of a 0/1 mask with a square of side 2r+1 (openMask's second half): each pixel ORed with those within r. */
+export function dilateMask(mask: Uint8Array, w: number, h: number, r: number): Uint8Array {
+  return rank(mask, w, h, r, false).slice(0, w * h);
+}
+
 interface Padded {
   bytes: Uint8Array;
   words: Uint32Array;

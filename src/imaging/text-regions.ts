@@ -241,14 +241,16 @@ function withJoinedLines(
 ): { regions: TextRegion[]; added: TextRegion[]; letters: Component[] } {
   const joined = regionsOf(joinedLightStrokes(light, lightNear, w, h), w, h);
   const overlapping = (r: TextRegion, lines: TextRegion[]) => lines.filter((p) => boxOverlap(p, r) > 0);
-  const taken = joined.regions.filter((r) => !r.lightBackground && !overlapping(r, hued).length);
-  const added = taken.filter((r) => !overlapping(r, plain.regions).length && r.width >= SHORT_LINES * r.line);
-  const longer = taken.filter((r) => {
-    const beside = overlapping(r, plain.regions);
-    return beside.length && beside.every((p) => !p.lightBackground && r.width > LONGER * p.width);
-  });
+  const taken = joined.regions
+    .filter((r) => !r.lightBackground && !overlapping(r, hued).length)
+    .map((r) => ({ r, beside: overlapping(r, plain.regions) }));
+  const added = taken.filter(({ r, beside }) => !beside.length && r.width >= SHORT_LINES * r.line).map(({ r }) => r);
+  const longer = taken
+    .filter(({ r, beside }) => beside.length && beside.every((p) => !p.lightBackground && r.width > LONGER * p.width))
+    .map(({ r }) => r);
   const kept = plain.regions.filter((p) => !overlapping(p, longer).length);
-  const letters = joined.letters.filter((c) => [...added, ...longer].some((r) => boxOverlap(r, c) > 0));
+  const used = [...added, ...longer];
+  const letters = joined.letters.filter((c) => used.some((r) => boxOverlap(r, c) > 0));
   return { regions: [...kept, ...longer], added, letters };
 }
 
