@@ -14,7 +14,7 @@ import { openMask } from './open-mask.js';
 import { otsu } from './otsu.js';
 import { lettersInsideOutline, ofTheLettersColour } from './ring-letters.js';
 import { standOutNear } from './stand-out.js';
-import { colourKey, inkOffBackground, inkOffSurroundings, inkOfLetterColour, within } from './text-colour.js';
+import { colourKey, inkOffBackground, inkOffSurroundings, inkOfLetterColour, medianColour, within } from './text-colour.js';
 import type { LayerScale, TextLayer, TextRegion } from './text-layer.js';
 import { wholeLines } from './whole-line.js';
 
@@ -611,11 +611,7 @@ async function lettersFoundByContrast(
 ): Promise<Uint8Array> {
   const wayOf = async (hue: number[] | null) => {
     if (hue) return lettersOfColour(colourKey(await crop.colour(), hue), strokes, w, h, line);
-    const grey = await crop.grey();
-    const clean = strokes(splitInk(grey.data, grey.channels, Math.min(BRIGHT, otsu(grey.data, grey.channels)), true), grey);
-    const keyed = inkOfLetterColour(await crop.colour(), clean);
-    // Keyed by colour, a highlight of the picture is already left out; letters over the bright part have no dark edge.
-    return keyed ? strokes(keyed, null) : clean;
+    return lettersOfSplit(crop, strokes, { w, h, line, span: (region.width * line) / region.line });
   };
   const own = region.hue ?? null;
   const tried = new Set([String(own)]);
@@ -631,10 +627,41 @@ async function lettersFoundByContrast(
   return best;
 }
 
+/** Share of the line the finder found (its region's width) a nearer key's letters must cover to be taken as the line. */
+const SHOWN_SPAN = 0.5;
+
+/**
+ * Light letters that stand out of the crop by its own grey split, then keyed by their colour (the split's median):
+ * keyed, a highlight of the picture is left out, and letters over its bright part, with no dark edge there, are kept.
+ * Where the key covers less of the line than the split, it took a picture of about their colour with them (white
+ * letters over a pale face): a nearer key tells them apart where it shows more than the split and SHOWN_SPAN of the
+ * line the finder found (`span`, crop pixels); else the key stays (on a picture's own texture, what is left of it).
+ */
+async function lettersOfSplit(
+  crop: { grey: () => Promise<Grey>; colour: () => Promise<Uint8Array> },
+  strokes: (ink: Uint8Array, grey: Grey | null) => Uint8Array,
+  { w, h, line, span }: { w: number; h: number; line: number; span: number },
+): Promise<Uint8Array> {
+  const grey = await crop.grey();
+  const clean = strokes(splitInk(grey.data, grey.channels, Math.min(BRIGHT, otsu(grey.data, grey.channels)), true), grey);
+  const rgb = await crop.colour();
+  const colour = medianColour(rgb, clean);
+  if (!colour) return clean;
+  const key = colourKey(rgb, colour);
+  const keyed = strokes(within(key.distance, key.split), null);
+  const cover = (letters: Uint8Array) => lineCover({ clean: letters, w, h, line });
+  const split = cover(clean);
+  if (cover(keyed) >= split) return keyed;
+  const nearer = lettersOfColour(key, strokes, w, h, line, keyed);
+  const shown = cover(nearer);
+  return shown > split && shown >= SHOWN_SPAN * span ? nearer : keyed;
+}
+
 /**
  * The crop's letters of one colour (`key`: text-colour.ts): at the crop's own split of the colour distances, or at a
  * nearer key where that shows more of the line. Where the picture holds colours near the letters' (red letters over
- * skin), the split takes them with the letters, which then glue to the picture and are dropped.
+ * skin), the split takes them with the letters, which then glue to the picture and are dropped. `atSplit`: the letters at
+ * the crop's own split, where the caller has them.
  */
 function lettersOfColour(
   key: { distance: Uint8Array; split: number },
@@ -642,8 +669,9 @@ function lettersOfColour(
   w: number,
   h: number,
   line: number,
+  atSplit = strokes(within(key.distance, key.split), null),
 ): Uint8Array {
-  let clean = strokes(within(key.distance, key.split), null);
+  let clean = atSplit;
   // The nearer key showing the most of the line, where it shows a line's height more than the crop's own split.
   let best = lineCover({ clean, w, h, line }) + line;
   for (const nearer of NEARER_KEYS.filter((d) => d < key.split)) {

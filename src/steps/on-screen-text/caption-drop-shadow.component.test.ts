@@ -1,21 +1,38 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { readCaptionStill } from '../../../test/support/caption-still.js';
+import { readCaptionClip, readCaptionStill } from '../../../test/support/caption-still.js';
 
 const PORTRAIT = path.resolve('test-artifacts/photos/grace_hopper.jpg');
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf';
+const REGULAR = '/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf';
 
 /**
  * Text with a drop shadow over a photo brightened as the caption families' "shadow bright" draws it (issue 39): the
  * face is as light as the letters. White letters: split by brightness only the shadow was dark, and its slivers were
- * read as dark text ("cnanyed mat tne naw"). Yellow letters on a landscape frame: the light face was taken for one
+ * read as dark text ("cnanyed mat tne naw"); thin ones running from the dark cap onto the face (99099#22) were keyed
+ * by their colour together with the face at the crop's own split, and nothing was read. Yellow letters on a landscape frame: the light face was taken for one
  * light box and read whole, the caption lost among the face's marks.
  */
 describe('ocr of a caption with a drop shadow over a bright photo', () => {
   it('reads white letters by the shadow beside them', async () => {
     const captions = await readOverBrightPortrait('720x1280', 'this changed my life', 'white', 53, 'h*0.55');
     assert.deepEqual(captions, ['this changed my life']);
+  });
+
+  it('reads thin white letters running from a dark cap onto the face', async () => {
+    // The caption families' recipe: the photo scaled 1.3 times, brightened, its middle kept; sampled as the service samples.
+    const photo =
+      'setsar=1,scale=936:1664:force_original_aspect_ratio=increase,crop=936:1664,eq=brightness=0.35:contrast=0.6,crop=720:1280';
+    const look = `fontfile=${REGULAR}:fontsize=50:fontcolor=white:shadowx=4:shadowy=4:shadowcolor=black@0.75`;
+    const captions = await readCaptionClip(
+      ['-loop', '1', '-framerate', '25', '-t', '3', '-i', PORTRAIT],
+      `${photo},drawtext=${look}:x=(w-text_w)/2:y=166:text='FOLLOW FOR PART TWO',format=yuv420p`,
+    );
+    assert.deepEqual(
+      captions.map((c) => c.text),
+      ['FOLLOW FOR PART TWO'],
+    );
   });
 
   it('reads yellow letters over a light face on a landscape frame', async () => {

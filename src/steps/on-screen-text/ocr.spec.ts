@@ -68,7 +68,9 @@ export const ocrSpec = defineSpec({
     '(accents aside: "changéd" backs "changed"). ' +
     'Crops get margins, are scaled ' +
     'to about 40 px text and binarised, so busy backgrounds are not read (dark ink that is the drop shadow of light ' +
-    'letters over a picture as light as they are is read as those letters); crops are read in batches, one tesseract ' +
+    'letters over a picture as light as they are is read as those letters, and white letters keyed by their colour ' +
+    'together with a pale face beside them are keyed nearer where that shows half their line or more); crops are read ' +
+    'in batches, one tesseract ' +
     `per core. The step has a time budget of ${BUDGET_BASE_MS / 1000} s plus ${BUDGET_PER_VIDEO_SECOND_MS / 1000} s ` +
     `per second of video, one crop at most ${MAX_READ_MS / 1000} s of CPU: a region that cannot be read in its share ` +
     'is skipped with a warning. For light text with an outline or on a dark box, strokes without it (highlights of ' +
