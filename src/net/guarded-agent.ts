@@ -1,11 +1,12 @@
 import { isIP } from 'node:net';
 import './node-fetch-first.js';
-import { Agent, buildConnector } from 'undici';
+import { Agent, buildConnector, type Dispatcher } from 'undici';
 
 // The guarded client's modules reach undici only through here, so Node's client always loads first.
 export { request } from 'undici';
 
 import { blockedReason } from './address-guard.js';
+import { noPauseAtClose } from './no-pause-at-close.js';
 import { FetchRefused, guardedLookup } from './url-guard.js';
 
 /**
@@ -21,11 +22,17 @@ export function guardedConnector(allowLoopback: boolean): buildConnector.connect
   };
 }
 
-const agents = new Map<boolean, Agent>();
+const agents = new Map<boolean, Dispatcher>();
 
-/** The undici Agent (connection pools) every guarded request goes through: one per loopback setting. */
-export function guardedAgent(allowLoopback: boolean): Agent {
+/**
+ * The undici Agent (connection pools) every guarded request goes through, one per loopback setting; a response that
+ * ends with its connection never pauses the parser (no-pause-at-close.ts).
+ */
+export function guardedAgent(allowLoopback: boolean): Dispatcher {
   let agent = agents.get(allowLoopback);
-  if (!agent) agents.set(allowLoopback, (agent = new Agent({ connect: guardedConnector(allowLoopback) })));
+  if (!agent) {
+    agent = new Agent({ connect: guardedConnector(allowLoopback) }).compose(noPauseAtClose);
+    agents.set(allowLoopback, agent);
+  }
   return agent;
 }

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type FileServer, startFileServer } from '../../test/support/file-server.js';
 import { guardedPost } from './guarded-post.js';
 import { FetchRefused, safeFetch } from './safe-fetch.js';
@@ -36,6 +38,29 @@ describe('guarded fetch on undici', () => {
       /169\.254\.169\.254 is a blocked address/,
     );
     await assert.rejects(guardedPost(`http://localhost:${port}/hello`, '{}', { allowLoopback: false, timeoutMs: 1000 }), FetchRefused);
+  });
+
+  it('reads a body read later than it arrived from a server that then closes, without the process dying', async () => {
+    // A body more than the stream holds (64 KiB) pauses undici's parser; the server's close then met an assertion
+    // no caller could catch (no-pause-at-close.ts). Framed by the close, and with a length and `Connection: close`.
+    const body = Buffer.alloc(70_000, 0x61);
+    const heads = ['HTTP/1.1 200 OK\r\n\r\n', `HTTP/1.1 200 OK\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n`];
+    const raw = net.createServer((socket) =>
+      socket.once('data', () => socket.end(Buffer.concat([Buffer.from(heads.shift() ?? ''), body]))),
+    );
+    await new Promise<void>((ready) => raw.listen(0, '127.0.0.1', ready));
+    const { port } = raw.address() as net.AddressInfo;
+    try {
+      for (let i = 0; i < 2; i++) {
+        const res = await safeFetch(`http://127.0.0.1:${port}/clip.mp4`, { signal, allowLoopback: true });
+        await sleep(300);
+        let size = 0;
+        for await (const chunk of res.body) size += (chunk as Buffer).length;
+        assert.equal(size, body.length);
+      }
+    } finally {
+      raw.close();
+    }
   });
 
   it("leaves the process's own fetch() on Node's client: undici's agent never becomes the global one", async () => {
