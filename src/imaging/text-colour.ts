@@ -22,19 +22,19 @@ const FARTHEST = 96;
 
 /** The pixels of `rgb` (3 channels) of about the colour of the pixels `letters` marks, as a 0/1 mask; null when too few letters. */
 export function inkOfLetterColour(rgb: Uint8Array, letters: Uint8Array): Uint8Array | null {
-  const colour = medianColour(rgb, letters);
-  return colour && inkOfColour(rgb, colour);
+  const key = letterColourKey(rgb, letters);
+  return key && within(key.distance, key.split);
 }
 
-/** The pixels of `rgb` (3 channels) of about `colour`, as a 0/1 mask. */
-function inkOfColour(rgb: Uint8Array, colour: readonly number[]): Uint8Array {
-  const key = colourKey(rgb, colour);
-  return within(key.distance, key.split);
+/** colourKey for the median colour of the pixels `letters` marks; null when too few letters. */
+export function letterColourKey(rgb: Uint8Array, letters: Uint8Array): { distance: Uint8Array; split: number } | null {
+  const colour = medianColour(rgb, letters);
+  return colour && colourKey(rgb, colour);
 }
 
 /**
  * Each pixel's distance from `colour` (the largest channel difference), and the crop's own split of those distances
- * (Otsu's, held within NEAREST and FARTHEST): what inkOfColour keys the letters by.
+ * (Otsu's, held within NEAREST and FARTHEST): what inkOfLetterColour keys the letters by.
  */
 export function colourKey(rgb: Uint8Array, colour: readonly number[]): { distance: Uint8Array; split: number } {
   const distance = colourDistances(rgb, rgb.length / 3, colour);

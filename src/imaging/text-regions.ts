@@ -14,7 +14,7 @@ import { openMask } from './open-mask.js';
 import { otsu } from './otsu.js';
 import { lettersInsideOutline, ofTheLettersColour } from './ring-letters.js';
 import { standOutNear } from './stand-out.js';
-import { colourKey, inkOffBackground, inkOffSurroundings, inkOfLetterColour, medianColour, within } from './text-colour.js';
+import { colourKey, inkOffBackground, inkOffSurroundings, inkOfLetterColour, letterColourKey, within } from './text-colour.js';
 import type { LayerScale, TextLayer, TextRegion } from './text-layer.js';
 import { wholeLines } from './whole-line.js';
 
@@ -644,15 +644,14 @@ async function lettersOfSplit(
 ): Promise<Uint8Array> {
   const grey = await crop.grey();
   const clean = strokes(splitInk(grey.data, grey.channels, Math.min(BRIGHT, otsu(grey.data, grey.channels)), true), grey);
-  const rgb = await crop.colour();
-  const colour = medianColour(rgb, clean);
-  if (!colour) return clean;
-  const key = colourKey(rgb, colour);
+  const key = letterColourKey(await crop.colour(), clean);
+  if (!key) return clean;
   const keyed = strokes(within(key.distance, key.split), null);
   const cover = (letters: Uint8Array) => lineCover({ clean: letters, w, h, line });
   const split = cover(clean);
-  if (cover(keyed) >= split) return keyed;
-  const nearer = lettersOfColour(key, strokes, w, h, line, keyed);
+  const keyedCover = cover(keyed);
+  if (keyedCover >= split) return keyed;
+  const nearer = lettersOfColour(key, strokes, w, h, line, { letters: keyed, cover: keyedCover });
   const shown = cover(nearer);
   return shown > split && shown >= SHOWN_SPAN * span ? nearer : keyed;
 }
@@ -661,7 +660,7 @@ async function lettersOfSplit(
  * The crop's letters of one colour (`key`: text-colour.ts): at the crop's own split of the colour distances, or at a
  * nearer key where that shows more of the line. Where the picture holds colours near the letters' (red letters over
  * skin), the split takes them with the letters, which then glue to the picture and are dropped. `atSplit`: the letters at
- * the crop's own split, where the caller has them.
+ * the crop's own split and their line cover, where the caller has them.
  */
 function lettersOfColour(
   key: { distance: Uint8Array; split: number },
@@ -669,11 +668,11 @@ function lettersOfColour(
   w: number,
   h: number,
   line: number,
-  atSplit = strokes(within(key.distance, key.split), null),
+  atSplit?: { letters: Uint8Array; cover: number },
 ): Uint8Array {
-  let clean = atSplit;
+  let clean = atSplit?.letters ?? strokes(within(key.distance, key.split), null);
   // The nearer key showing the most of the line, where it shows a line's height more than the crop's own split.
-  let best = lineCover({ clean, w, h, line }) + line;
+  let best = (atSplit?.cover ?? lineCover({ clean, w, h, line })) + line;
   for (const nearer of NEARER_KEYS.filter((d) => d < key.split)) {
     const letters = strokes(within(key.distance, nearer), null);
     const cover = lineCover({ clean: letters, w, h, line });

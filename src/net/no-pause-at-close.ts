@@ -13,7 +13,8 @@ export const noPauseAtClose: Dispatcher.DispatcherComposeInterceptor = (dispatch
   dispatch(opts, new NoPauseAtClose(handler));
 
 class NoPauseAtClose implements Dispatcher.DispatchHandler {
-  #closes = false;
+  /** The controller the handler is given once the response's headers are in: one whose pause does nothing, where it closes. */
+  #given: Dispatcher.DispatchController | null = null;
 
   constructor(private readonly handler: Dispatcher.DispatchHandler) {}
 
@@ -26,12 +27,12 @@ class NoPauseAtClose implements Dispatcher.DispatchHandler {
   }
 
   onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders, message?: string): void {
-    this.#closes = endsWithTheConnection(headers);
-    this.handler.onResponseStart?.(this.#controller(controller), statusCode, headers, message);
+    this.#given = endsWithTheConnection(headers) ? neverPaused(controller) : controller;
+    this.handler.onResponseStart?.(this.#given, statusCode, headers, message);
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
-    this.handler.onResponseData?.(this.#controller(controller), chunk);
+    this.handler.onResponseData?.(this.#given ?? controller, chunk);
   }
 
   onResponseEnd(controller: Dispatcher.DispatchController, trailers: IncomingHttpHeaders): void {
@@ -41,17 +42,17 @@ class NoPauseAtClose implements Dispatcher.DispatchHandler {
   onResponseError(controller: Dispatcher.DispatchController, error: Error): void {
     this.handler.onResponseError?.(controller, error);
   }
+}
 
-  #controller(controller: Dispatcher.DispatchController): Dispatcher.DispatchController {
-    if (!this.#closes) return controller;
-    return new Proxy(controller, {
-      get: (target, key) => {
-        if (key === 'pause') return () => undefined;
-        const value = Reflect.get(target, key);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-  }
+/** `controller` with a pause that does nothing. */
+function neverPaused(controller: Dispatcher.DispatchController): Dispatcher.DispatchController {
+  return new Proxy(controller, {
+    get: (target, key) => {
+      if (key === 'pause') return () => undefined;
+      const value = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** Whether the connection ends with this response: `Connection: close`, or a body with no length and no chunks. */

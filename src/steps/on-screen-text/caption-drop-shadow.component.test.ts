@@ -11,8 +11,8 @@ const REGULAR = '/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf';
  * Text with a drop shadow over a photo brightened as the caption families' "shadow bright" draws it (issue 39): the
  * face is as light as the letters. White letters: split by brightness only the shadow was dark, and its slivers were
  * read as dark text ("cnanyed mat tne naw"); thin ones running from the dark cap onto the face (99099#22) were keyed
- * by their colour together with the face at the crop's own split, and nothing was read. Yellow letters on a landscape frame: the light face was taken for one
- * light box and read whole, the caption lost among the face's marks.
+ * by their colour together with the face at the crop's own split, and nothing was read. Yellow letters on a landscape
+ * frame: the light face was taken for one light box and read whole, the caption lost among the face's marks.
  */
 describe('ocr of a caption with a drop shadow over a bright photo', () => {
   it('reads white letters by the shadow beside them', async () => {
