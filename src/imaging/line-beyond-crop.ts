@@ -20,6 +20,11 @@ export interface Beyond {
   right: boolean;
   above: boolean;
   below: boolean;
+  /**
+   * Up or down only for one letter the crop cut (a descender, or a tall italic letter cut at both ends), which the
+   * picture's shapes mimic: the grown crop stands only where it holds more whole letters (moreWholeLetters).
+   */
+  onTrial: boolean;
 }
 
 /** How near (in lines) a letter's foot or head must be to most letters' to stand on their line. */
@@ -35,25 +40,44 @@ const CUT_LETTERS = 2;
  * then cut by the crop's top). Judged on the letters standing on the line (their foot or head where most letters'
  * is, about as tall as they are): one within a quarter of a line of a side, or CUT_LETTERS shapes cut by the top
  * (bottom) whose foot (head) is where the letters' is and as narrow as a letter; or above, marks cut by the top over
- * the letters (marksCutAbove).
+ * the letters (marksCutAbove). Else, on trial (`onTrial`), one such shape cut by the bottom (top) that reaches the
+ * letters' head (foot) or past it: a lower-case line is found at its small letters' height, and a long descender or
+ * an italic f goes past both margins.
  */
 export function lineBeyondCrop(crop: CroppedLetters): Beyond {
   const { w, h, line } = crop;
   const letters = components(crop.clean, w, h);
-  if (!letters.length) return { left: false, right: false, above: false, below: false };
+  if (!letters.length) return { left: false, right: false, above: false, below: false, onTrial: false };
   const { onLine, foot, head } = standing(letters, line);
   const band = Math.max(1, Math.round(SIDE_BAND * line));
   // Shapes cut by the top or bottom, as narrow as a letter and within a line of the letters' columns.
   const [from, to] = [Math.min(...letters.map((c) => c.left)) - line, Math.max(...letters.map((c) => c.left + c.width)) + line];
   const cut = crop.cut.filter((c) => c.left >= from && c.left + c.width <= to && c.width <= 1.5 * line);
-  return {
-    left: onLine.some((c) => c.left < band),
-    right: onLine.some((c) => c.left + c.width > w - band),
-    above:
-      cut.filter((c) => c.top === 0 && onLineAt(c.top + c.height, foot, line)).length >= CUT_LETTERS || marksCutAbove(cut, onLine, line),
-    below: cut.filter((c) => c.top + c.height === h && onLineAt(c.top, head, line)).length >= CUT_LETTERS,
-  };
+  const left = onLine.some((c) => c.left < band);
+  const right = onLine.some((c) => c.left + c.width > w - band);
+  const above =
+    cut.filter((c) => c.top === 0 && onLineAt(c.top + c.height, foot, line)).length >= CUT_LETTERS || marksCutAbove(cut, onLine, line);
+  const below = cut.filter((c) => c.top + c.height === h && onLineAt(c.top, head, line)).length >= CUT_LETTERS;
+  if (left || right || above || below) return { left, right, above, below, onTrial: false };
+  // One letter cut that reaches across the line: by the bottom from the letters' head or higher (a descender, an italic
+  // f), or by the top from their foot or lower.
+  const cutAboveToFoot = cut.some((c) => c.top === 0 && c.height >= foot - ON_LINE * line);
+  const cutBelowToHead = cut.some((c) => c.top + c.height === h && c.top <= head + ON_LINE * line);
+  return { left, right, above: cutAboveToFoot, below: cutBelowToHead, onTrial: cutAboveToFoot || cutBelowToHead };
 }
+
+/**
+ * Whether the grown crop `next` made a letter whole that `before` had cut: more shapes as tall as a letter of its line,
+ * and no less ink (a crop split at another level where it grew breaks its letters into more shapes, and thinner).
+ */
+export function moreWholeLetters(next: CroppedLetters, before: CroppedLetters): boolean {
+  const tall = (c: CroppedLetters) => components(c.clean, c.w, c.h).filter((s) => s.height >= WHOLE_LETTER * c.line).length;
+  const ink = (c: CroppedLetters) => c.clean.reduce((n, v) => n + v, 0);
+  return tall(next) > tall(before) && ink(next) >= ink(before);
+}
+
+/** A letter's least height, in lines (a small letter of a line found by its capitals is about 0.7). */
+const WHOLE_LETTER = 0.6;
 
 /**
  * The top edge cut marks over the letters (an accent over a capital) and nothing else over them: the bottoms of a

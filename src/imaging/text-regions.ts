@@ -6,7 +6,7 @@ import { type Component, components, enclosedShare } from './components.js';
 import { lettersOverShadow } from './drop-shadow.js';
 import { joinedLightStrokes } from './joined-strokes.js';
 import { linesOf } from './letter-lines.js';
-import { type CroppedLetters, lineBeyondCrop, lineCover } from './line-beyond-crop.js';
+import { type CroppedLetters, lineBeyondCrop, lineCover, moreWholeLetters } from './line-beyond-crop.js';
 import { linesBeside } from './lines-beside.js';
 import { overALetter } from './mark-over-letter.js';
 import { median } from './median.js';
@@ -507,7 +507,8 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
   let letters = await cropOf();
   // A region found in part goes on past its margins: the crop grows along its line while letters standing on it reach
   // a side that is not the frame's, and up (down) while letters standing on it are cut by its top (bottom), or up while
-  // all its top cuts is marks over its letters (accents over capitals). Not a light box's: the box holds its text, and
+  // all its top cuts is marks over its letters (accents over capitals); for one letter cut, only where the grown crop
+  // shows more whole letters, since one shape cut is as often the picture's. Not a light box's: the box holds its text, and
   // past it lies the picture. Light letters found by their drop shadow are on the picture: their line grows (it was
   // found by the shadows of its small letters, and the tall ones went past it), and so are dark letters without a box.
   const grows = !region.lightBackground || region.darkOnPicture || letters.overShadow;
@@ -521,7 +522,9 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
     };
     if (grown.left === box.left && grown.right === box.right && grown.top === box.top && grown.bottom === box.bottom) break;
     Object.assign(box, grown);
-    letters = await cropOf();
+    const next = await cropOf();
+    if (beyond.onTrial && !moreWholeLetters(next, letters)) break;
+    letters = next;
   }
   await writeTextPgm(out, letters.clean, letters.w, letters.h);
 }
