@@ -11,10 +11,11 @@ const LEVEL = 0.25;
 /**
  * Light letters' ink opened by a pixel, which takes the picture's specks and hairlines off, with each letter's strokes
  * thinner than that kept (an opening by reconstruction): a serif font's bars and feet and a thin font's strokes are
- * 2 px high at a caption's zoom. A shape of `mask` is kept whole where the opening kept one part of it at least a stem
- * tall (and specks beside it: a serif's tips) and the shape reaches no further than REACH past that part's box; else
- * only what the opening kept: the picture's fringes (a fractal's, a texture of thin lines touching a letter) reach
- * further, hold no stem, or join a letter to a blob of the picture by a thin bridge. `line` is the text's line height in the mask's pixels.
+ * 2 px high at a caption's zoom. A shape of `mask` is kept whole where what the opening kept of it is stems at least
+ * STEM tall with level feet or heads (one letter's: an H's, an h's; specks beside them, a serif's tips, aside) and the
+ * shape reaches no further than REACH past their box; else only what the opening kept: the picture's fringes (a
+ * fractal's, a texture of thin lines touching a letter) reach further, hold no stem, or join a letter to a blob of the
+ * picture by a thin bridge. `line` is the text's line height in the mask's pixels.
  */
 export function openedLetters(mask: Uint8Array, w: number, h: number, line: number): Uint8Array {
   const opened = openMask(mask, w, h, 1);

@@ -553,9 +553,9 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
   // The crop's top and bottom are margins inside the frame unless the frame's edge cut them.
   const edges = { cutAbove: top > 0, cutBelow: top + box.height < H };
   // Light text's ink is opened (specks and hairlines off, the letters' thin strokes kept: opened-letters.ts) before its
-  // letters are kept; a light box's is not. By one
-  // pixel whatever the text's size: small text is zoomed to lines of about 48 px, and large text is not zoomed, so the
-  // picture's specks are no larger in its crop (opened wider with its line, a thin font's strokes went whole).
+  // letters are kept; a light box's is not. By one pixel whatever the text's size: small text is zoomed to lines of
+  // about 48 px, and large text is not zoomed, so the picture's specks are no larger in its crop (opened wider with its
+  // line, a thin font's strokes went whole).
   const open = (ink: Uint8Array) => (region.lightBackground ? ink : openedLetters(ink, w, h, line));
   // The shapes the crop's edges cut, by the letters each letterStrokes made: the crop's are those of its letters.
   const cutBy = new Map<Uint8Array, Component[]>();
