@@ -15,11 +15,8 @@ export interface Component {
  * cost more than the fill on bright frames.
  */
 export function components(mask: Uint8Array, w: number, h: number, diagonal = true): Component[] {
-  const seen = new Uint8Array(mask.length);
-  const found = new Int32Array(mask.length);
-  const stack = new Int32Array(mask.length);
+  const fills = new ShapeFills(mask, w, h, diagonal);
   const out: Component[] = [];
-  let end = 0;
   // Four pixels at a time where the mask is empty (most of a contrast mask is): a view of its aligned words.
   const words = mask.byteOffset % 4 === 0 ? mask.length >> 2 : 0;
   const quads = new Uint32Array(mask.buffer, mask.byteOffset, words);
@@ -28,11 +25,41 @@ export function components(mask: Uint8Array, w: number, h: number, diagonal = tr
       start += 3;
       continue;
     }
-    if (!mask[start] || seen[start]) continue;
+    if (mask[start] && !fills.seen[start]) out.push(fills.fill(start));
+  }
+  return out;
+}
+
+/**
+ * Flood fills of one mask, each pixel filled once: `components` fills from every pixel in turn, a caller that wants
+ * only the shapes holding some pixels (opened-letters.ts) fills from those alone.
+ */
+export class ShapeFills {
+  /** The pixels filled so far. */
+  readonly seen: Uint8Array;
+  private readonly found: Int32Array;
+  private readonly stack: Int32Array;
+  private end = 0;
+
+  constructor(
+    private readonly mask: Uint8Array,
+    private readonly w: number,
+    private readonly h: number,
+    private readonly diagonal = true,
+  ) {
+    this.seen = new Uint8Array(mask.length);
+    this.found = new Int32Array(mask.length);
+    this.stack = new Int32Array(mask.length);
+  }
+
+  /** The component of mask pixel `start`, not yet filled; its pixels in the order the fill reached them. */
+  fill(start: number): Component {
+    const { mask, w, h, diagonal, seen, found, stack } = this;
     seen[start] = 1;
     let top = 0;
     stack[top++] = start;
-    const first = end;
+    const first = this.end;
+    let end = first;
     let x0 = w;
     let y0 = h;
     let x1 = 0;
@@ -64,9 +91,9 @@ export function components(mask: Uint8Array, w: number, h: number, diagonal = tr
         if (diagonal && r && mask[j + 1] && !seen[j + 1]) stack[top++] = mark(seen, j + 1);
       }
     }
-    out.push({ left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1, pixels: found.subarray(first, end) });
+    this.end = end;
+    return { left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1, pixels: found.subarray(first, end) };
   }
-  return out;
 }
 
 /** Marks pixel `j` seen and returns it (to push on the fill's stack). */

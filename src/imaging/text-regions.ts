@@ -536,6 +536,9 @@ const NEARER_KEYS = [64, 48, 32];
 const GROW_ROUNDS = 3;
 const GROW_LINES = 2;
 
+/** A crop's ink ready for its letters, with its shapes when they were found with it (light text's, opened). */
+type Opened = { ink: Uint8Array; shapes?: Component[] };
+
 /** A crop's letters; `overShadow` when they are light letters found by their drop shadow (their line grows as light text's). */
 interface CropLetters extends CroppedLetters {
   overShadow: boolean;
@@ -556,14 +559,14 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
   // letters are kept; a light box's is not. By one pixel whatever the text's size: small text is zoomed to lines of
   // about 48 px, and large text is not zoomed, so the picture's specks are no larger in its crop (opened wider with its
   // line, a thin font's strokes went whole).
-  const open = (ink: Uint8Array) => (region.lightBackground ? ink : openedLetters(ink, w, h, line));
+  const open = (ink: Uint8Array): Opened => (region.lightBackground ? { ink } : openedLetters(ink, w, h, line));
   // The shapes the crop's edges cut, by the letters each letterStrokes made: the crop's are those of its letters.
   const cutBy = new Map<Uint8Array, Component[]>();
-  const lettersOf = (opened: Uint8Array, grey: Grey | null, ringed = false, shapes?: Component[]) => {
+  const lettersOf = (opened: Opened, grey: Grey | null, ringed = false) => {
     const cut: Component[] = [];
     const letters = letterStrokes(
-      { page, ringed, ink: opened, grey: grey?.data ?? null, channels: grey?.channels ?? 1, w, h, line, zoom, ...edges, cut },
-      shapes,
+      { page, ringed, ink: opened.ink, grey: grey?.data ?? null, channels: grey?.channels ?? 1, w, h, line, zoom, ...edges, cut },
+      opened.shapes,
     );
     cutBy.set(letters, cut);
     return letters;
@@ -731,16 +734,16 @@ async function decodedCrop(
  */
 async function brightLetters(
   crop: { grey: Grey; w: number; h: number; line: number; rows: { top: number; bottom: number }; cutAbove: boolean; cutBelow: boolean },
-  open: (ink: Uint8Array) => Uint8Array,
-  lettersOf: (opened: Uint8Array, grey: Grey | null, ringed?: boolean, shapes?: Component[]) => Uint8Array,
+  open: (ink: Uint8Array) => Opened,
+  lettersOf: (opened: Opened, grey: Grey | null, ringed?: boolean) => Uint8Array,
   colour: () => Promise<Uint8Array>,
 ): Promise<Uint8Array> {
   const { grey, w, h, line } = crop;
   const split = splitInk(grey.data, grey.channels, BRIGHT, true);
   // One opening and one list of its shapes serve the letters and the search for shapes dropped as picture.
   const opened = open(split);
-  const shapes = components(opened, w, h);
-  const clean = lettersOf(opened, grey, false, shapes);
+  const shapes = opened.shapes ?? components(opened.ink, w, h);
+  const clean = lettersOf({ ink: opened.ink, shapes }, grey);
   const inside = lettersInsideOutline(clean, w, h, line);
   if (inside) return lettersOf(open(ofTheLettersColour(inside, clean, await colour(), w, h)), null, true);
   const dropped = notLetters(shapes, h, line, crop.rows, crop.cutAbove, crop.cutBelow);
