@@ -52,54 +52,55 @@ export class ShapeFills {
     this.stack = new Int32Array(mask.length);
   }
 
-  /** The component of mask pixel `start`, not yet filled; its pixels in the order the fill reached them. */
+  /**
+   * The component of mask pixel `start`, not yet filled: a run of a row at a time, and a seed for each span of unfilled
+   * pixels touching the run in the rows above and below (a pixel at a time, its eight neighbours each, was a quarter
+   * of a caption crop's CPU). Its pixels run by run.
+   */
   fill(start: number): Component {
-    const { mask, w, h, diagonal, seen, found, stack } = this;
+    const { mask, w, seen, found, stack } = this;
+    const reach = this.diagonal ? 1 : 0;
     seen[start] = 1;
     let top = 0;
     stack[top++] = start;
     const first = this.end;
     let end = first;
-    let x0 = w;
-    let y0 = h;
-    let x1 = 0;
-    let y1 = 0;
+    let [x0, y0, x1, y1] = [w, this.h, 0, 0];
     while (top) {
       const i = stack[--top];
-      found[end++] = i;
       const y = (i / w) | 0;
-      const x = i - y * w;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
+      const row = y * w;
+      let a = i;
+      while (a > row && mask[a - 1] && !seen[a - 1]) seen[--a] = 1;
+      let b = i;
+      while (b < row + w - 1 && mask[b + 1] && !seen[b + 1]) seen[++b] = 1;
+      for (let j = a; j <= b; j++) found[end++] = j;
+      if (a - row < x0) x0 = a - row;
+      if (b - row > x1) x1 = b - row;
       if (y < y0) y0 = y;
       if (y > y1) y1 = y;
-      // The neighbours in the same order as a 3 x 3 scan, row by row (the pixel lists' order is kept).
-      const l = x > 0;
-      const r = x < w - 1;
-      if (y > 0) {
-        const j = i - w;
-        if (diagonal && l && mask[j - 1] && !seen[j - 1]) stack[top++] = mark(seen, j - 1);
-        if (mask[j] && !seen[j]) stack[top++] = mark(seen, j);
-        if (diagonal && r && mask[j + 1] && !seen[j + 1]) stack[top++] = mark(seen, j + 1);
-      }
-      if (l && mask[i - 1] && !seen[i - 1]) stack[top++] = mark(seen, i - 1);
-      if (r && mask[i + 1] && !seen[i + 1]) stack[top++] = mark(seen, i + 1);
-      if (y < h - 1) {
-        const j = i + w;
-        if (diagonal && l && mask[j - 1] && !seen[j - 1]) stack[top++] = mark(seen, j - 1);
-        if (mask[j] && !seen[j]) stack[top++] = mark(seen, j);
-        if (diagonal && r && mask[j + 1] && !seen[j + 1]) stack[top++] = mark(seen, j + 1);
-      }
+      const [from, to] = [Math.max(a - reach, row) - row, Math.min(b + reach, row + w - 1) - row];
+      if (y > 0) top = this.seed(row - w + from, row - w + to, top);
+      if (y < this.h - 1) top = this.seed(row + w + from, row + w + to, top);
     }
     this.end = end;
     return { left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1, pixels: found.subarray(first, end) };
   }
-}
 
-/** Marks pixel `j` seen and returns it (to push on the fill's stack). */
-function mark(seen: Uint8Array, j: number): number {
-  seen[j] = 1;
-  return j;
+  /** Pushes the first pixel of each span of unfilled mask pixels from `from` to `to` (one row) on the stack, from `top`. */
+  private seed(from: number, to: number, top: number): number {
+    const { mask, seen, stack } = this;
+    let open = false;
+    for (let j = from; j <= to; j++) {
+      if (!mask[j] || seen[j]) open = false;
+      else if (!open) {
+        seen[j] = 1;
+        stack[top++] = j;
+        open = true;
+      }
+    }
+    return top;
+  }
 }
 
 /**
