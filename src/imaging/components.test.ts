@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { components } from './components.js';
+
+/** Components by the definition: a breadth-first walk over each pixel's 8 (4) neighbours, in scan order of their first pixel. */
+function byDefinition(mask: Uint8Array, w: number, h: number, diagonal: boolean): string[] {
+  const label = new Int32Array(w * h).fill(-1);
+  const out: string[] = [];
+  for (let start = 0; start < w * h; start++) {
+    if (!mask[start] || label[start] >= 0) continue;
+    const pixels = [start];
+    label[start] = out.length;
+    for (let k = 0; k < pixels.length; k++) {
+      const [x, y] = [pixels[k] % w, Math.floor(pixels[k] / w)];
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const [nx, ny] = [x + dx, y + dy];
+          if ((dx && dy && !diagonal) || nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+          const j = ny * w + nx;
+          if (mask[j] && label[j] < 0) {
+            label[j] = out.length;
+            pixels.push(j);
+          }
+        }
+      }
+    }
+    out.push(described(pixels, w));
+  }
+  return out;
+}
+
+function described(pixels: Iterable<number>, w: number): string {
+  const sorted = [...pixels].sort((a, b) => a - b);
+  const xs = sorted.map((i) => i % w);
+  const ys = sorted.map((i) => Math.floor(i / w));
+  const box = [Math.min(...xs), Math.min(...ys), Math.max(...xs) - Math.min(...xs) + 1, Math.max(...ys) - Math.min(...ys) + 1];
+  return `${box.join(',')}: ${sorted.join(' ')}`;
+}
+
+describe('components', () => {
+  it('finds the 8- and 4-connected components of random masks, their boxes and pixels, in scan order', () => {
+    let seed = 41;
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    for (let n = 0; n < 400; n++) {
+      const [w, h, density, diagonal] = [1 + Math.floor(random() * 50), 1 + Math.floor(random() * 30), random(), random() < 0.5];
+      const mask = Uint8Array.from({ length: w * h }, () => (random() < density ? 1 : 0));
+      const found = components(mask, w, h, diagonal).map((c) => {
+        assert.equal(`${c.left},${c.top},${c.width},${c.height}`, described(c.pixels, w).split(':')[0]);
+        return described(c.pixels, w);
+      });
+      assert.deepEqual(found, byDefinition(mask, w, h, diagonal), `${w}x${h} ${diagonal ? '8' : '4'}-connected`);
+    }
+  });
+});
