@@ -51,4 +51,22 @@ describe('components', () => {
       assert.deepEqual(found, byDefinition(mask, w, h, diagonal), `${w}x${h} ${diagonal ? '8' : '4'}-connected`);
     }
   });
+
+  it('fills components larger than its first lists: a dense mask, and a comb of thousands of teeth under one bar', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const [w, h] = [300, 200];
+    const dense = Uint8Array.from({ length: w * h }, () => (random() < 0.8 ? 1 : 0));
+    assert.deepEqual(
+      components(dense, w, h).map((c) => described(c.pixels, w)),
+      byDefinition(dense, w, h, true),
+    );
+    // One bar along the top, a tooth under every other pixel of it: the bar's run leaves a seed for each tooth.
+    const long = 12001;
+    const comb = Uint8Array.from({ length: long * 3 }, (_, i) => (i < long || (i % long) % 2 === 0 ? 1 : 0));
+    const [one] = components(comb, long, 3, false);
+    assert.equal(components(comb, long, 3, false).length, 1);
+    assert.equal(one.pixels.length, long + 2 * 6001);
+    assert.equal(described(one.pixels, long), byDefinition(comb, long, 3, false)[0]);
+  });
 });

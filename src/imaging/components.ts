@@ -34,11 +34,24 @@ export function components(mask: Uint8Array, w: number, h: number, diagonal = tr
  * Flood fills of one mask, each pixel filled once: `components` fills from every pixel in turn, a caller that wants
  * only the shapes holding some pixels (opened-letters.ts) fills from those alone.
  */
+/** The fills' stack of seeds, grown as needed: shared, as a fill runs to its end before another starts. */
+let seeds = new Int32Array(4096);
+
+/** The components' pixel lists at first: grown as needed, so a mostly empty mask does not pay for one as large as it. */
+const FIRST_FOUND = 16384;
+
+/** A list twice as long, starting with `list`. */
+function twice(list: Int32Array): Int32Array<ArrayBuffer> {
+  const more = new Int32Array(2 * list.length);
+  more.set(list);
+  return more;
+}
+
 export class ShapeFills {
   /** The pixels filled so far. */
   readonly seen: Uint8Array;
-  private readonly found: Int32Array;
-  private readonly stack: Int32Array;
+  /** The filled components' pixels, each a run of it (filled components keep views of what they were filled into). */
+  private found: Int32Array;
   private end = 0;
 
   constructor(
@@ -48,8 +61,7 @@ export class ShapeFills {
     private readonly diagonal = true,
   ) {
     this.seen = new Uint8Array(mask.length);
-    this.found = new Int32Array(mask.length);
-    this.stack = new Int32Array(mask.length);
+    this.found = new Int32Array(Math.min(mask.length, FIRST_FOUND));
   }
 
   /**
@@ -58,22 +70,27 @@ export class ShapeFills {
    * of a caption crop's CPU). Its pixels run by run.
    */
   fill(start: number): Component {
-    const { mask, w, seen, found, stack } = this;
+    const { mask, w, seen } = this;
     const reach = this.diagonal ? 1 : 0;
     seen[start] = 1;
     let top = 0;
-    stack[top++] = start;
-    const first = this.end;
+    seeds[top++] = start;
+    let found = this.found;
+    let first = this.end;
     let end = first;
     let [x0, y0, x1, y1] = [w, this.h, 0, 0];
     while (top) {
-      const i = stack[--top];
+      const i = seeds[--top];
       const y = (i / w) | 0;
       const row = y * w;
       let a = i;
       while (a > row && mask[a - 1] && !seen[a - 1]) seen[--a] = 1;
       let b = i;
       while (b < row + w - 1 && mask[b + 1] && !seen[b + 1]) seen[++b] = 1;
+      if (end + b - a + 1 > found.length) {
+        found = this.grown(first, end, b - a + 1);
+        [first, end] = [0, end - first];
+      }
       for (let j = a; j <= b; j++) found[end++] = j;
       if (a - row < x0) x0 = a - row;
       if (b - row > x1) x1 = b - row;
@@ -87,19 +104,28 @@ export class ShapeFills {
     return { left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1, pixels: found.subarray(first, end) };
   }
 
-  /** Pushes the first pixel of each span of unfilled mask pixels from `from` to `to` (one row) on the stack, from `top`. */
+  /** Pushes the first pixel of each span of unfilled mask pixels from `from` to `to` (one row) on the seeds, from `top`. */
   private seed(from: number, to: number, top: number): number {
-    const { mask, seen, stack } = this;
+    const { mask, seen } = this;
     let open = false;
     for (let j = from; j <= to; j++) {
       if (!mask[j] || seen[j]) open = false;
       else if (!open) {
+        if (top === seeds.length) seeds = twice(seeds);
         seen[j] = 1;
-        stack[top++] = j;
+        seeds[top++] = j;
         open = true;
       }
     }
     return top;
+  }
+
+  /** A larger list for the component being filled, its pixels so far (from `first` to `end`) copied to its start. */
+  private grown(first: number, end: number, more: number): Int32Array {
+    const next = new Int32Array(Math.min(this.mask.length, Math.max(2 * this.found.length, end - first + more)));
+    next.set(this.found.subarray(first, end));
+    this.found = next;
+    return next;
   }
 }
 
