@@ -10,9 +10,9 @@ export interface Component {
 }
 
 /**
- * Connected components of a mask: 8-connected, or 4-connected without `diagonal`. Every component's pixel list is a
- * view of one array the size of the mask, and the flood fill's stack is typed too: growing a JS array per component
- * cost more than the fill on bright frames.
+ * Connected components of a mask: 8-connected, or 4-connected without `diagonal`. The components' pixel lists are
+ * views of a few shared typed arrays, and the flood fill's stack is typed too: growing a JS array per component cost
+ * more than the fill on bright frames.
  */
 export function components(mask: Uint8Array, w: number, h: number, diagonal = true): Component[] {
   const fills = new ShapeFills(mask, w, h, diagonal);
@@ -30,10 +30,6 @@ export function components(mask: Uint8Array, w: number, h: number, diagonal = tr
   return out;
 }
 
-/**
- * Flood fills of one mask, each pixel filled once: `components` fills from every pixel in turn, a caller that wants
- * only the shapes holding some pixels (opened-letters.ts) fills from those alone.
- */
 /** The fills' stack of seeds, grown as needed: shared, as a fill runs to its end before another starts. */
 let seeds = new Int32Array(4096);
 
@@ -47,6 +43,10 @@ function twice(list: Int32Array): Int32Array<ArrayBuffer> {
   return more;
 }
 
+/**
+ * Flood fills of one mask, each pixel filled once: `components` fills from every pixel in turn, a caller that wants
+ * only the shapes holding some pixels (opened-letters.ts) fills from those alone.
+ */
 export class ShapeFills {
   /** The pixels filled so far. */
   readonly seen: Uint8Array;
