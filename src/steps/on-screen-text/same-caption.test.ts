@@ -42,6 +42,12 @@ describe('same caption', () => {
   it('keeps apart captions that change at one place, other lines, pieces read in one sample, and a cut', () => {
     const pops = joinSameCaption([track(0, 'WAIT'), track(1, 'FOR'), track(2, 'THE'), track(3, 'END')], () => 0);
     assert.equal(pops.length, 4);
+    // Two pops of five letters, three of them alike (57387#5): a misreading of one word agrees on more.
+    const alike = joinSameCaption(
+      [{ ...track(0, 'pasta'), samples: [0, 1], boxes: [box(40, 120), box(40, 120)] }, track(2, 'fatta')],
+      () => 0,
+    );
+    assert.equal(alike.length, 2);
     const lines = joinSameCaption([track(0, 'MEET THE TEAM'), track(1, 'MEET THE TEAM', box(40, 120, 320))], () => 0);
     assert.equal(lines.length, 2);
     const pieces = joinSameCaption([track(0, 'FOLLOW FOR', box(40, 60)), track(0, 'FOR PART TWO', box(110, 60))], () => 0);

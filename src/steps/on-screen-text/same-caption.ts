@@ -19,8 +19,10 @@ const ALONG = 8;
 const MAX_GAP = 2;
 /** Samples a joined caption was read in before its words must be read in two of them. */
 const MIN_SAMPLES = 3;
-/** Two readings' letters this alike (0-1) say the same words. */
+/** Two readings' letters this alike (0-1) say the same words... */
 const SAME_TEXT = 0.6;
+/** ...with at least this many letters agreeing: two short words are that alike by chance ("pasta", "fatta": two pops). */
+const SAME_LETTERS = 4;
 
 /**
  * Tracks that are one caption, joined so that their readings are voted on together. A caption is laid over the
@@ -51,7 +53,7 @@ export function joinSameCaption<T extends ReadTrack & { chosen?: Reading }>(
       if (j <= i || !texts[j] || (a.samples.length > 1 && b.samples.length > 1) || !touch(a, b, sceneOf)) return;
       const [x, y] = [find(i), find(j)];
       if (x === y || [...samples[y]].some((s) => samples[x].has(s)) || !samePlace(a, b)) return;
-      if (similarity(texts[i], texts[j]) < SAME_TEXT && !partOf(texts[i], texts[j]) && !partOf(texts[j], texts[i])) return;
+      if (!sameText(texts[i], texts[j]) && !partOf(texts[i], texts[j]) && !partOf(texts[j], texts[i])) return;
       parent[y] = x;
       for (const s of samples[y]) samples[x].add(s);
     });
@@ -128,6 +130,12 @@ export function sameRow(a: Box, b: Box): boolean {
   const gap = Math.max(a.left, b.left) - Math.min(a.left + a.width, b.left + b.width);
   const line = Math.min(a.height, b.height);
   return rows >= SAME_ROW * line && gap <= ALONG * line;
+}
+
+/** Two readings say the same words: SAME_TEXT alike, SAME_LETTERS of their letters agreeing. */
+function sameText(a: string, b: string): boolean {
+  const alike = similarity(a, b);
+  return alike >= SAME_TEXT && alike * Math.max(a.length, b.length) >= SAME_LETTERS;
 }
 
 function letters(r: Reading): string {
