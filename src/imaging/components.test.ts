@@ -1,29 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { randomMask, seededRandom, walkedFrom } from '../../test/support/random-masks.js';
 import { components } from './components.js';
 
 /** Components by the definition: a breadth-first walk over each pixel's 8 (4) neighbours, in scan order of their first pixel. */
 function byDefinition(mask: Uint8Array, w: number, h: number, diagonal: boolean): string[] {
-  const label = new Int32Array(w * h).fill(-1);
+  const labelled = new Uint8Array(w * h);
   const out: string[] = [];
   for (let start = 0; start < w * h; start++) {
-    if (!mask[start] || label[start] >= 0) continue;
-    const pixels = [start];
-    label[start] = out.length;
-    for (let k = 0; k < pixels.length; k++) {
-      const [x, y] = [pixels[k] % w, Math.floor(pixels[k] / w)];
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const [nx, ny] = [x + dx, y + dy];
-          if ((dx && dy && !diagonal) || nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-          const j = ny * w + nx;
-          if (mask[j] && label[j] < 0) {
-            label[j] = out.length;
-            pixels.push(j);
-          }
-        }
-      }
-    }
+    if (!mask[start] || labelled[start]) continue;
+    const pixels = walkedFrom([start], (j) => mask[j] === 1, w, h, diagonal);
+    for (const p of pixels) labelled[p] = 1;
     out.push(described(pixels, w));
   }
   return out;
@@ -39,11 +26,10 @@ function described(pixels: Iterable<number>, w: number): string {
 
 describe('components', () => {
   it('finds the 8- and 4-connected components of random masks, their boxes and pixels, in scan order', () => {
-    let seed = 41;
-    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const random = seededRandom(41);
     for (let n = 0; n < 400; n++) {
       const [w, h, density, diagonal] = [1 + Math.floor(random() * 50), 1 + Math.floor(random() * 30), random(), random() < 0.5];
-      const mask = Uint8Array.from({ length: w * h }, () => (random() < density ? 1 : 0));
+      const mask = randomMask(random, w, h, density);
       const found = components(mask, w, h, diagonal).map((c) => {
         assert.equal(`${c.left},${c.top},${c.width},${c.height}`, described(c.pixels, w).split(':')[0]);
         return described(c.pixels, w);
@@ -53,10 +39,9 @@ describe('components', () => {
   });
 
   it('fills components larger than its first lists: a dense mask, and a comb of thousands of teeth under one bar', () => {
-    let seed = 7;
-    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const random = seededRandom(7);
     const [w, h] = [300, 200];
-    const dense = Uint8Array.from({ length: w * h }, () => (random() < 0.8 ? 1 : 0));
+    const dense = randomMask(random, w, h, 0.8);
     assert.deepEqual(
       components(dense, w, h).map((c) => described(c.pixels, w)),
       byDefinition(dense, w, h, true),

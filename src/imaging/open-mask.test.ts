@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { randomMask, seededRandom } from '../../test/support/random-masks.js';
 import { dilateMask, openMask } from './open-mask.js';
 
 /** Each pixel the AND (`erode`) or OR of the pixels within r of it that lie in the frame: the definition, a pixel at a time. */
@@ -20,13 +21,12 @@ function byDefinition(mask: Uint8Array, w: number, h: number, r: number, erode: 
 
 describe('openMask and dilateMask', () => {
   it('match the definition on random masks of every width about a word of pixels, up to the frame edges', () => {
-    let seed = 2026;
-    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const random = seededRandom(2026);
     for (let n = 0; n < 400; n++) {
       const [w, h, r] = [1 + Math.floor(random() * 80), 1 + Math.floor(random() * 20), 1 + Math.floor(random() * 2)];
       const density = random();
       // Bytes other than 0 and 1 count as set, as a mask built by a comparison's 255 would.
-      const mask = Uint8Array.from({ length: w * h }, () => (random() < density ? (random() < 0.5 ? 1 : 255) : 0));
+      const mask = randomMask(random, w, h, density, () => (random() < 0.5 ? 1 : 255));
       const opened = byDefinition(byDefinition(mask, w, h, r, true), w, h, r, false);
       assert.deepEqual(openMask(mask, w, h, r), opened, `opening ${w}x${h} r=${r}`);
       assert.deepEqual(dilateMask(mask, w, h, r), byDefinition(mask, w, h, r, false), `dilation ${w}x${h} r=${r}`);
