@@ -32,12 +32,27 @@ const LETTER = 0.4;
  */
 const SMALL_LETTER = 0.6;
 
+/** What lettersInsideOutline finds: the letters inside the rings, and the picture just beside the rings. */
+export interface Outlined {
+  inside: Uint8Array;
+  /**
+   * The median share that a part inside takes of its height with the ink above and below it: an outlined letter fills
+   * its outline but for the outline's width each way (0.7 or more), a counter is a part of its letter's height.
+   */
+  depth: number;
+  /**
+   * The pixels outside the rings a twelfth of a line from them (at least 2): the picture around the text; null when
+   * the depth says the parts inside are letters (COUNTERS) and it is not needed.
+   */
+  beside: Uint8Array | null;
+}
+
 /**
  * The letters inside the closed rings of a light outline in `ink` (a crop's bright letter strokes, texture dropped),
  * 1 = stroke, or null when most of the ink is not rings around letters; `line` is the text's height in crop pixels.
  * The marks over the letters are kept too (keepMarks).
  */
-export function lettersInsideOutline(ink: Uint8Array, w: number, h: number, line: number): Uint8Array | null {
+export function lettersInsideOutline(ink: Uint8Array, w: number, h: number, line: number): Outlined | null {
   const isInk = (j: number) => ink[j] === 1;
   const outside = new Uint8Array(ink.length);
   // The frame's border, row by row (the order does not change what the fill reaches).
@@ -63,7 +78,45 @@ export function lettersInsideOutline(ink: Uint8Array, w: number, h: number, line
   }
   if (!all || closed < RINGED * all || medianFill(letters) >= HOLES) return null;
   keepMarks(inside, letters, before, w, h, line);
-  return inside;
+  const depth = depthIn(ink, letters, w);
+  const beside = depth < COUNTERS ? around(rings, (j) => outside[j] === 1, w, Math.max(2, Math.round(line / 12))) : null;
+  return { inside, depth, beside };
+}
+
+/**
+ * Outlined.depth of the `parts` inside the closing `ink`: each part's height against itself with the ink straight above
+ * its top pixel and straight below its bottom one (an outline's width each way; a counter's letter strokes, the apex of
+ * an A). Measured where the part is, not against a whole ring: an outline joins the letters of a word into one ring as
+ * tall as its capitals, around lower-case letters half as tall.
+ */
+function depthIn(ink: Uint8Array, parts: Component[], w: number): number {
+  const run = (from: number, step: number) => {
+    let n = 0;
+    for (let j = from + step; j >= 0 && j < ink.length && ink[j]; j += step) n++;
+    return n;
+  };
+  const shares = parts.map((part) => {
+    let [top, bottom] = [part.pixels[0], part.pixels[0]];
+    for (const p of part.pixels) {
+      if (p < top) top = p;
+      if (p > bottom) bottom = p;
+    }
+    return part.height / (part.height + run(top, -w) + run(bottom, w));
+  });
+  return shares.length ? median(shares) : 1;
+}
+
+/** The pixels `ok` accepts exactly `steps` 4-neighbour steps from `from` through pixels `ok` accepts. */
+function around(from: Uint8Array, ok: (j: number) => boolean, w: number, steps: number): Uint8Array {
+  const reached = new Uint8Array(from);
+  let layer: number[] = [];
+  for (let s = 0; s < steps; s++) {
+    layer = touching(reached, ok, w);
+    for (const i of layer) reached[i] = 1;
+  }
+  const out = new Uint8Array(from.length);
+  for (const i of layer) out[i] = 1;
+  return out;
 }
 
 /** The median share of their boxes that the parts fill (1 with no part). */
@@ -119,19 +172,47 @@ function touching(from: Uint8Array, ok: (j: number) => boolean, w: number): numb
 const OFF_COLOUR = 0.5;
 
 /**
- * `inside` (lettersInsideOutline) without its parts of another colour than the letters': where an outline closes a C's
- * mouth (its two ends' outlines meet), the picture in the C's bowl is inside the ring too, and was read as a blob in
- * the C ("@ittà" for "Città", then dropped as no word). The letters' colour is the median of everything inside, most
- * of which is letters; the rings' is that of `ink`'s pixels. `rgb` is the crop in colour, 3 bytes a pixel. Cleared in
- * place, and returned.
+ * How close in brightness what the rings close around may be to the picture beside them, as a share of the rings' own
+ * difference from it, and still be letters of their own colour. A lone light "A" on a dark box closes around its
+ * counter: the counter is the box seen through the letter (0.01 of the difference), where outlined letters are
+ * another shade than the picture around them. Brightness, not colour: the half-size chroma bleeds the letter's hue
+ * into a small counter (0.13 by colour).
  */
-export function ofTheLettersColour(inside: Uint8Array, ink: Uint8Array, rgb: Uint8Array, w: number, h: number): Uint8Array {
+const SEEN_THROUGH = 0.15;
+/**
+ * ...and when what they close around is shallow in them (Outlined.depth under this): dark letters in a light outline
+ * over a dark picture are as dark as the picture beside them, but they fill their rings.
+ */
+const COUNTERS = 0.68;
+
+/**
+ * The letters of `outlined` (lettersInsideOutline) without the parts of another colour than theirs, or null when what
+ * the rings close around is the picture seen through them (SEEN_THROUGH) and shallow in them (COUNTERS): then the
+ * rings are the letters. Where an
+ * outline closes a C's mouth (its two ends' outlines meet), the picture in the C's bowl is inside the ring too, and was
+ * read as a blob in the C ("@ittà" for "Città", then dropped as no word). The letters' colour is the median of
+ * everything inside, most of which is letters; the rings' is that of `ink`'s pixels. `rgb` is the crop in colour, 3
+ * bytes a pixel. `outlined.inside` is cleared in place, and returned.
+ */
+export function ofTheLettersColour(outlined: Outlined, ink: Uint8Array, rgb: Uint8Array, w: number, h: number): Uint8Array | null {
+  const { inside, beside } = outlined;
   const letters = colourOf(setPixels(inside), rgb);
-  const far = OFF_COLOUR * distance(colourOf(setPixels(ink), rgb), letters);
+  const ringColour = colourOf(setPixels(ink), rgb);
+  const around = beside ? setPixels(beside) : [];
+  if (around.length) {
+    const picture = luma(colourOf(around, rgb));
+    if (Math.abs(picture - luma(letters)) <= SEEN_THROUGH * Math.abs(luma(ringColour) - luma(letters))) return null;
+  }
+  const far = OFF_COLOUR * distance(ringColour, letters);
   for (const c of components(inside, w, h, false)) {
     if (distance(colourOf(c.pixels, rgb), letters) > far) for (const p of c.pixels) inside[p] = 0;
   }
   return inside;
+}
+
+/** Rec. 601 brightness of an RGB colour. */
+function luma([r, g, b]: number[]): number {
+  return 0.299 * r + 0.587 * g + 0.114 * b;
 }
 
 /** The indices of a mask's set pixels. */

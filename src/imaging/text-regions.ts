@@ -744,8 +744,9 @@ async function brightLetters(
   const opened = open(split);
   const shapes = opened.shapes ?? components(opened.ink, w, h);
   const clean = lettersOf({ ink: opened.ink, shapes }, grey);
-  const inside = lettersInsideOutline(clean, w, h, line);
-  if (inside) return lettersOf(open(ofTheLettersColour(inside, clean, await colour(), w, h)), null, true);
+  const outlined = lettersInsideOutline(clean, w, h, line);
+  const inside = outlined && ofTheLettersColour(outlined, clean, await colour(), w, h);
+  if (inside) return lettersOf(open(inside), null, true);
   const dropped = notLetters(shapes, h, line, crop.rows, crop.cutAbove, crop.cutBelow);
   if (!dropped.length) return clean;
   const keyed = inkOfLetterColour(await colour(), clean);

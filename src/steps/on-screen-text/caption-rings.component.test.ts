@@ -13,4 +13,21 @@ describe('ocr of dark text with a light outline', () => {
       JSON.stringify(out.captions),
     );
   });
+
+  /**
+   * Over a picture as dark as the letters, what the rings close around is as dark as the picture beside them, as the
+   * box is in a lone light letter's counter (caption families seed 88256, clip 31: "espera el final" was read as
+   * nothing when the rings were taken for light letters); the letters fill their rings, a counter does not.
+   */
+  it('reads them over a picture as dark as they are', async () => {
+    const look = 'fontsize=57:fontcolor=black:borderw=6:bordercolor=white';
+    const background = 'drawbox=c=0x101010:t=fill,';
+    const font = '/usr/share/fonts/truetype/freefont/FreeSansBoldOblique.ttf';
+    const out = await readCaptionStill({ size: '720x1280', text: 'espera el final', y: 'h*0.5', look, background, font });
+    assert.deepEqual(
+      out.captions.map((c) => c.text),
+      ['espera el final'],
+      JSON.stringify(out.captions),
+    );
+  });
 });
