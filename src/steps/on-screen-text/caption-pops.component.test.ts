@@ -5,15 +5,17 @@ import { readCaptionClip } from '../../../test/support/caption-still.js';
 const WORDS = ['BEST', 'COFFEE', 'IN', 'TOWN'];
 
 /**
- * One-word pops, 0.7 s each, white with a black outline over colour bars (as the caption families draw them), through
- * the real scenes and ocr steps: their captions.
+ * One-word pops, 0.7 s each, white with a black outline (or in the drawtext `look` given) over colour bars (or the
+ * lavfi `source` given), as the caption families draw them, through the real scenes and ocr steps: their captions.
  */
-async function popsOverBars(pop: { font: string; size: number; border: number; y: number }) {
-  const pops = WORDS.map((word, k) => {
+async function readPops(pop: { font: string; size: number; border?: number; y: number; look?: string; source?: string }, words = WORDS) {
+  const look = pop.look ?? `fontcolor=white:borderw=${pop.border}:bordercolor=black`;
+  const pops = words.map((word, k) => {
     const [from, to] = [0.1 + k * 0.7, 0.1 + (k + 1) * 0.7 - 0.001];
-    return `drawtext=fontfile=${pop.font}:text='${word}':fontsize=${pop.size}:fontcolor=white:borderw=${pop.border}:bordercolor=black:x=(w-text_w)/2:y=${pop.y}:enable='between(t,${from.toFixed(2)},${to.toFixed(3)})'`;
+    return `drawtext=fontfile=${pop.font}:text='${word}':fontsize=${pop.size}:${look}:x=(w-text_w)/2:y=${pop.y}:enable='between(t,${from.toFixed(2)},${to.toFixed(3)})'`;
   });
-  return readCaptionClip(['-f', 'lavfi', '-i', 'smptebars=s=1280x720:r=25', '-t', '3'], [...pops, 'format=yuv420p'].join(','));
+  const source = pop.source ?? 'smptebars=r=25';
+  return readCaptionClip(['-f', 'lavfi', '-i', `${source}:s=1280x720`, '-t', '3'], [...pops, 'format=yuv420p'].join(','));
 }
 
 describe('ocr of one-word pops', () => {
@@ -22,7 +24,7 @@ describe('ocr of one-word pops', () => {
    * the words before and after it were read, in the sample between them.
    */
   it('reads a two-letter word where the words around it were', async () => {
-    const captions = await popsOverBars({ font: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', size: 89, border: 9, y: 590 });
+    const captions = await readPops({ font: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', size: 89, border: 9, y: 590 });
     const read = captions.map((c) => c.text);
     assert.deepEqual(
       WORDS.filter((w) => !read.includes(w)),
@@ -38,7 +40,7 @@ describe('ocr of one-word pops', () => {
    * is a light box with no ink in it, and taken for a line it kept the words aside, so nothing was read.
    */
   it('reads words taller than a caption line beside a blank light box', async () => {
-    const captions = await popsOverBars({
+    const captions = await readPops({
       font: '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
       size: 98,
       border: 10,
@@ -47,6 +49,31 @@ describe('ocr of one-word pops', () => {
     const read = captions.map((c) => c.text);
     assert.deepEqual(
       WORDS.filter((w) => !read.includes(w)),
+      [],
+      JSON.stringify(captions),
+    );
+  });
+
+  /**
+   * A lone light "A" on a dark box over a blue field (caption families seed 57387, clip 37: "HOLA A TODOS"): all its ink
+   * closes around its counter, so it was taken for the ring of an outlined letter, and the crop kept only the counter,
+   * a dark triangle, which read as nothing.
+   */
+  it('reads a one-letter word with a counter on a dark box', async () => {
+    const words = ['HOLA', 'A', 'TODOS'];
+    const captions = await readPops(
+      {
+        font: '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
+        size: 90,
+        y: 560,
+        look: 'fontcolor=0xffe000:box=1:boxcolor=black@0.65:boxborderw=22',
+        source: 'color=c=0x2050a0:r=25',
+      },
+      words,
+    );
+    const read = captions.map((c) => c.text);
+    assert.deepEqual(
+      words.filter((w) => !read.includes(w)),
       [],
       JSON.stringify(captions),
     );

@@ -106,6 +106,8 @@ interface ReadJob {
   track: Track;
   sample: number;
   first: boolean;
+  /** A probe (text-where-text-was.ts): a line of one letter is a word there ("A" of "HOLA A TODOS"). */
+  probe?: boolean;
 }
 
 /**
@@ -119,7 +121,7 @@ async function readTracks(tracks: Track[], frames: Sample[], layers: TextLayer[]
   const again = tracks.filter((t) => t.samples.length > 1 && t.readings.some((r) => r.lines.length));
   // Read with the second opinions: one more OCR call per core, not two.
   const probes = textWhereTextWas(tracks, layers, (s) => frames[s].scene);
-  const more: ReadJob[] = probes.map((t) => ({ track: t, sample: t.samples[0], first: true }));
+  const more: ReadJob[] = probes.map((t) => ({ track: t, sample: t.samples[0], first: true, probe: true }));
   for (let round = 1; round < READS_PER_CAPTION; round++) {
     for (const t of again)
       if (t.samples.length > round)
@@ -157,11 +159,13 @@ class CropReader {
     const batches: number[][] = [];
     for (let i = 0; i < jobs.length; i += size) batches.push(jobs.slice(i, i + size).map((_, j) => i + j));
     await inParallel(batches, async (batch) => {
+      const keep = (i: number, lines: OcrLine[]) =>
+        jobs[i].track.readings.push({ lines: captionLines(lines, jobs[i].probe), sample: jobs[i].sample });
       const pages = await this.readBatch(batch.map((i) => crops[i]));
-      if (pages) return batch.forEach((i, k) => jobs[i].track.readings.push({ lines: pages[k], sample: jobs[i].sample }));
+      if (pages) return batch.forEach((i, k) => keep(i, pages[k]));
       for (const i of batch) {
         const one = batch.length > 1 ? await this.readBatch([crops[i]]) : null;
-        if (one) jobs[i].track.readings.push({ lines: one[0], sample: jobs[i].sample });
+        if (one) keep(i, one[0]);
         else if (jobs[i].first)
           this.ctx.warn(`on-screen text at ${this.frames[jobs[i].sample].time.toFixed(1)} s was not read in its share of the time budget`);
       }
@@ -169,7 +173,7 @@ class CropReader {
   }
 
   /** Lines per crop, or null when the reading overran its CPU share. */
-  private async readBatch(crops: string[]): Promise<CaptionLine[][] | null> {
+  private async readBatch(crops: string[]): Promise<OcrLine[][] | null> {
     const timeoutMs = this.deadline - Date.now();
     if (timeoutMs < 200) {
       this.skipped += crops.length;
@@ -182,7 +186,7 @@ class CropReader {
         cpuLimitMs: MODEL_LOAD_MS + MAX_READ_MS * crops.length,
         workDir: this.ctx.workDir,
       });
-      return pages.map(captionLines);
+      return pages;
     } catch (err) {
       if (this.ctx.signal.aborted) throw err;
       return null;
@@ -346,9 +350,11 @@ function inParallel<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]>
 
 /**
  * A crop's lines as caption lines: unsure words dropped, stray marks at the ends trimmed, lines without a real word
- * (two letters or digits in a row, of any script: "não" alone is a word) dropped.
+ * (two letters or digits in a row, of any script: "não" alone is a word; or, where `oneLetter` says a word of one
+ * letter is likely, a line that is one letter alone) dropped.
  */
-function captionLines(lines: OcrLine[]): CaptionLine[] {
+function captionLines(lines: OcrLine[], oneLetter = false): CaptionLine[] {
+  const word = oneLetter ? /^\p{L}$|[\p{L}\p{N}]{2,}/u : /[\p{L}\p{N}]{2,}/u;
   return lines
     .map((l) => barsAsCapitalI(l.words).filter((w) => w.confidence >= MIN_WORD_CONFIDENCE))
     .filter((words) => words.length)
@@ -357,7 +363,7 @@ function captionLines(lines: OcrLine[]): CaptionLine[] {
       text: separateWords(words.map((w) => w.text).join(' ')).replace(/^[^\p{L}\p{N}$#"(]+|[^\p{L}\p{N}%!?.)"]+$/gu, ''),
       confidence: round(words.reduce((a, w) => a + w.confidence, 0) / words.length / 100),
     }))
-    .filter((l) => /[\p{L}\p{N}]{2,}/u.test(l.text) && /\p{L}/u.test(l.text));
+    .filter((l) => word.test(l.text) && /\p{L}/u.test(l.text));
 }
 
 /** A word that is one upright bar. */

@@ -27,13 +27,13 @@ describe('text where text was', () => {
     );
   });
 
-  it('makes none where a region was found, across a cut, beside a region read as nothing or one that stays', () => {
+  it('makes none where a region read as text was found, across a cut, beside a region read as nothing or one that stays', () => {
     const elsewhere = { ...WORD, left: 150, width: 40 };
-    const layers = [layer([WORD]), layer([WORD, elsewhere]), layer()];
+    const layers = [layer([WORD]), layer([elsewhere]), layer([elsewhere]), layer([elsewhere])];
     assert.deepEqual(
-      textWhereTextWas([track([0])], layers, () => 0),
+      textWhereTextWas([track([0]), track([1, 2, 3], 'IN', elsewhere)], layers, () => 0),
       [],
-      'the next sample has a region there',
+      'the next sample has a region there read as text',
     );
     assert.deepEqual(
       textWhereTextWas([track([2])], [layer(), layer(), layer([WORD])], (s) => (s < 2 ? 0 : 1)),
@@ -50,6 +50,15 @@ describe('text where text was', () => {
       textWhereTextWas([track([1, 2, 3])], stays, () => 0),
       [],
       'a caption read in three samples stays',
+    );
+  });
+
+  it('makes one where the region found there read as nothing (a speck of the picture)', () => {
+    const speck = { ...WORD, left: 150, width: 10 };
+    const probes = textWhereTextWas([track([0]), track([1], '', speck)], [layer([WORD]), layer([speck])], () => 0);
+    assert.deepEqual(
+      probes.map((p) => [p.samples[0], p.region.left, p.region.width]),
+      [[1, 100, 160]],
     );
   });
 

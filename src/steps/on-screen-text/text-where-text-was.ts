@@ -11,7 +11,7 @@ const SHORT_LIVED = 2;
 
 /**
  * Where a region read as text in one or two samples, the samples just before and after it in the same scene are read
- * at the same place when the finder found nothing there: one-word captions change every half second, and a word of
+ * at the same place when the finder found nothing there that read as text: one-word captions change every half second, and a word of
  * one or two letters, or one the finder misses in its frame, is still where the words before and after it were. Each
  * probe is a track of one sample, kept only where it reads new text surely enough (keptProbes).
  */
@@ -32,8 +32,9 @@ export function textWhereTextWas(
       if (s < 0 || s >= layers.length || sceneOf(s) !== sceneOf(from)) continue;
       const region = widened(t.boxes[t.samples.indexOf(from)], layers[s]);
       const found = (b: TextRegion) => boxOverlap(b, region) > 0;
-      if (layers[s].regions.some(found) || probes.some((p) => p.samples[0] === s && found(p.region))) continue;
-      if (tracks.some((o) => o.samples.includes(s) && o.boxes.some(found))) continue;
+      if (probes.some((p) => p.samples[0] === s && found(p.region))) continue;
+      // A region there read as text is that sample's caption; one read as nothing (a speck of the picture) is not.
+      if (tracks.some((o) => o.samples.includes(s) && o.boxes.some(found) && o.readings.some((r) => r.lines.length))) continue;
       probes.push({ region, samples: [s], boxes: [region], readings: [] });
     }
   }
