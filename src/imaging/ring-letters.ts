@@ -188,11 +188,10 @@ const COUNTERS = 0.68;
 /**
  * The letters of `outlined` (lettersInsideOutline) without the parts of another colour than theirs, or null when what
  * the rings close around is the picture seen through them (SEEN_THROUGH) and shallow in them (COUNTERS): then the
- * rings are the letters. Where an
- * outline closes a C's mouth (its two ends' outlines meet), the picture in the C's bowl is inside the ring too, and was
- * read as a blob in the C ("@ittà" for "Città", then dropped as no word). The letters' colour is the median of
- * everything inside, most of which is letters; the rings' is that of `ink`'s pixels. `rgb` is the crop in colour, 3
- * bytes a pixel. `outlined.inside` is cleared in place, and returned.
+ * rings are the letters. Where an outline closes a C's mouth (its two ends' outlines meet), the picture in the C's bowl
+ * is inside the ring too, and was read as a blob in the C ("@ittà" for "Città", then dropped as no word). The letters'
+ * colour is the median of everything inside, most of which is letters; the rings' is that of `ink`'s pixels. `rgb` is
+ * the crop in colour, 3 bytes a pixel. `outlined.inside` is cleared in place, and returned.
  */
 export function ofTheLettersColour(outlined: Outlined, ink: Uint8Array, rgb: Uint8Array, w: number, h: number): Uint8Array | null {
   const { inside, beside } = outlined;

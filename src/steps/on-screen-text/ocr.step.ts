@@ -18,7 +18,7 @@ import {
   READS_PER_CAPTION,
 } from './ocr.spec.js';
 import { type Reading, similarity, voteReading } from './ocr-vote.js';
-import { joinSameCaption, type ReadTrack, sameRow } from './same-caption.js';
+import { joinSameCaption, type ReadTrack, readAsText, sameRow } from './same-caption.js';
 import { keptProbes, textWhereTextWas } from './text-where-text-was.js';
 import { readsLikeTexture } from './texture-reading.js';
 
@@ -118,7 +118,7 @@ async function readTracks(tracks: Track[], frames: Sample[], layers: TextLayer[]
   const reader = new CropReader(frames, layers, deadline, ctx);
   await reader.read(tracks.map((t) => ({ track: t, sample: t.samples[0], first: true })));
   // A second opinion only for a region whose first reading found text (a texture blob is not re-read).
-  const again = tracks.filter((t) => t.samples.length > 1 && t.readings.some((r) => r.lines.length));
+  const again = tracks.filter((t) => t.samples.length > 1 && readAsText(t));
   // Read with the second opinions: one more OCR call per core, not two.
   const probes = textWhereTextWas(tracks, layers, (s) => frames[s].scene);
   const more: ReadJob[] = probes.map((t) => ({ track: t, sample: t.samples[0], first: true, probe: true }));

@@ -11,6 +11,11 @@ export interface ReadTrack<B extends Box = Box> {
   readings: Reading[];
 }
 
+/** Whether any of the track's readings found text (a region read as nothing is a speck or texture of the picture). */
+export function readAsText(track: ReadTrack<Box>): boolean {
+  return track.readings.some((r) => r.lines.length > 0);
+}
+
 /** Two boxes share this much of the lower one's height: they are on one row. */
 const SAME_ROW = 0.5;
 /** Boxes on one row at most this many of their heights apart along it are at one place. */

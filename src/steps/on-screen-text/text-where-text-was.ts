@@ -2,7 +2,7 @@ import { boxOverlap } from '../../imaging/box.js';
 import type { TextLayer, TextRegion } from '../../imaging/text-layer.js';
 import { PROBE_CONFIDENCE } from './ocr.spec.js';
 import { similarity } from './ocr-vote.js';
-import type { ReadTrack } from './same-caption.js';
+import { type ReadTrack, readAsText } from './same-caption.js';
 
 /** A probe's box: the read region widened to this many of its widths about its middle (the next word may be longer). */
 const WIDEN = 2;
@@ -11,9 +11,10 @@ const SHORT_LIVED = 2;
 
 /**
  * Where a region read as text in one or two samples, the samples just before and after it in the same scene are read
- * at the same place when the finder found nothing there that read as text: one-word captions change every half second, and a word of
- * one or two letters, or one the finder misses in its frame, is still where the words before and after it were. Each
- * probe is a track of one sample, kept only where it reads new text surely enough (keptProbes).
+ * at the same place when the finder found nothing there that read as text: one-word captions change every half
+ * second, and a word of one or two letters, or one the finder misses in its frame, is still where the words before
+ * and after it were. Each probe is a track of one sample, kept only where it reads new text surely enough
+ * (keptProbes).
  */
 export function textWhereTextWas(
   tracks: Array<ReadTrack<TextRegion>>,
@@ -22,7 +23,7 @@ export function textWhereTextWas(
 ): Array<ReadTrack<TextRegion>> {
   const probes: Array<ReadTrack<TextRegion>> = [];
   for (const t of tracks) {
-    if (t.samples.length > SHORT_LIVED || !t.readings.some((r) => r.lines.length)) continue;
+    if (t.samples.length > SHORT_LIVED || !readAsText(t)) continue;
     const first = t.samples[0];
     const last = t.samples[t.samples.length - 1];
     for (const [s, from] of [
@@ -34,7 +35,7 @@ export function textWhereTextWas(
       const found = (b: TextRegion) => boxOverlap(b, region) > 0;
       if (probes.some((p) => p.samples[0] === s && found(p.region))) continue;
       // A region there read as text is that sample's caption; one read as nothing (a speck of the picture) is not.
-      if (tracks.some((o) => o.samples.includes(s) && o.boxes.some(found) && o.readings.some((r) => r.lines.length))) continue;
+      if (tracks.some((o) => o.samples.includes(s) && o.boxes.some(found) && readAsText(o))) continue;
       probes.push({ region, samples: [s], boxes: [region], readings: [] });
     }
   }
