@@ -884,8 +884,10 @@ function splitInk(grey: Buffer, channels: number, level: number, light: boolean)
 const DARK_ABOVE = 60;
 /** Share of a letter's edge next to dark pixels for it to be outlined (a box over a bright picture is dark only in part). */
 const OUTLINED_LETTER = 0.5;
-/** Share of the ink in outlined letters for the line to be outlined. */
+/** Share of the ink on the outlined letters' baseline in outlined letters for the line to be outlined (outlinedLine). */
 const OUTLINED_LINE = 0.6;
+/** How far from a baseline, in lines, a shape's foot stands on it (a pixel or two of blur, not a descender). */
+const BASELINE_SLACK = 0.1;
 /** A letter without an outline between outlined ones is kept at this share of their median height and pixels. */
 const RESCUED_HEIGHT = 0.8;
 /** A mark over a letter (an accent, a dot) is under half as tall as the letters. */
@@ -918,9 +920,9 @@ interface CropInk {
 /**
  * The letters of a binarised crop: specks smaller than an i's dot, shapes taller than the line, solid blocks and
  * shapes cut by the crop's top or bottom edge (the margins around the text: what reaches them goes on beyond, so it
- * is the picture) are not letters. With `grey` (light text), when most of the ink is outlined (white letters with a
- * black outline, or on a dark box), strokes without the outline are picture too: highlights beside a caption would
- * otherwise read as marks glued to its words ("BAKERY™®*", a word then dropped as unsure). `shapes` are the ink's
+ * is the picture) are not letters. With `grey` (light text), when the line is outlined (outlinedLine: white letters
+ * with a black outline, or on a dark box), strokes without the outline are picture too: highlights beside a caption
+ * would otherwise read as marks glued to its words ("BAKERY™®*", a word then dropped as unsure). `shapes` are the ink's
  * components when the caller has them already.
  */
 function letterStrokes(crop: CropInk, shapes = components(crop.ink, crop.w, crop.h)): Uint8Array {
@@ -949,11 +951,25 @@ function letterStrokes(crop: CropInk, shapes = components(crop.ink, crop.w, crop
     const dark = darkest(grey, channels, 0.05) + DARK_ABOVE;
     const edges = letters.map((c) => outlinedEdge(c, ink, grey, channels, w, h, reach, dark));
     const outlined = edges.map((e) => e >= OUTLINED_LETTER);
-    const area = (pick: (i: number) => boolean) => letters.reduce((n, c, i) => n + (pick(i) ? c.pixels.length : 0), 0);
-    if (area((i) => outlined[i]) >= OUTLINED_LINE * area(() => true)) kept = withOutlinedOnes(letters, edges, line);
+    if (outlinedLine(letters, outlined, line)) kept = withOutlinedOnes(letters, edges, line);
   }
   for (const c of kept) for (const i of c.pixels) clean[i] = 1;
   return clean;
+}
+
+/**
+ * Whether a line is outlined: most of the ink standing on the outlined letters' baseline (theirs of a letter's height,
+ * lineOfShapes) is in outlined letters. A plain caption over a dark and a bright part of the picture is outlined only
+ * in part, its other letters on the same baseline; a picture's bright patches round an outlined word (the highlights
+ * of faces beside a pop) can outweigh the word, but stand on no baseline of its.
+ */
+function outlinedLine(letters: Component[], outlined: boolean[], line: number): boolean {
+  const outer = letters.filter((c, i) => outlined[i] && c.height >= 0.4 * line);
+  if (!outer.length) return false;
+  const baseline = median(outer.map((c) => c.top + c.height));
+  const onIt = letters.map((c) => Math.abs(c.top + c.height - baseline) <= BASELINE_SLACK * line);
+  const area = (pick: (i: number) => boolean) => letters.reduce((n, c, i) => n + (pick(i) && onIt[i] ? c.pixels.length : 0), 0);
+  return area((i) => outlined[i]) >= OUTLINED_LINE * area(() => true);
 }
 
 /**

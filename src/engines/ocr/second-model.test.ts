@@ -28,6 +28,14 @@ describe('mendedReading', () => {
     assert.equal(text(mended), 'FOR:95 TWO:95 Bread:96 It:91');
   });
 
+  it("keeps the primary's unsure word where it doubled a marked letter the second reads as another letter", () => {
+    const mended = mendedReading(
+      [line(['Joãào', 1], ['Jåào', 26], ['Fécile', 40], ['Silva', 92])],
+      [line(['Jodo', 96], ['Jodo', 95], ['Facile', 90], ['Silva', 96])],
+    );
+    assert.equal(text(mended), 'Joãào:1 Jåào:26 Facile:90 Silva:96');
+  });
+
   it('adds a word only the second model read to the line it stands on, in its place', () => {
     const primary: OcrLine[] = [{ words: [line(['HOW', 90]).words[0], { ...line(['x', 0], ['WE', 90]).words[1] }] }];
     const second = [line(['HOW', 95], ['WE', 95], ['BUILT', 96])];

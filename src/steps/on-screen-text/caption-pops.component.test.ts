@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readCaptionClip } from '../../../test/support/caption-still.js';
+import { PHOTOS, shotFilters } from '../../../test/support/reel-clips.js';
 
 const WORDS = ['BEST', 'COFFEE', 'IN', 'TOWN'];
 
@@ -70,6 +71,30 @@ describe('ocr of one-word pops', () => {
         source: 'color=c=0x2050a0:r=25',
       },
       words,
+    );
+    const read = captions.map((c) => c.text);
+    assert.deepEqual(
+      words.filter((w) => !read.includes(w)),
+      [],
+      JSON.stringify(captions),
+    );
+  });
+
+  /**
+   * Outlined pops over a panning mosaic of faces (caption families seed 82386, clip 21): the highlights of the faces
+   * beside each word are bright shapes with no outline, and by their ink they outweighed the outlined word, so the crop
+   * kept them and its word read as "®%bread*" at confidence 0. Only the ink on the outlined letters' baseline counts now.
+   */
+  it('reads outlined words over the highlights of faces', async () => {
+    const words = ['fresh', 'bread', 'every', 'morning'];
+    const pops = words.map((word, k) => {
+      const [from, to] = [0.1 + k * 0.7, 0.1 + (k + 1) * 0.7 - 0.001];
+      const font = '/usr/share/fonts/truetype/freefont/FreeSerifBold.ttf';
+      return `drawtext=fontfile=${font}:text='${word}':fontsize=97:fontcolor=white:borderw=10:bordercolor=black:x=(w-text_w)/2:y=1030:enable='between(t,${from.toFixed(2)},${to.toFixed(3)})'`;
+    });
+    const captions = await readCaptionClip(
+      ['-loop', '1', '-framerate', '25', '-t', '3', '-i', PHOTOS.mosaic.file],
+      [...shotFilters({ seconds: 3, photo: 'mosaic', motion: 'pan' }, 720, 1280), ...pops].join(','),
     );
     const read = captions.map((c) => c.text);
     assert.deepEqual(
