@@ -16,8 +16,8 @@ describe('mendedReading', () => {
   });
 
   it('drops a marked letter the primary model read twice where the second reads the word without it', () => {
-    const mended = mendedReading([line(['Påão', 38], ['Cittùà', 52], ['Olá', 40])], [line(['Pao', 80], ['Citta', 90], ['Ole', 85])]);
-    assert.equal(text(mended), 'Pão:80 Città:90 Ole:85');
+    const mended = mendedReading([line(['Påão', 38], ['Cittùà', 52], ['Oiá', 40])], [line(['Pao', 80], ['Citta', 90], ['Ola', 85])]);
+    assert.equal(text(mended), 'Pão:80 Città:90 Ola:85');
   });
 
   it("takes the second model's word for a letter no European alphabet writes, or where it is surer", () => {
@@ -28,12 +28,12 @@ describe('mendedReading', () => {
     assert.equal(text(mended), 'FOR:95 TWO:95 Bread:96 It:91');
   });
 
-  it("keeps the primary's unsure word where it doubled a marked letter the second reads as another letter", () => {
+  it("keeps the primary's unsure word where the second reads other letters only in place of its marked ones", () => {
     const mended = mendedReading(
-      [line(['Joãào', 1], ['Jåào', 26], ['Fécile', 40], ['Silva', 92])],
-      [line(['Jodo', 96], ['Jodo', 95], ['Facile', 90], ['Silva', 96])],
+      [line(['Joãào', 1], ['Joào', 57], ['João', 4], ['Brcad', 40], ['Silva', 92])],
+      [line(['Jodo', 96], ['Jodo', 95], ['Jodo', 96], ['Bread', 90], ['Silva', 96])],
     );
-    assert.equal(text(mended), 'Joãào:1 Jåào:26 Facile:90 Silva:96');
+    assert.equal(text(mended), 'Joãào:1 Joào:57 João:4 Bread:90 Silva:96');
   });
 
   it('adds a word only the second model read to the line it stands on, in its place', () => {

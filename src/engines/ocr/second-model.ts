@@ -10,9 +10,9 @@ import type { OcrLine, OcrWord } from './ocr-engine.port.js';
  *  - the same but for one marked letter of the primary's that the second has none for: the primary's word without it
  *    (the Latin model now and then reads a mark as a letter of its own: "Påão" beside "Pao" is "Pão");
  *  - a letter no European alphabet writes (european-letters.ts): the second's word;
- *  - two marked letters side by side where the second reads other letters ("Joãào" beside "Jodo"): the primary's word,
- *    unsure as it was. The Latin model doubled a marked letter, and the English one, which has none, read it as a
- *    plain letter, surely: taken, it outvoted the samples that read "João";
+ *  - other letters where the primary has marked ones and the same letters elsewhere ("Joãào" or "Joào" beside
+ *    "Jodo"): the primary's word, unsure as it was. The English model has no marked letters and reads one as some
+ *    plain letter, surely: taken, its guess outvoted the samples that read "João";
  *  - otherwise the surer of the two.
  * A word only the second model read is added to the line it stands on. Without boxes the primary reading stands.
  */
@@ -28,7 +28,7 @@ export function mendedReading(primary: OcrLine[], second: OcrLine[]): OcrLine[] 
       if (bare(word.text) === bare(other.text)) return { ...word, confidence: Math.max(word.confidence, other.confidence) };
       const unmarked = withoutInsertedMark(word.text, other.text);
       if (unmarked) return { ...word, text: unmarked, confidence: Math.max(word.confidence, other.confidence) };
-      if (doubledMark(word.text, other.text)) return word;
+      if (differsOnlyInMarkedLetters(word.text, other.text)) return word;
       return other.confidence > word.confidence ? other : word;
     }),
   }));
@@ -67,15 +67,15 @@ function bare(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '');
 }
 
-/** Whether `word` and `other` differ only where `word` has two or more marked letters side by side. */
-function doubledMark(word: string, other: string): boolean {
+/** Whether `word` and `other` differ only in a run of `word`'s letters that are all marked. */
+function differsOnlyInMarkedLetters(word: string, other: string): boolean {
   const [a, b] = [[...word.normalize('NFC')], [...other.normalize('NFC')]];
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let end = 0;
   while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
   const differs = a.slice(start, a.length - end);
-  return differs.length >= 2 && differs.every((letter) => bare(letter) !== letter);
+  return differs.length > 0 && differs.every((letter) => bare(letter) !== letter);
 }
 
 /** `word` without the one marked letter that leaves the same letters as `other` but for marks, or null. */
