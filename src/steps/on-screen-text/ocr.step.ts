@@ -21,6 +21,7 @@ import { type Reading, similarity, voteReading } from './ocr-vote.js';
 import { joinSameCaption, type ReadTrack, readAsText, sameRow } from './same-caption.js';
 import { keptProbes, textWhereTextWas } from './text-where-text-was.js';
 import { readsLikeTexture } from './texture-reading.js';
+import { separateWords } from './word-spaces.js';
 
 interface Sample {
   time: number;
@@ -385,16 +386,6 @@ function barsAsCapitalI(words: OcrWord[]): OcrWord[] {
   const capital = (b: OcrWord['box']) =>
     !!b && b.height >= 0.75 * height && b.height <= 1.15 * height && b.top >= top && b.top + b.height <= bottom;
   return words.map((w) => (BAR.test(w.text) && capital(w.box) ? { ...w, text: 'I' } : w));
-}
-
-/**
- * Specks of texture between two words of a caption read as a mark joining them ("21000:km", "Built’over"):
- * a colon between letters, or an apostrophe before anything but a contraction's ending, is a word space.
- */
-function separateWords(text: string): string {
-  return text
-    .replace(/(?<=[\p{L}\p{N}]):(?=\p{L})|(?<=\p{L}):(?=\p{N})/gu, ' ')
-    .replace(/(?<=\p{L})[’'](?!(?:s|t|re|ve|ll|d|m)\b)(?=\p{L}{2,})/gu, ' ');
 }
 
 function round(n: number): number {
