@@ -124,11 +124,13 @@ for (const driver of ['memory', 'bullmq'] as Driver[]) {
 describe('job retention', () => {
   for (const driver of ['memory', 'bullmq'] as Driver[]) {
     it(`answers 404 once a job is past retention (${driver})`, async () => {
-      const h = await startHarness({ driver, env: { JOB_RETENTION_SECONDS: '1' } });
+      // Three seconds, not one: the poll that sees the job complete must come before it expires, and a loaded 2-core
+      // machine stalled this process past one second.
+      const h = await startHarness({ driver, env: { JOB_RETENTION_SECONDS: '3' } });
       try {
         const { id } = await h.rt.jobs.accept({ pipeline: h.rt.pipelines.byPath('/echo')!, request: { text: 'x' }, receipt: null });
         assert.equal((await pollJob(h.url, id)).status, 'complete');
-        await new Promise((r) => setTimeout(r, 1100));
+        await new Promise((r) => setTimeout(r, 3100));
         const res = await fetch(`${h.url}/jobs/${id}`);
         assert.equal(res.status, 404);
         assert.match(((await res.json()) as any).error, /expired/);
