@@ -785,7 +785,11 @@ function notLetters(
 function lineOfShapes(shapes: Component[], line: number): number {
   const candidates = shapes
     .filter(
-      (c) => c.height >= 0.4 * line && c.height <= MEASURED * line && c.width <= 3 * MEASURED * line && c.pixels.length >= (line / 12) ** 2,
+      (c) =>
+        c.height >= LETTER_HEIGHT * line &&
+        c.height <= MEASURED * line &&
+        c.width <= 3 * MEASURED * line &&
+        c.pixels.length >= (line / 12) ** 2,
     )
     .sort((a, b) => b.pixels.length - a.pixels.length)
     .slice(0, 400);
@@ -818,6 +822,9 @@ const ROWS_SLACK = 0.05;
 
 /** Share of its box a shape's enclosed holes take for it to be a letter with counters (a bold B's take about a tenth). */
 const COUNTERS = 0.03;
+
+/** The least height of a letter, in lines (lineOfShapes, outlinedLine). */
+const LETTER_HEIGHT = 0.4;
 
 /** The most a crop's measured line may exceed the region's (lineOfShapes). */
 const MEASURED = 2;
@@ -959,12 +966,12 @@ function letterStrokes(crop: CropInk, shapes = components(crop.ink, crop.w, crop
 
 /**
  * Whether a line is outlined: most of the ink standing on the outlined letters' baseline (theirs of a letter's height,
- * lineOfShapes) is in outlined letters. A plain caption over a dark and a bright part of the picture is outlined only
+ * LETTER_HEIGHT) is in outlined letters. A plain caption over a dark and a bright part of the picture is outlined only
  * in part, its other letters on the same baseline; a picture's bright patches round an outlined word (the highlights
  * of faces beside a pop) can outweigh the word, but stand on no baseline of its.
  */
 function outlinedLine(letters: Component[], outlined: boolean[], line: number): boolean {
-  const outer = letters.filter((c, i) => outlined[i] && c.height >= 0.4 * line);
+  const outer = letters.filter((c, i) => outlined[i] && c.height >= LETTER_HEIGHT * line);
   if (!outer.length) return false;
   const baseline = median(outer.map((c) => c.top + c.height));
   const onIt = letters.map((c) => Math.abs(c.top + c.height - baseline) <= BASELINE_SLACK * line);

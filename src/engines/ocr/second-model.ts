@@ -67,6 +67,11 @@ function bare(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '');
 }
 
+/** Whether a letter carries a mark (an accent, a cedilla, a tilde). */
+function marked(letter: string): boolean {
+  return bare(letter) !== letter;
+}
+
 /** Whether `word` and `other` differ only in a run of `word`'s letters that are all marked. */
 function differsOnlyInMarkedLetters(word: string, other: string): boolean {
   const [a, b] = [[...word.normalize('NFC')], [...other.normalize('NFC')]];
@@ -75,7 +80,7 @@ function differsOnlyInMarkedLetters(word: string, other: string): boolean {
   let end = 0;
   while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
   const differs = a.slice(start, a.length - end);
-  return differs.length > 0 && differs.every((letter) => bare(letter) !== letter);
+  return differs.length > 0 && differs.every(marked);
 }
 
 /** `word` without the one marked letter that leaves the same letters as `other` but for marks, or null. */
@@ -83,7 +88,7 @@ function withoutInsertedMark(word: string, other: string): string | null {
   const letters = [...word.normalize('NFC')];
   const target = bare(other);
   for (let i = 0; i < letters.length; i++) {
-    if (bare(letters[i]) === letters[i]) continue;
+    if (!marked(letters[i])) continue;
     const rest = [...letters.slice(0, i), ...letters.slice(i + 1)].join('');
     if (bare(rest) === target) return rest;
   }
