@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createPaymentHeader } from 'x402/client';
+import type { BullmqJobQueue } from '../../src/jobs/bullmq-job-queue.js';
 import { FUNDS, fundPayers, PRICE } from '../support/base-crowd.js';
 import { devnetClients } from '../support/devnet.js';
 import { type Harness, pollJob, postJson, startHarness } from '../support/harness.js';
@@ -54,6 +55,11 @@ describe('Redis failover (Sentinel, one replica) during payments and jobs', () =
       WORK_DIR,
       ROLE: 'worker',
       WORKER_CONCURRENCY: '4',
+      // A job taken just before the cut is active on the promoted replica, under a lock no worker renews (the worker
+      // ended it on the dead primary) and with its record still queued: BullMQ's stalled check hands it back once
+      // that lock expires, within lock + 2 intervals (45-60 s at the defaults; the test's poll allows 90 s).
+      WORKER_LOCK_MS: '5000',
+      WORKER_STALLED_INTERVAL_MS: '2000',
       LOG_LEVEL: 'warn',
     });
   });
@@ -137,6 +143,16 @@ describe('Redis failover (Sentinel, one replica) during payments and jobs', () =
     });
   }
 
+  /** The job once ended; if it never ends, the error says where its queue holds it. */
+  async function pollJobSaying(id: string): Promise<any> {
+    try {
+      return await pollJob(h.url, id, 90);
+    } catch (err) {
+      const state = await (h.rt.queue as BullmqJobQueue).queue.getJobState(id).catch((e) => `unknown (${e.message})`);
+      throw new Error(`${(err as Error).message}; its queue holds it as ${state}`);
+    }
+  }
+
   /**
    * Every accepted job completes; returns how many were created after their 202: those went down with the primary,
    * and the reconciler made them again (same id), from their claim and the chain.
@@ -144,7 +160,7 @@ describe('Redis failover (Sentinel, one replica) during payments and jobs', () =
   async function completedAndMadeAgain(accepted: Array<{ json: any; answeredAt: number }>): Promise<number> {
     let lost = 0;
     for (const a of accepted) {
-      const job = await pollJob(h.url, a.json.job_id, 90);
+      const job = await pollJobSaying(a.json.job_id);
       assert.equal(job.status, 'complete', `job ${a.json.job_id}`);
       if (job.created_at > a.answeredAt) lost++;
     }
@@ -194,7 +210,7 @@ describe('Redis failover (Sentinel, one replica) during payments and jobs', () =
 
     // Every accepted job and every job running at the failover completes.
     const lost = await completedAndMadeAgain(accepted);
-    for (const id of running) assert.equal((await pollJob(h.url, id, 90)).status, 'complete', `running job ${id}`);
+    for (const id of running) assert.equal((await pollJobSaying(id)).status, 'complete', `running job ${id}`);
     assert.ok(cutAt !== null && cutAt >= 0, `a payer's settlement was broadcast after the replica was cut off (${cutAt})`);
     assert.equal(answers[cutAt].status, 202, 'that payment was answered 202 before the primary died');
     assert.ok(lost >= 1, 'its job went down with the primary, and the reconciler made it again');
