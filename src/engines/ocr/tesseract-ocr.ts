@@ -4,8 +4,17 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runProcess } from '../process/run-process.js';
+import { mayBeGlued, splitAtSpaces } from './glued-words.js';
+import { lettersByWord, type ReadLetter, wordKey } from './hocr-letters.js';
+import { KnownWords } from './known-words.js';
 import type { OcrBudget, OcrEngine, OcrLine } from './ocr-engine.port.js';
 import { mendedReading, needsSecondModel } from './second-model.js';
+
+/**
+ * TSV gives each word with its line and confidence, hOCR each word's letter boxes (set as variables: the `tsv` and
+ * `hocr` config files live in Tesseract's own tessdata, not beside the shipped model).
+ */
+const OUTPUTS = ['-c', 'tessedit_create_tsv=1', '-c', 'tessedit_create_hocr=1', '-c', 'hocr_char_boxes=1'];
 
 /** Tesseract's English model: captions are read with it where the model asked for is nowhere. */
 const FALLBACK_MODEL = 'eng';
@@ -16,6 +25,7 @@ export class TesseractOcr implements OcrEngine {
   private lists = 0;
 
   private model?: Promise<string[]>;
+  private dictionary?: Promise<KnownWords | undefined>;
 
   /** `caption`: the model captions are read with (TESSERACT_LANG) and the folder it is looked for in first; pages keep Tesseract's default. */
   constructor(
@@ -90,30 +100,63 @@ export class TesseractOcr implements OcrEngine {
 
   /**
    * One tesseract process for the whole batch (a list file of images): loading its model costs more CPU than
-   * reading a caption crop. `--psm 6` reads one block; TSV gives each word with its line and confidence (set as a
-   * variable: the `tsv` config file lives in Tesseract's own tessdata, not beside the shipped model).
+   * reading a caption crop. `--psm 6` reads one block. Words run together where the letters stand a space apart are
+   * split (glued-words.ts).
    */
   private async readBatch(images: string[], model: string[], budget: OcrBudget): Promise<OcrLine[][]> {
-    const list = path.join(budget.workDir, `ocr-list-${process.pid}-${this.lists++}.txt`);
+    const name = path.join(budget.workDir, `ocr-${process.pid}-${this.lists++}`);
+    const list = `${name}.list`;
     await fs.writeFile(list, `${images.join('\n')}\n`);
     try {
-      const { stdout } = await runProcess(
-        this.tesseract,
-        [list, '-', ...model, '--psm', '6', '-c', 'tessedit_do_invert=0', '-c', 'tessedit_create_tsv=1'],
-        {
-          signal: budget.signal,
-          timeoutMs: budget.timeoutMs,
-          cpuLimitMs: budget.cpuLimitMs,
-          name: 'tesseract',
-          background: true,
-          // Callers run batches in parallel: tesseract's own OpenMP threads would only fight over the cores.
-          env: { OMP_THREAD_LIMIT: '1' },
-        },
-      );
-      return linesPerPage(stdout, images.length);
+      await runProcess(this.tesseract, [list, name, ...model, '--psm', '6', '-c', 'tessedit_do_invert=0', ...OUTPUTS], {
+        signal: budget.signal,
+        timeoutMs: budget.timeoutMs,
+        cpuLimitMs: budget.cpuLimitMs,
+        name: 'tesseract',
+        background: true,
+        // Callers run batches in parallel: tesseract's own OpenMP threads would only fight over the cores.
+        env: { OMP_THREAD_LIMIT: '1' },
+      });
+      const [tsv, hocr] = await Promise.all(['tsv', 'hocr'].map((ext) => fs.readFile(`${name}.${ext}`, 'utf8')));
+      return await this.withSpaces(linesPerPage(tsv, images.length), lettersByWord(hocr), budget);
     } finally {
-      await fs.rm(list, { force: true });
+      await Promise.all(['list', 'tsv', 'hocr'].map((ext) => fs.rm(`${name}.${ext}`, { force: true })));
     }
+  }
+
+  /**
+   * Each page's words split where their `letters` stand a word space apart and the English model's dictionary does
+   * not know the whole (glued-words.ts). Without the dictionary, nothing is split.
+   */
+  private async withSpaces(pages: OcrLine[][], letters: Map<string, ReadLetter[]>, budget: OcrBudget): Promise<OcrLine[][]> {
+    for (const [p, lines] of pages.entries())
+      for (const line of lines) {
+        const words = [];
+        for (const word of line.words) {
+          const { box } = word;
+          const placed = box && letters.get(wordKey(p + 1, box.left, box.top, box.left + box.width, box.top + box.height));
+          const known = placed && mayBeGlued(word, placed) ? await this.knownWords(budget) : undefined;
+          words.push(...(placed && known ? splitAtSpaces(word, placed, (w) => known.has(w)) : [word]));
+        }
+        line.words = words;
+      }
+    return pages;
+  }
+
+  /** The English model's dictionary, read once per engine when a word first needs it; undefined where it cannot be read. */
+  private knownWords(budget: OcrBudget): Promise<KnownWords | undefined> {
+    this.dictionary ??= this.readKnownWords(budget).catch(() => {
+      if (budget.signal.aborted) this.dictionary = undefined; // a cancelled job's read is not the machine's answer
+      return undefined;
+    });
+    return this.dictionary;
+  }
+
+  private async readKnownWords({ signal, workDir }: OcrBudget): Promise<KnownWords | undefined> {
+    const { stdout } = await runProcess(this.tesseract, ['--list-langs'], { signal, timeoutMs: 10_000, name: 'tesseract' });
+    const own = ownTessdata(stdout);
+    const model = own && path.join(own, `${FALLBACK_MODEL}.traineddata`);
+    return model && existsSync(model) ? KnownWords.of(model, this.tesseract, workDir, signal) : undefined;
   }
 
   /** `--psm 4`: one column of text of varying size; plain text out. */

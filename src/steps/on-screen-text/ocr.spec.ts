@@ -75,7 +75,10 @@ export const ocrSpec = defineSpec({
     `per second of video, one crop at most ${MAX_READ_MS / 1000} s of CPU: a region that cannot be read in its share ` +
     'is skipped with a warning. For light text with an outline or on a dark box, strokes without it (highlights of ' +
     "the picture) are left out of the crop, and so is what the crop's top or bottom margin cuts (it goes on beyond: " +
-    "picture). In a line of capitals, a bar as tall as the capitals is the letter I (Tesseract reads it '|'). Words under " +
+    "picture). In a line of capitals, a bar as tall as the capitals is the letter I (Tesseract reads it '|'). " +
+    'A word Tesseract reads without the space its own letter boxes show ("BUILTIT": letters 0.35 of the word\'s height apart, ' +
+    "and twice its usual letter gap) is split there, unless the English model's dictionary knows the whole word (a wide gap " +
+    'beside an italic letter is no space: "Product"). Words under ' +
     `${MIN_WORD_CONFIDENCE}% confidence and lines without a real word are dropped; so are captions read with a mean ` +
     `word confidence under ${MIN_CAPTION_CONFIDENCE} (${MIN_SINGLE_READING_CONFIDENCE} for a caption read in one frame only), readings of texture (${TEXTURE_WORDS} words or more, ` +
     `at least ${TEXTURE_SHORT_SHARE} of them of at most ${TEXTURE_SHORT_WORD} letters, read under ${TEXTURE_CONFIDENCE}), and text that moves with the picture (the same words not at ` +

@@ -1,0 +1,27 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { readCaptionClip } from '../../../test/support/caption-still.js';
+import { PHOTOS, shotFilters } from '../../../test/support/reel-clips.js';
+
+describe('ocr of words the engine runs together', () => {
+  /**
+   * Red bold captions over a zooming mosaic of faces (caption families seed 82386, clip 25): Tesseract read "HOW WE
+   * BUILT IT" as "HOWWEBUILTIT" and "BUILTIT", though its own letter boxes stand a word space apart there.
+   */
+  it('splits a word where its letters stand a space apart', async () => {
+    const look = 'fontfile=/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf:fontcolor=0xff4040:borderw=4:bordercolor=black';
+    const caption = (text: string, from: number, to: number) =>
+      `drawtext=${look}:text='${text}':fontsize=41:x=(w-text_w)/2:y=363:enable='between(t,${from},${to})'`;
+    const captions = await readCaptionClip(
+      ['-loop', '1', '-framerate', '25', '-t', '3', '-i', PHOTOS.mosaic.file],
+      [
+        ...shotFilters({ seconds: 3, photo: 'mosaic', motion: 'zoom' }, 1280, 720),
+        caption('HOW WE BUILT IT', 0.1, 1.499),
+        caption('THIS CHANGED MY LIFE', 1.6, 2.899),
+        'format=yuv420p',
+      ].join(','),
+    );
+    const first = captions.find((c) => c.start < 1.5);
+    assert.equal(first?.text, 'HOW WE BUILT IT', JSON.stringify(captions));
+  });
+});
