@@ -53,8 +53,7 @@ export class TesseractOcr implements OcrEngine {
     if (names.every(inDataDir)) return ['--tessdata-dir', dataDir!, '-l', lang];
     // The fallback itself needs no asking whether it is there.
     if (lang === FALLBACK_MODEL) return ['-l', FALLBACK_MODEL];
-    const { stdout } = await runProcess(this.tesseract, ['--list-langs'], { signal, timeoutMs: 10_000, name: 'tesseract' });
-    const own = ownTessdata(stdout);
+    const own = await this.ownTessdata(signal);
     const found = names.filter((name) => inDataDir(name) || (own && existsSync(path.join(own, `${name}.traineddata`))));
     if (!found.length || !own) return ['-l', FALLBACK_MODEL];
     if (!found.some(inDataDir)) return ['-l', found.join('+')];
@@ -153,10 +152,15 @@ export class TesseractOcr implements OcrEngine {
   }
 
   private async readKnownWords({ signal, workDir }: OcrBudget): Promise<KnownWords | undefined> {
-    const { stdout } = await runProcess(this.tesseract, ['--list-langs'], { signal, timeoutMs: 10_000, name: 'tesseract' });
-    const own = ownTessdata(stdout);
+    const own = await this.ownTessdata(signal);
     const model = own && path.join(own, `${FALLBACK_MODEL}.traineddata`);
     return model && existsSync(model) ? KnownWords.of(model, this.tesseract, workDir, signal) : undefined;
+  }
+
+  /** The folder `tesseract --list-langs` says it reads its models from (its first line names it), or null. */
+  private async ownTessdata(signal: AbortSignal): Promise<string | null> {
+    const { stdout } = await runProcess(this.tesseract, ['--list-langs'], { signal, timeoutMs: 10_000, name: 'tesseract' });
+    return /"([^"]+)"/.exec(stdout.split('\n')[0] ?? '')?.[1] ?? null;
   }
 
   /** `--psm 4`: one column of text of varying size; plain text out. */
@@ -169,11 +173,6 @@ export class TesseractOcr implements OcrEngine {
     });
     return stdout.split('\n');
   }
-}
-
-/** The folder `tesseract --list-langs` says it reads its models from (its first line names it), or null. */
-function ownTessdata(listLangs: string): string | null {
-  return /"([^"]+)"/.exec(listLangs.split('\n')[0] ?? '')?.[1] ?? null;
 }
 
 /** A folder under the system's temporary one holding a link to each model file (named by their paths: made once). */
