@@ -12,6 +12,7 @@ import { NestFactory } from '@nestjs/core';
 import { Queue, WaitingError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
+import { settledCounts } from '../../test/support/queue-counts.js';
 import { testStepRegistry } from '../../test/support/test-steps.js';
 import { JobCancelled } from '../pipelines/job-cancelled.js';
 import { loadPipelines } from '../pipelines/pipeline-loader.js';
@@ -152,7 +153,8 @@ describe('BullMQ worker: shut down mid-job', () => {
       assert.equal(done?.status, 'complete', done?.error ?? undefined);
       assert.equal(done?.attempts, 2, 'the second worker ran it after the first shut down');
       assert.equal(second.processor.runs.length, 1);
-      assert.deepEqual(await queue.getJobCounts('completed', 'failed', 'active', 'wait'), { completed: 1, failed: 0, active: 0, wait: 0 });
+      const counts = await settledCounts(queue, 'completed', 'failed', 'active', 'wait');
+      assert.deepEqual(counts, { completed: 1, failed: 0, active: 0, wait: 0 });
     } finally {
       await second.close();
       await queue.close();

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { paidPost } from '../support/devnet.js';
 import { type Harness, pollJob, REDIS_URL, startHarness } from '../support/harness.js';
 import { exited, startService } from '../support/processes.js';
+import { serviceQueueCounts } from '../support/queue-counts.js';
 
 const JOBS = 12;
 const PAUSE_SECONDS = 3;
@@ -37,26 +36,6 @@ async function queueDepth(api: Harness): Promise<number> {
   const line = text.split('\n').find((l) => l.startsWith('vidint_queue_depth '));
   assert.ok(line, 'vidint_queue_depth is exported');
   return Number(line.split(' ')[1]);
-}
-
-/**
- * The queue's counts once no job is active: a worker writes a job's end (and logs it) before BullMQ moves the job to
- * completed, so on a loaded machine the job can still count as active for a moment after the client saw it end.
- */
-async function settledCounts(api: Harness) {
-  await until(async () => (await queueCounts(api)).active === 0, 'no job active in the queue', 10).catch(() => undefined);
-  return queueCounts(api);
-}
-
-async function queueCounts(api: Harness) {
-  const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-  const queue = new Queue(api.env.QUEUE_NAME, { connection, prefix: `${api.env.KEY_PREFIX}:bull` });
-  try {
-    return await queue.getJobCounts('completed', 'failed', 'active', 'wait', 'delayed');
-  } finally {
-    await queue.close();
-    connection.disconnect();
-  }
 }
 
 /**
@@ -146,7 +125,13 @@ describe('a worker stopped (SIGTERM) during a burst of paid jobs queued before t
       'the jobs it was running when told to stop finished there',
     );
     assert.equal(await queueDepth(api), 0);
-    assert.deepEqual(await settledCounts(api), { completed: JOBS, failed: 0, active: 0, wait: 0, delayed: 0 });
+    assert.deepEqual(await serviceQueueCounts(api.env, 'completed', 'failed', 'active', 'wait', 'delayed'), {
+      completed: JOBS,
+      failed: 0,
+      active: 0,
+      wait: 0,
+      delayed: 0,
+    });
   });
 });
 
@@ -181,6 +166,12 @@ describe('a worker stopped (SIGTERM) while it runs a job longer than its grace',
     const logs = `stopping:\n${stopping.output()}\nstaying:\n${staying.output()}`;
     assert.equal(starts, 2 + of(staying, 'job stopped here; another worker runs it'), logs);
     assert.equal((await api.rt.store.get(id))?.attempts, starts, logs);
-    assert.deepEqual(await settledCounts(api), { completed: 1, failed: 0, active: 0, wait: 0, delayed: 0 });
+    assert.deepEqual(await serviceQueueCounts(api.env, 'completed', 'failed', 'active', 'wait', 'delayed'), {
+      completed: 1,
+      failed: 0,
+      active: 0,
+      wait: 0,
+      delayed: 0,
+    });
   });
 });

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { type Harness, pollJob, REDIS_URL, startHarness } from '../support/harness.js';
+import { pollJob, startHarness } from '../support/harness.js';
 import { exited, startService } from '../support/processes.js';
+import { serviceQueueCounts } from '../support/queue-counts.js';
 
 /**
  * ROLE=api in this process, ROLE=worker in child processes sharing Redis. A worker is killed with
@@ -56,17 +55,6 @@ async function apiWithWorkers(maxStalled: number) {
   return { api, worker, acceptAndKillItsWorker, close };
 }
 
-async function jobCounts(api: Harness) {
-  const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-  const queue = new Queue(api.env.QUEUE_NAME, { connection, prefix: `${api.env.KEY_PREFIX}:bull` });
-  try {
-    return await queue.getJobCounts('completed', 'failed', 'active', 'wait');
-  } finally {
-    await queue.close();
-    connection.disconnect();
-  }
-}
-
 describe('a worker that dies mid-job', () => {
   let ctx: Awaited<ReturnType<typeof apiWithWorkers>>;
   after(() => ctx?.close());
@@ -83,7 +71,12 @@ describe('a worker that dies mid-job', () => {
     const completed = new RegExp(`"job_id":"${id}".*"msg":"job complete"`);
     for (let i = 0; i < 100 && !completed.test(second.output()); i++) await new Promise((r) => setTimeout(r, 50));
     assert.match(second.output(), completed);
-    assert.deepEqual(await jobCounts(ctx.api), { completed: 1, failed: 0, active: 0, wait: 0 });
+    assert.deepEqual(await serviceQueueCounts(ctx.api.env, 'completed', 'failed', 'active', 'wait'), {
+      completed: 1,
+      failed: 0,
+      active: 0,
+      wait: 0,
+    });
   });
 });
 
@@ -98,6 +91,11 @@ describe('a job whose workers keep dying', () => {
     const job = await pollJob(ctx.api.url, id, 30);
     assert.equal(job.status, 'failed');
     assert.match(job.error, /abandoned after its workers stopped repeatedly/);
-    assert.deepEqual(await jobCounts(ctx.api), { completed: 0, failed: 1, active: 0, wait: 0 });
+    assert.deepEqual(await serviceQueueCounts(ctx.api.env, 'completed', 'failed', 'active', 'wait'), {
+      completed: 0,
+      failed: 1,
+      active: 0,
+      wait: 0,
+    });
   });
 });
