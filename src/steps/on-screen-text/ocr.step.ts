@@ -18,6 +18,7 @@ import {
   READS_PER_CAPTION,
 } from './ocr.spec.js';
 import { type Reading, similarity, voteReading } from './ocr-vote.js';
+import { readBatches } from './read-batches.js';
 import { joinSameCaption, type ReadTrack, readAsText, sameRow } from './same-caption.js';
 import { keptProbes, textWhereTextWas } from './text-where-text-was.js';
 import { readsLikeTexture } from './texture-reading.js';
@@ -49,8 +50,8 @@ interface Caption {
 type Track = ReadTrack<TextRegion>;
 
 const MODEL_LOAD_MS = 1_000;
-/** Crops per OCR call (one tesseract process). */
-const MAX_BATCH = 24;
+/** Less time left than this, and a batch is not read. */
+const MIN_READ_TIME_MS = 200;
 /** Share of a region's strokes that must stay put for it to be the same caption (one changed digit is a new one). */
 const SAME_CONTENT = 0.9;
 
@@ -150,33 +151,35 @@ class CropReader {
 
   async read(jobs: ReadJob[]): Promise<void> {
     if (!jobs.length) return;
-    const crops = await inParallel(jobs, async (job) => {
-      const layer = this.layers[job.sample];
-      const crop = path.join(this.ctx.workDir, `ocr-${this.n++}.pgm`);
-      await this.ctx.tools.textLayers.crop(this.frames[job.sample].path, layer, trackRegion(job.track, layer), crop, this.ctx.signal);
-      return crop;
-    });
-    const size = Math.min(MAX_BATCH, Math.ceil(jobs.length / os.availableParallelism()));
-    const batches: number[][] = [];
-    for (let i = 0; i < jobs.length; i += size) batches.push(jobs.slice(i, i + size).map((_, j) => i + j));
-    await inParallel(batches, async (batch) => {
-      const keep = (i: number, lines: OcrLine[]) =>
-        jobs[i].track.readings.push({ lines: captionLines(lines, jobs[i].probe), sample: jobs[i].sample });
-      const pages = await this.readBatch(batch.map((i) => crops[i]));
-      if (pages) return batch.forEach((i, k) => keep(i, pages[k]));
-      for (const i of batch) {
-        const one = batch.length > 1 ? await this.readBatch([crops[i]]) : null;
-        if (one) keep(i, one[0]);
-        else if (jobs[i].first)
-          this.ctx.warn(`on-screen text at ${this.frames[jobs[i].sample].time.toFixed(1)} s was not read in its share of the time budget`);
+    // Each batch is cropped as it comes to be read: crops made up front would take the time the first batches need.
+    await inParallel(readBatches(jobs, os.availableParallelism()), async (batch) => {
+      const keep = (job: ReadJob, lines: OcrLine[]) =>
+        job.track.readings.push({ lines: captionLines(lines, job.probe), sample: job.sample });
+      if (this.deadline - Date.now() < MIN_READ_TIME_MS) return void (this.skipped += batch.length);
+      const crops: string[] = [];
+      for (const job of batch) crops.push(await this.crop(job));
+      const pages = await this.readBatch(crops);
+      if (pages) return batch.forEach((job, k) => keep(job, pages[k]));
+      for (const [k, job] of batch.entries()) {
+        const one = batch.length > 1 ? await this.readBatch([crops[k]]) : null;
+        if (one) keep(job, one[0]);
+        else if (job.first)
+          this.ctx.warn(`on-screen text at ${this.frames[job.sample].time.toFixed(1)} s was not read in its share of the time budget`);
       }
     });
+  }
+
+  private async crop(job: ReadJob): Promise<string> {
+    const layer = this.layers[job.sample];
+    const crop = path.join(this.ctx.workDir, `ocr-${this.n++}.pgm`);
+    await this.ctx.tools.textLayers.crop(this.frames[job.sample].path, layer, trackRegion(job.track, layer), crop, this.ctx.signal);
+    return crop;
   }
 
   /** Lines per crop, or null when the reading overran its CPU share. */
   private async readBatch(crops: string[]): Promise<OcrLine[][] | null> {
     const timeoutMs = this.deadline - Date.now();
-    if (timeoutMs < 200) {
+    if (timeoutMs < MIN_READ_TIME_MS) {
       this.skipped += crops.length;
       return crops.map(() => []);
     }
