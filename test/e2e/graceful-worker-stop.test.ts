@@ -4,6 +4,7 @@ import { paidPost } from '../support/devnet.js';
 import { type Harness, pollJob, REDIS_URL, startHarness } from '../support/harness.js';
 import { exited, startService } from '../support/processes.js';
 import { serviceQueueCounts } from '../support/queue-counts.js';
+import { waitFor } from '../support/wait-for.js';
 
 const JOBS = 12;
 const PAUSE_SECONDS = 3;
@@ -20,14 +21,6 @@ function logLines(worker: Worker): Array<{ msg: string; job_id?: string }> {
     .split('\n')
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l));
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string, seconds = 60): Promise<void> {
-  const deadline = Date.now() + seconds * 1000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${seconds} s: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** vidint_queue_depth on the API process's GET /metrics. */
@@ -86,13 +79,13 @@ describe('a worker stopped (SIGTERM) during a burst of paid jobs queued before t
     assert.equal(await queueDepth(api), JOBS);
 
     const workers = [fixture.worker(), fixture.worker()];
-    for (const w of workers) await until(() => w.output().includes('"msg":"worker started"'), `worker started: ${w.output()}`);
+    for (const w of workers) await waitFor(() => w.output().includes('"msg":"worker started"'), `worker started: ${w.output()}`, 60_000);
 
     const [stopping, staying] = workers;
     // Stopped once every slot runs a job: a job taken before the signal but still being prepared would log its start
     // after 'shutting down', and be no new job.
     const started = () => logLines(stopping).filter((l) => l.msg === 'job started').length;
-    await until(() => started() >= CONCURRENCY, 'the first worker runs a job of the burst in each of its slots');
+    await waitFor(() => started() >= CONCURRENCY, 'the first worker runs a job of the burst in each of its slots', 60_000);
     stopping.kill('SIGTERM');
     assert.equal(await exited(stopping), 0, stopping.output());
 
@@ -104,7 +97,7 @@ describe('a worker stopped (SIGTERM) during a burst of paid jobs queued before t
     // A worker logs a job's end after writing it, so the last lines may still be on their way when the poll sees the end.
     const completionsOf = (id: string) =>
       [...logLines(stopping), ...logLines(staying)].filter((l) => l.job_id === id && l.msg === 'job complete').length;
-    await until(() => ids.every((id) => completionsOf(id) > 0), 'every completion is in a worker log', 10).catch(() => undefined);
+    await waitFor(() => ids.every((id) => completionsOf(id) > 0), 'every completion is in a worker log', 10_000).catch(() => undefined);
     const lines = [...logLines(stopping), ...logLines(staying)];
     for (const id of ids) {
       const completions = lines.filter((l) => l.job_id === id && l.msg === 'job complete').length;
@@ -145,9 +138,13 @@ describe('a worker stopped (SIGTERM) while it runs a job longer than its grace',
     const paid = await paidPost(api, '/echo', { text: 'long', pause: 25 });
     assert.equal(paid.status, 202, paid.text);
     const id = paid.json.job_id;
-    await until(() => logLines(stopping).some((l) => l.job_id === id && l.msg === 'job started'), 'the first worker runs the job');
+    await waitFor(
+      () => logLines(stopping).some((l) => l.job_id === id && l.msg === 'job started'),
+      'the first worker runs the job',
+      60_000,
+    );
     const staying = fixture.worker();
-    await until(() => staying.output().includes('"msg":"worker started"'), 'the second worker started');
+    await waitFor(() => staying.output().includes('"msg":"worker started"'), 'the second worker started', 60_000);
     stopping.kill('SIGTERM');
     assert.equal(await exited(stopping), 0, stopping.output());
 
@@ -155,7 +152,7 @@ describe('a worker stopped (SIGTERM) while it runs a job longer than its grace',
     assert.equal(job.status, 'complete', job.error);
     assert.equal(job.result.greeting, 'hello long');
     const completedOnStaying = () => logLines(staying).some((l) => l.job_id === id && l.msg === 'job complete');
-    await until(completedOnStaying, 'the completion is in the staying worker log', 10).catch(() => undefined);
+    await waitFor(completedOnStaying, 'the completion is in the staying worker log', 10_000).catch(() => undefined);
     assert.match(stopping.output(), new RegExp(`"job_id":"${id}".*this worker shut down; another worker runs the job`), 'stopped there');
     assert.equal(logLines(stopping).filter((l) => l.msg === 'job complete').length, 0);
     assert.equal(logLines(staying).filter((l) => l.job_id === id && l.msg === 'job complete').length, 1);
