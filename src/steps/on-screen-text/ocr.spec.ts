@@ -71,8 +71,8 @@ export const ocrSpec = defineSpec({
     'letters over a picture as light as they are is read as those letters, and white letters keyed by their colour ' +
     'together with a pale face beside them are keyed nearer where that shows half their line or more); crops are read ' +
     'in batches, one tesseract ' +
-    'per core, the regions on screen longest first and the first batches small (a tight budget skips glimpses, not the ' +
-    `captions that stay). The step has a time budget of ${BUDGET_BASE_MS / 1000} s plus ${BUDGET_PER_VIDEO_SECOND_MS / 1000} s ` +
+    'per core, the regions seen in more than one sample first, longest on screen first (a tight budget skips glimpses, ' +
+    `not the captions that stay). The step has a time budget of ${BUDGET_BASE_MS / 1000} s plus ${BUDGET_PER_VIDEO_SECOND_MS / 1000} s ` +
     `per second of video, one crop at most ${MAX_READ_MS / 1000} s of CPU: a region that cannot be read in its share ` +
     'is skipped with a warning. For light text with an outline or on a dark box, strokes without it (highlights of ' +
     "the picture) are left out of the crop, and so is what the crop's top or bottom margin cuts (it goes on beyond: " +

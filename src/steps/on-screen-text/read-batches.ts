@@ -1,20 +1,23 @@
-/** Crops per OCR call (one tesseract process): at most, and in the first calls of a round of reads. */
+/** Crops per OCR call (one tesseract process), at most: loading its model costs more than reading a caption crop. */
 const MAX_BATCH = 24;
-const FIRST_BATCH = 4;
+/** Glimpses per core that are read with the regions that stay rather than after them (a batch more per core costs a model load). */
+const FEW_GLIMPSES = 4;
 
 /**
- * Crops to read, likeliest captions first, in batches (one OCR call each) of growing size, as many of each size as there
- * are cores. A region on screen over more samples comes before a glimpse, and the first batches are small, so when the
- * step's time runs out (a busy machine, a screen of texture) glimpses are what is lost; the last are up to MAX_BATCH,
- * so a screen of texture costs few model loads. No batch is larger than the jobs spread over the cores.
+ * Crops to read, in batches (one OCR call each): first those of regions seen in more than one sample, longest on screen
+ * first, then the glimpses (a region of one sample), each set spread over the cores. When the step's time runs out (a
+ * busy machine, a screen of texture whose every region is a glimpse), glimpses are what is lost, not a caption that
+ * stays. A few glimpses (FEW_GLIMPSES a core) are read with the rest, so the batches are what they would be unordered.
  */
 export function readBatches<T extends { track: { samples: unknown[] } }>(jobs: T[], cores: number): T[][] {
   const ordered = [...jobs].sort((a, b) => b.track.samples.length - a.track.samples.length);
-  const most = Math.min(MAX_BATCH, Math.ceil(jobs.length / cores));
-  const batches: T[][] = [];
-  for (let i = 0, size = Math.min(FIRST_BATCH, most); i < ordered.length; i += size) {
-    if (batches.length && batches.length % cores === 0) size = Math.min(most, size * 2);
-    batches.push(ordered.slice(i, i + size));
-  }
-  return batches;
+  const split = ordered.findIndex((j) => j.track.samples.length < 2);
+  const few = split < 0 || ordered.length - split <= FEW_GLIMPSES * cores;
+  const sets = few ? [ordered] : [ordered.slice(0, split), ordered.slice(split)];
+  return sets.flatMap((set) => {
+    const size = Math.min(MAX_BATCH, Math.ceil(set.length / cores));
+    const batches: T[][] = [];
+    for (let i = 0; i < set.length; i += size) batches.push(set.slice(i, i + size));
+    return batches;
+  });
 }
