@@ -155,7 +155,7 @@ class CropReader {
     await inParallel(readBatches(jobs, os.availableParallelism()), async (batch) => {
       const keep = (job: ReadJob, lines: OcrLine[]) =>
         job.track.readings.push({ lines: captionLines(lines, job.probe), sample: job.sample });
-      if (this.deadline - Date.now() < MIN_READ_TIME_MS) return void (this.skipped += batch.length);
+      if (this.outOfTime(batch.length)) return;
       const crops: string[] = [];
       for (const job of batch) crops.push(await this.crop(job));
       const pages = await this.readBatch(crops);
@@ -176,13 +176,17 @@ class CropReader {
     return crop;
   }
 
+  /** Whether the budget is spent; if so, `count` crops are counted as skipped. */
+  private outOfTime(count: number): boolean {
+    if (this.deadline - Date.now() >= MIN_READ_TIME_MS) return false;
+    this.skipped += count;
+    return true;
+  }
+
   /** Lines per crop, or null when the reading overran its CPU share. */
   private async readBatch(crops: string[]): Promise<OcrLine[][] | null> {
+    if (this.outOfTime(crops.length)) return crops.map(() => []);
     const timeoutMs = this.deadline - Date.now();
-    if (timeoutMs < MIN_READ_TIME_MS) {
-      this.skipped += crops.length;
-      return crops.map(() => []);
-    }
     try {
       const pages = await this.ctx.tools.ocr.readBlocks(crops, {
         signal: this.ctx.signal,
