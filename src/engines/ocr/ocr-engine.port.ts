@@ -27,8 +27,11 @@ export interface OcrBudget {
 export interface OcrEngine {
   /** Shown in the job's `engines`. */
   readonly name: string;
-  /** Reads each image as one uniform block of text (a caption crop): lines per image, in the images' order. */
-  readBlocks(images: string[], budget: OcrBudget): Promise<OcrLine[][]>;
+  /**
+   * Reads each image as one uniform block of text (a caption crop): lines per image, in the images' order. An engine
+   * that reads a crop again (a second model) does so only where `worthRereading` says yes of the first reading.
+   */
+  readBlocks(images: string[], budget: OcrBudget, worthRereading?: (lines: OcrLine[]) => boolean): Promise<OcrLine[][]>;
   /** Reads a photographed page (one column of text of varying size, e.g. a menu): its text lines. */
   readPage(image: string, budget: OcrBudget): Promise<string[]>;
 }

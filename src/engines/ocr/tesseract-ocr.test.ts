@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import type { OcrLine } from './ocr-engine.port.js';
 import { TesseractOcr } from './tesseract-ocr.js';
 
 const SHIPPED = path.resolve('models/tessdata');
@@ -12,8 +13,8 @@ describe('TesseractOcr: the caption model', () => {
   let dir: string;
   let caption: string;
   const budget = () => ({ signal: new AbortController().signal, timeoutMs: 30_000, workDir: dir });
-  const read = async (ocr: TesseractOcr, image = caption) =>
-    (await ocr.readBlocks([image], budget()))[0].map((l) => l.words.map((w) => w.text).join(' ')).join(' / ');
+  const read = async (ocr: TesseractOcr, image = caption, worthRereading?: (lines: OcrLine[]) => boolean) =>
+    (await ocr.readBlocks([image], budget(), worthRereading))[0].map((l) => l.words.map((w) => w.text).join(' ')).join(' / ');
 
   before(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tesseract-ocr-'));
@@ -39,6 +40,17 @@ describe('TesseractOcr: the caption model', () => {
     const latin = new TesseractOcr('tesseract', { lang: 'Latin', dataDir: SHIPPED });
     assert.equal(await read(latin, drawn('two.png', 'FOR PART TWO')), 'FOR PART TWO');
     assert.equal(await read(latin), 'città più bella');
+  });
+
+  it('keeps the first reading of a crop the caller finds not worth a second (texture)', async () => {
+    const first: string[] = [];
+    const once = (lines: OcrLine[]) => {
+      first.push(lines.map((l) => l.words.map((w) => w.text).join(' ')).join(' / '));
+      return false;
+    };
+    const latin = new TesseractOcr('tesseract', { lang: 'Latin', dataDir: SHIPPED });
+    assert.equal(await read(latin, drawn('two-once.png', 'FOR PART TWO'), once), 'FOR PART TWỌ');
+    assert.deepEqual(first, ['FOR PART TWỌ']);
   });
 
   it("reads with a combination of models of which one is shipped and one is Tesseract's own", async () => {

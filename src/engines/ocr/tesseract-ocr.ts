@@ -69,14 +69,15 @@ export class TesseractOcr implements OcrEngine {
   /**
    * The crops' lines in the caption model. A crop it read a word of unsurely, or with a letter no European alphabet
    * writes, is read again with the English model and mended word by word with that reading (second-model.ts): the
-   * Latin-script model reads accents the English one drops, but reads some plain words less surely.
+   * Latin-script model reads accents the English one drops, but reads some plain words less surely. A crop the caller
+   * finds not `worthRereading` (texture) keeps its first reading.
    */
-  async readBlocks(images: string[], budget: OcrBudget): Promise<OcrLine[][]> {
+  async readBlocks(images: string[], budget: OcrBudget, worthRereading = (_: OcrLine[]) => true): Promise<OcrLine[][]> {
     const started = Date.now();
     const model = await this.captionModel(budget.signal);
     const pages = await this.readBatch(images, model, budget);
     if (model.join(' ') === `-l ${FALLBACK_MODEL}`) return pages;
-    const unsure = pages.flatMap((lines, i) => (needsSecondModel(lines) ? [i] : []));
+    const unsure = pages.flatMap((lines, i) => (needsSecondModel(lines) && worthRereading(lines) ? [i] : []));
     // The second reading gets what is left of the call's time; without it, the first reading stands.
     const left = budget.timeoutMs - (Date.now() - started);
     if (!unsure.length || left <= 0) return pages;

@@ -17,6 +17,15 @@ export const MIN_CAPTION_CONFIDENCE = 0.7;
 export const MIN_SINGLE_READING_CONFIDENCE = 0.8;
 
 /**
+ * A crop read as MADE_OUT_WORDS words or more (more than three caption lines hold) at a lower mean word confidence
+ * (0-100, every word counted) holds nothing Tesseract made out: the ad example's cellular pattern reads as up to 560
+ * words a crop at means of 0-26. It is not read with a second model (texture-reading.ts). A caption the Latin model
+ * reads as 1-20 words at a mean of 0-29 can still be one the English model reads ("qui", "THis").
+ */
+export const MADE_OUT_CONFIDENCE = 30;
+export const MADE_OUT_WORDS = 30;
+
+/**
  * A reading of texture (texture-reading.ts): under this mean word confidence, TEXTURE_WORDS words or more, at least
  * TEXTURE_SHORT_SHARE of them of at most TEXTURE_SHORT_WORD letters or digits. Chosen on the caption families' seeds
  * 90437, 41233, 77119 and six pop seeds (docs/testing.md).
@@ -58,7 +67,9 @@ export const ocrSpec = defineSpec({
     'the rows above and below a small line looked at again at twice the size for a line as small or smaller that stands with it, ' +
     "a lower third's role under its name), followed from frame to frame, and only a region whose content " +
     'changed is read again: each distinct caption is read once, then on up to ' +
-    `${READS_PER_CAPTION - 1} later frames it shows in, and the readings are voted on. Where a region read as text in ` +
+    `${READS_PER_CAPTION - 1} later frames it shows in, and the readings are voted on; a region whose reading is texture ` +
+    `(see below) is not read again. A crop Tesseract made out nothing of (${MADE_OUT_WORDS} words or more, every one counted, ` +
+    `read at a mean under ${MADE_OUT_CONFIDENCE}%) or whose reading is texture is not read with a second model either. Where a region read as text in ` +
     'one or two frames only, the frames just before and after it (same scene) are read at its place when no region ' +
     `was found there, what they read kept at ${PROBE_CONFIDENCE} mean confidence or more: a one-word caption of two ` +
     'letters is no line to the finder, but it is where the words around it were. ' +

@@ -14,8 +14,10 @@ import { ocrStep } from './ocr.step.js';
 class ScriptedOcr implements OcrEngine {
   readonly name = 'scripted ocr';
   readonly batches: number[] = [];
+  /** Per crop read, whether the step found its reading worth a second model's. */
+  readonly rereadable: boolean[] = [];
   constructor(private readonly read: (call: number) => OcrLine[] | Error) {}
-  async readBlocks(images: string[], budget: OcrBudget): Promise<OcrLine[][]> {
+  async readBlocks(images: string[], budget: OcrBudget, worthRereading?: (lines: OcrLine[]) => boolean): Promise<OcrLine[][]> {
     assert.ok(
       images.every((i) => i.startsWith(budget.workDir) && fs.existsSync(i)),
       'crops are files in the work directory',
@@ -24,6 +26,7 @@ class ScriptedOcr implements OcrEngine {
     return images.map(() => {
       const lines = this.read(this.batches.length);
       if (lines instanceof Error) throw lines;
+      this.rereadable.push(worthRereading?.(lines) ?? true);
       return lines;
     });
   }
@@ -66,6 +69,24 @@ describe('ocr against the OCR port', () => {
     assert.equal(out.text, 'SALE 50% OFF TODAY');
     assert.equal(ctx.engines.ocr, 'scripted ocr');
     assert.deepEqual(ocr.batches, [1, 1, 1]);
+    assert.deepEqual(ocr.rereadable, [true, true, true]);
+  });
+
+  it('reads a region once where its first reading is texture: no second opinion, no second model, no caption', async () => {
+    const ocr = new ScriptedOcr(() => [words(['ad,', 72], ['<', 70], ['a', 71], ['An', 73], ['A,', 70], ['Ge', 72], ['Lae', 71])]);
+    const out = await runStep(ocrStep, { frames }, stepContext(fakeTools({ ocr })));
+    assert.deepEqual(out, { captions: [], text: '' });
+    assert.deepEqual(ocr.batches, [1]);
+    assert.deepEqual(ocr.rereadable, [false]);
+  });
+
+  it('asks for no second model where the engine made out nothing, and still keeps what it read surely', async () => {
+    // Junk around the words (Tesseract's reading of a pattern beside them): 44 words at a mean under 30 of 100.
+    const junk = Array.from({ length: 40 }, (): [string, number] => ['a', 0]);
+    const ocr = new ScriptedOcr(() => [words(['SALE', 92], ['50%', 90], ['OFF', 91], ['TODAY', 90]), words(...junk)]);
+    const out = await runStep(ocrStep, { frames }, stepContext(fakeTools({ ocr })));
+    assert.equal(out.text, 'SALE 50% OFF TODAY');
+    assert.deepEqual(ocr.rereadable, [false, false, false]);
   });
 
   it("reads a bar as tall as the capitals beside it as the letter I, and trims one taller (a box's edge)", async () => {

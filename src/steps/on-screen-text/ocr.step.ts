@@ -21,7 +21,7 @@ import { type Reading, similarity, voteReading } from './ocr-vote.js';
 import { readBatches } from './read-batches.js';
 import { joinSameCaption, type ReadTrack, readAsText, sameRow } from './same-caption.js';
 import { keptProbes, textWhereTextWas } from './text-where-text-was.js';
-import { readsLikeTexture } from './texture-reading.js';
+import { linesReadLikeTexture, madeOutNothing, readsLikeTexture } from './texture-reading.js';
 import { separateWords } from './word-spaces.js';
 
 interface Sample {
@@ -188,13 +188,15 @@ class CropReader {
     if (this.outOfTime(crops.length)) return crops.map(() => []);
     const timeoutMs = this.deadline - Date.now();
     try {
-      const pages = await this.ctx.tools.ocr.readBlocks(crops, {
+      const budget = {
         signal: this.ctx.signal,
         timeoutMs,
         cpuLimitMs: MODEL_LOAD_MS + MAX_READ_MS * crops.length,
         workDir: this.ctx.workDir,
-      });
-      return pages;
+      };
+      // Texture (what the engine made out nothing of, or what reads like texture) is no caption: a second model's reading of it would be time lost.
+      const worthRereading = (lines: OcrLine[]) => !madeOutNothing(lines) && !linesReadLikeTexture(captionLines(lines));
+      return await this.ctx.tools.ocr.readBlocks(crops, budget, worthRereading);
     } catch (err) {
       if (this.ctx.signal.aborted) throw err;
       return null;

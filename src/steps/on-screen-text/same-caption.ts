@@ -1,6 +1,7 @@
 import type { Box } from '../../imaging/box.js';
 import { withoutMarks } from './marks.js';
 import { type Reading, similarity, voteReading } from './ocr-vote.js';
+import { linesReadLikeTexture } from './texture-reading.js';
 
 /** A text region followed through samples, with its readings. */
 export interface ReadTrack<B extends Box = Box> {
@@ -11,9 +12,12 @@ export interface ReadTrack<B extends Box = Box> {
   readings: Reading[];
 }
 
-/** Whether any of the track's readings found text (a region read as nothing is a speck or texture of the picture). */
+/**
+ * Whether any of the track's readings found text: a region read as nothing is a speck of the picture, and one read as
+ * texture (texture-reading.ts) is the picture too.
+ */
 export function readAsText(track: ReadTrack<Box>): boolean {
-  return track.readings.some((r) => r.lines.length > 0);
+  return track.readings.some((r) => r.lines.length > 0 && !linesReadLikeTexture(r.lines));
 }
 
 /** Two boxes share this much of the lower one's height: they are on one row. */

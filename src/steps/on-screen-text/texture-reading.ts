@@ -1,4 +1,12 @@
-import { TEXTURE_CONFIDENCE, TEXTURE_SHORT_SHARE, TEXTURE_SHORT_WORD, TEXTURE_WORDS } from './ocr.spec.js';
+import type { OcrLine } from '../../engines/ocr/ocr-engine.port.js';
+import {
+  MADE_OUT_CONFIDENCE,
+  MADE_OUT_WORDS,
+  TEXTURE_CONFIDENCE,
+  TEXTURE_SHORT_SHARE,
+  TEXTURE_SHORT_WORD,
+  TEXTURE_WORDS,
+} from './ocr.spec.js';
 
 /**
  * A reading of texture, not of text: Tesseract makes words of one or two letters out of a patterned picture
@@ -11,4 +19,16 @@ export function readsLikeTexture(text: string, confidence: number): boolean {
   const words = text.split(/\s+/).filter(Boolean);
   const short = words.filter((w) => w.replace(/[^\p{L}\p{N}]/gu, '').length <= TEXTURE_SHORT_WORD).length;
   return words.length >= TEXTURE_WORDS && short >= TEXTURE_SHORT_SHARE * words.length;
+}
+
+/** Whether a crop's reading (its lines, each with its mean word confidence) is of texture, taken whole. */
+export function linesReadLikeTexture(lines: ReadonlyArray<{ text: string; confidence: number }>): boolean {
+  if (!lines.length) return false;
+  return readsLikeTexture(lines.map((l) => l.text).join(' '), lines.reduce((s, l) => s + l.confidence, 0) / lines.length);
+}
+
+/** Whether a crop's reading, every word of it, is too many words too unsure to be text made out (MADE_OUT_CONFIDENCE). */
+export function madeOutNothing(lines: OcrLine[]): boolean {
+  const words = lines.flatMap((l) => l.words);
+  return words.length >= MADE_OUT_WORDS && words.reduce((s, w) => s + w.confidence, 0) / words.length < MADE_OUT_CONFIDENCE;
 }
