@@ -23,7 +23,8 @@ if [ ! -f media/spoken-ad.mp4 ]; then
 fi
 
 if [ ! -f media/caption-ad.mp4 ]; then
-  ffmpeg -y -v error -f lavfi -i "cellauto=s=640x360:rule=110:rate=25" -f lavfi -i "anullsrc=r=16000:cl=mono" -t 5 \
+  # A seeded grid: the same texture, and so the same reading time, on every machine.
+  ffmpeg -y -v error -f lavfi -i "cellauto=s=640x360:rule=110:rate=25:seed=1" -f lavfi -i "anullsrc=r=16000:cl=mono" -t 5 \
     -vf "drawbox=y=140:w=iw:h=80:color=black@0.8:t=fill,drawtext=fontfile=$font:text='Lose 10 kg in one week':fontcolor=white:fontsize=40:x=(w-tw)/2:y=160" \
     -shortest -c:v libx264 -pix_fmt yuv420p -c:a aac media/caption-ad.mp4
 fi
