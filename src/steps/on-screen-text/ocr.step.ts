@@ -21,7 +21,7 @@ import { type Reading, similarity, voteReading } from './ocr-vote.js';
 import { readBatches } from './read-batches.js';
 import { joinSameCaption, type ReadTrack, readAsText, sameRow } from './same-caption.js';
 import { keptProbes, textWhereTextWas } from './text-where-text-was.js';
-import { linesReadLikeTexture, madeOutNothing, readsLikeTexture } from './texture-reading.js';
+import { linesReadLikeTexture, madeOutNothing } from './texture-reading.js';
 import { separateWords } from './word-spaces.js';
 
 interface Sample {
@@ -194,7 +194,7 @@ class CropReader {
         cpuLimitMs: MODEL_LOAD_MS + MAX_READ_MS * crops.length,
         workDir: this.ctx.workDir,
       };
-      // Texture (what the engine made out nothing of, or what reads like texture) is no caption: a second model's reading of it would be time lost.
+      // Texture is no caption (reportable): a second model's reading of it would be time lost.
       const worthRereading = (lines: OcrLine[]) => !madeOutNothing(lines) && !linesReadLikeTexture(captionLines(lines));
       return await this.ctx.tools.ocr.readBlocks(crops, budget, worthRereading);
     } catch (err) {
@@ -205,10 +205,9 @@ class CropReader {
 }
 
 /** A caption's reading sure enough to report (captionsOf): surer when one frame alone read it, and not texture. */
-function reportable(c: { text: string; readings: number; lines: Array<{ confidence: number }> }): boolean {
-  const confidence = mean(c.lines.map((l) => l.confidence));
+function reportable(c: { readings: number; lines: CaptionLine[] }): boolean {
   const least = c.readings > 1 ? MIN_CAPTION_CONFIDENCE : MIN_SINGLE_READING_CONFIDENCE;
-  return confidence >= least && !readsLikeTexture(c.text, confidence);
+  return mean(c.lines.map((l) => l.confidence)) >= least && !linesReadLikeTexture(c.lines);
 }
 
 function trackRegion(track: Track, layer: TextLayer): TextRegion {
