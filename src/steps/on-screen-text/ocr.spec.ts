@@ -93,7 +93,9 @@ export const ocrSpec = defineSpec({
     'beside an italic letter is no space: "Product"). Words under ' +
     `${MIN_WORD_CONFIDENCE}% confidence and lines without a real word are dropped; so are captions read with a mean ` +
     `word confidence under ${MIN_CAPTION_CONFIDENCE} (${MIN_SINGLE_READING_CONFIDENCE} for a caption read in one frame only), readings of texture (${TEXTURE_WORDS} words or more, ` +
-    `at least ${TEXTURE_SHORT_SHARE} of them of at most ${TEXTURE_SHORT_WORD} letters, read under ${TEXTURE_CONFIDENCE}), and text that moves with the picture (the same words not at ` +
+    `at least ${TEXTURE_SHORT_SHARE} of them of at most ${TEXTURE_SHORT_WORD} letters, read under ${TEXTURE_CONFIDENCE}; where a caption read whole ` +
+    "is dropped so, its lines read surely enough alone are kept: a line cut by the frame's edge beside one read well), " +
+    'and text that moves with the picture (the same words not at ' +
     'one place, where all the regions that read them lie together, in most of the frames they show in, and parts of ' +
     'them: a sign filmed by a moving camera, not a ' +
     'caption). Outputs `captions` [{index, ' +

@@ -89,6 +89,26 @@ describe('ocr against the OCR port', () => {
     assert.deepEqual(ocr.rereadable, [false, false, false]);
   });
 
+  it('reports the lines of a crop read surely where a line read badly beside them sinks the whole (a line cut by the frame)', async () => {
+    // Read whole, the caption is 8 words at a mean of 0.78, four of them short: texture, and nothing was reported.
+    const ocr = new ScriptedOcr(() => [
+      words(['HOW', 90], ['WE', 91], ['BUILT', 90], ['IT', 89]),
+      words(['THTC', 57], ['MY', 76], ['1', 57], ['TEE', 76]),
+    ]);
+    const out = await runStep(ocrStep, { frames }, stepContext(fakeTools({ ocr })));
+    assert.deepEqual(
+      out.captions.map((c) => [c.text, c.lines.length]),
+      [['HOW WE BUILT IT', 1]],
+    );
+    assert.equal(out.text, 'HOW WE BUILT IT');
+  });
+
+  it('reports nothing of a crop whose lines are all read too unsurely, one by one as whole', async () => {
+    const ocr = new ScriptedOcr(() => [words(['HOW', 66], ['WE', 64]), words(['THTC', 57], ['MY', 66])]);
+    const out = await runStep(ocrStep, { frames }, stepContext(fakeTools({ ocr })));
+    assert.deepEqual(out, { captions: [], text: '' });
+  });
+
   it("reads a bar as tall as the capitals beside it as the letter I, and trims one taller (a box's edge)", async () => {
     const boxed = (...w: Array<[string, number, number]>): OcrLine => ({
       words: w.map(([text, top, height], i) => ({

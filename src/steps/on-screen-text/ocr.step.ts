@@ -206,8 +206,24 @@ class CropReader {
 
 /** A caption's reading sure enough to report (captionsOf): surer when one frame alone read it, and not texture. */
 function reportable(c: { readings: number; lines: CaptionLine[] }): boolean {
-  const least = c.readings > 1 ? MIN_CAPTION_CONFIDENCE : MIN_SINGLE_READING_CONFIDENCE;
-  return mean(c.lines.map((l) => l.confidence)) >= least && !linesReadLikeTexture(c.lines);
+  return mean(c.lines.map((l) => l.confidence)) >= leastConfidence(c) && !linesReadLikeTexture(c.lines);
+}
+
+function leastConfidence(c: { readings: number }): number {
+  return c.readings > 1 ? MIN_CAPTION_CONFIDENCE : MIN_SINGLE_READING_CONFIDENCE;
+}
+
+/**
+ * The caption as reported, or null: its reading whole where that is reportable, else its lines read sure enough
+ * alone, where they are. One crop can hold a caption read well beside a line read badly (a second line cut by the
+ * frame's edge, a sign's), whose words sink the whole below the bar or make it read like texture.
+ */
+function reported<C extends { readings: number; lines: CaptionLine[]; text: string }>(c: C): C | null {
+  if (reportable(c)) return c;
+  const sure = c.lines.filter((l) => l.confidence >= leastConfidence(c));
+  if (!sure.length || sure.length === c.lines.length) return null;
+  const kept = { ...c, lines: sure, text: sure.map((l) => l.text).join(' ') };
+  return reportable(kept) ? kept : null;
 }
 
 function trackRegion(track: Track, layer: TextLayer): TextRegion {
@@ -217,8 +233,9 @@ function trackRegion(track: Track, layer: TextLayer): TextRegion {
 /**
  * Each track's voted text with its time span; neighbouring tracks that say the same are one caption. Text that moves
  * with the picture (moving-text.ts), captions read with less than MIN_CAPTION_CONFIDENCE (MIN_SINGLE_READING_CONFIDENCE
- * when one frame alone read them) and readings of texture (texture-reading.ts) are not captions; the rest that are one
- * caption read sample by sample (same-caption.ts) are voted on together.
+ * when one frame alone read them) and readings of texture (texture-reading.ts) are not captions, though their lines
+ * read sure enough alone can be (reported); the rest that are one caption read sample by sample (same-caption.ts) are
+ * voted on together.
  */
 function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] {
   const out: Caption[] = [];
@@ -227,7 +244,7 @@ function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] 
   const resting = regions.filter((r) => !moving.has(r)).map((r) => ({ ...r.track, chosen: r.chosen }));
   const read = readRegions(joinSameCaption(resting, (s) => frames[s].scene));
   const timed = read
-    .filter(reportable)
+    .flatMap((c) => reported(c) ?? [])
     .map((c) => ({
       ...c,
       start: frames[c.samples[0]].time,
