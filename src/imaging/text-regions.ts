@@ -960,8 +960,33 @@ function letterStrokes(crop: CropInk, shapes = components(crop.ink, crop.w, crop
     const outlined = edges.map((e) => e >= OUTLINED_LETTER);
     if (outlinedLine(letters, outlined, line)) kept = withOutlinedOnes(letters, edges, line);
   }
-  for (const c of kept) for (const i of c.pixels) clean[i] = 1;
+  for (const c of withoutStrayRuns(kept, line)) for (const i of c.pixels) clean[i] = 1;
   return clean;
+}
+
+/** A gap between shapes, in lines, wider than any word space: what lies beyond it is another run of shapes. */
+const RUN_GAP = 1.5;
+/** A run with less ink than this share of the crop's largest one is the picture's (specks, a highlight). */
+const RUN_INK = 0.25;
+
+/**
+ * The shapes without the small runs standing apart from the text (the columns they cover, RUN_GAP lines from any
+ * other): a crop's wide margins take in specks of the picture, and a speck far off a line's end makes Tesseract
+ * judge its word spaces by that gap and read the line as one word ("meetthenewteamm" at a confidence of 0).
+ */
+function withoutStrayRuns(shapes: Component[], line: number): Component[] {
+  if (shapes.length < 2) return shapes;
+  const runs: Component[][] = [];
+  let right = Number.NEGATIVE_INFINITY;
+  for (const c of [...shapes].sort((a, b) => a.left - b.left)) {
+    if (c.left - right > RUN_GAP * line) runs.push([]);
+    runs[runs.length - 1].push(c);
+    right = Math.max(right, c.left + c.width);
+  }
+  if (runs.length === 1) return shapes;
+  const ink = runs.map((r) => r.reduce((n, c) => n + c.pixels.length, 0));
+  const most = Math.max(...ink);
+  return runs.filter((_, i) => ink[i] >= RUN_INK * most).flat();
 }
 
 /**

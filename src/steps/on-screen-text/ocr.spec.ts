@@ -87,7 +87,9 @@ export const ocrSpec = defineSpec({
     `per second of video, one crop at most ${MAX_READ_MS / 1000} s of CPU: a region that cannot be read in its share ` +
     'is skipped with a warning. For light text with an outline or on a dark box, strokes without it (highlights of ' +
     "the picture) are left out of the crop, and so is what the crop's top or bottom margin cuts (it goes on beyond: " +
-    "picture). In a line of capitals, a bar as tall as the capitals is the letter I (Tesseract reads it '|'). " +
+    'picture), and so are small runs of shapes more than 1.5 lines apart from the rest (specks of the picture in its ' +
+    "margins: a speck far off a line's end makes Tesseract glue its words). In a line of capitals, a bar as tall as the " +
+    "capitals is the letter I (Tesseract reads it '|'). " +
     'A word Tesseract reads without the space its own letter boxes show ("BUILTIT": letters 0.35 of the word\'s height apart, ' +
     "and twice its usual letter gap) is split there, unless the English model's dictionary knows the whole word (a wide gap " +
     'beside an italic letter is no space: "Product"). Words under ' +
