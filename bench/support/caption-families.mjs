@@ -10,6 +10,8 @@
 //  - shadow bright: yellow or white text with a drop shadow over a bright picture;
 //  - two lines: a caption of two lines;
 //  - box: text on a solid box (light on dark or dark on light).
+// Every caption is drawn whole inside the frame: its size fits its measured width into 90% of the frame's, and its
+// lines are moved up to end above the bottom (DRAWING, in each clip's cache key).
 // Per clip: word recall (a caption's words read at its time), captions word for word, and words reported that no
 // caption of the clip holds (stray; goal 0). Per family and overall: median and worst tenth (families.mjs).
 // CAPTION_CLIPS=<n> sets the number of clips (40 by default, five a family), QUALITY_SEED the seed; CAPTION_FAMILIES=pops,box
@@ -244,7 +246,7 @@ function placeOf(rnd, family, h) {
 export async function makeCaptionClip(c, root, PHOTOS) {
   const key = crypto
     .createHash('sha256')
-    .update(JSON.stringify(['caption-family', c]))
+    .update(JSON.stringify(['caption-family', DRAWING, c]))
     .digest('hex')
     .slice(0, 16);
   const dir = path.join(root, 'test-artifacts', 'clips');
@@ -254,15 +256,21 @@ export async function makeCaptionClip(c, root, PHOTOS) {
   const texts = path.join(dir, `${key}-text`);
   fs.mkdirSync(texts, { recursive: true });
   const draws = [];
-  c.captions.forEach((cap, k) =>
-    cap.lines.forEach((line, j) => {
+  for (const [k, cap] of c.captions.entries()) {
+    const files = cap.lines.map((line, j) => {
       const file = path.join(texts, `${k}-${j}.txt`);
       fs.writeFileSync(file, line);
+      return file;
+    });
+    const widest = Math.max(...(await Promise.all(files.map((f) => widthAt100(c.font, f)))));
+    // The caption's lines within the frame: its bottom line's foot no lower than 3% above the frame's bottom.
+    const step = Math.round(c.size * 1.35);
+    const top = Math.min(cap.y, Math.round(0.97 * c.h - (cap.lines.length - 1) * step - 1.25 * c.size));
+    files.forEach((file, j) => {
       const size = j > 0 && cap.left ? Math.round(c.size * 0.8) : c.size;
-      const y = cap.y + j * Math.round(c.size * 1.35);
-      draws.push(drawText(c, file, size, y, cap));
-    }),
-  );
+      draws.push(drawText(c, file, size, top + j * step, cap, widest));
+    });
+  }
   const input = backgroundInput(c, root, PHOTOS);
   const filter = `[0:v]${[...input.filters, ...draws, 'format=yuv420p'].join(',')}[v]`;
   const args = [
@@ -288,8 +296,35 @@ export async function makeCaptionClip(c, root, PHOTOS) {
   return out;
 }
 
-function drawText(c, file, size, y, cap) {
-  const fit = Math.min(size, Math.floor((0.9 * c.w) / (0.62 * Math.max(...cap.lines.map((l) => l.length)))));
+/**
+ * Version of the drawing, in each clip's cache key. 2: a caption's size fits its measured width into 90% of the frame
+ * and its lines are moved up into the frame (1 estimated the width at 0.62 of the size a letter, too little for bold
+ * serif capitals, and let a second line low in the frame run off it: words no reader could see were counted missed).
+ */
+const DRAWING = 2;
+
+/** The width of the text in `file` drawn in `font` at 100 px (drawtext on a black strip, its lit columns counted). */
+async function widthAt100(font, file) {
+  const [w, h] = [6000, 160];
+  const draw = `drawtext=fontfile=${font}:textfile=${file}:fontsize=100:fontcolor=white:x=20:y=20`;
+  const args = ['-v', 'error', '-f', 'lavfi', '-i', `color=c=black:s=${w}x${h}`, '-vf', draw, '-frames:v', '1'];
+  const { stdout } = await run('ffmpeg', [...args, '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'], {
+    encoding: 'buffer',
+    maxBuffer: w * h + 1024,
+  });
+  let [left, right] = [w, -1];
+  for (let x = 0; x < w; x++)
+    for (let y = 0; y < h; y++)
+      if (stdout[y * w + x] > 64) {
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+        break;
+      }
+  return Math.max(1, right - left + 1);
+}
+
+function drawText(c, file, size, y, cap, widest) {
+  const fit = Math.min(size, Math.floor((0.9 * c.w * 100) / widest));
   const look = {
     outline: `borderw=${Math.max(2, Math.round(fit / 10))}:bordercolor=black`,
     'dark outline': `borderw=${Math.max(2, Math.round(fit / 10))}:bordercolor=white`,
