@@ -103,16 +103,6 @@ describe('ocr against the OCR port', () => {
     assert.equal(out.text, 'HOW WE BUILT IT');
   });
 
-  it('judges a caption by the confidence of its words, not of a mark trimmed off its end', async () => {
-    // With the "&" (a speck of the picture) the mean is 0.686, under the bar of 0.7; without it, 0.72.
-    const ocr = new ScriptedOcr(() => [words(['SALE', 72], ['50%', 72], ['OFF', 72], ['TODAY', 72], ['&', 55])]);
-    const out = await runStep(ocrStep, { frames }, stepContext(fakeTools({ ocr })));
-    assert.deepEqual(
-      out.captions.map((c) => [c.text, c.confidence]),
-      [['SALE 50% OFF TODAY', 0.72]],
-    );
-  });
-
   it('reports nothing of a crop whose lines are all read too unsurely, one by one as whole', async () => {
     const ocr = new ScriptedOcr(() => [words(['HOW', 66], ['WE', 64]), words(['THTC', 57], ['MY', 66])]);
     const out = await runStep(ocrStep, { frames }, stepContext(fakeTools({ ocr })));

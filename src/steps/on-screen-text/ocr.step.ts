@@ -382,27 +382,14 @@ function inParallel<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]>
 function captionLines(lines: OcrLine[], oneLetter = false): CaptionLine[] {
   const word = oneLetter ? /^\p{L}$|[\p{L}\p{N}]{2,}/u : /[\p{L}\p{N}]{2,}/u;
   return lines
-    .map((l) => withoutEndMarks(barsAsCapitalI(l.words).filter((w) => w.confidence >= MIN_WORD_CONFIDENCE)))
+    .map((l) => barsAsCapitalI(l.words).filter((w) => w.confidence >= MIN_WORD_CONFIDENCE))
     .filter((words) => words.length)
     .map((words) => ({
-      text: separateWords(words.map((w) => w.text).join(' '))
-        .replace(LEADING_MARKS, '')
-        .replace(TRAILING_MARKS, ''),
+      // Box edges and stray marks read as | ( ) _ ' at the ends of a line.
+      text: separateWords(words.map((w) => w.text).join(' ')).replace(/^[^\p{L}\p{N}$#"(]+|[^\p{L}\p{N}%!?.)"]+$/gu, ''),
       confidence: round(words.reduce((a, w) => a + w.confidence, 0) / words.length / 100),
     }))
     .filter((l) => word.test(l.text) && /\p{L}/u.test(l.text));
-}
-
-/** Box edges and stray marks read as | ( ) _ ' & at the start and the end of a line: trimmed from its text. */
-const LEADING_MARKS = /^[^\p{L}\p{N}$#"(]+/u;
-const TRAILING_MARKS = /[^\p{L}\p{N}%!?.)"]+$/u;
-
-/** A line's words without the words at its ends that are such marks alone: not in its text, not in its confidence. */
-function withoutEndMarks(words: OcrWord[]): OcrWord[] {
-  let [from, to] = [0, words.length];
-  while (from < to && words[from].text.replace(LEADING_MARKS, '') === '') from++;
-  while (to > from && words[to - 1].text.replace(TRAILING_MARKS, '') === '') to--;
-  return words.slice(from, to);
 }
 
 /** A word that is one upright bar. */
