@@ -43,6 +43,11 @@ export async function captionSamples(
   return [0, 0.5, 1, 1.5].map((time) => ({ time, path: file, scene: 0 }));
 }
 
+/** ffmpeg's drawtext of `text` in `look` (font, size, colour, place) shown from `from` to `to` seconds: one caption of a clip. */
+export function timedCaption(look: string, text: string, from: number, to: number): string {
+  return `drawtext=${look}:text='${text}':enable='between(t,${from},${to})'`;
+}
+
 /** Tesseract with the caption model the service ships (models/tessdata's Latin-script one), as the ocr step reads. */
 export function shippedOcr(): TesseractOcr {
   return new TesseractOcr('tesseract', { lang: 'Latin', dataDir: path.resolve('models/tessdata') });

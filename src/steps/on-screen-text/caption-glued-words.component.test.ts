@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readCaptionClip } from '../../../test/support/caption-still.js';
+import { readCaptionClip, timedCaption } from '../../../test/support/caption-still.js';
 import { PHOTOS, shotFilters } from '../../../test/support/reel-clips.js';
 
 describe('ocr of words the engine runs together', () => {
@@ -9,15 +9,15 @@ describe('ocr of words the engine runs together', () => {
    * BUILT IT" as "HOWWEBUILTIT" and "BUILTIT", though its own letter boxes stand a word space apart there.
    */
   it('splits a word where its letters stand a space apart', async () => {
-    const look = 'fontfile=/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf:fontcolor=0xff4040:borderw=4:bordercolor=black';
-    const caption = (text: string, from: number, to: number) =>
-      `drawtext=${look}:text='${text}':fontsize=41:x=(w-text_w)/2:y=363:enable='between(t,${from},${to})'`;
+    const look =
+      'fontfile=/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf:fontcolor=0xff4040:borderw=4:bordercolor=black:' +
+      'fontsize=41:x=(w-text_w)/2:y=363';
     const captions = await readCaptionClip(
       ['-loop', '1', '-framerate', '25', '-t', '3', '-i', PHOTOS.mosaic.file],
       [
         ...shotFilters({ seconds: 3, photo: 'mosaic', motion: 'zoom' }, 1280, 720),
-        caption('HOW WE BUILT IT', 0.1, 1.499),
-        caption('THIS CHANGED MY LIFE', 1.6, 2.899),
+        timedCaption(look, 'HOW WE BUILT IT', 0.1, 1.499),
+        timedCaption(look, 'THIS CHANGED MY LIFE', 1.6, 2.899),
         'format=yuv420p',
       ].join(','),
     );
