@@ -1,5 +1,6 @@
 import { Cluster, type ClusterOptions, Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
+import { withCommandDeadline } from './command-deadline.js';
 import type { RedisTarget } from './redis.config.js';
 import type { RedisClient } from './redis-client.js';
 
@@ -33,7 +34,7 @@ export class RedisConnections {
    * it is sent on (and counts only that connection's writes).
    */
   async failFast(): Promise<RedisClient> {
-    const c = this.open({ enableOfflineQueue: false, commandTimeout: this.commandTimeoutMs, maxRetriesPerRequest: 1 });
+    const c = withCommandDeadline(this.open({ enableOfflineQueue: false, maxRetriesPerRequest: 1 }), this.commandTimeoutMs);
     await readyWithin(c, STARTUP_TIMEOUT_MS).catch((err) => {
       throw new Error(`${describeTarget(this.target)}: Redis does not answer (${err.message})`);
     });

@@ -11,7 +11,6 @@ import { AD_CLIP, BRAND_CLIP, FACT_CLIP } from '../support/scripted-clips.js';
 describe('/product-id, /ad-debunk and /verify on scripted clips (offline analyzers)', () => {
   let h: Harness;
   let web: FileServer;
-  const results: Record<string, any> = {};
 
   before(async () => {
     web = await startFileServer({
