@@ -93,12 +93,20 @@ export async function deleteKeys(pattern: string): Promise<void> {
   });
 }
 
-/** Polls GET /jobs/{id} like a client until the job is complete or failed (bounded). */
+/**
+ * Polls GET /jobs/{id} like a client until the job is complete or failed (bounded). A 503 with Retry-After (the job
+ * store not answering) is waited out as docs/http.md tells a client to; any other answer but 200 fails the poll.
+ */
 export async function pollJob(url: string, jobId: string, maxSeconds = 30): Promise<any> {
   const deadline = Date.now() + maxSeconds * 1000;
   for (;;) {
     const res = await fetch(`${url}/jobs/${jobId}`);
     const body: any = await res.json();
+    const retryAfter = Number(res.headers.get('retry-after'));
+    if (res.status === 503 && retryAfter > 0 && Date.now() + retryAfter * 1000 < deadline) {
+      await new Promise((r) => setTimeout(r, retryAfter * 1000));
+      continue;
+    }
     if (res.status !== 200) throw new Error(`GET /jobs/${jobId} answered ${res.status}: ${JSON.stringify(body)}`);
     if (body.status === 'complete' || body.status === 'failed') return body;
     if (Date.now() > deadline) throw new Error(`job ${jobId} still ${body.status} after ${maxSeconds} s`);
