@@ -4,6 +4,7 @@ import { PROCESS_CONFIG } from '../config/config.tokens.js';
 import type { ProcessConfig } from '../config/process.config.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { JOB_QUEUE } from '../jobs/jobs.tokens.js';
+import { afterDue } from '../net/after-due.js';
 import type { PipelineRegistry } from '../pipelines/pipeline-registry.js';
 import { PIPELINES } from '../pipelines/pipelines.tokens.js';
 import { REDIS_OUTAGE_RETRY_SECONDS } from '../redis/redis-outage.js';
@@ -26,7 +27,7 @@ export class HealthController {
   @Get()
   async health(@Res({ passthrough: true }) reply: FastifyReply) {
     const queue = this.queue.driver;
-    const up = await Promise.race([this.queue.ping(), new Promise<boolean>((r) => setTimeout(() => r(false), HEALTH_TIMEOUT_MS).unref())]);
+    const up = await Promise.race([this.queue.ping(), afterDue(HEALTH_TIMEOUT_MS).then(() => false)]);
     // The in-process queue has no outside dependency to report.
     const dependencies = queue === 'bullmq' ? { redis: up ? 'up' : 'down' } : {};
     const report = { role: this.config.role, queue, pipelines: this.pipelines.all().length, dependencies };

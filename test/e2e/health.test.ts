@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { after, describe, it } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
 import { startHarness } from '../support/harness.js';
 import { PrivateRedis } from '../support/private-redis.js';
 
@@ -35,6 +37,43 @@ describe('/healthz with Redis', () => {
         if (status !== 200) await new Promise((r) => setTimeout(r, 100));
       }
       assert.equal(status, 200, 'healthy again once Redis is back');
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+/**
+ * Keeps this process's main thread busy, as a long synchronous piece of work would; from a setImmediate callback, as
+ * work that follows I/O runs (a stall inside a timer's callback ends before the timers due after it are looked at).
+ */
+async function stallFor(ms: number): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  const until = Date.now() + ms;
+  while (Date.now() < until);
+}
+
+describe('an API process whose main thread is busy while Redis answers', () => {
+  const redis = new PrivateRedis();
+  after(() => redis.kill());
+
+  it('answers /healthz and GET /jobs/{id} 200, not 503: a reply that came during the stall came in time', async () => {
+    await redis.start();
+    // The service runs in this process, so the test can stall it.
+    const h = await startHarness({ driver: 'bullmq', worker: false, env: { REDIS_URL: redis.url } });
+    try {
+      const job = await h.rt.jobs.accept({ pipeline: h.rt.pipelines.byPath('/echo')!, request: { text: 'stall' }, receipt: null });
+      const answered: Record<string, number> = {};
+      for (const path of ['/healthz', `/jobs/${job.id}`]) {
+        // Redis holds every reply for 600 ms; the service's request is in and its command sent within the first 300.
+        execFileSync('redis-cli', ['-p', String(redis.port), 'client', 'pause', '600', 'ALL']);
+        const answer = fetch(`${h.url}${path}`);
+        await delay(300);
+        // Busy past the 1 s the service gives Redis, the reply arriving meanwhile.
+        await stallFor(1500);
+        answered[path] = (await answer).status;
+      }
+      assert.deepEqual(answered, { '/healthz': 200, [`/jobs/${job.id}`]: 200 });
     } finally {
       await h.close();
     }
