@@ -4,7 +4,7 @@ import { PROCESS_CONFIG } from '../config/config.tokens.js';
 import type { ProcessConfig } from '../config/process.config.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { JOB_QUEUE } from '../jobs/jobs.tokens.js';
-import { afterDue } from '../net/after-due.js';
+import { afterDue } from '../net/due-timer.js';
 import type { PipelineRegistry } from '../pipelines/pipeline-registry.js';
 import { PIPELINES } from '../pipelines/pipelines.tokens.js';
 import { REDIS_OUTAGE_RETRY_SECONDS } from '../redis/redis-outage.js';

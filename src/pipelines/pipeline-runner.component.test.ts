@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, beforeEach, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { attempts, events, removeRunDirs, resetRuns, runSteps as run, task } from '../../test/support/pipeline-run.js';
+import { stallFor } from '../../test/support/stall.js';
 import { JobCancelled } from './job-cancelled.js';
 import { JobFailure } from './pipeline-runner.js';
 
@@ -59,6 +60,13 @@ describe('pipeline runner: retries', () => {
 });
 
 describe('pipeline runner: timeouts and cancellation', () => {
+  it('keeps a step that ended within timeout_seconds while the main thread was busy past them', async () => {
+    const { result } = run(task('a', 'ms: 300, in_child: true', '    timeout_seconds: 1\n'), '"{{steps.a}}"');
+    await delay(100);
+    await stallFor(1500);
+    assert.deepEqual(await result, { name: 'a', attempt: 1 });
+  });
+
   it("fails a step that overruns timeout_seconds, aborting the step's signal", async () => {
     const { result } = run(task('a', 'ms: 5000', '    timeout_seconds: 0.1\n'));
     await assert.rejects(result, (err) => err instanceof JobFailure && err.message === "step 'a' (task) timed out after 0.1 s");

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { KnownFailure } from '../engines/known-failure.js';
 import { describeErrors } from '../json-schema/ajv.js';
+import { onceDue } from '../net/due-timer.js';
 import type { SourceHints } from '../sources/source-hints.js';
 import { loadExecutor } from '../steps/load-executor.js';
 import type { StepTools } from '../steps/step-tools.js';
@@ -200,13 +201,13 @@ async function withTimeout<T>(step: PipelineStep, jobSignal: AbortSignal, fn: (s
   const ac = new AbortController();
   const onJobAbort = () => ac.abort(jobSignal.reason);
   jobSignal.addEventListener('abort', onJobAbort, { once: true });
-  let timer: NodeJS.Timeout | undefined;
+  let stopTimer: (() => void) | undefined;
   const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
+    stopTimer = onceDue(step.timeoutSeconds * 1000, () => {
       const err = new JobFailure(`step '${step.id}' (${step.uses}) timed out after ${step.timeoutSeconds} s`);
       ac.abort(err);
       reject(err);
-    }, step.timeoutSeconds * 1000);
+    });
   });
   const aborted = new Promise<never>((_, reject) => {
     if (jobSignal.aborted) reject(jobSignal.reason);
@@ -215,7 +216,7 @@ async function withTimeout<T>(step: PipelineStep, jobSignal: AbortSignal, fn: (s
   try {
     return await Promise.race([fn(ac.signal), timedOut, aborted]);
   } finally {
-    clearTimeout(timer);
+    stopTimer?.();
     jobSignal.removeEventListener('abort', onJobAbort);
   }
 }

@@ -3,17 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { REDIS_URL } from '../../test/support/harness.js';
+import { stallFor } from '../../test/support/stall.js';
 import { duplicateOf } from './redis-client.js';
 import { RedisConnections } from './redis-connections.js';
 import { isRedisOutage } from './redis-outage.js';
 
 const TIMEOUT_MS = 300;
-
-/** Keeps the main thread busy, as a long synchronous step would. */
-function busyFor(ms: number): void {
-  const until = Date.now() + ms;
-  while (Date.now() < until);
-}
 
 describe('the fail-fast Redis connection (what HTTP requests use)', () => {
   const connections = new RedisConnections({ kind: 'server', url: REDIS_URL }, pino({ level: 'silent' }), TIMEOUT_MS);
@@ -29,7 +24,7 @@ describe('the fail-fast Redis connection (what HTTP requests use)', () => {
     await redis.set(key, 'stored');
     const single = redis.get(key);
     const piped = redis.pipeline().get(key).exists(key).exec();
-    busyFor(TIMEOUT_MS * 3);
+    await stallFor(TIMEOUT_MS * 3);
     assert.equal(await single, 'stored');
     assert.deepEqual(await piped, [
       [null, 'stored'],

@@ -4,6 +4,7 @@ import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { startHarness } from '../support/harness.js';
 import { PrivateRedis } from '../support/private-redis.js';
+import { stallFor } from '../support/stall.js';
 
 describe('/healthz with Redis', () => {
   const redis = new PrivateRedis();
@@ -42,16 +43,6 @@ describe('/healthz with Redis', () => {
     }
   });
 });
-
-/**
- * Keeps this process's main thread busy, as a long synchronous piece of work would; from a setImmediate callback, as
- * work that follows I/O runs (a stall inside a timer's callback ends before the timers due after it are looked at).
- */
-async function stallFor(ms: number): Promise<void> {
-  await new Promise((resolve) => setImmediate(resolve));
-  const until = Date.now() + ms;
-  while (Date.now() < until);
-}
 
 describe('an API process whose main thread is busy while Redis answers', () => {
   const redis = new PrivateRedis();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
 import { KnownFailure } from '../../src/engines/known-failure.js';
+import { runProcess } from '../../src/engines/process/run-process.js';
 import type { JobWarning } from '../../src/jobs/job.types.js';
 import { loadPipelines } from '../../src/pipelines/pipeline-loader.js';
 import { runPipeline } from '../../src/pipelines/pipeline-runner.js';
@@ -21,6 +22,8 @@ export const attempts = new Map<string, number>();
 interface TaskInput {
   name: string;
   ms?: number;
+  /** Wait the `ms` in a child process (`sleep`), whose end the event loop reads as I/O, not on a timer. */
+  in_child?: boolean;
   failures?: number;
   transient?: boolean;
 }
@@ -31,7 +34,13 @@ const taskStep = defineStep<TaskInput, { name: string; attempt: number }>({
   with: {
     type: 'object',
     required: ['name'],
-    properties: { name: { type: 'string' }, ms: { type: 'number' }, failures: { type: 'integer' }, transient: { type: 'boolean' } },
+    properties: {
+      name: { type: 'string' },
+      ms: { type: 'number' },
+      in_child: { type: 'boolean' },
+      failures: { type: 'integer' },
+      transient: { type: 'boolean' },
+    },
   },
   output: { type: 'object', required: ['name', 'attempt'], properties: { name: { type: 'string' }, attempt: { type: 'integer' } } },
   example: '',
@@ -42,7 +51,8 @@ const taskStep = defineStep<TaskInput, { name: string; attempt: number }>({
     try {
       if (attempt <= (input.failures ?? 0))
         throw new KnownFailure(`${input.name} failed on attempt ${attempt}`, { transient: input.transient });
-      await delay(input.ms ?? 0, undefined, { signal: ctx.signal });
+      if (input.in_child) await runProcess('sleep', [String((input.ms ?? 0) / 1000)], { signal: ctx.signal, name: 'sleep' });
+      else await delay(input.ms ?? 0, undefined, { signal: ctx.signal });
       return { name: input.name, attempt };
     } catch (err) {
       if (ctx.signal.aborted) events.push(`aborted ${input.name}`);

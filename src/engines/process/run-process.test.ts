@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
+import { stallFor } from '../../../test/support/stall.js';
 import { KnownFailure } from '../known-failure.js';
 import { runProcess } from './run-process.js';
 
@@ -43,6 +44,17 @@ describe('engine processes', () => {
     await assert.rejects(run, (err) => err instanceof KnownFailure && err.message === 'sleeper took longer than 1 s');
     await delay(50);
     assert.equal(alive(pid), false);
+  });
+
+  it('keep the result of a process that ended within its timeout while the main thread was busy past it', async () => {
+    const run = runProcess('sh', ['-c', 'sleep 0.3; echo done'], {
+      signal: new AbortController().signal,
+      name: 'sleeper',
+      timeoutMs: 1000,
+    });
+    await delay(100);
+    await stallFor(1500);
+    assert.equal((await run).stdout, 'done\n');
   });
 
   it('name a missing program', async () => {

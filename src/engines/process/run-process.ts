@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { onceDue } from '../../net/due-timer.js';
 import { KnownFailure } from '../known-failure.js';
 
 export interface RunResult {
@@ -133,8 +134,8 @@ function collectOutput(child: ChildProcess, opts: RunOptions): RunResult {
 function watchLimits(child: ChildProcess, opts: RunOptions, name: string, kill: (why: Error) => void): () => void {
   const onAbort = () => kill(opts.signal.reason instanceof Error ? opts.signal.reason : new KnownFailure(`${name} was cancelled`));
   opts.signal.addEventListener('abort', onAbort, { once: true });
-  const timer = opts.timeoutMs
-    ? setTimeout(() => kill(new KnownFailure(`${name} took longer than ${Math.round(opts.timeoutMs! / 1000)} s`)), opts.timeoutMs)
+  const stopTimer = opts.timeoutMs
+    ? onceDue(opts.timeoutMs, () => kill(new KnownFailure(`${name} took longer than ${Math.round(opts.timeoutMs! / 1000)} s`)))
     : null;
   const cpuWatch =
     opts.cpuLimitMs && child.pid
@@ -145,7 +146,7 @@ function watchLimits(child: ChildProcess, opts: RunOptions, name: string, kill: 
       : null;
   return () => {
     opts.signal.removeEventListener('abort', onAbort);
-    if (timer) clearTimeout(timer);
+    stopTimer?.();
     if (cpuWatch) clearInterval(cpuWatch);
   };
 }
