@@ -23,7 +23,7 @@ const LAYERS: string[][] = [
   ['payments'], // the paywall and settlement; a settled payment is handed to the Fulfilment port orders/ implements
   ['engines', 'redis', 'observability'], // adapters behind ports, Redis, metrics
   ['imaging'], // in-process pixel work: faces, portraits, colours
-  ['net', 'json-schema', 'chains', 'config', 'logging'], // the ground: no side effect composed here
+  ['net', 'timing', 'json-schema', 'chains', 'config', 'logging'], // the ground: no side effect composed here
 ];
 
 const layerOf = (folder: string): number => LAYERS.findIndex((layer) => layer.includes(folder));

@@ -4,10 +4,10 @@ import { PROCESS_CONFIG } from '../config/config.tokens.js';
 import type { ProcessConfig } from '../config/process.config.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { JOB_QUEUE } from '../jobs/jobs.tokens.js';
-import { afterDue } from '../net/due-timer.js';
 import type { PipelineRegistry } from '../pipelines/pipeline-registry.js';
 import { PIPELINES } from '../pipelines/pipelines.tokens.js';
 import { REDIS_OUTAGE_RETRY_SECONDS } from '../redis/redis-outage.js';
+import { afterDue } from '../timing/due-timer.js';
 
 /** /healthz answers within this even when Redis hangs. */
 const HEALTH_TIMEOUT_MS = 1000;

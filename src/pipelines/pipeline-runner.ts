@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import { KnownFailure } from '../engines/known-failure.js';
 import { describeErrors } from '../json-schema/ajv.js';
-import { onceDue } from '../net/due-timer.js';
 import type { SourceHints } from '../sources/source-hints.js';
 import { loadExecutor } from '../steps/load-executor.js';
 import type { StepTools } from '../steps/step-tools.js';
+import { onceDue } from '../timing/due-timer.js';
 import { isTruthy, resolve } from './expression.js';
 import { JobCancelled } from './job-cancelled.js';
 import type { Pipeline, PipelineStep } from './pipeline.types.js';

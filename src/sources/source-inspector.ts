@@ -1,4 +1,5 @@
 import pMemoize from 'p-memoize';
+import { dueSignal } from '../timing/due-timer.js';
 import { devnetSampleName } from './devnet-samples.js';
 import { inspectImage } from './image-source.js';
 import { inspectPlacePage } from './place-source.js';
@@ -62,7 +63,7 @@ export class SourceInspector {
    * answered within its own budget too, since that check started before it arrived.
    */
   private async checkWithinBudget(url: string, kind: SourceKind): Promise<SourceHint | null | undefined> {
-    const signal = AbortSignal.timeout(this.deps.timeoutMs);
+    const signal = dueSignal(this.deps.timeoutMs);
     try {
       return await this.inspectOne(url, kind, signal);
     } catch (err) {

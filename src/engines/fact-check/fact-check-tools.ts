@@ -1,3 +1,4 @@
+import { dueSignal } from '../../timing/due-timer.js';
 import { KnownFailure } from '../known-failure.js';
 import type { ClaimReview, FactCheckSearch } from './fact-check.port.js';
 
@@ -35,7 +36,7 @@ export class FactCheckToolsSearch implements FactCheckSearch {
     if (this.opts.apiKey) url.searchParams.set('key', this.opts.apiKey);
     let res: Response;
     try {
-      res = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(20_000)]) });
+      res = await fetch(url, { signal: AbortSignal.any([signal, dueSignal(20_000)]) });
     } catch (err) {
       if (signal.aborted) throw err;
       throw new KnownFailure(`the fact-check search could not be reached (${(err as Error).message})`, { transient: true });

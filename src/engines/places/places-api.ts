@@ -1,3 +1,4 @@
+import { dueSignal } from '../../timing/due-timer.js';
 import { type PlaceDetails, type PlaceDirectory, PlaceDirectoryError } from './places.port.js';
 
 /** A place as the Places API writes it, the fields of FIELDS only; an answer may leave any of them out. */
@@ -66,7 +67,7 @@ export class PlacesApi implements PlaceDirectory {
     const res = await fetch(`${this.opts.url}${path}`, {
       ...init,
       headers: { ...init.headers, 'X-Goog-Api-Key': this.opts.apiKey },
-      signal: AbortSignal.any([signal, AbortSignal.timeout(this.opts.timeoutSeconds * 1000)]),
+      signal: AbortSignal.any([signal, dueSignal(this.opts.timeoutSeconds * 1000)]),
     });
     const body = (await res.json().catch(() => ({}))) as T & { error?: { message?: string } };
     if (!res.ok) {

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { onceDue } from '../../net/due-timer.js';
+import { onceDue } from '../../timing/due-timer.js';
 import { KnownFailure } from '../known-failure.js';
 
 export interface RunResult {

@@ -1,3 +1,4 @@
+import { dueSignal } from '../../timing/due-timer.js';
 import type { CurrencyTable } from './prices.js';
 
 let cached: { url: string; at: number; rates: Pick<CurrencyTable, 'as_of' | 'rates' | 'rates_source'> } | null = null;
@@ -18,7 +19,7 @@ interface RatesAnswer {
  */
 export async function liveRates(url: string, signal: AbortSignal): Promise<Pick<CurrencyTable, 'as_of' | 'rates' | 'rates_source'>> {
   if (cached && cached.url === url && Date.now() - cached.at < KEEP_MS) return cached.rates;
-  const res = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(20_000)]) });
+  const res = await fetch(url, { signal: AbortSignal.any([signal, dueSignal(20_000)]) });
   if (!res.ok) throw new Error(`RATES_URL answered HTTP ${res.status}`);
   const body = (await res.json()) as RatesAnswer;
   const base = String(body.base ?? 'USD').toUpperCase();

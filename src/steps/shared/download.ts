@@ -1,5 +1,6 @@
 import { type FetchedBytes, FetchRefused, FetchTooLarge } from '../../engines/download/download.port.js';
 import { KnownFailure } from '../../engines/known-failure.js';
+import { dueSignal } from '../../timing/due-timer.js';
 import type { StepContext } from '../step.js';
 
 export interface DownloadOptions {
@@ -21,7 +22,7 @@ export async function download(url: string, ctx: StepContext, opts: DownloadOpti
   const label = opts.label ?? url;
   try {
     return await ctx.tools.web.fetchBytes(url, {
-      signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(fetchTimeoutSeconds * 1000)]),
+      signal: AbortSignal.any([ctx.signal, dueSignal(fetchTimeoutSeconds * 1000)]),
       maxBytes: opts.maxBytes,
       ...(opts.accept ? { headers: { accept: opts.accept } } : {}),
     });

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { FetchRefused, type PageVideo, type WebFetcher, type WebResponse } from '../../engines/download/download.port.js';
 import { KnownFailure } from '../../engines/known-failure.js';
 import { mediaTypeOf, PLATFORM_URL, servesMedia } from '../../sources/media-types.js';
+import { dueSignal } from '../../timing/due-timer.js';
 import { devnetSampleFile } from '../shared/devnet-sample.js';
 import { defineStep, type StepContext } from '../step.js';
 import { fetchVideoSpec } from './fetch-video.spec.js';
@@ -25,7 +26,7 @@ export const fetchVideoStep = defineStep<{ url: string; max_bytes?: number; max_
     const { limits, web } = ctx.tools;
     const maxBytes = Math.min(input.max_bytes ?? limits.maxBytes, limits.maxBytes);
     const maxSeconds = Math.min(input.max_seconds ?? limits.maxSeconds, limits.maxSeconds);
-    const timeout = AbortSignal.timeout(limits.fetchTimeoutSeconds * 1000);
+    const timeout = dueSignal(limits.fetchTimeoutSeconds * 1000);
     const signal = AbortSignal.any([ctx.signal, timeout]);
     const timedOut = () => timeout.aborted && !ctx.signal.aborted;
     const sample = devnetSampleFile(input.url, ctx);

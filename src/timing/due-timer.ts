@@ -26,3 +26,13 @@ export function afterDue(ms: number): Promise<void> {
     setTimeout(() => setImmediate(() => setImmediate(resolve)), ms).unref();
   });
 }
+
+/**
+ * `AbortSignal.timeout(ms)` judged as above: aborts with the same TimeoutError once `ms` have passed and the loop has
+ * read and closed what ended since; keeps no process alive by itself.
+ */
+export function dueSignal(ms: number): AbortSignal {
+  const controller = new AbortController();
+  afterDue(ms).then(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')));
+  return controller.signal;
+}
