@@ -1,5 +1,6 @@
 import { Cluster, type ClusterOptions, Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
+import { onceDue } from '../timing/due-timer.js';
 import { withCommandDeadline } from './command-deadline.js';
 import type { RedisTarget } from './redis.config.js';
 import type { RedisClient } from './redis-client.js';
@@ -101,10 +102,10 @@ const STARTUP_TIMEOUT_MS = 5000;
 function readyWithin(redis: RedisClient, ms: number): Promise<void> {
   if (redis.status === 'ready') return Promise.resolve();
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => done(new Error(`no answer within ${ms / 1000} s`)), ms);
+    const stopTimer = onceDue(ms, () => done(new Error(`no answer within ${ms / 1000} s`)));
     const onReady = () => done();
     const done = (err?: Error) => {
-      clearTimeout(timer);
+      stopTimer();
       redis.off('ready', onReady);
       if (err) reject(err);
       else resolve();
