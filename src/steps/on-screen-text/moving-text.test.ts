@@ -27,6 +27,29 @@ describe('moving text', () => {
     assert.equal(movingText(regions).size, 0);
   });
 
+  it('keeps a caption of two lines at rest, read whole in some samples and one line of it in others', () => {
+    // Caption families seed 20893, clip 23: black capitals with a white outline over a panning photo. The region
+    // holds both lines or the second alone, and its box takes in a speck of the picture at one end or the other.
+    const at = (left: number, top: number, width: number, height: number, line: number) => ({ left, top, width, height, line });
+    const regions = [
+      region('WAIT FOR THE HOW WE BUILT IT', 0, at(221, 170, 197, 52, 17)),
+      region('HOW WE BUILT IT', 1, at(221, 198, 198, 24, 24)),
+      region('WAIT FOR HOW WE BUILT IT', 2, at(214, 170, 204, 46, 17)),
+      region('WAIT END HOW WE BUILT IT', 3, at(221, 170, 204, 46, 17)),
+      region('HOW WE BUILT IT', 4, at(221, 198, 197, 18, 18)),
+      region('THE END HOW WE BUILT IT', 5, at(222, 169, 202, 47, 18)),
+    ];
+    assert.equal(movingText(regions).size, 0);
+  });
+
+  it('drops a moving sign read whole in some samples and in part in others', () => {
+    // "BREAD" is the right-hand end of "FRESH BREAD"'s box, and the sign moves 20 pixels right and 10 down a sample.
+    const regions = [0, 1, 2, 3].map((i) =>
+      i % 2 ? region('BREAD', i, box(140 + i * 20, 50, 200 + i * 10)) : region('FRESH BREAD', i, box(100 + i * 20, 90, 200 + i * 10)),
+    );
+    assert.equal(movingText(regions).size, 4);
+  });
+
   it('drops the words of a sign that the camera moves from sample to sample', () => {
     const regions = [0, 1, 2, 3].map((i) => region('FRESH BREAD', i, box(100 + i * 20, 90, 200 + i * 10)));
     assert.equal(movingText(regions).size, 4);

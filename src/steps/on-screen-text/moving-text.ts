@@ -69,7 +69,11 @@ function placesBySample(chain: ReadRegion[]): LineBox[] {
   return [...places.values()];
 }
 
-/** Regions that follow one another (the next sample, close by, at about the same size) and say the same words. */
+/**
+ * Regions that follow one another (the next sample, close by, at about the same size) and say the same words, or
+ * one a run of the other's: a caption of two lines read whole in one sample and one line of it in the next is the
+ * same words at the same place (judged apart, each pair's one box off by a letter looks like motion).
+ */
 function chainsOfSameWords(regions: ReadRegion[]): ReadRegion[][] {
   const parent = regions.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
@@ -77,11 +81,8 @@ function chainsOfSameWords(regions: ReadRegion[]): ReadRegion[][] {
     const last = a.boxes[a.boxes.length - 1];
     regions.forEach((b, j) => {
       if (b.samples[0] !== a.samples[a.samples.length - 1] + 1 || !near(last, b.boxes[0])) return;
-      if (
-        similarity(key(a.text), key(b.text)) < SAME_WORDS ||
-        Math.min(last.line, b.boxes[0].line) < 0.7 * Math.max(last.line, b.boxes[0].line)
-      )
-        return;
+      const sameWords = similarity(key(a.text), key(b.text)) >= SAME_WORDS || partOf(a.text, b.text) || partOf(b.text, a.text);
+      if (!sameWords || Math.min(last.line, b.boxes[0].line) < 0.7 * Math.max(last.line, b.boxes[0].line)) return;
       parent[find(i)] = find(j);
     });
   });
