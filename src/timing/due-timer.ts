@@ -6,14 +6,18 @@
  * too (a child process's 'close' comes once its pipes' handles are closed there).
  */
 
-/** Calls `fn` once `ms` have passed and the loop has read and closed what ended since; returns what cancels it. */
-export function onceDue(ms: number, fn: () => void): () => void {
+/**
+ * Calls `fn` once `ms` have passed and the loop has read and closed what ended since; returns what cancels it.
+ * `unref`: the wait keeps no process alive by itself.
+ */
+export function onceDue(ms: number, fn: () => void, opts: { unref?: boolean } = {}): () => void {
   let immediate: NodeJS.Immediate | undefined;
   const timer = setTimeout(() => {
     immediate = setImmediate(() => {
       immediate = setImmediate(fn);
     });
   }, ms);
+  if (opts.unref) timer.unref();
   return () => {
     clearTimeout(timer);
     if (immediate) clearImmediate(immediate);
@@ -22,9 +26,7 @@ export function onceDue(ms: number, fn: () => void): () => void {
 
 /** Resolves once `ms` have passed and the loop has read and closed what ended since; keeps no process alive by itself. */
 export function afterDue(ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    setTimeout(() => setImmediate(() => setImmediate(resolve)), ms).unref();
-  });
+  return new Promise((resolve) => onceDue(ms, resolve, { unref: true }));
 }
 
 /**

@@ -81,8 +81,7 @@ function chainsOfSameWords(regions: ReadRegion[]): ReadRegion[][] {
     const last = a.boxes[a.boxes.length - 1];
     regions.forEach((b, j) => {
       if (b.samples[0] !== a.samples[a.samples.length - 1] + 1 || !near(last, b.boxes[0])) return;
-      const sameWords = similarity(key(a.text), key(b.text)) >= SAME_WORDS || partOf(a.text, b.text) || partOf(b.text, a.text);
-      if (!sameWords || Math.min(last.line, b.boxes[0].line) < 0.7 * Math.max(last.line, b.boxes[0].line)) return;
+      if (!sameWords(a.text, b.text) || Math.min(last.line, b.boxes[0].line) < 0.7 * Math.max(last.line, b.boxes[0].line)) return;
       parent[find(i)] = find(j);
     });
   });
@@ -115,13 +114,18 @@ function followParts(regions: ReadRegion[], moving: Set<ReadRegion>): void {
           moving.has(b) &&
           (b.samples[0] === a.samples[a.samples.length - 1] + 1 || a.samples[0] === b.samples[b.samples.length - 1] + 1) &&
           near(a.region, b.region) &&
-          (similarity(key(a.text), key(b.text)) >= SAME_WORDS || partOf(a.text, b.text) || partOf(b.text, a.text)),
+          sameWords(a.text, b.text),
       );
       if (!linked) continue;
       moving.add(a);
       grew = true;
     }
   }
+}
+
+/** Two readings say the same words: their letters alike, or one's words a run of the other's ('BREAD', 'FRESH BREAD'). */
+function sameWords(a: string, b: string): boolean {
+  return similarity(key(a), key(b)) >= SAME_WORDS || partOf(a, b) || partOf(b, a);
 }
 
 function key(text: string): string {
