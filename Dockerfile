@@ -8,7 +8,7 @@ FROM node:20-bookworm-slim
 # removed after the build.
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      python3 python3-venv ffmpeg pocketsphinx pocketsphinx-en-us sphinxbase-utils tesseract-ocr tesseract-ocr-eng flite fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf \
+      python3 python3-venv ffmpeg pocketsphinx pocketsphinx-en-us sphinxbase-utils tesseract-ocr tesseract-ocr-eng hunspell hunspell-en-us hunspell-es hunspell-pt-pt hunspell-pt-br hunspell-it hunspell-fr hunspell-de-de flite fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf \
       gcc libc6-dev pkg-config libpocketsphinx-dev libsphinxbase-dev \
  && rm -rf /var/lib/apt/lists/*
 

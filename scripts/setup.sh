@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PACKAGES=(python3-venv ffmpeg redis-server redis-sentinel pocketsphinx pocketsphinx-en-us sphinxbase-utils gcc libc6-dev pkg-config libpocketsphinx-dev libsphinxbase-dev tesseract-ocr tesseract-ocr-eng flite espeak-ng fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf chromium)
+PACKAGES=(python3-venv ffmpeg redis-server redis-sentinel pocketsphinx pocketsphinx-en-us sphinxbase-utils gcc libc6-dev pkg-config libpocketsphinx-dev libsphinxbase-dev tesseract-ocr tesseract-ocr-eng hunspell hunspell-en-us hunspell-es hunspell-pt-pt hunspell-pt-br hunspell-it hunspell-fr hunspell-de-de flite espeak-ng fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf chromium)
 
 # 20.19: require() of an ES module without a flag (src/steps/shared/language.ts loads lande so).
 node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)' \

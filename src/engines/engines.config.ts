@@ -15,6 +15,9 @@ export interface EnginesConfig {
     tesseractLang: string;
     /** Where that model is looked for first (models/tessdata ships `Latin`); else Tesseract's own tessdata. */
     tesseractDataDir: string;
+    hunspellPath: string;
+    /** The hunspell dictionaries captions' marks are checked against (known-marks.ts); none: not checked. */
+    spellDictionaries: string[];
     pocketsphinxPath: string;
     /** The warm decoder (warm-decoder.ts); null: a pocketsphinx process per piece. */
     pocketsphinxWarmPath: string | null;
@@ -78,6 +81,8 @@ export const ENGINES_DEFAULTS = {
   YTDLP_PATH: '.venv/bin/yt-dlp',
   TESSERACT_PATH: 'tesseract',
   TESSERACT_LANG: 'Latin',
+  HUNSPELL_PATH: 'hunspell',
+  SPELL_DICTIONARIES: 'en_US,es_ES,pt_PT,pt_BR,it_IT,fr_FR,de_DE',
   POCKETSPHINX_PATH: 'pocketsphinx_continuous',
   VIDEO_MAX_BYTES: String(200 * 1024 * 1024),
   VIDEO_MAX_SECONDS: '600',
@@ -138,6 +143,17 @@ function pocketsphinxWarmPath(r: Reader): string | null {
   return value === 'off' ? null : path.resolve(r.projectRoot, value ?? 'dist/native/pocketsphinx_warm');
 }
 
+/** SPELL_DICTIONARIES: hunspell dictionary names, comma-separated; `off` (or empty): none. */
+function spellDictionaries(r: Reader): string[] {
+  const value = r.get('SPELL_DICTIONARIES').trim();
+  return value === 'off'
+    ? []
+    : value
+        .split(',')
+        .map((d) => d.trim())
+        .filter(Boolean);
+}
+
 function media(r: Reader): EnginesConfig['media'] {
   return {
     ffmpegPath: r.optional('FFMPEG_PATH') ?? '',
@@ -146,6 +162,8 @@ function media(r: Reader): EnginesConfig['media'] {
     tesseractPath: r.get('TESSERACT_PATH'),
     tesseractLang: r.get('TESSERACT_LANG'),
     tesseractDataDir: path.resolve(r.projectRoot, r.optional('TESSERACT_DATA_DIR') ?? 'models/tessdata'),
+    hunspellPath: r.get('HUNSPELL_PATH'),
+    spellDictionaries: spellDictionaries(r),
     pocketsphinxPath: r.get('POCKETSPHINX_PATH'),
     pocketsphinxWarmPath: pocketsphinxWarmPath(r),
     maxBytes: r.int('VIDEO_MAX_BYTES', 1024, 16 * 1024 ** 3),

@@ -13,6 +13,7 @@ import { TesseractOcr } from '../engines/ocr/tesseract-ocr.js';
 import { PlacesApi } from '../engines/places/places-api.js';
 import { OpenAiSpeechToText } from '../engines/speech/openai-transcription.js';
 import { PocketsphinxSpeechToText } from '../engines/speech/pocketsphinx.js';
+import { HunspellSpellCheck } from '../engines/spelling/hunspell-spell-check.js';
 import { resolveMediaBinaries } from '../engines/video/ffmpeg-binaries.js';
 import { FfmpegVideoEngine } from '../engines/video/ffmpeg-video-engine.js';
 import type { StepTools } from './step-tools.js';
@@ -40,6 +41,7 @@ export function createStepTools(config: EnginesConfig, paths: StepTools['paths']
     limits: { maxBytes: media.maxBytes, maxSeconds: media.maxSeconds, fetchTimeoutSeconds: media.fetchTimeoutSeconds },
     video: new FfmpegVideoEngine(bin),
     ocr: new TesseractOcr(media.tesseractPath, { lang: media.tesseractLang, dataDir: media.tesseractDataDir }),
+    spelling: media.spellDictionaries.length ? new HunspellSpellCheck(media.hunspellPath, media.spellDictionaries) : null,
     textLayers: new PooledTextLayers(pool),
     web: new GuardedWebFetcher(media.allowLoopback),
     pageVideos: new YtDlpDownloader({ ytDlp: media.ytDlpPath, ffmpeg: bin.ffmpeg, allowLoopback: media.allowLoopback }),

@@ -9,6 +9,7 @@ import type { OcrEngine } from '../engines/ocr/ocr-engine.port.js';
 import type { TextLayers } from '../engines/ocr/text-layers.port.js';
 import type { PlaceDirectory } from '../engines/places/places.port.js';
 import type { SpeechToText } from '../engines/speech/speech-to-text.port.js';
+import type { SpellCheck } from '../engines/spelling/spell-check.port.js';
 import type { VideoEngine } from '../engines/video/video-engine.port.js';
 
 /**
@@ -31,6 +32,8 @@ export interface StepTools {
   video: VideoEngine;
   /** Text recognition (tesseract). */
   ocr: OcrEngine;
+  /** Which words the dictionaries know (hunspell), or null: captions keep their marks as read. */
+  spelling: SpellCheck | null;
   /** Caption regions found in frames and cut out for OCR (pixel work, in the CPU pool). */
   textLayers: TextLayers;
   /** User-given URLs, fetched through the address guard. */

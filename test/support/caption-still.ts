@@ -5,6 +5,7 @@ import { TesseractOcr } from '../../src/engines/ocr/tesseract-ocr.js';
 import { FfmpegVideoEngine } from '../../src/engines/video/ffmpeg-video-engine.js';
 import { ocrStep } from '../../src/steps/on-screen-text/ocr.step.js';
 import { detectScenesStep } from '../../src/steps/scenes/detect-scenes.step.js';
+import type { StepTools } from '../../src/steps/step-tools.js';
 import { fakeTools, runStep, stepContext } from './step-context.js';
 
 const run = promisify(execFile);
@@ -55,21 +56,23 @@ export function shippedOcr(): TesseractOcr {
 
 /**
  * The ocr step's captions of one still frame holding a caption (captionSamples), read with the real Tesseract (its
- * English model unless `ocr` says otherwise: shippedOcr), and its warnings.
+ * English model unless `ocr` says otherwise: shippedOcr; other engines from `tools`), its warnings and the engines it used.
  */
-export async function readCaptionStill(still: CaptionStill, ocr = new TesseractOcr('tesseract')) {
-  const ctx = stepContext(fakeTools({ ocr }));
+export async function readCaptionStill(still: CaptionStill, ocr = new TesseractOcr('tesseract'), tools: Partial<StepTools> = {}) {
+  const ctx = stepContext(fakeTools({ ocr, ...tools }));
   const out = await runStep(ocrStep, { frames: await captionSamples(ctx.workDir, still) }, ctx);
-  return { captions: out.captions, warnings: ctx.warnings };
+  return { captions: out.captions, warnings: ctx.warnings, engines: ctx.engines };
 }
 
 /**
  * The ocr step's captions of a clip x264 encodes from ffmpeg's `input` options through `filters`, read with the shipped
  * caption model and sampled as the service samples (the scenes step's copies), which the region finder and the crops
- * work on.
+ * work on; other engines from `tools`.
  */
-export async function readCaptionClip(input: string[], filters: string) {
-  const ctx = stepContext(fakeTools({ video: new FfmpegVideoEngine({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }), ocr: shippedOcr() }));
+export async function readCaptionClip(input: string[], filters: string, tools: Partial<StepTools> = {}) {
+  const ctx = stepContext(
+    fakeTools({ video: new FfmpegVideoEngine({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }), ocr: shippedOcr(), ...tools }),
+  );
   const clip = path.join(ctx.workDir, 'caption.mp4');
   await run('ffmpeg', ['-v', 'error', '-y', ...input, '-vf', filters, '-c:v', 'libx264', '-preset', 'veryfast', clip]);
   const { samples } = await runStep(detectScenesStep, { source: clip }, ctx);

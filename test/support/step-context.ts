@@ -40,6 +40,7 @@ export function fakeTools(over: Partial<StepTools> = {}): StepTools {
     limits: { maxBytes: 10 * 1024 * 1024, maxSeconds: 600, fetchTimeoutSeconds: 10 },
     video: absent('video'),
     ocr: absent('ocr'),
+    spelling: null,
     textLayers: new PooledTextLayers(pool),
     web: absent('web'),
     pageVideos: absent('pageVideos'),

@@ -1,4 +1,5 @@
 import { inEuropeanLetters } from './european-letters.js';
+import { bare, marked } from './letter-marks.js';
 import type { OcrLine, OcrWord } from './ocr-engine.port.js';
 
 /**
@@ -60,16 +61,6 @@ function samePlace(a: Box, b: Box): boolean {
 function overlap(a: number, aLength: number, b: number, bLength: number): number {
   const common = Math.min(a + aLength, b + bLength) - Math.max(a, b);
   return Math.max(0, common) / Math.max(1, Math.min(aLength, bLength));
-}
-
-/** The word without its letters' marks (accents, cedillas, carons), as a model without them reads it. */
-function bare(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '');
-}
-
-/** Whether a letter carries a mark (an accent, a cedilla, a tilde). */
-function marked(letter: string): boolean {
-  return bare(letter) !== letter;
 }
 
 /** Whether `word` and `other` differ only in a run of `word`'s letters that are all marked. */

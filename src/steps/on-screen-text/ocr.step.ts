@@ -5,6 +5,7 @@ import type { OcrLine, OcrWord } from '../../engines/ocr/ocr-engine.port.js';
 import { boxOverlap } from '../../imaging/box.js';
 import { sameContent, type TextLayer, type TextLayerCache, type TextRegion } from '../../imaging/text-layer.js';
 import { defineStep, type StepContext } from '../step.js';
+import { withKnownMarks } from './known-marks.js';
 import { joinedPieces, wordsWithin } from './line-pieces.js';
 import { movingText } from './moving-text.js';
 import {
@@ -66,13 +67,34 @@ export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; t
     const layers = await inParallel(frames, (f) => ctx.tools.textLayers.find(f.path, f.gray, analysed, ctx.signal));
     const tracks = followRegions(layers, frames);
     await readTracks(tracks, frames, layers, deadline, ctx);
-    const captions = captionsOf(tracks, frames, step);
+    const captions = await mendedMarks(captionsOf(tracks, frames, step), deadline, ctx);
     ctx.engine('ocr', ctx.tools.ocr.name);
     const seen = new Set<string>();
     const distinct = captions.map((c) => c.text).filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
     return { captions, text: distinct.join('\n') };
   },
 });
+
+/**
+ * The captions with their misread marks mended by the dictionaries (known-marks.ts) in what is left of the step's time
+ * (at least MIN_READ_TIME_MS); as read where there is no spell check or it fails.
+ */
+async function mendedMarks(captions: Caption[], deadline: number, ctx: StepContext): Promise<Caption[]> {
+  const { spelling } = ctx.tools;
+  if (!spelling || !captions.length) return captions;
+  try {
+    const mended = await withKnownMarks(captions, spelling, {
+      signal: ctx.signal,
+      timeoutMs: Math.max(MIN_READ_TIME_MS, deadline - Date.now()),
+    });
+    if (mended !== captions) ctx.engine('spelling', spelling.name);
+    return mended;
+  } catch (err) {
+    if (ctx.signal.aborted) throw err;
+    ctx.logger.warn({ err }, 'on-screen text: the spell check failed; captions keep their marks as read');
+    return captions;
+  }
+}
 
 /** Regions matched from sample to sample: same place and same strokes continue a track, anything else starts one. */
 function followRegions(layers: TextLayer[], frames: Sample[]): Track[] {
