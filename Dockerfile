@@ -3,7 +3,7 @@ FROM node:20-bookworm-slim
 
 # System tools the step executors call: ffmpeg (transcode, frames), pocketsphinx (local ASR; sphinx_fe from
 # sphinxbase-utils gives it each piece's starting cepstral mean),
-# tesseract (OCR), flite (speech synthesis), DejaVu (with its condensed faces), Liberation and FreeFont fonts (text rendered into frames; the caption families draw with every font installed).
+# tesseract (OCR), hunspell with seven dictionaries (captions' misread marks: SPELL_DICTIONARIES), flite (speech synthesis), DejaVu (with its condensed faces), Liberation and FreeFont fonts (text rendered into frames; the caption families draw with every font installed).
 # gcc, pkg-config and pocketsphinx's headers build the warm speech decoder and malloc-trim.node (native/); they are
 # removed after the build.
 RUN apt-get update \
