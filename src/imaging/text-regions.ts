@@ -802,7 +802,9 @@ function lineOfShapes(shapes: Component[], line: number): number {
  * The shapes taller than the line that lie within the rows its letters span, from the ascenders' tops to the
  * descenders' feet: a letter that reaches both (an italic f, a j) is taller than the line measured, which a line of
  * few descenders measures without them. A shape's line is the letters across its middle row (of a crop of two lines,
- * one); a shape of the picture taller than the line reaches past their rows, or stands between lines.
+ * one); a shape of the picture taller than the line reaches past their rows, or stands between lines. Also a capital
+ * above a row of small letters only, the line measured by a smaller line beside it (a lower third's name over its
+ * role: "ierre artin"): it stands on the row's baseline, at most CAPITAL of the row's small letters tall.
  */
 function withinLetterRows(taller: Component[], letters: Component[], line: number): Component[] {
   const body = letters.filter((c) => c.height >= 0.5 * line);
@@ -813,9 +815,14 @@ function withinLetterRows(taller: Component[], letters: Component[], line: numbe
     const own = body.filter((l) => l.top <= middle && l.top + l.height >= middle);
     if (own.length < 3) return false;
     const [top, bottom] = [Math.min(...own.map((l) => l.top)), Math.max(...own.map((l) => l.top + l.height))];
-    return c.top >= top - slack && c.top + c.height <= bottom + slack;
+    if (c.top >= top - slack && c.top + c.height <= bottom + slack) return true;
+    const foot = median(own.map((l) => l.top + l.height));
+    return Math.abs(c.top + c.height - foot) <= slack && c.height <= CAPITAL * median(own.map((l) => l.height));
   });
 }
+
+/** The tallest a capital may be, in its line's small letters' heights (x-heights of 0.67 to 0.75 of the capitals' in most faces: 1.33-1.5). */
+const CAPITAL = 1.5;
 
 /** How far past its letters' rows a tall letter may reach, in lines (a pixel or two of a zoomed crop). */
 const ROWS_SLACK = 0.05;
