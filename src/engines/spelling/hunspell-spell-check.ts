@@ -31,10 +31,11 @@ export class HunspellSpellCheck implements SpellCheck {
 
   /**
    * Whether `hunspell -D` (on stderr) lists every dictionary asked for; asked once per engine (again after a cancelled
-   * ask). With `-d`: else it loads the locale's dictionary, and fails where that one is not installed.
+   * ask). With `-d` and the first one only: else it loads the locale's dictionary, and fails where that one is not
+   * installed; all of them would cost the load of a check.
    */
   private allInstalled(budget: SpellBudget): Promise<boolean> {
-    const args = ['-D', '-d', this.dictionaries.join(',')];
+    const args = ['-D', '-d', this.dictionaries[0]];
     this.installed ??= runProcess(this.hunspell, args, { signal: budget.signal, timeoutMs: budget.timeoutMs, name: 'hunspell' })
       .then(({ stdout, stderr }) => {
         const listed = new Set(`${stdout}\n${stderr}`.split('\n').map((l) => l.trim().split('/').pop()));
