@@ -4,16 +4,16 @@ export interface SpellBudget {
   timeoutMs: number;
 }
 
-/**
- * Which words a set of dictionaries knows (the port; the hunspell CLI is the adapter). A word counts as known when any
- * of the dictionaries knows it.
- */
+/** Which words each of a set of dictionaries knows (the port; the hunspell CLI is the adapter). */
 export interface SpellCheck {
   /** Shown in the job's `engines`. */
   readonly name: string;
+  /** The dictionaries it checks with, in the order configured: the first is asked first. */
+  readonly dictionaries: readonly string[];
   /**
-   * The `words` (as given) that none of the dictionaries knows, or null where the check cannot tell (the program or a
-   * dictionary is not installed). Rejects when the call overran its budget or was aborted.
+   * For each of `dictionaries` (some of `this.dictionaries`), the `words` (as given) it does not know; null where the
+   * check cannot tell (the program or one of the configured dictionaries is not installed). Rejects when the call
+   * overran its budget or was aborted.
    */
-  unknown(words: string[], budget: SpellBudget): Promise<Set<string> | null>;
+  unknown(words: string[], dictionaries: readonly string[], budget: SpellBudget): Promise<Map<string, Set<string>> | null>;
 }

@@ -5,15 +5,16 @@ import { HunspellSpellCheck } from '../../engines/spelling/hunspell-spell-check.
 import type { SpellCheck } from '../../engines/spelling/spell-check.port.js';
 import { markVariants, withKnownMarks } from './known-marks.js';
 
-/** The real hunspell with the service's default dictionaries, counting its calls. */
-function counted(dictionaries = ENGINES_DEFAULTS.SPELL_DICTIONARIES.split(',')): SpellCheck & { calls: number } {
+/** The real hunspell with the service's default dictionaries, counting the dictionaries it was asked with. */
+function counted(dictionaries = ENGINES_DEFAULTS.SPELL_DICTIONARIES.split(',')): SpellCheck & { asked: string[] } {
   const real = new HunspellSpellCheck('hunspell', dictionaries);
   const check = {
     name: real.name,
-    calls: 0,
-    unknown: (words: string[], budget: Parameters<SpellCheck['unknown']>[1]) => {
-      check.calls++;
-      return real.unknown(words, budget);
+    dictionaries: real.dictionaries,
+    asked: [] as string[],
+    unknown: (words: string[], asked: readonly string[], budget: Parameters<SpellCheck['unknown']>[2]) => {
+      check.asked.push(...asked);
+      return real.unknown(words, asked, budget);
     },
   };
   return check;
@@ -26,23 +27,14 @@ const texts = (captions: Array<{ text: string; lines: Array<{ text: string }> }>
 
 describe('captions mended by the dictionaries where a mark was misread', () => {
   it('swaps a mark the dictionaries do not know for the one they do, case and punctuation kept', async () => {
-    const out = await withKnownMarks(
-      [
-        caption('nåo perca o final'),
-        caption('Receita Fácil De Pào!'),
-        caption('CITTÀ PIU BELLA'),
-        caption('la riceťta della nonna'),
-        caption('TRES PASOS FÁCIĽES'),
-      ],
-      counted(),
-      budget(),
-    );
-    assert.deepEqual(texts(out), [
-      ['não perca o final', 'não perca o final'],
-      ['Receita Fácil De Pão!', 'Receita Fácil De Pão!'],
-      ['CITTÀ PIÙ BELLA', 'CITTÀ PIÙ BELLA'],
-      ['la ricetta della nonna', 'la ricetta della nonna'],
-      ['TRES PASOS FÁCILES', 'TRES PASOS FÁCILES'],
+    const jobs = ['nåo perca o final', 'Receita Fácil De Pào!', 'CITTÀ PIU BELLA', 'la riceťta della nonna', 'TRES PASOS FÁCIĽES'];
+    const out = await Promise.all(jobs.map((text) => withKnownMarks([caption(text)], counted(), budget())));
+    assert.deepEqual(out.map(texts), [
+      [['não perca o final', 'não perca o final']],
+      [['Receita Fácil De Pão!', 'Receita Fácil De Pão!']],
+      [['CITTÀ PIÙ BELLA', 'CITTÀ PIÙ BELLA']],
+      [['la ricetta della nonna', 'la ricetta della nonna']],
+      [['TRES PASOS FÁCILES', 'TRES PASOS FÁCILES']],
     ]);
   });
 
@@ -61,18 +53,50 @@ describe('captions mended by the dictionaries where a mark was misread', () => {
     assert.deepEqual(texts(await withKnownMarks(kept, counted(), budget())), texts(kept));
   });
 
-  it('runs no check for captions without a marked letter', async () => {
+  it("mends by the dictionaries of the captions' language, where another language knows the word as read", async () => {
+    // es_ES knows "Nao", fr_FR "faciles": neither is a word in the captions' own language.
+    const out = await withKnownMarks([caption('NAO PERCA O FINAL'), caption('Receita de pão')], counted(), budget());
+    assert.deepEqual(texts(out), [
+      ['NÃO PERCA O FINAL', 'NÃO PERCA O FINAL'],
+      ['Receita de pão', 'Receita de pão'],
+    ]);
+    // "holà" is French and Italian as read: a mark another language writes is taken off by no dictionary.
+    const spanish = await withKnownMarks([caption('tres pasos faciles'), caption('holà a todos')], counted(), budget());
+    assert.deepEqual(texts(spanish), [
+      ['tres pasos fáciles', 'tres pasos fáciles'],
+      ['holà a todos', 'holà a todos'],
+    ]);
+    // en_US knows "tres" and "bonne", fr_FR the rest.
+    const french = await withKnownMarks([caption('TRES BONNE IDÉE'), caption('ATTENDEZ LA FIN')], counted(), budget());
+    assert.deepEqual(texts(french), [
+      ['TRÈS BONNE IDÉE', 'TRÈS BONNE IDÉE'],
+      ['ATTENDEZ LA FIN', 'ATTENDEZ LA FIN'],
+    ]);
+  });
+
+  it("takes a spelling of another language where none of the captions' language fits a word no dictionary knows", async () => {
+    const out = await withKnownMarks([caption('João Silva'), caption('Produçt De igner')], counted(), budget());
+    assert.deepEqual(texts(out), [
+      ['João Silva', 'João Silva'],
+      ['Product De igner', 'Product De igner'],
+    ]);
+  });
+
+  it('asks only the first dictionary where it knows three quarters of the words, and mends by it', async () => {
     const check = counted();
-    const plain = [caption('MEET THE NEW TEAM'), caption('Joao Silva')];
-    assert.equal(await withKnownMarks(plain, check, budget()), plain);
-    assert.equal(check.calls, 0);
+    const english = [caption('MEET THE NEW TEAM'), caption('Joao Silva, Head Chef')];
+    assert.equal(await withKnownMarks(english, check, budget()), english);
+    assert.deepEqual(check.asked, ['en_US']);
+    // The first (en_US) knows no "café": the others are asked, know it, and so it keeps its mark.
+    const cafe = [caption('the best café in town')];
+    assert.deepEqual(texts(await withKnownMarks(cafe, counted(), budget())), texts(cafe));
   });
 
   it('leaves captions as read where a dictionary or the program is missing', async () => {
     const misread = [caption('nåo perca o final')];
     assert.deepEqual(texts(await withKnownMarks(misread, counted(['pt_PT', 'xx_XX']), budget())), texts(misread));
     const missing = new HunspellSpellCheck('no-such-hunspell', ['pt_PT']);
-    assert.equal(await missing.unknown(['nåo'], budget()), null);
+    assert.equal(await missing.unknown(['nåo'], ['pt_PT'], budget()), null);
   });
 
   it('tries each marked letter with each other mark or none, one at a time, and an unmarked word with one mark on any letter', () => {

@@ -13,17 +13,21 @@ const MARKS: ReadonlyMap<string, string[]> = (() => {
 
 /** A word of two letters or more, with what stands before and after it ("«não»,"). */
 const WORD = /^(\P{L}*)(\p{L}{2,})(\P{L}*)$/u;
+/** The share of the captions' words the first dictionary must know to be taken as their language without asking the others. */
+const FIRST_ENOUGH = 0.75;
 
 /**
- * Captions' words mended where Tesseract misread a letter's mark, by dictionaries (the SpellCheck port). The
- * Latin-script model now and then reads a mark as another ("nåo" for "não", "Pào" for "Pão"), and the English model's
- * reading, taken for an unsure word, has none ("PIU" for "PIÙ"). A word no dictionary knows becomes the one spelling
- * they know that differs from it only in one letter's mark:
+ * Captions' words mended where Tesseract misread a letter's mark, by the dictionaries of the captions' language (the
+ * SpellCheck port). The Latin-script model now and then reads a mark as another ("nåo" for "não", "holà" for "hola"),
+ * and the English model's reading, taken for an unsure word, has none ("PIU" for "PIÙ", "NAO"). The captions' language
+ * is the dictionary that knows most of their words, at least half (a Swedish caption's "på" is no misread Spanish
+ * "pa"); several where they know as many; the first alone, without asking the others, where it knows FIRST_ENOUGH of
+ * them. A word it does not know becomes the one spelling it knows that differs only in one letter's mark:
  *  - a word with a marked letter: that letter with another mark, else (none known) without it ("Téam", "FÁCIĽES");
- *  - a word without marks: one of its letters with a mark ("facil": "fácil").
- * With two spellings known, or none, the word stays as read. Only where the captions show a marked letter (text in a
- * language that writes them: captions without one cost no check) and the dictionaries know at least half their words
- * (the text is in their languages: a Swedish caption's "på" is no misread Spanish "pa").
+ *  - a word without marks: one of its letters with a mark ("faciles": "fáciles" in a Spanish caption, though French
+ *    knows "faciles").
+ * Where the language knows none and no dictionary knows the word, the spellings any of them knows are taken ("Produçt":
+ * "Product" in a Portuguese reel). With two spellings known, or none, the word stays as read.
  */
 export async function withKnownMarks<C extends { text: string; lines: Array<{ text: string }> }>(
   captions: C[],
@@ -38,14 +42,22 @@ export async function withKnownMarks<C extends { text: string; lines: Array<{ te
         .flatMap((w) => WORD.exec(w.normalize('NFC'))?.[2] ?? []),
     ),
   ];
-  if (!words.some((w) => [...w].some(marked))) return captions;
+  if (!words.length || !spelling.dictionaries.length) return captions;
   const variants = new Map(words.map((w) => [w, markVariants(w)]));
-  const unknown = await spelling.unknown([...words, ...new Set([...variants.values()].flat())], budget);
-  if (!unknown || 2 * words.filter((w) => unknown.has(w)).length > words.length) return captions;
+  const asked = [...new Set([...words, ...[...variants.values()].flat()])];
+  const judged = await captionLanguage(words, asked, spelling, budget);
+  if (!judged) return captions;
+  const { language, all } = judged;
+  const knows = (unknown: Set<string>[]) => (word: string) => unknown.some((u) => !u.has(word));
+  const [inLanguage, anywhere] = [knows(language), knows(all)];
   const mended = new Map<string, string>();
   for (const w of words) {
-    const known = unknown.has(w) ? variants.get(w)!.filter((v) => !unknown.has(v)) : [];
-    const to = chosenSpelling(w, known);
+    if (inLanguage(w)) continue;
+    // A marked word another language writes as read ("café" in an English reel) loses no mark, but may take another.
+    const swapOnly = marks(w) > 0 && anywhere(w);
+    const known = variants.get(w)!.filter((v) => inLanguage(v) && (!swapOnly || marks(v) === marks(w)));
+    // A word no dictionary knows may be another language's misread ("Produçt" in a Portuguese lower third).
+    const to = chosenSpelling(w, known.length || anywhere(w) ? known : variants.get(w)!.filter(anywhere));
     if (to) mended.set(w, to);
   }
   if (!mended.size) return captions;
@@ -59,6 +71,32 @@ export async function withKnownMarks<C extends { text: string; lines: Array<{ te
       })
       .join(' ');
   return captions.map((c) => ({ ...c, text: mend(c.text), lines: c.lines.map((l) => ({ ...l, text: mend(l.text) })) }));
+}
+
+/**
+ * The words unknown to the dictionaries of the captions' language (see withKnownMarks), and to every dictionary asked;
+ * null where no dictionary knows half the words, or the check cannot tell.
+ */
+async function captionLanguage(
+  words: string[],
+  asked: string[],
+  spelling: SpellCheck,
+  budget: SpellBudget,
+): Promise<{ language: Set<string>[]; all: Set<string>[] } | null> {
+  const [first, ...rest] = spelling.dictionaries;
+  const byFirst = await spelling.unknown(asked, [first], budget);
+  if (!byFirst) return null;
+  const knownBy = (unknown: Set<string>) => words.filter((w) => !unknown.has(w)).length;
+  const all = [...byFirst.values()];
+  // A marked word the first does not know may be another language's word as read: the others are asked (see swapOnly).
+  const firstEnough = knownBy(all[0]) >= FIRST_ENOUGH * words.length && !words.some((w) => marks(w) > 0 && all[0].has(w));
+  if (rest.length && !firstEnough) {
+    const byRest = await spelling.unknown(asked, rest, budget);
+    if (!byRest) return null;
+    all.push(...byRest.values());
+  }
+  const most = Math.max(...all.map(knownBy));
+  return 2 * most < words.length ? null : { language: all.filter((u) => knownBy(u) === most), all };
 }
 
 /**

@@ -100,9 +100,10 @@ export const ocrSpec = defineSpec({
     'and text that moves with the picture (the same words not at ' +
     'one place, where all the regions that read them lie together, in most of the frames they show in, and parts of ' +
     'them: a sign filmed by a moving camera, not a ' +
-    'caption). Where the captions show a marked letter, a word no dictionary of SPELL_DICTIONARIES knows becomes the one ' +
-    'spelling they know that differs from it only in one letter\'s mark ("nåo" read for "não", "PIU" for "PIÙ"), unless ' +
-    'two are known or they know under half the words. Outputs `captions` [{index, ' +
+    "caption). A word the dictionaries of the captions' language (of SPELL_DICTIONARIES, the one that knows most of " +
+    'their words, at least half) do not know becomes the one spelling they know that differs from it only in one ' +
+    'letter\'s mark ("nåo" read for "não", "PIU" for "PIÙ", "faciles" in Spanish), unless two are known; a marked ' +
+    'word another dictionary knows as read takes another mark but loses none ("café" in English). Outputs `captions` [{index, ' +
     'text, start, end, confidence (0-1: the mean word confidence of the reading chosen), agreement (0-1: the share ' +
     'of its readings that say the same), readings, lines}] in time order and `text` (every distinct caption, one a line).',
   with: {
