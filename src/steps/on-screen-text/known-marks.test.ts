@@ -55,9 +55,11 @@ describe('captions mended by the dictionaries where a mark was misread', () => {
 
   it("mends by the dictionaries of the captions' language, where another language knows the word as read", async () => {
     // es_ES knows "Nao", fr_FR "faciles": neither is a word in the captions' own language.
-    const out = await withKnownMarks([caption('NAO PERCA O FINAL'), caption('Receita de pão')], counted(), budget());
-    assert.deepEqual(texts(out), [
+    // pt_BR alone knows "cafe": Portuguese is what pt_PT and pt_BR both know.
+    const captions = [caption('NAO PERCA O FINAL'), caption('MELHOR CAFE DA CIDADE'), caption('Receita de pão')];
+    assert.deepEqual(texts(await withKnownMarks(captions, counted(), budget())), [
       ['NÃO PERCA O FINAL', 'NÃO PERCA O FINAL'],
+      ['MELHOR CAFÉ DA CIDADE', 'MELHOR CAFÉ DA CIDADE'],
       ['Receita de pão', 'Receita de pão'],
     ]);
     // "holà" is French and Italian as read: a mark another language writes is taken off by no dictionary.

@@ -18,11 +18,11 @@ const FIRST_ENOUGH = 0.75;
 
 /**
  * Captions' words mended where Tesseract misread a letter's mark, by the dictionaries of the captions' language (the
- * SpellCheck port). The Latin-script model now and then reads a mark as another ("nåo" for "não", "holà" for "hola"),
+ * SpellCheck port). The Latin-script model now and then reads a mark as another ("nåo" for "não", "holå" for "hola"),
  * and the English model's reading, taken for an unsure word, has none ("PIU" for "PIÙ", "NAO"). The captions' language
- * is the dictionary that knows most of their words, at least half (a Swedish caption's "på" is no misread Spanish
- * "pa"); several where they know as many; the first alone, without asking the others, where it knows FIRST_ENOUGH of
- * them. A word it does not know becomes the one spelling it knows that differs only in one letter's mark:
+ * is the one whose dictionaries know most of their words, at least half (a Swedish caption's "på" is no misread
+ * Spanish "pa"); several where they know as many; the first dictionary alone, without asking the others, where it
+ * knows FIRST_ENOUGH of them. A word it does not know becomes the one spelling it knows that differs only in one letter's mark:
  *  - a word with a marked letter: that letter with another mark, else (none known) without it ("Téam", "FÁCIĽES");
  *  - a word without marks: one of its letters with a mark ("faciles": "fáciles" in a Spanish caption, though French
  *    knows "faciles").
@@ -74,8 +74,9 @@ export async function withKnownMarks<C extends { text: string; lines: Array<{ te
 }
 
 /**
- * The words unknown to the dictionaries of the captions' language (see withKnownMarks), and to every dictionary asked;
- * null where no dictionary knows half the words, or the check cannot tell.
+ * The words unknown to the captions' language (see withKnownMarks), and to each dictionary asked; null where no language
+ * knows half the words, or the check cannot tell. The dictionaries of one language (pt_PT and pt_BR: the name before
+ * "_") are one language that knows what all of them know: pt_BR alone knows "cafe".
  */
 async function captionLanguage(
   words: string[],
@@ -84,19 +85,25 @@ async function captionLanguage(
   budget: SpellBudget,
 ): Promise<{ language: Set<string>[]; all: Set<string>[] } | null> {
   const [first, ...rest] = spelling.dictionaries;
-  const byFirst = await spelling.unknown(asked, [first], budget);
-  if (!byFirst) return null;
+  const byDictionary = await spelling.unknown(asked, [first], budget);
+  if (!byDictionary) return null;
   const knownBy = (unknown: Set<string>) => words.filter((w) => !unknown.has(w)).length;
-  const all = [...byFirst.values()];
+  const firstUnknown = byDictionary.get(first)!;
   // A marked word the first does not know may be another language's word as read: the others are asked (see swapOnly).
-  const firstEnough = knownBy(all[0]) >= FIRST_ENOUGH * words.length && !words.some((w) => marks(w) > 0 && all[0].has(w));
+  const firstEnough = knownBy(firstUnknown) >= FIRST_ENOUGH * words.length && !words.some((w) => marks(w) > 0 && firstUnknown.has(w));
   if (rest.length && !firstEnough) {
     const byRest = await spelling.unknown(asked, rest, budget);
     if (!byRest) return null;
-    all.push(...byRest.values());
+    for (const [d, u] of byRest) byDictionary.set(d, u);
   }
-  const most = Math.max(...all.map(knownBy));
-  return 2 * most < words.length ? null : { language: all.filter((u) => knownBy(u) === most), all };
+  const languages = new Map<string, Set<string>>();
+  for (const [d, u] of byDictionary) {
+    const name = d.split('_')[0];
+    languages.set(name, new Set([...(languages.get(name) ?? []), ...u]));
+  }
+  const most = Math.max(...[...languages.values()].map(knownBy));
+  if (2 * most < words.length) return null;
+  return { language: [...languages.values()].filter((u) => knownBy(u) === most), all: [...byDictionary.values()] };
 }
 
 /**
