@@ -6,6 +6,7 @@ import { type Component, components, enclosedShare } from './components.js';
 import { lettersOverShadow } from './drop-shadow.js';
 import { joinedLightStrokes } from './joined-strokes.js';
 import { linesOf } from './letter-lines.js';
+import { asLightAs, castShadow, isEven, lettersByShadow, lightLetters, mayBeLight } from './letters-by-shadow.js';
 import { type CroppedLetters, lineBeyondCrop, lineCover, moreWholeLetters } from './line-beyond-crop.js';
 import { linesBeside } from './lines-beside.js';
 import { overALetter } from './mark-over-letter.js';
@@ -574,6 +575,7 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
   const strokes = (ink: Uint8Array, grey: Grey | null) => lettersOf(open(ink), grey);
   let clean: Uint8Array;
   let overShadow = false;
+  const rows = { top: (region.top * s - top) * zoom, bottom: (region.top * s - top + region.height * s) * zoom };
   if (page) {
     // A page of one colour: its ink is what is off that colour. Where the page's own colour drifts (a gradient), more
     // of it is off its median than a caption's letters cover: there each pixel is judged by the picture around it, a
@@ -594,11 +596,63 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
       overShadow = light !== null;
       clean = strokes(light ?? dark, null);
     } else {
-      const rows = { top: (region.top * s - top) * zoom, bottom: (region.top * s - top + region.height * s) * zoom };
       clean = await brightLetters({ grey, w, h, line, rows, ...edges }, open, lettersOf, crop.colour);
     }
   }
-  return { clean, w, h, line, cut: cutBy.get(clean) ?? [], overShadow };
+  const cut = cutBy.get(clean) ?? [];
+  const light = !region.lightBackground && (crop.greyMade() || mayBeLight(clean, await crop.colour()));
+  const shown = light ? shadowedLetters(clean, await crop.grey(), { w, h, line, rows, ...edges }) : null;
+  return { clean: shown ? union(clean, strokes(shown, null)) : clean, w, h, line, cut, overShadow };
+}
+
+/**
+ * Light letters' pixels shown by their drop shadow alone (letters-by-shadow.ts) in the light shapes of the text's rows
+ * that letterStrokes drops as picture (notLetters): letters merged with a part of the picture as light as they are.
+ * Null when the crop's `letters` cast no drop shadow or no light shape is dropped.
+ */
+function shadowedLetters(
+  letters: Uint8Array,
+  grey: Grey,
+  crop: { w: number; h: number; line: number; rows: { top: number; bottom: number }; cutAbove: boolean; cutBelow: boolean },
+): Uint8Array | null {
+  const { w, h, line, rows } = crop;
+  const bright = lightLetters(letters, grey.data, grey.channels);
+  if (bright === null) return null;
+  const level = asLightAs(bright);
+  const light = new Uint8Array(w * h);
+  // A shape dropped as picture goes beyond the text's rows, and an even one is flat there: with less than a line's
+  // square of flat light pixels there, none is looked for (most crops end here, before their shapes are found).
+  const g = (i: number) => grey.data[i * grey.channels];
+  let flat = 0;
+  for (let i = 0; i < light.length; i++) {
+    light[i] = g(i) >= level ? 1 : 0;
+    const y = Math.floor(i / w);
+    if (light[i] && i > w && (y < rows.top || y >= rows.bottom) && Math.abs(g(i) - g(i - 1)) <= FLAT && Math.abs(g(i) - g(i - w)) <= FLAT)
+      flat++;
+  }
+  if (flat < line * line) return null;
+  // Only an even shape: in a picture's light part, its own dark details would be read as shadows.
+  const shapes = notLetters(components(light, w, h), h, line, rows, crop.cutAbove, crop.cutBelow).filter((c) =>
+    isEven(grey.data, grey.channels, c.pixels),
+  );
+  const shadow = shapes.length ? castShadow(letters, bright, grey.data, grey.channels, w, h, line) : null;
+  if (!shadow) return null;
+  const shown = lettersByShadow(shapes, grey.data, grey.channels, w, shadow);
+  // Less than a small letter's ink is no letter: the letter filter that would drop it costs as much as the crop's own.
+  let ink = 0;
+  for (let i = 0; i < shown.length; i++) ink += shown[i];
+  return ink >= SMALL_LETTER * line * line ? shown : null;
+}
+
+/** A small letter's ink, in squares of a line. */
+const SMALL_LETTER = 1 / 16;
+/** Brightness steps (0-255) to the pixels left of and above a pixel of a flat part of the picture, at most. */
+const FLAT = 3;
+
+function union(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i] | b[i];
+  return out;
 }
 
 /**
@@ -703,7 +757,7 @@ async function decodedCrop(
   file: string,
   box: Box,
   width: number,
-): Promise<{ width: number; height: number; grey: () => Promise<Grey>; colour: () => Promise<Uint8Array> }> {
+): Promise<{ width: number; height: number; grey: () => Promise<Grey>; greyMade: () => boolean; colour: () => Promise<Uint8Array> }> {
   const sharp = (await import('sharp')).default;
   const { data, info } = await sharp(file).extract(box).raw().toBuffer({ resolveWithObject: true });
   const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
@@ -722,6 +776,7 @@ async function decodedCrop(
         .raw()
         .toBuffer({ resolveWithObject: true })
         .then((g) => ({ data: g.data, channels: g.info.channels }))),
+    greyMade: () => grey !== null,
     colour: () => (colour ??= pixels().removeAlpha().toColourspace('srgb').resize({ width, height, fit: 'fill' }).raw().toBuffer()),
   };
 }

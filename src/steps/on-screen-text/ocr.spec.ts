@@ -79,7 +79,9 @@ export const ocrSpec = defineSpec({
     '(accents aside: "changéd" backs "changed"). ' +
     'Crops get margins, are scaled ' +
     'to about 40 px text and binarised, so busy backgrounds are not read (dark ink that is the drop shadow of light ' +
-    'letters over a picture as light as they are is read as those letters, and white letters keyed by their colour ' +
+    'letters over a picture as light as they are is read as those letters; where light letters with a drop shadow run ' +
+    "over an even part of the picture as light as they are, the pixels from which a step along the shadow's offset, no " +
+    'longer than their strokes are thick, reaches the shadow are read as letters; and white letters keyed by their colour ' +
     'together with a pale face beside them are keyed nearer where that shows half their line or more); crops are read ' +
     'in batches, one tesseract ' +
     'per core, the regions seen in more than one sample first, longest on screen first (a tight budget skips glimpses, ' +
