@@ -46,7 +46,7 @@ export function lettersOverShadow(rgb: Uint8Array, darkInk: Uint8Array, w: numbe
     }
   }
   if (!ink.length) return null;
-  const offset = shadowOffset(rgb, dark, ink, w, h, Math.max(2, Math.round(REACH * line)));
+  const offset = shadowOffset(rgb, dark, ink, w, h, shadowReach(line));
   if (!offset) return null;
   const colour = medianColour(rgb, before(dark, ink, w, h, offset));
   if (!colour) return null;
@@ -63,6 +63,11 @@ export function lettersOverShadow(rgb: Uint8Array, darkInk: Uint8Array, w: numbe
     if (x2 >= 0 && x2 < w && y2 >= 0 && y2 < h && letters[y2 * w + x2]) beyond++;
   }
   return covered < MOST_LETTERS * letters.length && explained >= EXPLAINED * ink.length && beyond < ONE_SIDED * explained ? letters : null;
+}
+
+/** The farthest a shadow may lie from letters `line` pixels high, in pixels each way (REACH, 2 at least). */
+export function shadowReach(line: number): number {
+  return Math.max(2, Math.round(REACH * line));
 }
 
 /**

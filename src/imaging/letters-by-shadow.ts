@@ -7,9 +7,9 @@
  */
 
 import type { Component } from './components.js';
+import { shadowReach } from './drop-shadow.js';
+import { luma } from './rgb.js';
 
-/** The farthest a shadow may lie from its letters, in lines (as drop-shadow.ts). */
-const REACH = 0.15;
 /** The shadow's side of the letters is at most this bright against the opposite side (an outline is dark on both sides: about 1). */
 const ONE_SIDED = 0.75;
 /** The letters' median brightness (0-255) at least: light letters (white, yellow; red letters are about 100). */
@@ -46,17 +46,8 @@ export interface CastShadow {
  * too few or not light (LIGHT_LETTERS). One pass, counted in a histogram.
  */
 export function lightLetters(letters: Uint8Array, grey: Uint8Array, channels: number): number | null {
-  const counts = new Uint32Array(256);
-  let n = 0;
-  for (let i = 0; i < letters.length; i++)
-    if (letters[i]) {
-      counts[grey[i * channels]]++;
-      n++;
-    }
-  if (n < LEAST_EDGE) return null;
-  let v = 0;
-  for (let seen = counts[0]; seen <= n / 2; seen += counts[++v]);
-  return v >= LIGHT_LETTERS ? v : null;
+  const { median, n } = lettersMedian(letters, (i) => grey[i * channels]);
+  return n >= LEAST_EDGE && median >= LIGHT_LETTERS ? median : null;
 }
 
 /**
@@ -65,16 +56,22 @@ export function lightLetters(letters: Uint8Array, grey: Uint8Array, channels: nu
  * is made for it alone: letters found by their hue are most often not light.
  */
 export function mayBeLight(letters: Uint8Array, rgb: Uint8Array): boolean {
+  const { median, n } = lettersMedian(letters, (i) => Math.round(luma(rgb, 3 * i)));
+  return n >= LEAST_EDGE && median >= LIGHT_LETTERS - LUMA_SLACK;
+}
+
+/** The median of the letters' pixels' `level` (0-255), counted in a histogram, and how many pixels there are. */
+function lettersMedian(letters: Uint8Array, level: (i: number) => number): { median: number; n: number } {
   const counts = new Uint32Array(256);
   let n = 0;
   for (let i = 0; i < letters.length; i++)
     if (letters[i]) {
-      counts[Math.round(0.299 * rgb[3 * i] + 0.587 * rgb[3 * i + 1] + 0.114 * rgb[3 * i + 2])]++;
+      counts[level(i)]++;
       n++;
     }
-  let v = 0;
-  for (let seen = counts[0]; seen <= n / 2 && v < 255; seen += counts[++v]);
-  return n >= LEAST_EDGE && v >= LIGHT_LETTERS - LUMA_SLACK;
+  let median = 0;
+  for (let seen = counts[0]; seen <= n / 2 && median < 255; seen += counts[++median]);
+  return { median, n };
 }
 
 /** The least brightness (0-255) of a part of the picture as light as letters `bright`. */
@@ -107,7 +104,7 @@ export function castShadow(
   h: number,
   line: number,
 ): CastShadow | null {
-  const reach = Math.max(2, Math.round(REACH * line));
+  const reach = shadowReach(line);
   const all: number[] = [];
   for (let i = 0; i < letters.length; i++) if (letters[i]) all.push(i);
   const step = Math.max(1, Math.floor(all.length / SAMPLED));
@@ -133,7 +130,7 @@ export function castShadow(
     const k = (dy + reach) * (2 * reach + 1) + dx + reach;
     return { mean: counts[k] ? sums[k] / counts[k] : 0, n: counts[k] };
   };
-  let best: (CastShadow & { ratio: number }) | null = null;
+  let best: { dx: number; dy: number; dark: number; ratio: number } | null = null;
   for (let dy = -reach; dy <= reach; dy++)
     for (let dx = -reach; dx <= reach; dx++) {
       if (!dx && !dy) continue;
@@ -141,12 +138,11 @@ export function castShadow(
       const opposite = beyondEdge(-dx, -dy);
       if (near.n < LEAST_EDGE || opposite.n < LEAST_EDGE || !opposite.mean) continue;
       const ratio = near.mean / opposite.mean;
-      if (near.mean <= SHADOW_DARK * bright && (!best || ratio < best.ratio))
-        best = { dx, dy, walk: 0, dark: (bright + near.mean) / 2, ratio };
+      if (near.mean <= SHADOW_DARK * bright && (!best || ratio < best.ratio)) best = { dx, dy, dark: (bright + near.mean) / 2, ratio };
     }
   if (!best || best.ratio > ONE_SIDED) return null;
-  best.walk = thickness(letters, w, h, best.dx, best.dy);
-  return best.walk ? { dx: best.dx, dy: best.dy, walk: best.walk, dark: best.dark } : null;
+  const walk = thickness(letters, w, h, best.dx, best.dy);
+  return walk ? { dx: best.dx, dy: best.dy, walk, dark: best.dark } : null;
 }
 
 /**

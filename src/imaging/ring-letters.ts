@@ -9,6 +9,7 @@ import { type Component, components } from './components.js';
 import { floodFill } from './flood-fill.js';
 import { overALetter } from './mark-over-letter.js';
 import { median } from './median.js';
+import { luma } from './rgb.js';
 
 /** Share of the ink in shapes that close around a letter for the crop to be read as outlines. */
 const RINGED = 0.8;
@@ -207,11 +208,6 @@ export function ofTheLettersColour(outlined: Outlined, ink: Uint8Array, rgb: Uin
     if (distance(colourOf(c.pixels, rgb), letters) > far) for (const p of c.pixels) inside[p] = 0;
   }
   return inside;
-}
-
-/** Rec. 601 brightness of an RGB colour. */
-function luma([r, g, b]: number[]): number {
-  return 0.299 * r + 0.587 * g + 0.114 * b;
 }
 
 /** The indices of a mask's set pixels. */
