@@ -10,7 +10,8 @@
  * A change counts only as far as the pictures before it differ from those just after it: a flash (white, black,
  * any few frames) changes the picture and gives it back (over a busy picture, back as near as frames as far apart
  * beside the flash are to each other); a fast camera's frame is the one before smeared or blended from its shifts
- * along a line (smeared-change.ts, blurred-change.ts). A frame is a cut when its score stands out from the
+ * along a line (smeared-change.ts, blurred-change.ts), alike with how a frame next to it moved: its shift, or, where
+ * the blur hides that shift from the search, the smear that explains it. A frame is a cut when its score stands out from the
  * clip around it: above an absolute floor and above the median of the second and of the fifth of a second
  * around it by a margin, so a busy shot, or a whip pan's changing blur, does not cut itself up; or, above half
  * the floor, as the only change in the second around it (a cut between two pale screenshots); or, smaller still,
@@ -64,6 +65,13 @@ const RETURN_SLACK = 0.05;
 const RETURN_GATE = 0.15;
 /** The smeared picture must explain this share of the pixels more than the shift alone (seeds 1-5). */
 const SMEAR_GAIN = 0.15;
+/**
+ * A frame next to a smeared one vouches for the camera by its own smear when that explains this share of its pixels
+ * more than its shift does: more than SMEAR_GAIN, since a soft wipe's edge moving over a still picture is a smear of
+ * sorts too (seeds 1-5 and 11718, 21321, 41941, 85858: a whip's blurred frames 0.23-0.32 next to their peak, a soft
+ * wipe's 0.04-0.15).
+ */
+const NEIGHBOUR_SMEAR_GAIN = 0.2;
 /** A frame moved when its shift is this many pixels or more (below, the shift search's noise). */
 const MIN_MOVE = 2;
 /**
@@ -138,6 +146,8 @@ export class CutDetector {
   private readonly surroundings: number[] = [];
   /** The frames the structures found a jump at (see JUMP_STRUCTURE). */
   private readonly structuralJumps = new Set<number>();
+  /** The recent frames' own smears (see smearedAlike), by frame. */
+  private readonly smears = new Map<number, Shifted>();
   /** Every frame's detail (see MIN_DETAIL). */
   private readonly detail: number[] = [];
   /** Whether each frame is black or a flat colour. */
@@ -291,10 +301,11 @@ export class CutDetector {
     const explains = (e: Shifted, camera: (j: number, e: Shifted) => boolean) =>
       s - e.change >= SMEAR_GAIN && (camera(i - 1, e) || camera(i + 1, e));
     const smeared = smearedChange(a.pixels, b.pixels, SIZE);
-    if (explains(smeared, (j, e) => this.alike(j, e))) return { score: Math.max(smeared.change, this.steps[i].colours), blended: false };
+    if (explains(smeared, (j, e) => this.alike(j, e) || this.smearedAlike(j, e)))
+      return { score: Math.max(smeared.change, this.steps[i].colours), blended: false };
     // Blended only along the lines a frame next to it (or the one after that) moved on: a fit costs.
     const moves = [i - 1, i + 1, i + 2]
-      .map((j) => this.steps[j]?.far)
+      .flatMap((j) => [this.steps[j]?.far, this.ownSmear(j)])
       .filter((f): f is Shifted => f !== undefined && Math.abs(f.dx) + Math.abs(f.dy) >= MIN_MOVE);
     const lines = {
       across: moves.some((f) => Math.abs(f.dx) >= Math.abs(f.dy)),
@@ -302,7 +313,8 @@ export class CutDetector {
     };
     const blended = blurredChange(a.pixels, b.pixels, SIZE, lines);
     // A swing's first blurred frames: the next may not have a shift found yet, the one after has.
-    const camera = (j: number, e: Shifted) => this.moving(j, e) || (j > i && this.moving(j + 1, e));
+    const moved = (j: number, e: Shifted) => this.moving(j, e) || this.smearedAlike(j, e);
+    const camera = (j: number, e: Shifted) => moved(j, e) || (j > i && moved(j + 1, e));
     if (explains(blended, camera)) return { score: Math.max(blended.change, this.steps[i].colours), blended: true };
     return { score: s, blended: false };
   }
@@ -322,6 +334,28 @@ export class CutDetector {
     return far.change < near.change && (this.alike(i - 1, far) || this.alike(i + 1, far)) ? far : near;
   }
 
+  /**
+   * Whether frame j is a smear along `shift` too: a whip's blurred frames match at no plain shift, so the camera's
+   * motion beside a frame shows only in how its neighbours' own smears explain them.
+   */
+  private smearedAlike(j: number, shift: Shifted): boolean {
+    const own = this.ownSmear(j);
+    return own !== undefined && Math.abs(own.dx) + Math.abs(own.dy) >= MIN_MOVE && this.alike(j, shift, own);
+  }
+
+  /** Frame j's smear from the frame before, where it explains NEIGHBOUR_SMEAR_GAIN more of the picture than the shift alone. */
+  private ownSmear(j: number): Shifted | undefined {
+    const [a, b] = [this.at(j - 1), this.at(j)];
+    if (!a || !b || j >= this.steps.length) return undefined;
+    let own = this.smears.get(j);
+    if (!own) {
+      own = smearedChange(a.pixels, b.pixels, SIZE);
+      this.smears.set(j, own);
+      if (this.smears.size > 4 * RETURN) this.smears.delete(this.smears.keys().next().value as number);
+    }
+    return this.step(j) - own.change >= NEIGHBOUR_SMEAR_GAIN ? own : undefined;
+  }
+
   /** Whether frame j really moved (MIN_MOVE pixels or more), as `shift` did (see `alike`). */
   private moving(j: number, shift: Shifted): boolean {
     const other = this.steps[j]?.far;
@@ -329,8 +363,7 @@ export class CutDetector {
   }
 
   /** Whether frame j's far shift is like `shift` (within SMOOTH pixels, or half the shift): a camera moves smoothly. */
-  private alike(j: number, shift: Shifted): boolean {
-    const other = this.steps[j]?.far;
+  private alike(j: number, shift: Shifted, other: Shifted | undefined = this.steps[j]?.far): boolean {
     return (
       other !== undefined &&
       Math.abs(other.dx - shift.dx) + Math.abs(other.dy - shift.dy) <= Math.max(SMOOTH, (Math.abs(shift.dx) + Math.abs(shift.dy)) / 2)

@@ -66,4 +66,16 @@ describe('detect_scenes: a whip pan over one photo', () => {
     });
     assert.deepEqual(await sceneBoundaries(clip), []);
   });
+
+  it('finds no boundary where the blurred peak of a fast swing is explained only as its blurred neighbours are (their own smears)', async () => {
+    // No shift is found for the frames around the peak, so no plain shift vouches for the peak's smear.
+    const clip = await whipPan({ at: 3.529, length: 0.156, distance: 0.939, crop: [0.251, 0.312, 0.911], canvas: [1304, 460] });
+    assert.deepEqual(await sceneBoundaries(clip), []);
+  });
+
+  it('finds no boundary where a swing ends on a part of the photo of other colours (the ends line up where they overlap)', async () => {
+    // The camera crosses more than the shift search reaches, and the colours at the ends differ by more than half.
+    const clip = await whipPan({ at: 2.469, length: 0.331, distance: -0.632, crop: [0.192, 0.013, 0.813], canvas: [1108, 460] });
+    assert.deepEqual(await sceneBoundaries(clip), []);
+  });
 });

@@ -10,11 +10,14 @@
  *    much: a transition that redraws the picture every frame, see SUSTAINED);
  *  - a zoom: the ends are compared at a few zooms too, and their colour histograms must differ as well;
  *  - a window over which the camera moved farther than the shift search reaches (a whip pan over one picture, or a
- *    slide, one shot pushing the other out): only the colours can tell, and they must differ much.
+ *    slide, one shot pushing the other out): only the colours can tell, and they must differ much;
+ *  - a run of changed windows whose outer frames still overlap at the camera's shift and line up there (see
+ *    linesUp): a camera that swung to another part of one picture, which may have other colours. A slide's outer
+ *    frames are two whole pictures a frame's width apart, with nothing in common to line up.
  */
 import { type Structure, structureChange } from './fine-structure.js';
 import { histogramDistance } from './gradual-transitions.js';
-import { coarseShift, type FrameSize, REACH, type SteadyFrame, steadiedOrZoomedChange } from './steadied-change.js';
+import { changedShare, coarseShift, type FrameSize, REACH, type SteadyFrame, steadiedOrZoomedChange } from './steadied-change.js';
 
 export interface WindowFrame {
   /** The frame softened (see `softened`). */
@@ -61,6 +64,12 @@ const BUSY_STEP = 0.3;
 
 /** Over a window the camera crossed (or one shot pushed the other out, a slide), the colours alone tell: they must differ this much. */
 const FAR_HISTOGRAM = 0.5;
+/** ... unless the ends still overlap by this share of the frame each way, and line up there (see linesUp). */
+const OVERLAP = 0.25;
+/** The camera's tracked move over a run (share of the width or height) from which its ends are tried for lining up. */
+const PANNED = 1 / 6;
+/** Pixels the camera's tracked shift may be off by over a window (its frame-to-frame shifts summed). */
+const TRACKING_ERROR = 3;
 
 /**
  * Where neither the pixels nor the colours tell, the structures of the window's ends (fine-structure.ts) must
@@ -95,6 +104,8 @@ export class WindowChangeFinder {
   private readonly recent: Array<WindowFrame | undefined> = [];
   /** Windows the pixels and colours did not tell, to be judged by the structures once the frames after them are in. */
   private pending: Array<{ h: number; centre: number; k: number }> = [];
+  /** Whether each run of changed windows ("h:first:last") joins frames that line up (see linesUp). */
+  private readonly runs = new Map<string, boolean>();
   /** structureBetween's answers by pair of frames (a window's ends are the frames beside another's). */
   private readonly between = new Map<number, { value: number | undefined; searched: boolean }>();
 
@@ -127,6 +138,12 @@ export class WindowChangeFinder {
       const verdict = this.isChange(centre - k, n);
       this.changed[h][centre] = verdict === true;
       if (verdict === undefined) this.pending.push({ h, centre, k });
+      // A run of changed windows just ended: its outer frames are still at hand.
+      if (!this.changed[h][centre] && this.changed[h][centre - 1]) {
+        let i = centre - 1;
+        while (i > 0 && this.changed[h][i - 1]) i--;
+        this.panned(h, i, centre - 1);
+      }
     });
     this.judgePending(n, false);
   }
@@ -214,6 +231,40 @@ export class WindowChangeFinder {
     return steadiedOrZoomedChange(a.soft, b.soft, this.size) >= MIN_CHANGED || fine;
   }
 
+  /** Whether the run of changed windows of half-window h centred on frames i to j is a camera's move (see linesUp), remembered. */
+  private panned(h: number, i: number, j: number): boolean {
+    const k = this.halves[h];
+    const key = `${h}:${i}:${j}`;
+    let known = this.runs.get(key);
+    if (known === undefined) this.runs.set(key, (known = this.linesUp(i - k, j + k)));
+    return known;
+  }
+
+  /**
+   * Whether frames `from` and `to`, with the camera moving far between them (PANNED or more), line up where they
+   * overlap at its tracked shift (or a few pixels off it, the tracking's error): a camera that moved beyond the shift
+   * search's reach still shows, in what stays in view, the picture it left; a slide brings another picture there.
+   */
+  private linesUp(from: number, to: number): boolean {
+    const [a, b] = [this.recent[from], this.recent[to]];
+    if (!a || !b || this.jumps[to] - this.jumps[from] > 0) return false;
+    const [dx, dy] = [Math.round(this.x[to] - this.x[from]), Math.round(this.y[to] - this.y[from])];
+    const { width, height } = this.size;
+    if (Math.abs(dx) < PANNED * width && Math.abs(dy) < PANNED * height) return false;
+    const [mx, my] = [Math.floor((1 - OVERLAP) * width), Math.floor((1 - OVERLAP) * height)];
+    if (Math.abs(dx) > mx || Math.abs(dy) > my) return false;
+    // The tracking falls behind a fast camera's blurred frames, never ahead: along the motion, every shift beyond it too.
+    const across = Math.abs(dx) >= Math.abs(dy);
+    const span = (d: number, most: number, along: boolean): [number, number] =>
+      !along ? [d - TRACKING_ERROR, d + TRACKING_ERROR] : d >= 0 ? [d - TRACKING_ERROR, most] : [-most, d + TRACKING_ERROR];
+    const [[x0, x1], [y0, y1]] = [span(dx, mx, across), span(dy, my, !across)];
+    let least = 1;
+    for (let y = Math.max(-my, y0); y <= Math.min(my, y1); y++)
+      for (let x = Math.max(-mx, x0); x <= Math.min(mx, x1); x++)
+        least = Math.min(least, changedShare(a.soft.pixels, b.soft.pixels, x, y, this.size, least));
+    return least < MIN_CHANGED;
+  }
+
   /** How far the camera moved from frame `from` to frame `to`: the larger of the shares of the width and of the height. */
   travel(from: number, to: number): number {
     const last = this.x.length - 1;
@@ -232,7 +283,7 @@ export class WindowChangeFinder {
         if (!c[i]) continue;
         let j = i;
         while (j + 1 < c.length && c[j + 1]) j++;
-        if (j - i + 1 >= k) {
+        if (j - i + 1 >= k && !this.panned(h, i, j)) {
           const middle = (i + j) / 2;
           const structural = this.structural[h].slice(i, j + 1).some((x) => x);
           found.push({ start: (middle - k / 2) / this.fps, end: (middle + k / 2) / this.fps, score: (j - i + 1) / (2 * k), structural });
