@@ -128,7 +128,8 @@ async function main() {
 }
 
 async function startTarget(kind, keyPrefix, jobId = '') {
-  const child = spawn(process.execPath, [path.join(here, 'support/http-target.mjs'), kind, keyPrefix, jobId], {
+  // Every server with the V8 flags docker-compose.yml gives its API process.
+  const child = spawn(process.execPath, ['--max-semi-space-size=32', path.join(here, 'support/http-target.mjs'), kind, keyPrefix, jobId], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
