@@ -146,7 +146,7 @@ export class CutDetector {
   private readonly surroundings: number[] = [];
   /** The frames the structures found a jump at (see JUMP_STRUCTURE). */
   private readonly structuralJumps = new Set<number>();
-  /** The recent frames' own smears (see smearedAlike), by frame. */
+  /** The recent frames' own smears (see ownSmear), by frame. */
   private readonly smears = new Map<number, Shifted>();
   /** Every frame's detail (see MIN_DETAIL). */
   private readonly detail: number[] = [];
@@ -301,7 +301,7 @@ export class CutDetector {
     const explains = (e: Shifted, camera: (j: number, e: Shifted) => boolean) =>
       s - e.change >= SMEAR_GAIN && (camera(i - 1, e) || camera(i + 1, e));
     const smeared = smearedChange(a.pixels, b.pixels, SIZE);
-    if (explains(smeared, (j, e) => this.alike(j, e) || this.smearedAlike(j, e)))
+    if (explains(smeared, (j, e) => this.alike(j, e) || this.moving(j, e, this.ownSmear(j))))
       return { score: Math.max(smeared.change, this.steps[i].colours), blended: false };
     // Blended only along the lines a frame next to it (or the one after that) moved on: a fit costs.
     const moves = [i - 1, i + 1, i + 2]
@@ -313,7 +313,7 @@ export class CutDetector {
     };
     const blended = blurredChange(a.pixels, b.pixels, SIZE, lines);
     // A swing's first blurred frames: the next may not have a shift found yet, the one after has.
-    const moved = (j: number, e: Shifted) => this.moving(j, e) || this.smearedAlike(j, e);
+    const moved = (j: number, e: Shifted) => this.moving(j, e) || this.moving(j, e, this.ownSmear(j));
     const camera = (j: number, e: Shifted) => moved(j, e) || (j > i && moved(j + 1, e));
     if (explains(blended, camera)) return { score: Math.max(blended.change, this.steps[i].colours), blended: true };
     return { score: s, blended: false };
@@ -335,15 +335,10 @@ export class CutDetector {
   }
 
   /**
-   * Whether frame j is a smear along `shift` too: a whip's blurred frames match at no plain shift, so the camera's
-   * motion beside a frame shows only in how its neighbours' own smears explain them.
+   * Frame j's smear from the frame before, where it explains NEIGHBOUR_SMEAR_GAIN more of the picture than the shift
+   * alone: a whip's blurred frames match at no plain shift, so the camera's motion beside a frame shows only in how
+   * its neighbours' own smears explain them.
    */
-  private smearedAlike(j: number, shift: Shifted): boolean {
-    const own = this.ownSmear(j);
-    return own !== undefined && Math.abs(own.dx) + Math.abs(own.dy) >= MIN_MOVE && this.alike(j, shift, own);
-  }
-
-  /** Frame j's smear from the frame before, where it explains NEIGHBOUR_SMEAR_GAIN more of the picture than the shift alone. */
   private ownSmear(j: number): Shifted | undefined {
     const [a, b] = [this.at(j - 1), this.at(j)];
     if (!a || !b || j >= this.steps.length) return undefined;
@@ -356,10 +351,9 @@ export class CutDetector {
     return this.step(j) - own.change >= NEIGHBOUR_SMEAR_GAIN ? own : undefined;
   }
 
-  /** Whether frame j really moved (MIN_MOVE pixels or more), as `shift` did (see `alike`). */
-  private moving(j: number, shift: Shifted): boolean {
-    const other = this.steps[j]?.far;
-    return other !== undefined && Math.abs(other.dx) + Math.abs(other.dy) >= MIN_MOVE && this.alike(j, shift);
+  /** Whether frame j really moved (MIN_MOVE pixels or more), as `shift` did (see `alike`): by its far shift, or by `other`. */
+  private moving(j: number, shift: Shifted, other: Shifted | undefined = this.steps[j]?.far): boolean {
+    return other !== undefined && Math.abs(other.dx) + Math.abs(other.dy) >= MIN_MOVE && this.alike(j, shift, other);
   }
 
   /** Whether frame j's far shift is like `shift` (within SMOOTH pixels, or half the shift): a camera moves smoothly. */

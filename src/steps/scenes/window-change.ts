@@ -138,11 +138,11 @@ export class WindowChangeFinder {
       const verdict = this.isChange(centre - k, n);
       this.changed[h][centre] = verdict === true;
       if (verdict === undefined) this.pending.push({ h, centre, k });
-      // A run of changed windows just ended: its outer frames are still at hand.
+      // A run of changed windows long enough to be a transition just ended: its outer frames are still at hand.
       if (!this.changed[h][centre] && this.changed[h][centre - 1]) {
         let i = centre - 1;
         while (i > 0 && this.changed[h][i - 1]) i--;
-        this.panned(h, i, centre - 1);
+        if (centre - i >= k) this.panned(h, i, centre - 1);
       }
     });
     this.judgePending(n, false);
