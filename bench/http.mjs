@@ -12,14 +12,22 @@
 // BENCH_HTTP_CONNECTIONS (10), BENCH_REDIS_URL (redis://127.0.0.1:6379).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
 import { processCpuMs } from './support/process-cpu.mjs';
 import { deletePrefix } from './support/redis-keys.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const GOAL = 0.9;
+/** Node's options docker-compose.yml gives its API process: every server runs with them, as the API is deployed. */
+const API_NODE_OPTIONS = (
+  parse(fs.readFileSync(path.join(here, '../docker-compose.yml'), 'utf8')).services.api.environment.NODE_OPTIONS ?? ''
+)
+  .split(' ')
+  .filter(Boolean);
 
 await main().catch((err) => {
   console.error(`bench/http: ERROR ${err?.stack ?? err}`);
@@ -128,8 +136,7 @@ async function main() {
 }
 
 async function startTarget(kind, keyPrefix, jobId = '') {
-  // Every server with the V8 flags docker-compose.yml gives its API process.
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', path.join(here, 'support/http-target.mjs'), kind, keyPrefix, jobId], {
+  const child = spawn(process.execPath, [...API_NODE_OPTIONS, path.join(here, 'support/http-target.mjs'), kind, keyPrefix, jobId], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
