@@ -14,9 +14,10 @@
  * the blur hides that shift from the search, the smear that explains it. A frame is a cut when its score stands out from the
  * clip around it: above an absolute floor and above the median of the second and of the fifth of a second
  * around it by a margin, so a busy shot, or a whip pan's changing blur, does not cut itself up; or, above half
- * the floor, as the only change in the second around it (a cut between two pale screenshots); or, smaller still,
+ * the floor, as the only change in the second around it (a cut between two pale screenshots); or, whatever its size,
  * where the structures at twice the size (fine-structure.ts) line up across it far worse than on either side of it
- * (a jump cut on a sparse screenshot under a shaking camera: see JUMP_STRUCTURE).
+ * (a jump cut on a sparse screenshot under a shaking camera, a cut between pale screenshots the pixels take for a
+ * flash: see JUMP_STRUCTURE).
  * Gradual transitions are found beside the cuts: cross-fades and fades through black as mixes of two shots
  * (gradual-transitions.ts; none where one end moved fits the middle as well: moved-end.ts), and any other kind, a wipe, a slide, an iris, from the frames a window apart
  * (window-change.ts; where the tiny frames cannot tell two low-detail or one-palette pictures apart, by their structure at
@@ -92,16 +93,23 @@ const QUIET_FLOOR = 0.5;
 const MIN_DETAIL = 2.5;
 /**
  * A change too small to stand out (a jump cut on a sparse or pale screenshot under a shaking camera: the tiny
- * frames differ in a few hundredths of their pixels, as the shake's do) is a cut all the same when the structures
+ * frames differ in a few hundredths of their pixels, as the shake's do, or in a quarter, twice the shake's), or one
+ * the picture-comes-back test lowered (two pale screenshots differ in few pixels at any framing, so across a cut
+ * between them, straight or through a flash, the frames look as alike as the ones beside it), is a cut all the same when the structures
  * at twice the size (fine-structure.ts) say so: no frame of the JUMP_SIDE before it lines up with any of the
  * JUMP_SIDE from it (at the camera's shift, JUMP_REACH either way) better than JUMP_STRUCTURE, that is JUMP_RATIO
  * times what the frames on either side line up to among themselves (a shaking camera comes back to where it was),
  * and the frame before it lines up with none of the frames after it up to RETURN (a flash, black or white over a
  * dark or pale picture, gives the picture back: two black flashes of fresh seeds 12321 and 31623 were cut without
- * this check, added after they were seen). Only a change of JUMP_GATE or more and under RETURN_GATE (a larger
- * one has the tests above), the largest over the frames before it and those known after it, is looked at (seeds
- * 1-5: the jumps 0.40 and 0.75 across, 4.5 and 8 times what their sides line up to; any other change 0.3 or more
- * across, a whip or a slide, 1.9 times at most).
+ * this check, added after they were seen). The frame before it must not be flat (a flat frame has no structure),
+ * and the camera must not have travelled SWEPT_TRAVEL or more on either side (a whip's blurred frames line up with
+ * none: fresh seed 62250's whip over a pale page was cut without this check, added after it was seen). Frames whose
+ * shift is unknown (across a flash) add none to the camera's, and widen the search by a pixel of the compared size
+ * each (a pan goes on behind a flash). Only a change of JUMP_GATE or more, the largest over the frames
+ * before it and those known after it, is looked at (seeds 1-5: the jumps 0.40 and 0.75 across, 4.5 and 8 times what
+ * their sides line up to; any other change 0.3 or more across, a whip or a slide, 1.9 times at most; seeds 41941,
+ * 22062 and 85858: a jump on a pale screenshot 0.26 of the pixels and cuts between pale ones that the picture-comes-
+ * back test lowered, 5.7 times and more).
  */
 const JUMP_GATE = 0.05;
 const JUMP_SIDE = 3;
@@ -240,12 +248,17 @@ export class CutDetector {
         s = Math.min(camera.score, busyBack);
       }
     }
+    // The structures overrule the pixels: a change the tests above took for a flash or a camera, or one too small to
+    // stand out, is a jump where the structures before it never come back after it.
+    if (this.changes[i] >= JUMP_GATE && this.structuralJump(i)) {
+      this.structuralJumps.add(i);
+      [s, surround] = [this.changes[i], undefined];
+    }
     this.scores.push(s);
     this.surroundings.push(surround ?? s);
-    if (s === this.changes[i] && s >= JUMP_GATE && s < RETURN_GATE && this.structuralJump(i)) this.structuralJumps.add(i);
   }
 
-  /** Whether frame i is a jump its structure tells (see JUMP_STRUCTURE); its change is its score. */
+  /** Whether frame i is a jump its structure tells (see JUMP_STRUCTURE). */
   private structuralJump(i: number): boolean {
     const s = this.changes[i];
     const peak = Math.max(1, Math.round(PEAK_SECONDS * this.fps));
@@ -253,20 +266,23 @@ export class CutDetector {
     for (let j = i + 1; j < Math.min(this.count - 1, i + 1 + peak); j++) if (this.step(j) > s) return false;
     const first = this.count - this.recent.length;
     if (i - JUMP_SIDE - 1 < Math.max(1, first) || i + JUMP_SIDE >= this.count) return false;
+    // A flat frame has no structure to hold against the frames after it (the first frame out of a flash); a fast
+    // camera's blur and the tracking's errors throw the structures off the summed shift they are compared at.
+    const swept = (a: number, b: number) => {
+      const { dx, dy } = this.cameraTravel(a, b);
+      return Math.abs(dx) > SWEPT_TRAVEL * CUT_FRAME_WIDTH || Math.abs(dy) > SWEPT_TRAVEL * CUT_FRAME_HEIGHT;
+    };
+    if (this.flat[i - 1] || swept(i - JUMP_SIDE - 1, i - 1) || swept(i, i + JUMP_SIDE)) return false;
     const scale = CUT_FINE_WIDTH / CUT_FRAME_WIDTH;
     // How differently structured frame b is from frame a; or, where the shifts next to the camera's already give
     // less than `decisive`, that (the verdict is the same, and the wider search is spared).
     const between = (a: number, b: number, decisive = 0) => {
-      // The camera's shifts from frame to frame, summed.
-      let [dx, dy] = [0, 0];
-      for (let j = a + 1; j <= b; j++) {
-        const shift = this.cameraShift(j);
-        [dx, dy] = [dx + shift.dx, dy + shift.dy];
-      }
+      // The search reaches a pixel of the compared size further each way for each frame whose shift is unknown.
+      const { dx, dy, unknown } = this.cameraTravel(a, b);
       const [x, y] = [this.at(a)?.structure?.(), this.at(b)?.structure?.()];
       if (!x || !y) return 0;
       const close = structureChange(x, y, scale * dx, scale * dy, 1);
-      return close < decisive ? close : Math.min(close, structureChange(x, y, scale * dx, scale * dy, JUMP_REACH));
+      return close < decisive ? close : Math.min(close, structureChange(x, y, scale * dx, scale * dy, JUMP_REACH + scale * unknown));
     };
     let across = 1;
     for (let a = i - 1; a >= i - JUMP_SIDE; a--)
@@ -332,6 +348,20 @@ export class CutDetector {
   private cameraShift(i: number): Shifted {
     const { near, far } = this.steps[i];
     return far.change < near.change && (this.alike(i - 1, far) || this.alike(i + 1, far)) ? far : near;
+  }
+
+  /**
+   * The camera's shifts from frame a to frame b, summed; a frame whose shift is unknown (a cut, a flash: see
+   * SHIFT_TRUSTED) adds none, and is counted in `unknown`.
+   */
+  private cameraTravel(a: number, b: number): { dx: number; dy: number; unknown: number } {
+    let [dx, dy, unknown] = [0, 0, 0];
+    for (let j = a + 1; j <= b; j++) {
+      const shift = this.steps[j].far.change > SHIFT_TRUSTED ? undefined : this.cameraShift(j);
+      if (shift) [dx, dy] = [dx + shift.dx, dy + shift.dy];
+      else unknown++;
+    }
+    return { dx, dy, unknown };
   }
 
   /**

@@ -61,4 +61,25 @@ describe('detect_scenes: a jump cut on a sparse screenshot under a shaking camer
     assert.equal(cuts.length, 1, `one boundary, found ${JSON.stringify(cuts)}`);
     assert.ok(Math.abs(cuts[0] - 3.8) <= 0.1, `at 3.80 s, found ${cuts[0]}`);
   });
+
+  it('finds the cut the pixels see only as twice the shake: the structures across it never line up (seed 85858, clip 17)', async () => {
+    const cuts = await sceneBoundaries(
+      await shakenJumpCut('shaken-jump-right', [
+        {
+          crop: 'crop=iw*0.533:ih*0.533:iw*0.367:ih*0.179',
+          seconds: 2.193,
+          x: '3*sin(2*PI*2.91*t+4.26)+4*sin(2*PI*5.57*t+4.80)',
+          y: '17*sin(2*PI*0.89*t+5.52)+11*sin(2*PI*2.56*t+3.60)',
+        },
+        {
+          crop: 'crop=iw*0.395:ih*0.395:iw*0.560:ih*0.286',
+          seconds: 2.888,
+          x: '9*sin(2*PI*3.55*t+6.04)+16*sin(2*PI*5.90*t+1.81)',
+          y: '4*sin(2*PI*4.22*t+1.08)+12*sin(2*PI*5.41*t+2.65)',
+        },
+      ]),
+    );
+    assert.equal(cuts.length, 1, `one boundary, found ${JSON.stringify(cuts)}`);
+    assert.ok(Math.abs(cuts[0] - 2.19) <= 0.1, `at 2.19 s, found ${cuts[0]}`);
+  });
 });
