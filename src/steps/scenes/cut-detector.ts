@@ -293,13 +293,13 @@ export class CutDetector {
     // A flash over a dark or pale picture changes few tiny pixels too: the picture before must not come back.
     for (let b = i + JUMP_SIDE; b <= Math.min(this.count - 1, i + RETURN); b++)
       if (between(i - 1, b, JUMP_STRUCTURE) < JUMP_STRUCTURE) return false;
-    const side = (from: number, to: number) => {
-      let least = 1;
-      for (let a = from; a < to; a++) for (let b = a + 1; b <= to; b++) least = Math.min(least, between(a, b));
-      return least;
+    // The frames of each side must line up among themselves to a JUMP_RATIO-th of `across`: one pair that does is enough.
+    const bar = across / JUMP_RATIO;
+    const linesUp = (from: number, to: number) => {
+      for (let a = from; a < to; a++) for (let b = a + 1; b <= to; b++) if (between(a, b, bar) <= bar) return true;
+      return false;
     };
-    const within = Math.max(side(i - JUMP_SIDE - 1, i - 1), side(i, i + JUMP_SIDE));
-    return across >= JUMP_RATIO * within;
+    return linesUp(i - JUMP_SIDE - 1, i - 1) && linesUp(i, i + JUMP_SIDE);
   }
 
   /**
