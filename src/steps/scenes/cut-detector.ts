@@ -95,8 +95,8 @@ const MIN_DETAIL = 2.5;
  * A change too small to stand out (a jump cut on a sparse or pale screenshot under a shaking camera: the tiny
  * frames differ in a few hundredths of their pixels, as the shake's do, or in a quarter, twice the shake's), or one
  * the picture-comes-back test lowered (two pale screenshots differ in few pixels at any framing, so across a cut
- * between them, straight or through a flash, the frames look as alike as the ones beside it), is a cut all the same when the structures
- * at twice the size (fine-structure.ts) say so: no frame of the JUMP_SIDE before it lines up with any of the
+ * between them, straight or through a flash, the frames look as alike as the ones beside it), is a cut all the
+ * same when the structures at twice the size (fine-structure.ts) say so: no frame of the JUMP_SIDE before it lines up with any of the
  * JUMP_SIDE from it (at the camera's shift, JUMP_REACH either way) better than JUMP_STRUCTURE, that is JUMP_RATIO
  * times what the frames on either side line up to among themselves (a shaking camera comes back to where it was),
  * and the frame before it lines up with none of the frames after it up to RETURN (a flash, black or white over a
