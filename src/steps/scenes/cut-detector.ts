@@ -262,7 +262,7 @@ export class CutDetector {
   private structuralJump(i: number): boolean {
     const s = this.changes[i];
     const peak = Math.max(1, Math.round(PEAK_SECONDS * this.fps));
-    if (this.changes.slice(Math.max(1, i - peak), i).some((x) => x >= s)) return false;
+    for (let j = Math.max(1, i - peak); j < i; j++) if (this.changes[j] >= s) return false;
     for (let j = i + 1; j < Math.min(this.count - 1, i + 1 + peak); j++) if (this.step(j) > s) return false;
     const first = this.count - this.recent.length;
     if (i - JUMP_SIDE - 1 < Math.max(1, first) || i + JUMP_SIDE >= this.count) return false;
