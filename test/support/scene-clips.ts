@@ -57,10 +57,18 @@ export interface JumpFraming {
   y: string;
 }
 
+/**
+ * Input `input` as the families frame a picture for a camera (bench/support/transition-families.mjs): `crop` of it
+ * (an ffmpeg `crop` filter, or none), filling 768x460, then `camera` (filters ending at 640x360), at 25 fps. The
+ * caller labels the result or goes on filtering it.
+ */
+export function framedForCamera(input: number, crop: string | undefined, camera: string): string {
+  return `[${input}:v]${crop ? `${crop},` : ''}scale=768:460:force_original_aspect_ratio=increase,crop=768:460,setsar=1,${camera},fps=25,format=yuv420p,setsar=1`;
+}
+
 /** Two framings joined by a hard cut (ffmpeg's concat): how the scene tests draw the families' jump cuts. */
 export function stillsJumpCut(name: string, framings: [JumpFraming, JumpFraming]): Promise<string> {
-  const shot = (f: JumpFraming, input: number) =>
-    `[${input}:v]${f.crop},scale=768:460:force_original_aspect_ratio=increase,crop=768:460,setsar=1,crop=640:360:x='${f.x}':y='${f.y}',fps=25,format=yuv420p,setsar=1[s${input}]`;
+  const shot = (f: JumpFraming, input: number) => `${framedForCamera(input, f.crop, `crop=640:360:x='${f.x}':y='${f.y}'`)}[s${input}]`;
   return stillsClip(name, framings, [...framings.map(shot), '[s0][s1]concat=n=2:v=1:a=0,format=yuv420p[v]'].join(';'));
 }
 

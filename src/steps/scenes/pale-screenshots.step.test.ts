@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { SCREENSHOTS, sceneBoundaries, stillsClip, stillsJumpCut } from '../../../test/support/scene-clips.js';
+import { framedForCamera, SCREENSHOTS, sceneBoundaries, stillsClip, stillsJumpCut } from '../../../test/support/scene-clips.js';
 
 /**
  * Two pale screenshots, 3 s each, cut hard from one to the other, each under a hand-held camera (a shake, then a
@@ -29,15 +29,14 @@ const [VRM, FACEID] = [path.join(SCREENSHOTS, 'screenshot-vrm.jpg'), path.join(S
 const CENTRED = { x: '(iw-ow)/2', y: '(ih-oh)/2' };
 
 /**
- * Two pale screenshots as the families frame them (seed 41941, clip 19): one still, then, through `flash` white
- * frames, the other with the camera zooming out.
+ * Two pale screenshots as the families frame them (seed 41941, clip 19): one still, then, through two white frames,
+ * the other with the camera zooming out.
  */
-function throughWhite(flash: number): Promise<string> {
-  const still = `[0:v]crop=iw*0.727:ih*0.727:iw*0.255:ih*0.091,scale=768:460:force_original_aspect_ratio=increase,crop=768:460,setsar=1,crop=640:360,fps=25,setsar=1[s0]`;
-  const zoom =
-    `[1:v]crop=iw*0.693:ih*0.693:iw*0.363:ih*0.147,scale=768:460:force_original_aspect_ratio=increase,crop=768:460,setsar=1,` +
-    `scale=w='trunc(768*(1.433-0.433*t/2.6)/2)*2':h=-2:eval=frame,crop=640:360,fps=25,setsar=1[s1]`;
-  const join = `[s0][s1]concat=n=2:v=1:a=0,drawbox=t=fill:c=white:enable='between(n,72,${71 + flash})',format=yuv420p[v]`;
+function throughWhite(): Promise<string> {
+  const still = `${framedForCamera(0, 'crop=iw*0.727:ih*0.727:iw*0.255:ih*0.091', 'crop=640:360')}[s0]`;
+  const zoomOut = `scale=w='trunc(768*(1.433-0.433*t/2.6)/2)*2':h=-2:eval=frame,crop=640:360`;
+  const zoom = `${framedForCamera(1, 'crop=iw*0.693:ih*0.693:iw*0.363:ih*0.147', zoomOut)}[s1]`;
+  const join = `[s0][s1]concat=n=2:v=1:a=0,drawbox=t=fill:c=white:enable='between(n,72,73)',format=yuv420p[v]`;
   return stillsClip(
     'pale-flash',
     [
@@ -71,16 +70,14 @@ describe('detect_scenes: a cut between two pale screenshots', () => {
   });
 
   it('finds no boundary in a white flash over a pale screenshot under a shaking camera: it comes back after it', async () => {
-    const shot =
-      `[0:v]crop=iw*0.533:ih*0.533:iw*0.367:ih*0.179,scale=768:460:force_original_aspect_ratio=increase,crop=768:460,setsar=1,` +
-      `crop=640:360:x='(iw-ow)/2+9*sin(2*PI*3.55*t+6.04)+16*sin(2*PI*5.90*t+1.81)':y='(ih-oh)/2+17*sin(2*PI*0.89*t+5.52)',fps=25,` +
-      `drawbox=t=fill:c=white:enable='between(n,50,52)',format=yuv420p[v]`;
+    const shaken = `crop=640:360:x='(iw-ow)/2+9*sin(2*PI*3.55*t+6.04)+16*sin(2*PI*5.90*t+1.81)':y='(ih-oh)/2+17*sin(2*PI*0.89*t+5.52)'`;
+    const shot = `${framedForCamera(0, 'crop=iw*0.533:ih*0.533:iw*0.367:ih*0.179', shaken)},drawbox=t=fill:c=white:enable='between(n,50,52)',format=yuv420p[v]`;
     const cuts = await sceneBoundaries(await stillsClip('pale-white-flash', [{ photo: FACEID, seconds: 4.5 }], shot));
     assert.deepEqual(cuts, []);
   });
 
   it('finds the cut through a white flash: the first screenshot does not come back after it (seed 41941, clip 19)', async () => {
-    const cuts = await sceneBoundaries(await throughWhite(2));
+    const cuts = await sceneBoundaries(await throughWhite());
     assert.equal(cuts.length, 1, `one boundary, found ${JSON.stringify(cuts)}`);
     assert.ok(Math.abs(cuts[0] - 2.9) <= 0.1, `at 2.90 s, found ${cuts[0]}`);
   });

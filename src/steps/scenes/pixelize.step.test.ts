@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { SCREENSHOTS, sceneBoundaries } from '../../../test/support/scene-clips.js';
+import { framedForCamera, SCREENSHOTS, sceneBoundaries } from '../../../test/support/scene-clips.js';
 
 const run = promisify(execFile);
 
@@ -19,8 +19,8 @@ async function pixelizeOverMotion(): Promise<string> {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pixelize-')), 'pixelize.mp4');
   const [first, second, join] = [4.13, 4.62, 1.335];
   const graph = [
-    '[0:v]scale=768:460:force_original_aspect_ratio=increase,crop=768:460,setsar=1,crop=640:360,fps=25,format=yuv420p,setsar=1[s0]',
-    `[1:v]crop=iw*0.8:ih*0.8:iw*0.1:ih*0.1,scale=768:460:force_original_aspect_ratio=increase,crop=768:460,setsar=1,scale=w='trunc(768*(1+0.111*t/${second})/2)*2':h=-2:eval=frame,crop=640:360,fps=25,format=yuv420p,setsar=1[s1]`,
+    `${framedForCamera(0, undefined, 'crop=640:360')}[s0]`,
+    `${framedForCamera(1, 'crop=iw*0.8:ih*0.8:iw*0.1:ih*0.1', `scale=w='trunc(768*(1+0.111*t/${second})/2)*2':h=-2:eval=frame,crop=640:360`)}[s1]`,
     `[s0][s1]xfade=transition=pixelize:duration=${join}:offset=${first - join},format=yuv420p[v]`,
   ].join(';');
   await run('ffmpeg', [
