@@ -10,6 +10,12 @@ export interface TextRegion extends Box {
   byContrast?: boolean;
   /** Dark letters found by contrast with no box of their own (byContrast): on the picture, so their line may go on past the crop. */
   darkOnPicture?: boolean;
+  /**
+   * Dark letters on the picture whose light outline stands out of it only in pieces (byContrast): a picture as light as
+   * the outline lies around it in places, and dark parts of the picture beside those places touch the letters at any
+   * one grey level, so their ink is what stands out of the picture around it.
+   */
+  lightOutline?: boolean;
   /** Found by its hue (colour-contrast.ts): its letters' colour (RGB), which tells them in the crop. */
   hue?: number[];
   /**

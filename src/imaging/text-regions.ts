@@ -14,7 +14,7 @@ import { median } from './median.js';
 import { openedLetters } from './opened-letters.js';
 import { otsu } from './otsu.js';
 import { lettersInsideOutline, ofTheLettersColour } from './ring-letters.js';
-import { standOutNear } from './stand-out.js';
+import { standOut, standOutNear } from './stand-out.js';
 import { colourKey, inkOffBackground, inkOffSurroundings, inkOfLetterColour, letterColourKey, within } from './text-colour.js';
 import type { LayerScale, TextLayer, TextRegion } from './text-layer.js';
 import { wholeLines } from './whole-line.js';
@@ -204,14 +204,25 @@ async function byContrast(file: string, grey: Uint8Array, width: number, height:
     ...wholeLines([...lightLines.regions.filter((r) => !r.lightBackground), ...huedLines], strokes),
   ];
   const joinedLines = wholeLines(lightLines.added, strokes).filter((j) => !lines.some((r) => boxOverlap(r, j) > 0));
-  // Dark lines over light text (taller letters too: the shadow of a large pop) are its outline or shadow.
+  // Dark lines over light text (taller letters too: the shadow of a large pop) are its outline or shadow, unless the
+  // light lines on them cover less than OUTLINED_PIECES of their width: dark letters outlined in white over a picture
+  // as light as the outline (skin, a white wall) stand out whole as a dark line, and their outline as light strokes
+  // only in pieces, where the picture beside it is dark. Such a line is read in place of those pieces.
   const lightInk = [...lines, ...joinedLines, ...lightText.tall.map((t) => t.region)];
-  const darkLines = wholeLines(darkText.regions, strokes)
-    .filter((d) => !lightInk.some((r) => boxOverlap(r, d) > 0))
-    .map((d) => ({ ...d, darkOnPicture: true }));
+  const inkOn = (d: TextRegion) => lightInk.filter((r) => boxOverlap(r, d) > 0);
+  const darkWhole = wholeLines(darkText.regions, strokes);
+  const outlines = darkWhole.filter((d) => {
+    const pieces = inkOn(d);
+    return pieces.length > 0 && pieces.reduce((sum, r) => sum + r.width, 0) < OUTLINED_PIECES * d.width;
+  });
+  const darkLines = [
+    ...darkWhole.filter((d) => !inkOn(d).length).map((d) => ({ ...d, darkOnPicture: true })),
+    ...outlines.map((d) => ({ ...d, darkOnPicture: true, lightOutline: true })),
+  ];
+  const notPiece = (r: TextRegion) => !outlines.some((d) => boxOverlap(r, d) > 0);
   // Lines only the joined mask finds take the places the others leave: on texture they were the picture's.
-  const found = largest([...lines, ...darkLines]);
-  const regions = largest([...found, ...largest(joinedLines, MAX_REGIONS - found.length)]);
+  const found = largest([...lines.filter(notPiece), ...darkLines]);
+  const regions = largest([...found, ...largest(joinedLines.filter(notPiece), MAX_REGIONS - found.length)]);
   const aside = (found: LetterPair[]) => found.map((p) => ({ ...p, region: { ...p.region, byContrast: true } }));
   return {
     regions: regions.map((r) => ({ ...r, byContrast: true })),
@@ -220,6 +231,13 @@ async function byContrast(file: string, grey: Uint8Array, width: number, height:
     tall: aside([...lightText.tall, ...darkTall]),
   };
 }
+
+/**
+ * The share of a dark line's width under which the light lines on it are pieces of its letters' light outline
+ * (byContrast): a yellow lower third outlined in black, found whole as light text, covers 0.7 of its outline's line
+ * (caption families seed 53341, clip 27); the pieces of a white outline around black letters over skin 0.2-0.3 (clip 18).
+ */
+const OUTLINED_PIECES = 0.5;
 
 /** How far the pixels beside a light stroke stand out of their surroundings (grey levels) to join it (joined-strokes.ts). */
 const JOINING = 50;
@@ -591,7 +609,10 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
   } else {
     const grey = await crop.grey();
     if (region.lightBackground) {
-      const dark = darkInk(grey);
+      // Dark letters in a light outline that a light picture touches are the strokes that stand out of the picture around
+      // them, as the finder saw them (contrastMasks). Not every dark line's: over a dark picture, the parts of a letter
+      // beside it stand out of nothing, while a split at one level leaves them whole inside their outline.
+      const dark = region.lightOutline ? darkStandingOut(grey, w, h, Math.round(SURROUND * Math.min(W, H) * zoom)) : darkInk(grey);
       const light = lettersOverShadow(await crop.colour(), dark, w, h, line);
       overShadow = light !== null;
       clean = strokes(light ?? dark, null);
@@ -927,6 +948,12 @@ function isPicture(box: { width: number; height: number }, maxLine: number, w: n
 /** A box as big as a `w` x `h` frame (PAGE of each side): a page, or a bright picture. */
 function isPage(box: { width: number; height: number }, w: number, h: number): boolean {
   return box.width >= PAGE * w && box.height >= PAGE * h;
+}
+
+/** A crop's strokes at least CONTRAST darker than the mean of the square `r` pixels each side of them (at least 3). */
+function darkStandingOut(grey: Grey, w: number, h: number, r: number): Uint8Array {
+  const levels = grey.channels === 1 ? grey.data : Uint8Array.from({ length: w * h }, (_, i) => grey.data[i * grey.channels]);
+  return standOut(levels, w, h, Math.max(3, r), CONTRAST)[1];
 }
 
 /** A light ground's dark ink: its text, or the drop shadow of light letters over a picture as light as they are (drop-shadow.ts). */
