@@ -204,21 +204,8 @@ async function byContrast(file: string, grey: Uint8Array, width: number, height:
     ...wholeLines([...lightLines.regions.filter((r) => !r.lightBackground), ...huedLines], strokes),
   ];
   const joinedLines = wholeLines(lightLines.added, strokes).filter((j) => !lines.some((r) => boxOverlap(r, j) > 0));
-  // Dark lines over light text (taller letters too: the shadow of a large pop) are its outline or shadow, unless the
-  // light lines on them cover less than OUTLINED_PIECES of their width: dark letters outlined in white over a picture
-  // as light as the outline (skin, a white wall) stand out whole as a dark line, and their outline as light strokes
-  // only in pieces, where the picture beside it is dark. Such a line is read in place of those pieces.
   const lightInk = [...lines, ...joinedLines, ...lightText.tall.map((t) => t.region)];
-  const inkOn = (d: TextRegion) => lightInk.filter((r) => boxOverlap(r, d) > 0);
-  const darkWhole = wholeLines(darkText.regions, strokes);
-  const outlines = darkWhole.filter((d) => {
-    const pieces = inkOn(d);
-    return pieces.length > 0 && pieces.reduce((sum, r) => sum + r.width, 0) < OUTLINED_PIECES * d.width;
-  });
-  const darkLines = [
-    ...darkWhole.filter((d) => !inkOn(d).length).map((d) => ({ ...d, darkOnPicture: true })),
-    ...outlines.map((d) => ({ ...d, darkOnPicture: true, lightOutline: true })),
-  ];
+  const { darkLines, outlines } = darkLinesBeside(wholeLines(darkText.regions, strokes), lightInk);
   const notPiece = (r: TextRegion) => !outlines.some((d) => boxOverlap(r, d) > 0);
   // Lines only the joined mask finds take the places the others leave: on texture they were the picture's.
   const found = largest([...lines.filter(notPiece), ...darkLines]);
@@ -230,6 +217,26 @@ async function byContrast(file: string, grey: Uint8Array, width: number, height:
     pairs: aside([...lightText.pairs, ...darkText.pairs]),
     tall: aside([...lightText.tall, ...darkTall]),
   };
+}
+
+/**
+ * The dark lines read beside the light ones (byContrast). Over light text (taller letters too: the shadow of a large pop)
+ * a dark line is its outline or shadow, unless the light lines on it cover less than OUTLINED_PIECES of its width:
+ * dark letters outlined in white over a picture as light as the outline (skin, a white wall) stand out whole as a dark
+ * line, and their outline as light strokes only in pieces, where the picture beside it is dark. Such a line (`outlines`)
+ * is read in place of those pieces.
+ */
+function darkLinesBeside(dark: TextRegion[], lightInk: TextRegion[]): { darkLines: TextRegion[]; outlines: TextRegion[] } {
+  const inkOn = (d: TextRegion) => lightInk.filter((r) => boxOverlap(r, d) > 0);
+  const outlines = dark.filter((d) => {
+    const pieces = inkOn(d);
+    return pieces.length > 0 && pieces.reduce((sum, r) => sum + r.width, 0) < OUTLINED_PIECES * d.width;
+  });
+  const darkLines = [
+    ...dark.filter((d) => !inkOn(d).length).map((d) => ({ ...d, darkOnPicture: true })),
+    ...outlines.map((d) => ({ ...d, darkOnPicture: true, lightOutline: true })),
+  ];
+  return { darkLines, outlines };
 }
 
 /**
@@ -609,10 +616,7 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
   } else {
     const grey = await crop.grey();
     if (region.lightBackground) {
-      // Dark letters in a light outline that a light picture touches are the strokes that stand out of the picture around
-      // them, as the finder saw them (contrastMasks). Not every dark line's: over a dark picture, the parts of a letter
-      // beside it stand out of nothing, while a split at one level leaves them whole inside their outline.
-      const dark = region.lightOutline ? darkStandingOut(grey, w, h, Math.round(SURROUND * Math.min(W, H) * zoom)) : darkInk(grey);
+      const dark = darkInkOf(region, grey, w, h, Math.round(SURROUND * Math.min(W, H) * zoom));
       const light = lettersOverShadow(await crop.colour(), dark, w, h, line);
       overShadow = light !== null;
       clean = strokes(light ?? dark, null);
@@ -950,10 +954,16 @@ function isPage(box: { width: number; height: number }, w: number, h: number): b
   return box.width >= PAGE * w && box.height >= PAGE * h;
 }
 
-/** A crop's strokes at least CONTRAST darker than the mean of the square `r` pixels each side of them (at least 3). */
-function darkStandingOut(grey: Grey, w: number, h: number, r: number): Uint8Array {
+/**
+ * A light ground's dark ink (darkInk); for dark letters in a light outline that a light picture touches (lightOutline),
+ * the strokes at least CONTRAST darker than the mean of the square `surround` pixels each side of them, as the finder
+ * saw them (contrastMasks): at any one level the picture's dark parts touch the letters. Not every dark line's: over a
+ * dark picture, the parts of a letter beside it stand out of nothing, while a split at one level leaves them whole.
+ */
+function darkInkOf(region: TextRegion, grey: Grey, w: number, h: number, surround: number): Uint8Array {
+  if (!region.lightOutline) return darkInk(grey);
   const levels = grey.channels === 1 ? grey.data : Uint8Array.from({ length: w * h }, (_, i) => grey.data[i * grey.channels]);
-  return standOut(levels, w, h, Math.max(3, r), CONTRAST)[1];
+  return standOut(levels, w, h, Math.max(3, surround), CONTRAST)[1];
 }
 
 /** A light ground's dark ink: its text, or the drop shadow of light letters over a picture as light as they are (drop-shadow.ts). */
