@@ -227,13 +227,14 @@ async function byContrast(file: string, grey: Uint8Array, width: number, height:
  * is read in place of those pieces.
  */
 function darkLinesBeside(dark: TextRegion[], lightInk: TextRegion[]): { darkLines: TextRegion[]; outlines: TextRegion[] } {
-  const inkOn = (d: TextRegion) => lightInk.filter((r) => boxOverlap(r, d) > 0);
-  const outlines = dark.filter((d) => {
-    const pieces = inkOn(d);
-    return pieces.length > 0 && pieces.reduce((sum, r) => sum + r.width, 0) < OUTLINED_PIECES * d.width;
-  });
+  const [alone, outlines]: TextRegion[][] = [[], []];
+  for (const d of dark) {
+    const covered = lightInk.filter((r) => boxOverlap(r, d) > 0).reduce((sum, r) => sum + r.width, 0);
+    if (covered === 0) alone.push(d);
+    else if (covered < OUTLINED_PIECES * d.width) outlines.push(d);
+  }
   const darkLines = [
-    ...dark.filter((d) => !inkOn(d).length).map((d) => ({ ...d, darkOnPicture: true })),
+    ...alone.map((d) => ({ ...d, darkOnPicture: true })),
     ...outlines.map((d) => ({ ...d, darkOnPicture: true, lightOutline: true })),
   ];
   return { darkLines, outlines };
@@ -616,7 +617,7 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
   } else {
     const grey = await crop.grey();
     if (region.lightBackground) {
-      const dark = darkInkOf(region, grey, w, h, Math.round(SURROUND * Math.min(W, H) * zoom));
+      const dark = darkInkOf(region, grey, w, h, surroundOf(W * zoom, H * zoom));
       const light = lettersOverShadow(await crop.colour(), dark, w, h, line);
       overShadow = light !== null;
       clean = strokes(light ?? dark, null);
@@ -963,7 +964,7 @@ function isPage(box: { width: number; height: number }, w: number, h: number): b
 function darkInkOf(region: TextRegion, grey: Grey, w: number, h: number, surround: number): Uint8Array {
   if (!region.lightOutline) return darkInk(grey);
   const levels = grey.channels === 1 ? grey.data : Uint8Array.from({ length: w * h }, (_, i) => grey.data[i * grey.channels]);
-  return standOut(levels, w, h, Math.max(3, surround), CONTRAST)[1];
+  return standOut(levels, w, h, surround, CONTRAST)[1];
 }
 
 /** A light ground's dark ink: its text, or the drop shadow of light letters over a picture as light as they are (drop-shadow.ts). */
