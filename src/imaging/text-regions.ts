@@ -1108,7 +1108,10 @@ function outlinedLine(letters: Component[], outlined: boolean[], line: number): 
  * The outlined letters and the letters that are one of them: a plain caption over a dark and a bright part of the
  * picture looks outlined where the picture is dark, and so does a caption on a translucent box where the picture under
  * it is dark. A letter between outlined ones, on their rows, is one of them ("THREE" lost its R over a bright arm); as
- * tall as they are and as heavy as a thin one, since a speck of the picture in a space would glue two words. So is a
+ * tall as they are and as heavy as a thin one, since a speck of the picture in a space would glue two words; on their
+ * rows is within one line of theirs (TALL lines from the top of either to the foot of the other), since the outlined
+ * ones need not hold the line's tallest letters: on a translucent box half over a white collar, an italic f (its top
+ * above the t's) and a g (its foot a pixel below the q's) had no dark edge ("pasta atta", "se reto"). So is a
  * mark just over an outlined letter (an accent, a dot): a drop shadow falls on one side of it, too little of its small
  * edge to count as outlined ("Très" read "Tres"), though half as much as a letter's, and it is drawn with the letters'
  * pen, at least a quarter of a letter's ink a row. A speck with no dark edge is the picture, and so is a sliver (specks
@@ -1130,8 +1133,7 @@ function withOutlinedOnes(letters: Component[], edges: number[], line: number): 
       mark(c, i) ||
       (c.left >= left &&
         c.left + c.width <= right &&
-        c.top >= top &&
-        c.top + c.height <= bottom &&
+        Math.max(bottom, c.top + c.height) - Math.min(top, c.top) <= TALL * line &&
         c.height >= RESCUED_HEIGHT * height &&
         c.pixels.length >= RESCUED_WEIGHT * weight),
   );
