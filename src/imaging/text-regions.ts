@@ -613,7 +613,9 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
     const drifts = off > DRIFTING * w * h;
     clean = strokes(drifts ? inkOffSurroundings(rgb, w, h, Math.round(line), OFF_BACKGROUND) : offMedian, null);
   } else if (region.byContrast && !region.lightBackground) {
-    clean = await lettersFoundByContrast(crop, region, strokes, w, h, line);
+    const light = await lettersFoundByContrast(crop, region, strokes, w, h, line);
+    const inside = await lettersInRings(light, w, h, line, crop.colour);
+    clean = inside ? lettersOf(open(inside), null, true) : light;
   } else {
     const grey = await crop.grey();
     if (region.lightBackground) {
@@ -825,8 +827,7 @@ async function brightLetters(
   const opened = open(split);
   const shapes = opened.shapes ?? components(opened.ink, w, h);
   const clean = lettersOf({ ink: opened.ink, shapes }, grey);
-  const outlined = lettersInsideOutline(clean, w, h, line);
-  const inside = outlined && ofTheLettersColour(outlined, clean, await colour(), w, h);
+  const inside = await lettersInRings(clean, w, h, line, colour);
   if (inside) return lettersOf(open(inside), null, true);
   const dropped = notLetters(shapes, h, line, crop.rows, crop.cutAbove, crop.cutBelow);
   if (!dropped.length) return clean;
@@ -834,6 +835,22 @@ async function brightLetters(
   if (!keyed) return clean;
   for (const c of dropped) for (const i of c.pixels) split[i] = keyed[i];
   return lettersOf(open(split), grey);
+}
+
+/**
+ * The dark letters inside a crop's light strokes `clean` when these are the closed rings of their outline (ring-letters.ts),
+ * else null: light strokes found by brightness, or by contrast (black letters outlined in white over a picture of
+ * mid-grey bars or a crowd stand out as their outline, read hollow: "tresjiponmeyide)" for "très bonne idée").
+ */
+async function lettersInRings(
+  clean: Uint8Array,
+  w: number,
+  h: number,
+  line: number,
+  colour: () => Promise<Uint8Array>,
+): Promise<Uint8Array | null> {
+  const outlined = lettersInsideOutline(clean, w, h, line);
+  return outlined && ofTheLettersColour(outlined, clean, await colour(), w, h);
 }
 
 /**
