@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { type Box, boxOverlap, growToHold } from './box.js';
 import { boxInside } from './box-core.js';
 import { CHROMA, colourContrastMasks, hueOfLine } from './colour-contrast.js';
+import { withColourCore } from './colour-core.js';
 import { type Component, components, enclosedShare } from './components.js';
 import { lettersOverShadow } from './drop-shadow.js';
 import { joinedLightStrokes } from './joined-strokes.js';
@@ -699,7 +700,10 @@ async function lettersFoundByContrast(
   line: number,
 ): Promise<Uint8Array> {
   const wayOf = async (hue: number[] | null) => {
-    if (hue) return lettersOfColour(colourKey(await crop.colour(), hue), strokes, w, h, line);
+    if (hue) {
+      const rgb = await crop.colour();
+      return lettersOfColour({ rgb, ...colourKey(rgb, hue) }, strokes, w, h, line);
+    }
     return lettersOfSplit(crop, strokes, { w, h, line, span: (region.width * line) / region.line });
   };
   const own = region.hue ?? null;
@@ -725,6 +729,7 @@ const SHOWN_SPAN = 0.5;
  * Where the key covers less of the line than the split, it took a picture of about their colour with them (white
  * letters over a pale face): a nearer key tells them apart where it shows more than the split and SHOWN_SPAN of the
  * line the finder found (`span`, crop pixels); else the key stays (on a picture's own texture, what is left of it).
+ * Keyed letters leave out the specks of the picture keyed with them (colour-core.ts).
  */
 async function lettersOfSplit(
   crop: { grey: () => Promise<Grey>; colour: () => Promise<Uint8Array> },
@@ -733,26 +738,29 @@ async function lettersOfSplit(
 ): Promise<Uint8Array> {
   const grey = await crop.grey();
   const clean = strokes(splitInk(grey.data, grey.channels, Math.min(BRIGHT, otsu(grey.data, grey.channels)), true), grey);
-  const key = letterColourKey(await crop.colour(), clean);
+  const rgb = await crop.colour();
+  const key = letterColourKey(rgb, clean);
   if (!key) return clean;
   const keyed = strokes(within(key.distance, key.split), null);
   const cover = (letters: Uint8Array) => lineCover({ clean: letters, w, h, line });
   const split = cover(clean);
   const keyedCover = cover(keyed);
-  if (keyedCover >= split) return keyed;
-  const nearer = lettersOfColour(key, strokes, w, h, line, { letters: keyed, cover: keyedCover });
+  if (keyedCover >= split) return withColourCore(keyed, rgb, key.split, w, h, line);
+  const nearer = lettersOfColour({ rgb, ...key }, strokes, w, h, line, { letters: keyed, cover: keyedCover });
   const shown = cover(nearer);
-  return shown > split && shown >= SHOWN_SPAN * span ? nearer : keyed;
+  return shown > split && shown >= SHOWN_SPAN * span ? nearer : withColourCore(keyed, rgb, key.split, w, h, line);
 }
 
 /**
  * The crop's letters of one colour (`key`: text-colour.ts): at the crop's own split of the colour distances, or at a
  * nearer key where that shows more of the line. Where the picture holds colours near the letters' (red letters over
- * skin), the split takes them with the letters, which then glue to the picture and are dropped. `atSplit`: the letters at
+ * skin), the split takes them with the letters, which then glue to the picture and are dropped. The letters of the key
+ * chosen leave out the specks of the picture keyed with them (colour-core.ts); the key is chosen on the whole mask, as
+ * the specks left out change how much of the line a key shows. `key.rgb`: the crop's colours. `atSplit`: the letters at
  * the crop's own split and their line cover, where the caller has them.
  */
 function lettersOfColour(
-  key: { distance: Uint8Array; split: number },
+  key: { rgb: Uint8Array; distance: Uint8Array; split: number },
   strokes: (ink: Uint8Array, grey: null) => Uint8Array,
   w: number,
   h: number,
@@ -760,14 +768,15 @@ function lettersOfColour(
   atSplit?: { letters: Uint8Array; cover: number },
 ): Uint8Array {
   let clean = atSplit?.letters ?? strokes(within(key.distance, key.split), null);
+  let split = key.split;
   // The nearer key showing the most of the line, where it shows a line's height more than the crop's own split.
   let best = (atSplit?.cover ?? lineCover({ clean, w, h, line })) + line;
   for (const nearer of NEARER_KEYS.filter((d) => d < key.split)) {
     const letters = strokes(within(key.distance, nearer), null);
     const cover = lineCover({ clean: letters, w, h, line });
-    if (cover > best) [clean, best] = [letters, cover];
+    if (cover > best) [clean, best, split] = [letters, cover, nearer];
   }
-  return clean;
+  return withColourCore(clean, key.rgb, split, w, h, line);
 }
 
 /** A crop's grey pixels, `channels` bytes a pixel (an alpha channel kept). */
