@@ -45,6 +45,16 @@ export interface TextLayer {
   regions: TextRegion[];
 }
 
+/**
+ * Where a crop was cut: its box in the layer's analysis pixels (those of its regions) and its own size in pixels, to
+ * place what is read in it on the frame.
+ */
+export interface CropPlace {
+  box: Box;
+  width: number;
+  height: number;
+}
+
 /** What cutting a crop needs of a layer: the sizes, not the mask. */
 export type LayerScale = Pick<TextLayer, 'scale' | 'sourceWidth' | 'sourceHeight'>;
 

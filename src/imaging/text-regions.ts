@@ -17,7 +17,7 @@ import { otsu } from './otsu.js';
 import { lettersInsideOutline, ofTheLettersColour } from './ring-letters.js';
 import { standOut, standOutNear } from './stand-out.js';
 import { colourKey, inkOffBackground, inkOffSurroundings, inkOfLetterColour, letterColourKey, within } from './text-colour.js';
-import type { LayerScale, TextLayer, TextRegion } from './text-layer.js';
+import type { CropPlace, LayerScale, TextLayer, TextRegion } from './text-layer.js';
 import { wholeLines } from './whole-line.js';
 
 /**
@@ -517,9 +517,9 @@ function mergeLines(boxes: TextRegion[]): TextRegion[] {
  * thicker than the texture around them, and when they are the closed rings of an outline, the dark letters inside
  * them (ring-letters.ts); dark text on a light box is split at the box's own threshold; on a bright
  * picture as big as the frame, and for text found by contrast, colour tells the letters (text-colour.ts).
- * Written to `out` as a binary PGM.
+ * Written to `out` as a binary PGM; returns where it was cut.
  */
-export async function binarisedCrop(file: string, layer: LayerScale, region: TextRegion, out: string): Promise<void> {
+export async function binarisedCrop(file: string, layer: LayerScale, region: TextRegion, out: string): Promise<CropPlace> {
   const [W, H] = [layer.sourceWidth, layer.sourceHeight];
   const lineHeight = region.line * layer.scale;
   // Wide margins for light text on the picture: a thin letter lost in the analysis must not cut the line short.
@@ -555,6 +555,9 @@ export async function binarisedCrop(file: string, layer: LayerScale, region: Tex
     letters = next;
   }
   await writeTextPgm(out, letters.clean, letters.w, letters.h);
+  const s = layer.scale;
+  const place = { left: box.left / s, top: box.top / s, width: (box.right - box.left) / s, height: (box.bottom - box.top) / s };
+  return { box: place, width: letters.w, height: letters.h };
 }
 
 /** Colour distances (the largest channel difference) tried as the farthest of a hued line's letters (text-colour.ts: 96). */

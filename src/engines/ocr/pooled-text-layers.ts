@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { CpuPool } from '../cpu-pool/cpu-pool.js';
-import type { TextLayer, TextLayerCache, TextLayers, TextRegion } from './text-layers.port.js';
+import type { CropPlace, TextLayer, TextLayerCache, TextLayers, TextRegion } from './text-layers.port.js';
 
 /**
  * The text-layer port on imaging/text-regions.ts, its pixel loops run in the CPU pool's threads. The cache of a video's
@@ -22,7 +22,7 @@ export class PooledTextLayers implements TextLayers {
     return layer;
   }
 
-  crop(file: string, layer: TextLayer, region: TextRegion, out: string, signal: AbortSignal): Promise<void> {
+  crop(file: string, layer: TextLayer, region: TextRegion, out: string, signal: AbortSignal): Promise<CropPlace> {
     // Only the sizes go to the thread: the mask (a quarter of a MB a frame) would be cloned for each crop, unused.
     const { scale, sourceWidth, sourceHeight } = layer;
     return this.pool.run('binarisedCrop', [file, { scale, sourceWidth, sourceHeight }, region, out], signal);

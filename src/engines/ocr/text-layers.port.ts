@@ -1,6 +1,6 @@
-import type { TextLayer, TextLayerCache, TextRegion } from '../../imaging/text-layer.js';
+import type { CropPlace, TextLayer, TextLayerCache, TextRegion } from '../../imaging/text-layer.js';
 
-export type { TextLayer, TextLayerCache, TextRegion };
+export type { CropPlace, TextLayer, TextLayerCache, TextRegion };
 
 /**
  * Where a frame may carry captions, and those regions cut out ready for OCR (the port; imaging/text-regions.ts run in
@@ -9,6 +9,6 @@ export type { TextLayer, TextLayerCache, TextRegion };
 export interface TextLayers {
   /** The caption layer of a frame (`gray`: its grey copy at the analysis width); `cache`: layers found before in the same video. */
   find(file: string, gray: string | undefined, cache: TextLayerCache, signal: AbortSignal): Promise<TextLayer>;
-  /** The region cut from the frame, zoomed and binarised, written to `out` as a binary PGM. */
-  crop(file: string, layer: TextLayer, region: TextRegion, out: string, signal: AbortSignal): Promise<void>;
+  /** The region cut from the frame, zoomed and binarised, written to `out` as a binary PGM; where it was cut. */
+  crop(file: string, layer: TextLayer, region: TextRegion, out: string, signal: AbortSignal): Promise<CropPlace>;
 }

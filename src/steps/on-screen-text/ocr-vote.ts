@@ -1,8 +1,12 @@
+import type { Box } from '../../imaging/box.js';
+
 /** One OCR reading of a caption region on one frame. */
 export interface Reading {
   lines: Array<{ text: string; confidence: number }>;
   /** The sample it was read in. */
   sample?: number;
+  /** Where its words lay in that sample (read-places.ts), when the crop placed them. */
+  place?: Box | null;
 }
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import type { OcrLine, OcrWord } from '../../engines/ocr/ocr-engine.port.js';
 import { boxOverlap } from '../../imaging/box.js';
-import { sameContent, type TextLayer, type TextLayerCache, type TextRegion } from '../../imaging/text-layer.js';
+import { type CropPlace, sameContent, type TextLayer, type TextLayerCache, type TextRegion } from '../../imaging/text-layer.js';
 import { defineStep, type StepContext } from '../step.js';
 import { withKnownMarks } from './known-marks.js';
 import { joinedPieces, wordsWithin } from './line-pieces.js';
@@ -20,6 +20,7 @@ import {
 } from './ocr.spec.js';
 import { type Reading, similarity, voteReading } from './ocr-vote.js';
 import { readBatches } from './read-batches.js';
+import { placeOfWords, wordPlaces } from './read-places.js';
 import { joinSameCaption, type ReadTrack, readAsText, sameRow } from './same-caption.js';
 import { keptProbes, textWhereTextWas } from './text-where-text-was.js';
 import { linesReadLikeTexture, madeOutNothing } from './texture-reading.js';
@@ -175,27 +176,31 @@ class CropReader {
     if (!jobs.length) return;
     // Each batch is cropped as it comes to be read: crops made up front would take the time the first batches need.
     await inParallel(readBatches(jobs, os.availableParallelism()), async (batch) => {
-      const keep = (job: ReadJob, lines: OcrLine[]) =>
-        job.track.readings.push({ lines: captionLines(lines, job.probe), sample: job.sample });
       if (this.outOfTime(batch.length)) return;
-      const crops: string[] = [];
+      const crops: Array<{ file: string; place: CropPlace }> = [];
       for (const job of batch) crops.push(await this.crop(job));
-      const pages = await this.readBatch(crops);
-      if (pages) return batch.forEach((job, k) => keep(job, pages[k]));
+      const keep = (k: number, lines: OcrLine[]) =>
+        batch[k].track.readings.push({
+          lines: captionLines(lines, batch[k].probe),
+          sample: batch[k].sample,
+          place: placeOfWords(lines, crops[k].place),
+        });
+      const pages = await this.readBatch(crops.map((c) => c.file));
+      if (pages) return batch.forEach((_, k) => keep(k, pages[k]));
       for (const [k, job] of batch.entries()) {
-        const one = batch.length > 1 ? await this.readBatch([crops[k]]) : null;
-        if (one) keep(job, one[0]);
+        const one = batch.length > 1 ? await this.readBatch([crops[k].file]) : null;
+        if (one) keep(k, one[0]);
         else if (job.first)
           this.ctx.warn(`on-screen text at ${this.frames[job.sample].time.toFixed(1)} s was not read in its share of the time budget`);
       }
     });
   }
 
-  private async crop(job: ReadJob): Promise<string> {
+  private async crop(job: ReadJob): Promise<{ file: string; place: CropPlace }> {
     const layer = this.layers[job.sample];
-    const crop = path.join(this.ctx.workDir, `ocr-${this.n++}.pgm`);
-    await this.ctx.tools.textLayers.crop(this.frames[job.sample].path, layer, trackRegion(job.track, layer), crop, this.ctx.signal);
-    return crop;
+    const file = path.join(this.ctx.workDir, `ocr-${this.n++}.pgm`);
+    const region = trackRegion(job.track, layer);
+    return { file, place: await this.ctx.tools.textLayers.crop(this.frames[job.sample].path, layer, region, file, this.ctx.signal) };
   }
 
   /** Whether the budget is spent; if so, `count` crops are counted as skipped. */
@@ -262,8 +267,10 @@ function trackRegion(track: Track, layer: TextLayer): TextRegion {
 function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] {
   const out: Caption[] = [];
   const regions = readRegions(tracks);
-  const moving = movingText(regions);
-  const resting = regions.filter((r) => !moving.has(r)).map((r) => ({ ...r.track, chosen: r.chosen }));
+  // Judged by where the words were read, not where the regions were found (read-places.ts).
+  const placed = regions.map((r) => ({ ...r, ...wordPlaces(r.track) }));
+  const moving = movingText(placed);
+  const resting = regions.filter((_, i) => !moving.has(placed[i])).map((r) => ({ ...r.track, chosen: r.chosen }));
   const read = readRegions(joinSameCaption(resting, (s) => frames[s].scene));
   const timed = read
     .flatMap((c) => reported(c) ?? [])
