@@ -27,8 +27,21 @@ describe('where words were read', () => {
   it('follows the samples read where their words were placed, else the regions found', () => {
     const boxes = [0, 1, 2].map((k) => ({ left: 10 * k, top: 0, width: 100, height: 20, line: 10 }));
     const place = { left: 5, top: 1, width: 80, height: 18 };
-    const read = { samples: [4, 5, 6], boxes, readings: [{ lines: [], sample: 4, place }, { lines: [], sample: 6, place }] };
-    assert.deepEqual(wordPlaces(read), { samples: [4, 6], boxes: [{ ...place, line: 10 }, { ...place, line: 10 }] });
+    const read = {
+      samples: [4, 5, 6],
+      boxes,
+      readings: [
+        { lines: [], sample: 4, place },
+        { lines: [], sample: 6, place },
+      ],
+    };
+    assert.deepEqual(wordPlaces(read), {
+      samples: [4, 6],
+      boxes: [
+        { ...place, line: 10 },
+        { ...place, line: 10 },
+      ],
+    });
     const unplaced = { ...read, readings: [{ lines: [], sample: 4, place: null }] };
     assert.deepEqual(wordPlaces(unplaced), { samples: [4, 5, 6], boxes });
   });
