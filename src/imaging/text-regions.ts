@@ -751,7 +751,9 @@ async function lettersOfSplit(
   if (keyedCover >= split) return withColourCore(keyed, rgb, key.split, w, h, line);
   const nearer = lettersOfColour({ rgb, ...key }, strokes, w, h, line, { letters: keyed, cover: keyedCover });
   const shown = cover(nearer);
-  return shown > split && shown >= SHOWN_SPAN * span ? nearer : withColourCore(keyed, rgb, key.split, w, h, line);
+  if (shown > split && shown >= SHOWN_SPAN * span) return nearer;
+  // No nearer key showed more: lettersOfColour gave back the keyed letters, their specks already left out.
+  return nearer === keyed ? keyed : withColourCore(keyed, rgb, key.split, w, h, line);
 }
 
 /**
