@@ -1,7 +1,7 @@
 import { type Component, components } from './components.js';
 import { overALetter } from './mark-over-letter.js';
 import { median } from './median.js';
-import { medianColour } from './text-colour.js';
+import { colourDistance, medianColour } from './text-colour.js';
 
 /** A shape under this share of the letters' median height is a mark or a speck, not a letter. */
 const SPECK_HEIGHT = 0.5;
@@ -30,10 +30,7 @@ export function withColourCore(letters: Uint8Array, rgb: Uint8Array, split: numb
   return letters;
 }
 
-/** Whether a pixel of `shape` lies nearer than `limit` to `colour` in every channel of `rgb`. */
+/** Whether a pixel of `shape` lies nearer than `limit` to `colour` (colourDistance). */
 function holdsColour(shape: Component, rgb: Uint8Array, colour: readonly number[], limit: number): boolean {
-  return shape.pixels.some((i) => {
-    const j = 3 * i;
-    return Math.abs(rgb[j] - colour[0]) < limit && Math.abs(rgb[j + 1] - colour[1]) < limit && Math.abs(rgb[j + 2] - colour[2]) < limit;
-  });
+  return shape.pixels.some((i) => colourDistance(rgb, i, colour) < limit);
 }

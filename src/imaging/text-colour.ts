@@ -41,14 +41,17 @@ export function colourKey(rgb: Uint8Array, colour: readonly number[]): { distanc
   return { distance, split: Math.max(NEAREST, Math.min(FARTHEST, otsu(distance))) };
 }
 
-/** Each of the first `size` pixels' distance from `colour`: the largest of its channels' differences. */
+/** Each of the first `size` pixels' distance from `colour` (colourDistance). */
 export function colourDistances(rgb: Uint8Array, size: number, colour: readonly number[]): Uint8Array {
   const distance = new Uint8Array(size);
-  for (let i = 0; i < size; i++) {
-    const j = 3 * i;
-    distance[i] = Math.max(Math.abs(rgb[j] - colour[0]), Math.abs(rgb[j + 1] - colour[1]), Math.abs(rgb[j + 2] - colour[2]));
-  }
+  for (let i = 0; i < size; i++) distance[i] = colourDistance(rgb, i, colour);
   return distance;
+}
+
+/** Pixel `i`'s distance from `colour` in `rgb` (3 channels): the largest of its channels' differences. */
+export function colourDistance(rgb: Uint8Array, i: number, colour: readonly number[]): number {
+  const j = 3 * i;
+  return Math.max(Math.abs(rgb[j] - colour[0]), Math.abs(rgb[j + 1] - colour[1]), Math.abs(rgb[j + 2] - colour[2]));
 }
 
 /** The pixels nearer than `split` (a 0/1 mask). */
