@@ -24,6 +24,12 @@ const SAMPLED = 2000;
 const TALLEST = 1.5;
 /** Share of the crop the letters may cover at most (beyond it the "letters" are the light box or picture around dark text). */
 const MOST_LETTERS = 0.5;
+/**
+ * Share of the letters' pixels that must lie in shapes of a letter's height inside the crop: white letters over a pale
+ * picture (a washed-out face) matched the picture around them by the wrong offset, one shape from the crop's top to
+ * its bottom with the letters as holes in it (4% of its pixels in letter-high shapes; the tests' letters over a face 60-93%).
+ */
+const LETTER_SHAPED = 0.25;
 
 /**
  * Light letters with a drop shadow over a picture as light as they are. Split by brightness, only their shadow is
@@ -31,7 +37,8 @@ const MOST_LETTERS = 0.5;
  * before its dark ink are letters, all of one colour, and the pixels one offset beyond it are the picture. The offset
  * (up to REACH lines each way) whose pixels before the ink are nearest one colour is taken; the letters are that
  * colour's pixels, when moved by the offset they cover most of the dark ink, on that side only. Null when the dark ink
- * is not such a shadow. `rgb`: 3 bytes a pixel, `dark`: the crop's dark ink (0/1), `line`: its line height.
+ * is not such a shadow, or those pixels are not letter-shaped (LETTER_SHAPED): the shadow is then read as it is.
+ * `rgb`: 3 bytes a pixel, `dark`: the crop's dark ink (0/1), `line`: its line height.
  */
 export function lettersOverShadow(rgb: Uint8Array, darkInk: Uint8Array, w: number, h: number, line: number): Uint8Array | null {
   // The shadow's strokes: dark shapes no taller than the line and inside the crop (a dark part of the picture beside
@@ -62,7 +69,15 @@ export function lettersOverShadow(rgb: Uint8Array, darkInk: Uint8Array, w: numbe
     const [x2, y2] = [(q % w) + offset.dx, ((q / w) | 0) + offset.dy];
     if (x2 >= 0 && x2 < w && y2 >= 0 && y2 < h && letters[y2 * w + x2]) beyond++;
   }
-  return covered < MOST_LETTERS * letters.length && explained >= EXPLAINED * ink.length && beyond < ONE_SIDED * explained ? letters : null;
+  const shadowOfThem = covered < MOST_LETTERS * letters.length && explained >= EXPLAINED * ink.length && beyond < ONE_SIDED * explained;
+  return shadowOfThem && letterShaped(letters, w, h, line) >= LETTER_SHAPED * covered ? letters : null;
+}
+
+/** The pixels of `mask` in shapes no taller than a shadow's stroke (TALLEST lines) that neither the crop's top nor its bottom cuts. */
+function letterShaped(mask: Uint8Array, w: number, h: number, line: number): number {
+  let shaped = 0;
+  for (const c of components(mask, w, h)) if (c.height <= TALLEST * line && c.top > 0 && c.top + c.height < h) shaped += c.pixels.length;
+  return shaped;
 }
 
 /** The farthest a shadow may lie from letters `line` pixels high, in pixels each way (REACH, 2 at least). */
