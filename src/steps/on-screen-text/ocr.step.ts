@@ -142,8 +142,9 @@ interface ReadJob {
 async function readTracks(tracks: Track[], frames: Sample[], layers: TextLayer[], deadline: number, ctx: StepContext): Promise<void> {
   const reader = new CropReader(frames, layers, deadline, ctx);
   await reader.read(tracks.map((t) => ({ track: t, sample: t.samples[0], first: true })));
-  // A second opinion only for a region whose first reading found text (a texture blob is not re-read).
-  const again = tracks.filter((t) => t.samples.length > 1 && readAsText(t));
+  // A second opinion only for a region whose first reading found text (a texture blob is not re-read), or read as
+  // surely as a caption is reported: one reading cannot tell a caption of short words from texture (texture-reading.ts).
+  const again = tracks.filter((t) => t.samples.length > 1 && (readAsText(t) || readSurely(t)));
   // Read with the second opinions: one more OCR call per core, not two.
   const probes = textWhereTextWas(tracks, layers, (s) => frames[s].scene);
   const more: ReadJob[] = probes.map((t) => ({ track: t, sample: t.samples[0], first: true, probe: true }));
@@ -229,6 +230,14 @@ class CropReader {
       return null;
     }
   }
+}
+
+/**
+ * A track read at least once as surely as a caption of several readings is reported, however its words look: "how we
+ * built it" is two short words in four, read at 0.785, which texture-reading.ts takes for texture read alone.
+ */
+function readSurely(track: Track): boolean {
+  return track.readings.some((r) => r.lines.length > 0 && mean(r.lines.map((l) => l.confidence)) >= MIN_CAPTION_CONFIDENCE);
 }
 
 /** A caption's reading sure enough to report (captionsOf): surer when one frame alone read it, and not texture. */
