@@ -72,12 +72,20 @@ describe('ocr against the OCR port', () => {
     assert.deepEqual(ocr.rereadable, [true, true, true]);
   });
 
-  it('reads a region once where its first reading is texture: no second opinion, no second model, no caption', async () => {
-    const ocr = new ScriptedOcr(() => [words(['ad,', 72], ['<', 70], ['a', 71], ['An', 73], ['A,', 70], ['Ge', 72], ['Lae', 71])]);
+  it("reads a region once where its first reading is texture under a caption's bar: no second opinion, no second model, no caption", async () => {
+    const ocr = new ScriptedOcr(() => [words(['ad,', 62], ['<', 60], ['a', 61], ['An', 63], ['A,', 60], ['Ge', 62], ['Lae', 61])]);
     const out = await runStep(ocrStep, { frames }, stepContext(fakeTools({ ocr })));
     assert.deepEqual(out, { captions: [], text: '' });
     assert.deepEqual(ocr.batches, [1]);
     assert.deepEqual(ocr.rereadable, [false]);
+  });
+
+  it('reads texture as sure as a caption again (one reading cannot tell it from short words), and still reports nothing', async () => {
+    const ocr = new ScriptedOcr(() => [words(['ad,', 72], ['<', 70], ['a', 71], ['An', 73], ['A,', 70], ['Ge', 72], ['Lae', 71])]);
+    const out = await runStep(ocrStep, { frames }, stepContext(fakeTools({ ocr })));
+    assert.deepEqual(out, { captions: [], text: '' });
+    assert.deepEqual(ocr.batches, [1, 1, 1]);
+    assert.deepEqual(ocr.rereadable, [false, false, false]);
   });
 
   it('asks for no second model where the engine made out nothing, and still keeps what it read surely', async () => {
