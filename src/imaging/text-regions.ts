@@ -627,6 +627,10 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
       const light = lettersOverShadow(await crop.colour(), dark, w, h, line);
       overShadow = light !== null;
       clean = strokes(light ?? dark, null);
+      // Dark ink in closed rings is the outline of light letters, taken for dark letters outlined in light (thin
+      // white serif letters in a black outline as thick as their strokes): the text is what the rings close around.
+      const inside = light ? null : await lettersInRings(clean, w, h, line, crop.colour);
+      if (inside) clean = lettersOf(open(inside), null, true);
     } else {
       clean = await brightLetters({ grey, w, h, line, rows, ...edges }, open, lettersOf, crop.colour);
     }
