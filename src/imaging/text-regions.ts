@@ -607,15 +607,7 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
   let overShadow = false;
   const rows = { top: (region.top * s - top) * zoom, bottom: (region.top * s - top + region.height * s) * zoom };
   if (page) {
-    // A page of one colour: its ink is what is off that colour. Where the page's own colour drifts (a gradient), more
-    // of it is off its median than a caption's letters cover: there each pixel is judged by the picture around it, a
-    // line's height each side (the letters take a small share of that square).
-    const rgb = await crop.colour();
-    const offMedian = inkOffBackground(rgb, w * h, OFF_BACKGROUND);
-    let off = 0;
-    for (let i = 0; i < offMedian.length; i++) off += offMedian[i];
-    const drifts = off > DRIFTING * w * h;
-    clean = strokes(drifts ? inkOffSurroundings(rgb, w, h, Math.round(line), OFF_BACKGROUND) : offMedian, null);
+    clean = strokes(pageInk(await crop.colour(), w, h, line), null);
   } else if (region.byContrast && !region.lightBackground) {
     const light = await lettersFoundByContrast(crop, region, strokes, w, h, line);
     const inside = await lettersInRings(light, w, h, line, crop.colour);
@@ -639,6 +631,18 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
   const light = !region.lightBackground && (crop.greyMade() || mayBeLight(clean, await crop.colour()));
   const shown = light ? shadowedLetters(clean, await crop.grey(), { w, h, line, rows, ...edges }) : null;
   return { clean: shown ? union(clean, strokes(shown, null)) : clean, w, h, line, cut, overShadow };
+}
+
+/**
+ * A page of one colour: its ink is what is off that colour. Where the page's own colour drifts (a gradient), more of it
+ * is off its median than a caption's letters cover: there each pixel is judged by the picture around it, a line's
+ * height each side (the letters take a small share of that square).
+ */
+function pageInk(rgb: Uint8Array, w: number, h: number, line: number): Uint8Array {
+  const offMedian = inkOffBackground(rgb, w * h, OFF_BACKGROUND);
+  let off = 0;
+  for (let i = 0; i < offMedian.length; i++) off += offMedian[i];
+  return off > DRIFTING * w * h ? inkOffSurroundings(rgb, w, h, Math.round(line), OFF_BACKGROUND) : offMedian;
 }
 
 /**
