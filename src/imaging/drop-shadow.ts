@@ -1,4 +1,4 @@
-import { components } from './components.js';
+import { type Component, components } from './components.js';
 import { colourDistances, medianColour, within } from './text-colour.js';
 
 /**
@@ -46,7 +46,7 @@ export function lettersOverShadow(rgb: Uint8Array, darkInk: Uint8Array, w: numbe
   const ink: number[] = [];
   const dark = new Uint8Array(darkInk.length);
   for (const c of components(darkInk, w, h)) {
-    if (c.height > TALLEST * line || c.top === 0 || c.top + c.height === h) continue;
+    if (!strokeInside(c, h, line)) continue;
     for (const i of c.pixels) {
       dark[i] = 1;
       ink.push(i);
@@ -73,11 +73,16 @@ export function lettersOverShadow(rgb: Uint8Array, darkInk: Uint8Array, w: numbe
   return shadowOfThem && letterShaped(letters, w, h, line) >= LETTER_SHAPED * covered ? letters : null;
 }
 
-/** The pixels of `mask` in shapes no taller than a shadow's stroke (TALLEST lines) that neither the crop's top nor its bottom cuts. */
+/** The pixels of `mask` in shapes of a stroke's height inside the crop (strokeInside). */
 function letterShaped(mask: Uint8Array, w: number, h: number, line: number): number {
   let shaped = 0;
-  for (const c of components(mask, w, h)) if (c.height <= TALLEST * line && c.top > 0 && c.top + c.height < h) shaped += c.pixels.length;
+  for (const c of components(mask, w, h)) if (strokeInside(c, h, line)) shaped += c.pixels.length;
   return shaped;
+}
+
+/** A shape no taller than a stroke of the line (TALLEST lines) that neither the crop's top nor its bottom cuts. */
+function strokeInside(c: Component, h: number, line: number): boolean {
+  return c.height <= TALLEST * line && c.top > 0 && c.top + c.height < h;
 }
 
 /** The farthest a shadow may lie from letters `line` pixels high, in pixels each way (REACH, 2 at least). */

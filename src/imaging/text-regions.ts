@@ -603,26 +603,27 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
     return letters;
   };
   const strokes = (ink: Uint8Array, grey: Grey | null) => lettersOf(open(ink), grey);
+  // Letters in closed rings of an outline are what the rings close around (ring-letters.ts); other letters stay.
+  const insideRings = async (letters: Uint8Array) => {
+    const inside = await lettersInRings(letters, w, h, line, crop.colour);
+    return inside ? lettersOf(open(inside), null, true) : letters;
+  };
   let clean: Uint8Array;
   let overShadow = false;
   const rows = { top: (region.top * s - top) * zoom, bottom: (region.top * s - top + region.height * s) * zoom };
   if (page) {
     clean = strokes(pageInk(await crop.colour(), w, h, line), null);
   } else if (region.byContrast && !region.lightBackground) {
-    const light = await lettersFoundByContrast(crop, region, strokes, w, h, line);
-    const inside = await lettersInRings(light, w, h, line, crop.colour);
-    clean = inside ? lettersOf(open(inside), null, true) : light;
+    clean = await insideRings(await lettersFoundByContrast(crop, region, strokes, w, h, line));
   } else {
     const grey = await crop.grey();
     if (region.lightBackground) {
       const dark = darkInkOf(region, grey, w, h, surroundOf(W * zoom, H * zoom));
       const light = lettersOverShadow(await crop.colour(), dark, w, h, line);
       overShadow = light !== null;
-      clean = strokes(light ?? dark, null);
       // Dark ink in closed rings is the outline of light letters, taken for dark letters outlined in light (thin
-      // white serif letters in a black outline as thick as their strokes): the text is what the rings close around.
-      const inside = light ? null : await lettersInRings(clean, w, h, line, crop.colour);
-      if (inside) clean = lettersOf(open(inside), null, true);
+      // white serif letters in a black outline as thick as their strokes).
+      clean = light ? strokes(light, null) : await insideRings(strokes(dark, null));
     } else {
       clean = await brightLetters({ grey, w, h, line, rows, ...edges }, open, lettersOf, crop.colour);
     }
