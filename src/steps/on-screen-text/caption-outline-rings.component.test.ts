@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readCaptionClip, timedCaption } from '../../../test/support/caption-still.js';
+import { familyFrame, readCaptionClip, timedCaption } from '../../../test/support/caption-still.js';
 import { PHOTOS } from '../../../test/support/reel-clips.js';
 
 /**
@@ -11,8 +11,7 @@ import { PHOTOS } from '../../../test/support/reel-clips.js';
  */
 describe('ocr of light letters whose dark outline was taken for the letters', () => {
   it('reads what the dark rings close around', async () => {
-    const [x, y, w, h] = PHOTOS.party.region;
-    const frame = `crop=${w}:${h}:${x}:${y},setsar=1,scale=936:1664:force_original_aspect_ratio=increase,crop=936:1664,crop=720:1280`;
+    const frame = familyFrame(PHOTOS.party.region);
     const look =
       'fontfile=/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf:fontsize=33:fontcolor=white:borderw=3:bordercolor=black:x=(w-text_w)/2:y=1059';
     const captions = await readCaptionClip(

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readCaptionClip, timedCaption } from '../../../test/support/caption-still.js';
+import { familyFrame, readCaptionClip, timedCaption } from '../../../test/support/caption-still.js';
 import { PHOTOS } from '../../../test/support/reel-clips.js';
 
 /**
@@ -11,8 +11,7 @@ import { PHOTOS } from '../../../test/support/reel-clips.js';
  */
 describe('ocr of yellow outlined letters over a face', () => {
   it('reads both captions, without the skin between the words', async () => {
-    const [x, y, w, h] = PHOTOS.portrait.region;
-    const frame = `crop=${w}:${h}:${x}:${y},setsar=1,scale=936:1664:force_original_aspect_ratio=increase,crop=936:1664,crop=720:1280`;
+    const frame = familyFrame(PHOTOS.portrait.region);
     const look =
       'fontfile=/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf:fontsize=43:fontcolor=0xffe000:borderw=4:bordercolor=black:x=(w-text_w)/2:y=663';
     const captions = await readCaptionClip(
