@@ -9,6 +9,7 @@
 import type { Component } from './components.js';
 import { shadowReach } from './drop-shadow.js';
 import { luma } from './rgb.js';
+import { thicknessAlong, unitStep } from './shadow-walk.js';
 
 /** The shadow's side of the letters is at most this bright against the opposite side (an outline is dark on both sides: about 1). */
 const ONE_SIDED = 0.75;
@@ -28,8 +29,6 @@ const SAMPLED = 3000;
 const LEAST_EDGE = 40;
 /** Steps a shadow's band may be wider than its offset (its edges blurred). */
 const BLUR = 2;
-/** The share of the letters' runs along the offset a walk may be long: the thickest strokes but a few. */
-const THICK = 0.8;
 
 /** How a crop's light letters cast their shadow: the offset (crop pixels) and how far a walk may go inside a letter. */
 export interface CastShadow {
@@ -141,7 +140,7 @@ export function castShadow(
       if (near.mean <= SHADOW_DARK * bright && (!best || ratio < best.ratio)) best = { dx, dy, dark: (bright + near.mean) / 2, ratio };
     }
   if (!best || best.ratio > ONE_SIDED) return null;
-  const walk = thickness(letters, w, h, best.dx, best.dy);
+  const walk = thicknessAlong(letters, w, h, best.dx, best.dy);
   return walk ? { dx: best.dx, dy: best.dy, walk, dark: best.dark } : null;
 }
 
@@ -153,7 +152,7 @@ export function castShadow(
  */
 export function lettersByShadow(shapes: Component[], grey: Uint8Array, channels: number, w: number, shadow: CastShadow): Uint8Array {
   const out = new Uint8Array(grey.length / channels);
-  const [ux, uy] = unit(shadow.dx, shadow.dy);
+  const [ux, uy] = unitStep(shadow.dx, shadow.dy);
   const band = Math.max(Math.abs(shadow.dx), Math.abs(shadow.dy)) + BLUR;
   const dark = (q: number) => grey[q * channels] < shadow.dark;
   for (const s of shapes) {
@@ -183,33 +182,4 @@ export function lettersByShadow(shapes: Component[], grey: Uint8Array, channels:
     }
   }
   return out;
-}
-
-/** The offset as a step of one pixel (the larger of its two parts). */
-function unit(dx: number, dy: number): [number, number] {
-  const m = Math.max(Math.abs(dx), Math.abs(dy));
-  return [dx / m, dy / m];
-}
-
-/** The steps a walk along the offset takes through the letters, from the side it enters them to the side it leaves (THICK of the runs). */
-function thickness(letters: Uint8Array, w: number, h: number, dx: number, dy: number): number {
-  const [ux, uy] = unit(dx, dy);
-  const runs: number[] = [];
-  for (let p = 0; p < letters.length; p++) {
-    if (!letters[p]) continue;
-    const [x0, y0] = [p % w, (p / w) | 0];
-    const bx = Math.round(x0 - ux);
-    const by = Math.round(y0 - uy);
-    if (bx >= 0 && bx < w && by >= 0 && by < h && letters[by * w + bx]) continue;
-    let t = 1;
-    for (; ; t++) {
-      const x = Math.round(x0 + t * ux);
-      const y = Math.round(y0 + t * uy);
-      if (x < 0 || x >= w || y < 0 || y >= h || !letters[y * w + x]) break;
-    }
-    runs.push(t);
-  }
-  if (!runs.length) return 0;
-  runs.sort((a, b) => a - b);
-  return runs[Math.min(runs.length - 1, Math.floor(THICK * runs.length))];
 }

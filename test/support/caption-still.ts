@@ -50,14 +50,16 @@ export function timedCaption(look: string, text: string, from: number, to: numbe
 }
 
 /**
- * ffmpeg's filters that frame a photo for a 720x1280 clip as the caption families draw it (bench/support/
- * caption-families.mjs): its part `region` (x, y, width, height; none: all of it), scaled to cover 1.3 times the frame,
- * brightened where `bright` (the "shadow bright" family), its middle kept, the camera still.
+ * ffmpeg's filters that frame a photo for a clip of `size` (720x1280 unless told) as the caption families draw it
+ * (bench/support/caption-families.mjs): its part `region` (x, y, width, height; none: all of it), scaled to cover 1.3
+ * times the frame, brightened where `bright` (the "shadow bright" family), its middle kept, the camera still.
  */
-export function familyFrame(region: readonly [number, number, number, number] | null, bright = false): string {
+export function familyFrame(region: readonly [number, number, number, number] | null, bright = false, size = '720x1280'): string {
   const part = region ? `crop=${region[2]}:${region[3]}:${region[0]}:${region[1]},` : '';
   const light = bright ? 'eq=brightness=0.35:contrast=0.6,' : '';
-  return `${part}setsar=1,scale=936:1664:force_original_aspect_ratio=increase,crop=936:1664,${light}crop=720:1280`;
+  const [w, h] = size.split('x').map(Number);
+  const [cw, ch] = [Math.round((w * 1.3) / 2) * 2, Math.round((h * 1.3) / 2) * 2];
+  return `${part}setsar=1,scale=${cw}:${ch}:force_original_aspect_ratio=increase,crop=${cw}:${ch},${light}crop=${w}:${h}`;
 }
 
 /** Tesseract with the caption model the service ships (models/tessdata's Latin-script one), as the ocr step reads. */

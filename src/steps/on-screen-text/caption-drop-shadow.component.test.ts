@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { familyFrame, readCaptionClip, readCaptionStill } from '../../../test/support/caption-still.js';
+import { familyFrame, readCaptionClip, readCaptionStill, timedCaption } from '../../../test/support/caption-still.js';
 
 const PORTRAIT = path.resolve('test-artifacts/photos/grace_hopper.jpg');
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf';
 const REGULAR = '/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf';
 const OBLIQUE = '/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Oblique.ttf';
+const SERIF_ITALIC = '/usr/share/fonts/truetype/dejavu/DejaVuSerif-Italic.ttf';
 /** The portrait framed and brightened as the caption families' "shadow bright" draws it. */
 const BRIGHT_PORTRAIT = familyFrame(null, true);
 
@@ -46,6 +47,22 @@ describe('ocr of a caption with a drop shadow over a bright photo', () => {
     );
     const words = captions.flatMap((c) => c.text.split(/\s+/));
     for (const word of ['For', 'Part', 'Two']) assert.ok(words.includes(word), `${word} in ${JSON.stringify(captions.map((c) => c.text))}`);
+  });
+
+  it('reads white serif italics over a pale collar and chin, by the shadow each letter casts', async () => {
+    // Caption families seed 5959, clip 14: the bowls of the O's over the chin are darker than the letters, so the dark
+    // ink was more than the shadow, and the shadow alone was read ("P@ 4 TO", "ATT NDEZLA IN"); where the letters were
+    // found, the pale collar joined the E and the F and took them out as shapes taller than a letter.
+    const look = `fontfile=${SERIF_ITALIC}:fontsize=71:fontcolor=white:shadowx=5:shadowy=5:shadowcolor=black@0.75:x=(w-text_w)/2:y=542`;
+    const captions = await readCaptionClip(
+      ['-loop', '1', '-framerate', '25', '-t', '3', '-i', PORTRAIT],
+      `${familyFrame(null, true, '1280x720')},${timedCaption(look, 'BONJOUR À TOUS', 0.1, 1.5)},${timedCaption(look, 'ATTENDEZ LA FIN', 1.6, 2.9)},format=yuv420p`,
+    );
+    // The grave accent runs along the shadow's offset, farther from its shadow than a stroke's width: it may be lost.
+    assert.deepEqual(
+      captions.map((c) => c.text.replace('À', 'A')),
+      ['BONJOUR A TOUS', 'ATTENDEZ LA FIN'],
+    );
   });
 
   it('reads yellow letters over a light face on a landscape frame', async () => {
