@@ -593,10 +593,11 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
   const open = (ink: Uint8Array): Opened => (region.lightBackground ? { ink } : openedLetters(ink, w, h, line));
   // The shapes the crop's edges cut, by the letters each letterStrokes made: the crop's are those of its letters.
   const cutBy = new Map<Uint8Array, Component[]>();
+  const rows = { top: (region.top * s - top) * zoom, bottom: (region.top * s - top + region.height * s) * zoom };
   const lettersOf = (opened: Opened, grey: Grey | null, ringed = false) => {
     const cut: Component[] = [];
     const letters = letterStrokes(
-      { page, ringed, ink: opened.ink, grey: grey?.data ?? null, channels: grey?.channels ?? 1, w, h, line, zoom, ...edges, cut },
+      { page, ringed, ink: opened.ink, grey: grey?.data ?? null, channels: grey?.channels ?? 1, w, h, line, zoom, ...edges, rows, cut },
       opened.shapes,
     );
     cutBy.set(letters, cut);
@@ -610,7 +611,6 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
   };
   let clean: Uint8Array;
   let overShadow = false;
-  const rows = { top: (region.top * s - top) * zoom, bottom: (region.top * s - top + region.height * s) * zoom };
   if (page) {
     clean = strokes(pageInk(await crop.colour(), w, h, line), null);
   } else if (region.byContrast && !region.lightBackground) {
@@ -1060,6 +1060,8 @@ interface CropInk {
   page: boolean;
   /** The ink is what a light outline's rings close around (ring-letters.ts). */
   ringed: boolean;
+  /** The text's rows in the crop: its region's. */
+  rows: { top: number; bottom: number };
   /** Collects the shapes (not specks) dropped as cut by the crop's top or bottom edge, when given (line-beyond-crop.ts). */
   cut?: Component[];
 }
@@ -1072,8 +1074,9 @@ interface CropInk {
  * would otherwise read as marks glued to its words ("BAKERY™®*", a word then dropped as unsure). `shapes` are the ink's
  * components when the caller has them already.
  */
-function letterStrokes(crop: CropInk, shapes = components(crop.ink, crop.w, crop.h)): Uint8Array {
+function letterStrokes(crop: CropInk, found = components(crop.ink, crop.w, crop.h)): Uint8Array {
   const { ink, grey, channels, w, h } = crop;
+  const shapes = clippedToRows(found, crop);
   const line = lineOfShapes(shapes, crop.line);
   const taller: Component[] = [];
   const letters = shapes.filter((c) => {
@@ -1102,6 +1105,43 @@ function letterStrokes(crop: CropInk, shapes = components(crop.ink, crop.w, crop
   }
   for (const c of withoutStrayRuns(kept, line)) for (const i of c.pixels) clean[i] = 1;
   return clean;
+}
+
+/** How far past the text's rows a shape the crop's edges cut is kept, as a share of their height (an outline's width). */
+const ROWS_REACH = 0.1;
+/** The share of such a shape that must lie on the rows so reached for its part there to be looked at as letters. */
+const ON_ROWS = 0.8;
+/**
+ * The share of its box such a shape must close around: an outline closes around its letters (0.13-0.21 of the box of
+ * black capitals' white outline joined to a crowd); skin near a yellow caption's colour, cut by the crop, 0.002-0.02.
+ */
+const CLOSES_AROUND = 0.1;
+
+/**
+ * The shapes, each one the crop's top or bottom edge cuts but that lies mostly on the text's rows (ON_ROWS) and closes
+ * around letters (CLOSES_AROUND) cut down to its parts on them: the light outline of dark letters joined to bright
+ * parts of the picture beyond the margins (black capitals outlined in white over a crowd: one shape from the crop's top
+ * to its bottom, dropped as picture, and only the counters' rings were read). A shape of the picture crossing the line
+ * (a pole, an arm) lies mostly beyond it, and a patch of skin closes around little.
+ */
+function clippedToRows(shapes: Component[], crop: CropInk): Component[] {
+  const { w, h, rows } = crop;
+  const reach = ROWS_REACH * (rows.bottom - rows.top);
+  const [top, bottom] = [Math.max(1, Math.floor(rows.top - reach)), Math.min(h - 2, Math.ceil(rows.bottom + reach))];
+  const onRows = (i: number) => {
+    const y = (i / w) | 0;
+    return y >= top && y <= bottom;
+  };
+  return shapes.flatMap((c) => {
+    const cut = (crop.cutAbove && c.top === 0) || (crop.cutBelow && c.top + c.height === h);
+    if (!cut || c.pixels.filter(onRows).length < ON_ROWS * c.pixels.length || enclosedShare(c, w) < CLOSES_AROUND) return [c];
+    // Still a shape the crop cuts, for the crop's growth (line-beyond-crop.ts): a letter the margin cut is read whole
+    // in the grown crop.
+    crop.cut?.push(c);
+    const part = new Uint8Array(w * h);
+    for (const i of c.pixels) if (onRows(i)) part[i] = 1;
+    return components(part, w, h);
+  });
 }
 
 /** A gap between shapes, in lines, wider than any word space: what lies beyond it is another run of shapes. */

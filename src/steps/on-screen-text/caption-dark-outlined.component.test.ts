@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readCaptionClip } from '../../../test/support/caption-still.js';
+import { familyFrame, readCaptionClip, timedCaption } from '../../../test/support/caption-still.js';
 import { PHOTOS } from '../../../test/support/reel-clips.js';
 
 /**
@@ -20,6 +20,22 @@ describe('ocr of dark outlined letters on the picture', () => {
     assert.deepEqual(
       captions.map((c) => c.text),
       ['Follow For Part Two'],
+    );
+  });
+
+  it('reads black capitals whose white outline runs into the bright crowd beyond the crop', async () => {
+    // Caption families seed 97397, clip 4: the letters' outline, joined to bright parts of the crowd above and below
+    // the line, was one shape from the crop's top to its bottom, dropped as picture; only the rings inside the O's and
+    // the R's were left, and the first caption was not read at all.
+    const look =
+      'fontfile=/usr/share/fonts/truetype/freefont/FreeSansBoldOblique.ttf:fontsize=58:fontcolor=black:borderw=6:bordercolor=white:x=(w-text_w)/2:y=167';
+    const captions = await readCaptionClip(
+      ['-loop', '1', '-framerate', '25', '-t', '3', '-i', PHOTOS.crowd.file],
+      `${familyFrame(PHOTOS.crowd.region)},${timedCaption(look, 'BUONGIORNO A TUTTI', 0.1, 1.499)},${timedCaption(look, 'IL SEGRETO È QUI', 1.6, 2.899)},format=yuv420p`,
+    );
+    assert.ok(
+      captions.some((c) => c.text === 'BUONGIORNO A TUTTI'),
+      JSON.stringify(captions),
     );
   });
 });
