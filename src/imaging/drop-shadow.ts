@@ -79,11 +79,9 @@ export function lettersOverShadow(rgb: Uint8Array, darkInk: Uint8Array, w: numbe
     const [x2, y2] = [(q % w) + offset.dx, ((q / w) | 0) + offset.dy];
     if (x2 >= 0 && x2 < w && y2 >= 0 && y2 < h && letters[y2 * w + x2]) beyond++;
   }
+  if (covered >= MOST_LETTERS * letters.length || beyond >= ONE_SIDED * explained) return null;
   const cast = castOnShadow(letters, darkInk, w, h, offset);
-  const shadowOfThem =
-    covered < MOST_LETTERS * letters.length &&
-    (explained >= EXPLAINED * ink.length || cast.seen >= CAST * covered) &&
-    beyond < ONE_SIDED * explained;
+  const shadowOfThem = explained >= EXPLAINED * ink.length || cast.seen >= CAST * covered;
   return shadowOfThem && letterShaped(letters, w, h, line) >= LETTER_SHAPED * covered ? cast.letters : null;
 }
 

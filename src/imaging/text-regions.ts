@@ -889,10 +889,7 @@ function notLetters(
   cutBelow: boolean,
 ): Component[] {
   return shapes.filter(
-    (c) =>
-      c.top < rows.bottom &&
-      c.top + c.height > rows.top &&
-      (c.height > TALL * line || (cutAbove && c.top === 0) || (cutBelow && c.top + c.height === h)),
+    (c) => c.top < rows.bottom && c.top + c.height > rows.top && (c.height > TALL * line || cutByCrop(c, h, { cutAbove, cutBelow })),
   );
 }
 
@@ -1085,7 +1082,7 @@ function letterStrokes(crop: CropInk, found = components(crop.ink, crop.w, crop.
     const fill = c.pixels.length / (c.width * c.height);
     const solid =
       !crop.page && !crop.ringed && fill > 0.75 && c.width > 0.45 * c.height && c.height > 0.35 * line && enclosedShare(c, w) < COUNTERS;
-    const cut = (crop.cutAbove && c.top === 0) || (crop.cutBelow && c.top + c.height === h);
+    const cut = cutByCrop(c, h, crop);
     const speck = c.pixels.length < (line / 12) ** 2;
     if (cut && !speck) crop.cut?.push(c);
     if (!speck && !solid && !cut && c.height > TALL * line) taller.push(c);
@@ -1105,6 +1102,11 @@ function letterStrokes(crop: CropInk, found = components(crop.ink, crop.w, crop.
   }
   for (const c of withoutStrayRuns(kept, line)) for (const i of c.pixels) clean[i] = 1;
   return clean;
+}
+
+/** Whether the crop's top or bottom edge, where it lies inside the frame (`edges`), cuts `c` (the crop is `h` high). */
+function cutByCrop(c: Component, h: number, edges: { cutAbove: boolean; cutBelow: boolean }): boolean {
+  return (edges.cutAbove && c.top === 0) || (edges.cutBelow && c.top + c.height === h);
 }
 
 /** How far past the text's rows a shape the crop's edges cut is kept, as a share of their height (an outline's width). */
@@ -1133,8 +1135,8 @@ function clippedToRows(shapes: Component[], crop: CropInk): Component[] {
     return y >= top && y <= bottom;
   };
   return shapes.flatMap((c) => {
-    const cut = (crop.cutAbove && c.top === 0) || (crop.cutBelow && c.top + c.height === h);
-    if (!cut || c.pixels.filter(onRows).length < ON_ROWS * c.pixels.length || enclosedShare(c, w) < CLOSES_AROUND) return [c];
+    if (!cutByCrop(c, h, crop) || c.pixels.filter(onRows).length < ON_ROWS * c.pixels.length || enclosedShare(c, w) < CLOSES_AROUND)
+      return [c];
     // Still a shape the crop cuts, for the crop's growth (line-beyond-crop.ts): a letter the margin cut is read whole
     // in the grown crop.
     crop.cut?.push(c);
