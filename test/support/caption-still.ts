@@ -49,6 +49,11 @@ export function timedCaption(look: string, text: string, from: number, to: numbe
   return `drawtext=${look}:text='${text}':enable='between(t,${from},${to})'`;
 }
 
+/** ffmpeg's input options for a still photo `file` shown `seconds` long at 25 frames a second: a clip readCaptionClip draws on. */
+export function stillPhoto(file: string, seconds = 3): string[] {
+  return ['-loop', '1', '-framerate', '25', '-t', String(seconds), '-i', file];
+}
+
 /**
  * ffmpeg's filters that frame a photo for a clip of `size` (720x1280 unless told) as the caption families draw it
  * (bench/support/caption-families.mjs): its part `region` (x, y, width, height; none: all of it), scaled to cover 1.3

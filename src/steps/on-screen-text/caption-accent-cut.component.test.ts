@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readCaptionClip } from '../../../test/support/caption-still.js';
+import { readCaptionClip, stillPhoto } from '../../../test/support/caption-still.js';
 import { PHOTOS, shotFilters } from '../../../test/support/reel-clips.js';
 
 const FONT = '/usr/share/fonts/truetype/liberation/LiberationSans-Italic.ttf';
@@ -15,7 +15,7 @@ describe('ocr of accented capitals on a box over a busy photo', () => {
   it('keeps the accents the crop’s top margin cut', async () => {
     const caption = `drawtext=fontfile=${FONT}:text='CITTÀ PIÙ BELLA':fontsize=49:fontcolor=0x80ff60:box=1:boxcolor=black@0.65:boxborderw=12:x=(w-text_w)/2:y=558`;
     const captions = await readCaptionClip(
-      ['-loop', '1', '-framerate', '25', '-t', '1.5', '-i', PHOTOS.mosaic.file],
+      stillPhoto(PHOTOS.mosaic.file, 1.5),
       [...shotFilters({ seconds: 1.5, photo: 'mosaic' }, 720, 1280), caption].join(','),
     );
     assert.ok(

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { readCaptionClip } from '../../../test/support/caption-still.js';
+import { readCaptionClip, stillPhoto } from '../../../test/support/caption-still.js';
 
 const SCREENSHOT = path.resolve('node_modules/@vladmandic/human/assets/screenshot-vrm.jpg');
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSerif-BoldItalic.ttf';
@@ -18,7 +18,7 @@ describe('ocr of a line whose one letter reaches past its crop', () => {
   it('reads the italic f and the descender of two lower-case lines', async () => {
     const look = `fontfile=${FONT}:fontsize=58:fontcolor=0x80ff60:shadowx=4:shadowy=4:shadowcolor=black@0.75:x=(w-text_w)/2`;
     const captions = await readCaptionClip(
-      ['-loop', '1', '-framerate', '25', '-t', '3', '-i', SCREENSHOT],
+      stillPhoto(SCREENSHOT),
       'setsar=1,scale=1664:936:force_original_aspect_ratio=increase,crop=1664:936,crop=1280:720,' +
         `drawtext=${look}:y=521:text='melhor café da cidade',drawtext=${look}:y=599:text='olá pessoal',format=yuv420p`,
     );

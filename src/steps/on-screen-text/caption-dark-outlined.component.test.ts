@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { familyFrame, readCaptionClip, timedCaption } from '../../../test/support/caption-still.js';
+import { familyFrame, readCaptionClip, stillPhoto, timedCaption } from '../../../test/support/caption-still.js';
 import { PHOTOS } from '../../../test/support/reel-clips.js';
 
 /**
@@ -13,10 +13,7 @@ describe('ocr of dark outlined letters on the picture', () => {
   it('reads the line whole', async () => {
     const frame = 'crop=512:512:0:0,setsar=1,scale=936:1664,crop=720:1280';
     const text = `drawtext=fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSans-BoldOblique.ttf:text='Follow For Part Two':fontsize=44:fontcolor=black:borderw=4:bordercolor=white:x=(w-text_w)/2:y=1110`;
-    const captions = await readCaptionClip(
-      ['-loop', '1', '-framerate', '25', '-t', '1', '-i', PHOTOS.portrait.file],
-      `${frame},${text},format=yuv420p`,
-    );
+    const captions = await readCaptionClip(stillPhoto(PHOTOS.portrait.file, 1), `${frame},${text},format=yuv420p`);
     assert.deepEqual(
       captions.map((c) => c.text),
       ['Follow For Part Two'],
@@ -30,7 +27,7 @@ describe('ocr of dark outlined letters on the picture', () => {
     const look =
       'fontfile=/usr/share/fonts/truetype/freefont/FreeSansBoldOblique.ttf:fontsize=58:fontcolor=black:borderw=6:bordercolor=white:x=(w-text_w)/2:y=167';
     const captions = await readCaptionClip(
-      ['-loop', '1', '-framerate', '25', '-t', '3', '-i', PHOTOS.crowd.file],
+      stillPhoto(PHOTOS.crowd.file),
       `${familyFrame(PHOTOS.crowd.region)},${timedCaption(look, 'BUONGIORNO A TUTTI', 0.1, 1.499)},${timedCaption(look, 'IL SEGRETO È QUI', 1.6, 2.899)},format=yuv420p`,
     );
     assert.ok(

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { familyFrame, readCaptionClip, readCaptionStill, timedCaption } from '../../../test/support/caption-still.js';
+import { familyFrame, readCaptionClip, readCaptionStill, stillPhoto, timedCaption } from '../../../test/support/caption-still.js';
 
 const PORTRAIT = path.resolve('test-artifacts/photos/grace_hopper.jpg');
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf';
@@ -28,7 +28,7 @@ describe('ocr of a caption with a drop shadow over a bright photo', () => {
     // The caption families' recipe: the photo scaled 1.3 times, brightened, its middle kept; sampled as the service samples.
     const look = `fontfile=${REGULAR}:fontsize=50:fontcolor=white:shadowx=4:shadowy=4:shadowcolor=black@0.75`;
     const captions = await readCaptionClip(
-      ['-loop', '1', '-framerate', '25', '-t', '3', '-i', PORTRAIT],
+      stillPhoto(PORTRAIT),
       `${BRIGHT_PORTRAIT},drawtext=${look}:x=(w-text_w)/2:y=166:text='FOLLOW FOR PART TWO',format=yuv420p`,
     );
     assert.deepEqual(
@@ -42,7 +42,7 @@ describe('ocr of a caption with a drop shadow over a bright photo', () => {
     // was taken from the face beside the shadow, so the "letters" were the face around them, and nothing was read.
     const look = `fontfile=${OBLIQUE}:fontsize=37:fontcolor=white:shadowx=3:shadowy=3:shadowcolor=black@0.75`;
     const captions = await readCaptionClip(
-      ['-loop', '1', '-framerate', '25', '-t', '3', '-i', PORTRAIT],
+      stillPhoto(PORTRAIT),
       `${BRIGHT_PORTRAIT},drawtext=${look}:x=(w-text_w)/2:y=254:text='Follow For Part Two',format=yuv420p`,
     );
     const words = captions.flatMap((c) => c.text.split(/\s+/));
@@ -55,7 +55,7 @@ describe('ocr of a caption with a drop shadow over a bright photo', () => {
     // found, the pale collar joined the E and the F and took them out as shapes taller than a letter.
     const look = `fontfile=${SERIF_ITALIC}:fontsize=71:fontcolor=white:shadowx=5:shadowy=5:shadowcolor=black@0.75:x=(w-text_w)/2:y=542`;
     const captions = await readCaptionClip(
-      ['-loop', '1', '-framerate', '25', '-t', '3', '-i', PORTRAIT],
+      stillPhoto(PORTRAIT),
       `${familyFrame(null, true, '1280x720')},${timedCaption(look, 'BONJOUR À TOUS', 0.1, 1.5)},${timedCaption(look, 'ATTENDEZ LA FIN', 1.6, 2.9)},format=yuv420p`,
     );
     // The grave accent runs along the shadow's offset, farther from its shadow than a stroke's width: it may be lost.

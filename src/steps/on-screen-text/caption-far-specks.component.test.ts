@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readCaptionClip, timedCaption } from '../../../test/support/caption-still.js';
+import { readCaptionClip, stillPhoto, timedCaption } from '../../../test/support/caption-still.js';
 import { PHOTOS, shotFilters } from '../../../test/support/reel-clips.js';
 
 describe('ocr of a caption whose crop takes in specks of the picture far off its ends', () => {
@@ -14,7 +14,7 @@ describe('ocr of a caption whose crop takes in specks of the picture far off its
       'fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSerifCondensed-Bold.ttf:fontcolor=0xff4040:borderw=7:bordercolor=black:' +
       'fontsize=69:x=(w-text_w)/2:y=721';
     const captions = await readCaptionClip(
-      ['-loop', '1', '-framerate', '25', '-t', '3', '-i', PHOTOS.mosaic.file],
+      stillPhoto(PHOTOS.mosaic.file),
       [...shotFilters({ seconds: 3, photo: 'mosaic' }, 720, 1280), timedCaption(look, 'HOLA A TODOS', 0.1, 1.499), 'format=yuv420p'].join(
         ',',
       ),

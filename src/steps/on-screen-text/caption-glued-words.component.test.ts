@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readCaptionClip, timedCaption } from '../../../test/support/caption-still.js';
+import { readCaptionClip, stillPhoto, timedCaption } from '../../../test/support/caption-still.js';
 import { PHOTOS, shotFilters } from '../../../test/support/reel-clips.js';
 
 describe('ocr of words the engine runs together', () => {
@@ -13,7 +13,7 @@ describe('ocr of words the engine runs together', () => {
       'fontfile=/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf:fontcolor=0xff4040:borderw=4:bordercolor=black:' +
       'fontsize=41:x=(w-text_w)/2:y=363';
     const captions = await readCaptionClip(
-      ['-loop', '1', '-framerate', '25', '-t', '3', '-i', PHOTOS.mosaic.file],
+      stillPhoto(PHOTOS.mosaic.file),
       [
         ...shotFilters({ seconds: 3, photo: 'mosaic', motion: 'zoom' }, 1280, 720),
         timedCaption(look, 'HOW WE BUILT IT', 0.1, 1.499),

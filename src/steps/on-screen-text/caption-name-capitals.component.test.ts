@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { readCaptionClip } from '../../../test/support/caption-still.js';
+import { readCaptionClip, stillPhoto } from '../../../test/support/caption-still.js';
 
 /**
  * A lower third's name above its smaller role (issue 39, caption families seed 28587, clip 3): one region holds both
@@ -23,7 +23,7 @@ describe('ocr of a lower third whose name is larger than its role', () => {
       line(29, 607, 'Data Scientist'),
       'format=yuv420p',
     ].join(',');
-    const captions = await readCaptionClip(['-loop', '1', '-framerate', '25', '-t', '3', '-i', photo], filters);
+    const captions = await readCaptionClip(stillPhoto(photo), filters);
     assert.deepEqual(
       captions.map((c) => c.text),
       ['Pierre Martin Data Scientist'],

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readCaptionClip } from '../../../test/support/caption-still.js';
+import { readCaptionClip, stillPhoto } from '../../../test/support/caption-still.js';
 import { PHOTOS } from '../../../test/support/reel-clips.js';
 
 /**
@@ -21,10 +21,7 @@ describe('ocr of dark letters outlined in white over a light picture', () => {
       `drawtext=${look}:text='La Mejor Receta':x=(w-text_w)/2:y=511`,
       `drawtext=${look}:text='Hola A Todos':x=(w-text_w)/2:y=608`,
     ];
-    const captions = await readCaptionClip(
-      ['-loop', '1', '-framerate', '25', '-t', '1', '-i', file],
-      `${frame},${lines.join(',')},format=yuv420p`,
-    );
+    const captions = await readCaptionClip(stillPhoto(file, 1), `${frame},${lines.join(',')},format=yuv420p`);
     assert.deepEqual(
       captions.map((c) => c.text),
       ['La Mejor Receta Hola A Todos'],

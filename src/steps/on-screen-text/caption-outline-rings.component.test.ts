@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { familyFrame, readCaptionClip, timedCaption } from '../../../test/support/caption-still.js';
+import { familyFrame, readCaptionClip, stillPhoto, timedCaption } from '../../../test/support/caption-still.js';
 import { PHOTOS } from '../../../test/support/reel-clips.js';
 
 /**
@@ -15,7 +15,7 @@ describe('ocr of light letters whose dark outline was taken for the letters', ()
     const look =
       'fontfile=/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf:fontsize=33:fontcolor=white:borderw=3:bordercolor=black:x=(w-text_w)/2:y=1059';
     const captions = await readCaptionClip(
-      ['-loop', '1', '-framerate', '25', '-t', '3', '-i', PHOTOS.party.file],
+      stillPhoto(PHOTOS.party.file),
       `${frame},${timedCaption(look, 'follow for part two', 0.1, 1.499)},format=yuv420p`,
     );
     const words = captions.flatMap((c) => c.text.split(/\s+/));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readCaptionClip, timedCaption } from '../../../test/support/caption-still.js';
+import { readCaptionClip, stillPhoto, timedCaption } from '../../../test/support/caption-still.js';
 import { PHOTOS } from '../../../test/support/reel-clips.js';
 
 /**
@@ -17,7 +17,7 @@ describe('ocr of a caption over a zooming picture', () => {
     const look = (top: number) =>
       `fontfile=/usr/share/fonts/truetype/freefont/FreeSansOblique.ttf:fontsize=48:fontcolor=0xffe000:borderw=5:bordercolor=black:x=(w-text_w)/2:y=${top}`;
     const captions = await readCaptionClip(
-      ['-loop', '1', '-framerate', '25', '-t', '3', '-i', PHOTOS.mosaic.file],
+      stillPhoto(PHOTOS.mosaic.file),
       `${frame},${timedCaption(look(1054), 'hola a todos', 0.2, 2.799)},${timedCaption(look(1119), 'tres pasos fáciles', 0.2, 2.799)},format=yuv420p`,
     );
     const words = captions.flatMap((c) => c.text.split(/\s+/));

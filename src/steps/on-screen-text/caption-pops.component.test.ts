@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readCaptionClip } from '../../../test/support/caption-still.js';
+import { readCaptionClip, stillPhoto } from '../../../test/support/caption-still.js';
 import { PHOTOS, shotFilters } from '../../../test/support/reel-clips.js';
 
 const WORDS = ['BEST', 'COFFEE', 'IN', 'TOWN'];
@@ -93,7 +93,7 @@ describe('ocr of one-word pops', () => {
       return `drawtext=fontfile=${font}:text='${word}':fontsize=97:fontcolor=white:borderw=10:bordercolor=black:x=(w-text_w)/2:y=1030:enable='between(t,${from.toFixed(2)},${to.toFixed(3)})'`;
     });
     const captions = await readCaptionClip(
-      ['-loop', '1', '-framerate', '25', '-t', '3', '-i', PHOTOS.mosaic.file],
+      stillPhoto(PHOTOS.mosaic.file),
       [...shotFilters({ seconds: 3, photo: 'mosaic', motion: 'pan' }, 720, 1280), ...pops].join(','),
     );
     const read = captions.map((c) => c.text);

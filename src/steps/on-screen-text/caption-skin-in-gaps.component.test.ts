@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { familyFrame, readCaptionClip, timedCaption } from '../../../test/support/caption-still.js';
+import { familyFrame, readCaptionClip, stillPhoto, timedCaption } from '../../../test/support/caption-still.js';
 import { PHOTOS } from '../../../test/support/reel-clips.js';
 
 /**
@@ -15,7 +15,7 @@ describe('ocr of yellow outlined letters over a face', () => {
     const look =
       'fontfile=/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf:fontsize=43:fontcolor=0xffe000:borderw=4:bordercolor=black:x=(w-text_w)/2:y=663';
     const captions = await readCaptionClip(
-      ['-loop', '1', '-framerate', '25', '-t', '3', '-i', PHOTOS.portrait.file],
+      stillPhoto(PHOTOS.portrait.file),
       `${frame},${timedCaption(look, 'TRÈS BONNE IDÉE', 0.1, 1.499)},${timedCaption(look, 'BONJOUR À TOUS', 1.6, 2.899)},format=yuv420p`,
     );
     const words = captions.flatMap((c) => c.text.split(/\s+/));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readCaptionClip, timedCaption } from '../../../test/support/caption-still.js';
+import { readCaptionClip, stillPhoto, timedCaption } from '../../../test/support/caption-still.js';
 import { PHOTOS } from '../../../test/support/reel-clips.js';
 
 /**
@@ -17,7 +17,7 @@ describe('ocr of tall letters on a translucent box over a bright picture', () =>
     const look =
       'fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSerif-BoldItalic.ttf:fontsize=61:fontcolor=white:box=1:boxcolor=black@0.65:boxborderw=15:x=(w-text_w)/2:y=1068';
     const captions = await readCaptionClip(
-      ['-loop', '1', '-framerate', '25', '-t', '3', '-i', PHOTOS.portrait.file],
+      stillPhoto(PHOTOS.portrait.file),
       `${frame},${timedCaption(look, 'pasta fatta in casa', 0, 1.5)},${timedCaption(look, 'il segreto è qui', 1.6, 3)},format=yuv420p`,
     );
     const words = captions.flatMap((c) => c.text.toLowerCase().split(/\s+/));
