@@ -50,9 +50,10 @@ export function lineBeyondCrop(crop: CroppedLetters): Beyond {
   if (!letters.length) return { left: false, right: false, above: false, below: false, onTrial: false };
   const { onLine, foot, head } = standing(letters, line);
   const band = Math.max(1, Math.round(SIDE_BAND * line));
-  // Shapes cut by the top or bottom, as narrow as a letter and within a line of the letters' columns.
+  // Shapes cut by the top or bottom, as narrow as a letter and reaching within a line of the letters' columns (an italic f
+  // cut at both ends, first in its word, lies mostly further left than that: its tail runs under the letter before).
   const [from, to] = [Math.min(...letters.map((c) => c.left)) - line, Math.max(...letters.map((c) => c.left + c.width)) + line];
-  const cut = crop.cut.filter((c) => c.left >= from && c.left + c.width <= to && c.width <= 1.5 * line);
+  const cut = crop.cut.filter((c) => c.left + c.width >= from && c.left <= to && c.width <= 1.5 * line);
   const left = onLine.some((c) => c.left < band);
   const right = onLine.some((c) => c.left + c.width > w - band);
   const above =
