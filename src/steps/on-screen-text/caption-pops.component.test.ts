@@ -81,6 +81,30 @@ describe('ocr of one-word pops', () => {
   });
 
   /**
+   * A one-letter pop over a fractal (caption families seed 16371, clip 13: "BUONGIORNO A TUTTI"): no line of letters,
+   * so read by a probe where the words before it were, surely (0.97); but "ah", read unsurely in the fractal's fringe
+   * in the same scene, was taken for a caption the probe only read again, and the probe was dropped.
+   */
+  it('reads a one-letter pop beside the picture read as letters', async () => {
+    const words = ['BUONGIORNO', 'A', 'TUTTI'];
+    const pops = words.map((word, k) => {
+      const [from, to] = [0.1 + k * 0.8, 0.1 + (k + 1) * 0.8 - 0.001];
+      const font = '/usr/share/fonts/truetype/liberation/LiberationMono-Bold.ttf';
+      return `drawtext=fontfile=${font}:text='${word}':fontsize=91:fontcolor=white:borderw=9:bordercolor=black:x=(w-text_w)/2:y=252:enable='between(t,${from.toFixed(2)},${to.toFixed(3)})'`;
+    });
+    const captions = await readCaptionClip(
+      ['-f', 'lavfi', '-t', '3', '-i', 'mandelbrot=s=720x1280:r=25'],
+      [...pops, 'format=yuv420p'].join(','),
+    );
+    const read = captions.map((c) => c.text);
+    assert.deepEqual(
+      words.filter((w) => !read.includes(w)),
+      [],
+      JSON.stringify(captions),
+    );
+  });
+
+  /**
    * Outlined pops over a panning mosaic of faces (caption families seed 82386, clip 21): the highlights of the faces
    * beside each word are bright shapes with no outline, and by their ink they outweighed the outlined word, so the crop
    * kept them and its word read as "®%bread*" at confidence 0. Only the ink on the outlined letters' baseline counts now.

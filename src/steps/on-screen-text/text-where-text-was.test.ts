@@ -88,4 +88,23 @@ describe('text where text was', () => {
     );
     assert.deepEqual(keptProbes([read('COFFEE', 3)], tracks, (s) => (s < 3 ? 0 : 1)).length, 1, 'read in another scene');
   });
+
+  it('keeps a probe alike only to lines its scene read less surely than a caption is reported', () => {
+    // Caption families seed 16371, clip 13: the pop "A" read by a probe at 0.97 beside "ah" read at 0.51 in the fringe
+    // of the fractal behind it.
+    const read = (text: string, sample: number, confidence: number) => ({
+      ...track([sample]),
+      readings: [{ lines: [{ text, confidence }] }],
+    });
+    const probe = read('A', 2, 0.97);
+    assert.deepEqual(
+      keptProbes([probe], [read('BUONGIORNO', 1, 0.84), read('ah', 3, 0.51)], () => 0).map((p) => p.readings[0].lines[0].text),
+      ['A'],
+    );
+    assert.deepEqual(
+      keptProbes([probe], [read('BUONGIORNO', 1, 0.84), read('ah', 3, 0.75)], () => 0),
+      [],
+      'read as surely as a caption',
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import { boxOverlap } from '../../imaging/box.js';
 import type { TextLayer, TextRegion } from '../../imaging/text-layer.js';
-import { PROBE_CONFIDENCE } from './ocr.spec.js';
+import { MIN_CAPTION_CONFIDENCE, PROBE_CONFIDENCE } from './ocr.spec.js';
 import { similarity } from './ocr-vote.js';
 import { type ReadTrack, readAsText } from './same-caption.js';
 
@@ -52,19 +52,22 @@ export function sureProbe(probe: ReadTrack<TextRegion>): boolean {
 const SAME_TEXT = 0.5;
 
 /**
- * The probes worth keeping: sure (sureProbe), and saying what no region of their scene was read as. A probe that reads
- * a caption read elsewhere (the finder missed it in one frame of a moving picture) would only join that caption's
- * vote, a single reading without the others' margins: it changed words there ("OLÁ" read "OLA").
+ * The probes worth keeping: sure (sureProbe), and saying what no line of their scene read as surely as a caption
+ * (MIN_CAPTION_CONFIDENCE) says. A probe that reads a caption read elsewhere (the finder missed it in one frame of a
+ * moving picture) would only join that caption's vote, a single reading without the others' margins: it changed words
+ * there ("OLÁ" read "OLA"). A line read less surely is no caption to join: "ah", read at 0.51 in a fractal's fringe,
+ * hid the pop "A" that a probe beside it read at 0.97.
  */
 export function keptProbes(
   probes: Array<ReadTrack<TextRegion>>,
   tracks: Array<ReadTrack<TextRegion>>,
   sceneOf: (sample: number) => number | undefined,
 ): Array<ReadTrack<TextRegion>> {
-  const linesOf = (t: ReadTrack<TextRegion>) => t.readings.flatMap((r) => r.lines.map((l) => l.text.toLowerCase()));
+  const linesOf = (t: ReadTrack<TextRegion>, least = 0) =>
+    t.readings.flatMap((r) => r.lines.filter((l) => l.confidence >= least).map((l) => l.text.toLowerCase()));
   return probes.filter((p) => {
     if (!sureProbe(p)) return false;
-    const known = tracks.filter((t) => sceneOf(t.samples[0]) === sceneOf(p.samples[0])).flatMap(linesOf);
+    const known = tracks.filter((t) => sceneOf(t.samples[0]) === sceneOf(p.samples[0])).flatMap((t) => linesOf(t, MIN_CAPTION_CONFIDENCE));
     return !linesOf(p).some((line) => known.some((k) => similarity(line, k) >= SAME_TEXT));
   });
 }
