@@ -24,3 +24,13 @@ export function boxOverlap(a: Box, b: Box): number {
   const inter = w * h;
   return inter / (a.width * a.height + b.width * b.height - inter);
 }
+
+/** Whether `inner` lies wholly within `outer` (edges may touch). */
+export function holds(outer: Box, inner: Box): boolean {
+  return (
+    inner.left >= outer.left &&
+    inner.top >= outer.top &&
+    inner.left + inner.width <= outer.left + outer.width &&
+    inner.top + inner.height <= outer.top + outer.height
+  );
+}

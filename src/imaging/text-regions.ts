@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { type Box, boxOverlap, growToHold } from './box.js';
+import { type Box, boxOverlap, growToHold, holds } from './box.js';
 import { boxInside } from './box-core.js';
 import { CHROMA, colourContrastMasks, hueOfLine } from './colour-contrast.js';
 import { withColourCore } from './colour-core.js';
@@ -75,7 +75,19 @@ export async function findTextLayer(file: string, gray?: string | Uint8Array): P
   const beside = await linesBeside(words, { width, height, sourceWidth }, contrast, (w) => greyAt(file, w));
   for (const b of beside) for (const i of b.pixels) content[i] = 1;
   const all = beside.length ? largest([...words, ...beside.map((b) => b.region)]) : words;
-  return { width, height, scale: sourceWidth / width, sourceWidth, sourceHeight, mask: packBits(content), regions: all };
+  return { width, height, scale: sourceWidth / width, sourceWidth, sourceHeight, mask: packBits(content), regions: withoutPieces(all) };
+}
+
+/**
+ * The regions without those lying wholly inside another of the same polarity: a piece of a line found whole (its serifs'
+ * row, a word found by one kind of contrast and the line by another) is read whole in the larger crop, and read alone
+ * it was a caption of its own beside it ("BEOT INI" beside "BEST IN TOWN"). Light text inside a light box stays (the box
+ * is no line of it). Of two regions alike, the first stays.
+ */
+function withoutPieces(regions: TextRegion[]): TextRegion[] {
+  return regions.filter(
+    (r, i) => !regions.some((o, j) => j !== i && o.lightBackground === r.lightBackground && holds(o, r) && (!holds(r, o) || j < i)),
+  );
 }
 
 /** The frame in grey, `width` pixels wide. */
