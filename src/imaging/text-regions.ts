@@ -936,30 +936,42 @@ function lineOfShapes(shapes: Component[], line: number): number {
  * above a row of small letters only, the line measured by a smaller line beside it (a lower third's name over its
  * role: "ierre artin"): it stands on the row's baseline, at most CAPITAL of the row's small letters tall, or taller
  * where another such shape shares its top (capitals and ascenders share a cap line; an italic face's measured 1.54
- * times its small letters, "Founder and CEO" read "ounc er an").
+ * times its small letters, "Founder and CEO" read "ounc er an"). And a shape whose top two other letters standing on
+ * the baseline, taller than the small letters, share, reaching down to the baseline or a descender's depth below it:
+ * a bold J descends in a row with no other descender ("oão Silva"). Two, since on a busy picture one letter's top
+ * (the l of a pop "final") is shared by the picture's shapes too.
  */
 function withinLetterRows(taller: Component[], letters: Component[], line: number): Component[] {
   const body = letters.filter((c) => c.height >= 0.5 * line);
   const slack = ROWS_SLACK * line;
-  const placed = taller.flatMap((c) => {
+  const rows = taller.flatMap((c) => {
     if (c.height > MEASURED * line) return [];
     const middle = c.top + c.height / 2;
     const own = body.filter((l) => l.top <= middle && l.top + l.height >= middle);
     if (own.length < 3) return [];
     const [top, bottom] = [Math.min(...own.map((l) => l.top)), Math.max(...own.map((l) => l.top + l.height))];
+    const baseline = median(own.map((l) => l.top + l.height));
+    const small = median(own.map((l) => l.height));
     const within = c.top >= top - slack && c.top + c.height <= bottom + slack;
-    const foot = median(own.map((l) => l.top + l.height));
-    if (!within && Math.abs(c.top + c.height - foot) > slack) return [];
-    return [{ c, within, small: median(own.map((l) => l.height)) }];
+    const below = c.top + c.height - baseline;
+    if (!within && (below < -slack || below > DESCENDER * small)) return [];
+    const tall = own.filter((l) => Math.abs(l.top + l.height - baseline) <= slack && l.height >= TALLER_THAN_SMALL * small);
+    return [{ c, within, onBaseline: Math.abs(below) <= slack, small, tall }];
   });
-  const capitals = placed.filter((p) => !p.within).map((p) => p.c);
-  const sharesTop = (c: Component) =>
-    capitals.some((o) => o !== c && Math.abs(o.top - c.top) <= CAP_LINE * line && Math.abs(o.top + o.height - (c.top + c.height)) <= slack);
-  return placed.filter(({ c, within, small }) => within || c.height <= CAPITAL * small || sharesTop(c)).map((p) => p.c);
+  const capitals = rows.filter((r) => r.onBaseline && !r.within).map((r) => r.c);
+  const topsShared = (r: (typeof rows)[number], least: number) =>
+    [...capitals, ...(least > 1 ? r.tall : [])].filter((o) => o !== r.c && Math.abs(o.top - r.c.top) <= CAP_LINE * line).length >= least;
+  return rows
+    .filter((r) => r.within || (r.onBaseline && (r.c.height <= CAPITAL * r.small || topsShared(r, 1))) || topsShared(r, 2))
+    .map((r) => r.c);
 }
 
 /** How far apart (in lines) the tops of two capitals or ascenders on one baseline may be to share a cap line. */
 const CAP_LINE = 0.1;
+/** How far below the baseline a letter may descend, in its row's small letters' heights (a bold J: 0.35). */
+const DESCENDER = 0.6;
+/** A letter standing on the baseline this many times its row's small letters' height is a capital or an ascender. */
+const TALLER_THAN_SMALL = 1.2;
 
 /** The tallest a capital may be, in its line's small letters' heights (x-heights of 0.67 to 0.75 of the capitals' in most faces: 1.33-1.5). */
 const CAPITAL = 1.5;

@@ -37,7 +37,8 @@ const redOutlined = (s: number) => `fontcolor=0xff4040:borderw=${Math.max(2, Mat
  * one region holds the name and its smaller role, measured by the role's letters, and the name's capitals, taller than
  * that line and than the name's own small letters, were dropped from the crop ("ierre artin"). A shape standing on its
  * row's baseline, at most 1.5 of that row's small letters tall, is a capital; so is a taller one standing there whose top
- * another such shape shares (a cap line).
+ * another such shape shares (a cap line), and a shape whose top two capitals or ascenders share, down to the baseline
+ * or a descender's depth below it.
  */
 describe('ocr of a lower third whose name is larger than its role', () => {
   it("keeps the name's capitals", async () => {
@@ -70,5 +71,22 @@ describe('ocr of a lower third whose name is larger than its role', () => {
       ],
     });
     assert.deepEqual(captions, ['David Chen', 'Founder and CEO']);
+  });
+
+  it('keeps a capital J that descends below a row with no other descender', async () => {
+    // Seed 29052, clip 19: "João Silva" in red DejaVu Sans Condensed Bold read "oão Silva": the J, hanging from the S's
+    // and l's top to below the baseline, was dropped as a shape reaching past the letters' rows. (Its tilde is not asked
+    // for here: the crop's is read or not.)
+    const captions = await readLowerThird({
+      font: '/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf',
+      size: '720x1280',
+      look: redOutlined,
+      x: 43,
+      lines: [
+        [31, 953, 'João Silva'],
+        [25, 995, 'PRODUCT DESIGNER'],
+      ],
+    });
+    assert.match(captions.join(' | '), /^Jo[aã]o Silva PRODUCT DESIGNER$/);
   });
 });
