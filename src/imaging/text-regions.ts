@@ -959,11 +959,11 @@ function withinLetterRows(taller: Component[], letters: Component[], line: numbe
     return [{ c, within, onBaseline: Math.abs(below) <= slack, small, tall }];
   });
   const capitals = rows.filter((r) => r.onBaseline && !r.within).map((r) => r.c);
-  const topsShared = (r: (typeof rows)[number], least: number) =>
-    [...capitals, ...(least > 1 ? r.tall : [])].filter((o) => o !== r.c && Math.abs(o.top - r.c.top) <= CAP_LINE * line).length >= least;
-  return rows
-    .filter((r) => r.within || (r.onBaseline && (r.c.height <= CAPITAL * r.small || topsShared(r, 1))) || topsShared(r, 2))
-    .map((r) => r.c);
+  const topLevelWith = (c: Component, others: Component[]) =>
+    others.filter((o) => o !== c && Math.abs(o.top - c.top) <= CAP_LINE * line).length;
+  const capital = (r: (typeof rows)[number]) => r.onBaseline && (r.c.height <= CAPITAL * r.small || topLevelWith(r.c, capitals) >= 1);
+  const hangsFromCapLine = (r: (typeof rows)[number]) => topLevelWith(r.c, [...capitals, ...r.tall]) >= 2;
+  return rows.filter((r) => r.within || capital(r) || hangsFromCapLine(r)).map((r) => r.c);
 }
 
 /** How far apart (in lines) the tops of two capitals or ascenders on one baseline may be to share a cap line. */

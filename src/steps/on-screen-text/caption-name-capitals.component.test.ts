@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { readCaptionClip, stillPhoto } from '../../../test/support/caption-still.js';
+import { familyFrame, readCaptionClip, stillPhoto } from '../../../test/support/caption-still.js';
 
 const PHOTO = path.resolve('node_modules/@vladmandic/human/assets/screenshot-vrm.jpg');
 
@@ -18,11 +18,8 @@ interface LowerThird {
 
 /** The captions the ocr step reads in 3 s of the lower third over PHOTO (scaled to cover 1.3 times the frame, its middle kept). */
 async function readLowerThird({ font, size, look, x, lines }: LowerThird): Promise<string[]> {
-  const [w, h] = size.split('x').map(Number);
   const filters = [
-    'setsar=1',
-    `scale=${Math.round((w * 1.3) / 2) * 2}:${Math.round((h * 1.3) / 2) * 2}:force_original_aspect_ratio=increase`,
-    `crop=${w}:${h}`,
+    familyFrame(null, false, size),
     ...lines.map(([s, y, text]) => `drawtext=fontfile=${font}:text='${text}':fontsize=${s}:${look(s)}:x=${x}:y=${y}`),
     'format=yuv420p',
   ].join(',');
