@@ -1,4 +1,4 @@
-import { type Box, boxOverlap } from './box.js';
+import { type Box, boxOverlap, growToHold } from './box.js';
 import { type Component, components } from './components.js';
 import { linesOf } from './letter-lines.js';
 import { standOut } from './stand-out.js';
@@ -8,14 +8,14 @@ import type { TextRegion } from './text-layer.js';
 const SMALL_LINE = 12;
 /** ...and this many line heights long: a line of words (specks of the picture lined up are shorter). */
 const WORDS = 6;
-/** How far above and below a small line another is looked for, in its line heights. */
-const BAND = 2;
+/** How far above and below a small line another is looked for, in its line heights (a mixed-case line's is its small letters' height). */
+const BAND = 3;
 /** The finer look: this many times the analysis size (no more than the frame's own size). */
 const FINER = 2;
 /** Letters at the finer size shorter than this (pixels) are too small to read. */
 const MIN_LETTER = 5;
-/** A line beside is kept no taller than this many times the found one: a smaller or like line of the same block. */
-const LIKE = 1.3;
+/** A line beside is kept no taller than this many times the found one: a smaller or like line of the same block (capitals under small letters). */
+const LIKE = 1.5;
 /** ...and at least this share of its length (a role under a name: specks of the picture lined up are shorter). */
 const LENGTH = 0.4;
 /** ...and this many of its own line heights long. */
@@ -38,7 +38,7 @@ export interface LineBeside {
  * face): at the analysis size their strokes are a pixel or two and vanish in the shrink, so the rows above and below
  * each small line are looked at again at twice that size, by contrast, as the contrast path looks at the frame. A line
  * of three letters or more there is kept when it stands as a block with the line found (left edges or middles within
- * a line height of each other), is no taller than it and not much shorter. `grey` decodes the frame in grey at a given width.
+ * two line heights of each other), is no more than LIKE times as tall and not much shorter. `grey` decodes the frame in grey at a given width.
  */
 export async function linesBeside(
   found: TextRegion[],
@@ -46,7 +46,7 @@ export async function linesBeside(
   contrast: StrokeContrast,
   grey: (width: number) => Promise<Uint8Array>,
 ): Promise<LineBeside[]> {
-  const small = found.filter((r) => !r.lightBackground && r.line <= SMALL_LINE && r.width >= WORDS * r.line);
+  const small = rowsOf(found.filter((r) => !r.lightBackground && r.line <= SMALL_LINE)).filter((r) => r.width >= WORDS * r.line);
   const factor = Math.min(FINER, frame.sourceWidth / frame.width);
   if (!small.length || factor < 1.5) return [];
   const W = Math.round(frame.width * factor);
@@ -112,8 +112,37 @@ function analysisIndex(i: number, w: number, bandTop: number, factor: number, an
   return y * analysisWidth + x;
 }
 
-/** Two lines of one block: their left edges or their middles within a line height of each other. */
+/** How far apart two pieces of one small line may lie (line heights): a word or two the finder lost between them. */
+const GAP = 6;
+
+/**
+ * The small lines, pieces found on one row joined: thin letters are lost at the analysis size, so a name may be found
+ * as two pieces, each too short to count as words.
+ */
+function rowsOf(lines: TextRegion[]): TextRegion[] {
+  const rows: TextRegion[] = [];
+  for (const r of [...lines].sort((a, b) => a.left - b.left)) {
+    const row = rows.find((o) => sameRow(o, r) && r.left - (o.left + o.width) <= GAP * Math.max(o.line, r.line));
+    if (!row) rows.push({ ...r });
+    else {
+      growToHold(row, r);
+      row.line = Math.min(row.line, r.line);
+    }
+  }
+  return rows;
+}
+
+/** Two pieces of one line: of like height, overlapping on at least half the smaller one's rows. */
+function sameRow(a: TextRegion, b: TextRegion): boolean {
+  const rows = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
+  return Math.min(a.line, b.line) >= 0.6 * Math.max(a.line, b.line) && rows >= 0.5 * Math.min(a.height, b.height);
+}
+
+/** How far apart two lines of one block may be aligned, in line heights: a found line may have lost its first letter. */
+const ALIGN = 2;
+
+/** Two lines of one block: their left edges or their middles within ALIGN line heights of each other. */
 function aligned(a: Box, b: TextRegion): boolean {
   const middle = (x: Box) => x.left + x.width / 2;
-  return Math.abs(a.left - b.left) <= b.line || Math.abs(middle(a) - middle(b)) <= b.line;
+  return Math.abs(a.left - b.left) <= ALIGN * b.line || Math.abs(middle(a) - middle(b)) <= ALIGN * b.line;
 }
