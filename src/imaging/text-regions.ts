@@ -1060,6 +1060,13 @@ function splitInk(grey: Buffer, channels: number, level: number, light: boolean)
 
 /** A pixel is part of a caption's outline or box when it is at most this much brighter than the crop's darkest 5%. */
 const DARK_ABOVE = 60;
+/**
+ * Beyond an outlined line's span, a letter's edge is dark at this share of the letter's own grey: a translucent box is
+ * lighter where the picture under it is bright (grey 89 over a white bar), yet as dark against its letters as anywhere.
+ */
+const OWN_DARK = 0.45;
+/** ...and such a letter goes on the line where it is at most this many lines from the span (a letter's or a word's gap). */
+const GOES_ON = 1;
 /** Share of a letter's edge next to dark pixels for it to be outlined (a box over a bright picture is dark only in part). */
 const OUTLINED_LETTER = 0.5;
 /** Share of the ink on the outlined letters' baseline in outlined letters for the line to be outlined (outlinedLine). */
@@ -1132,7 +1139,11 @@ function letterStrokes(crop: CropInk, found = components(crop.ink, crop.w, crop.
     const dark = darkest(grey, channels, 0.05) + DARK_ABOVE;
     const edges = letters.map((c) => outlinedEdge(c, ink, grey, channels, w, h, reach, dark));
     const outlined = edges.map((e) => e >= OUTLINED_LETTER);
-    if (outlinedLine(letters, outlined, line)) kept = withOutlinedOnes(letters, edges, line);
+    if (outlinedLine(letters, outlined, line)) {
+      const darkAgainstOwn = (c: Component, i: number) =>
+        !outlined[i] && outlinedEdge(c, ink, grey, channels, w, h, reach, OWN_DARK * meanGrey(c, grey, channels)) >= OUTLINED_LETTER;
+      kept = withOutlinedOnes(letters, edges, line, darkAgainstOwn);
+    }
   }
   for (const c of withoutStrayRuns(kept, line)) for (const i of c.pixels) clean[i] = 1;
   return clean;
@@ -1231,9 +1242,17 @@ function outlinedLine(letters: Component[], outlined: boolean[], line: number): 
  * mark just over an outlined letter (an accent, a dot): a drop shadow falls on one side of it, too little of its small
  * edge to count as outlined ("Très" read "Tres"), though half as much as a letter's, and it is drawn with the letters'
  * pen, at least a quarter of a letter's ink a row. A speck with no dark edge is the picture, and so is a sliver (specks
- * over "TINY", a third of that, read as "BAKERY."). `edges` are the letters' shares of outlined edge (outlinedEdge).
+ * over "TINY", a third of that, read as "BAKERY."). The span between outlined ones goes on over letters on their rows
+ * whose edge is dark against their own grey (`darkAgainstOwn`), one within GOES_ON of it after another: over a white
+ * bar a translucent box is grey, and "Attendez" lost "Atten". `edges` are the letters' shares of outlined edge
+ * (outlinedEdge).
  */
-function withOutlinedOnes(letters: Component[], edges: number[], line: number): Component[] {
+function withOutlinedOnes(
+  letters: Component[],
+  edges: number[],
+  line: number,
+  darkAgainstOwn: (c: Component, i: number) => boolean,
+): Component[] {
   const outlined = edges.map((e) => e >= OUTLINED_LETTER);
   const outer = letters.filter((_, i) => outlined[i]);
   const [height, weight] = [median(outer.map((c) => c.height)), median(outer.map((c) => c.pixels.length))];
@@ -1241,18 +1260,37 @@ function withOutlinedOnes(letters: Component[], edges: number[], line: number): 
   const pen = median(outer.map(inkPerRow));
   const mark = (c: Component, i: number) =>
     c.height < MARK_HEIGHT * height && edges[i] >= OUTLINED_LETTER / 2 && inkPerRow(c) >= MARK_INK * pen && overALetter(c, outer, line);
-  const [left, right] = [Math.min(...outer.map((c) => c.left)), Math.max(...outer.map((c) => c.left + c.width))];
   const [top, bottom] = [Math.min(...outer.map((c) => c.top)), Math.max(...outer.map((c) => c.top + c.height))];
-  return letters.filter(
-    (c, i) =>
-      outlined[i] ||
-      mark(c, i) ||
-      (c.left >= left &&
-        c.left + c.width <= right &&
-        Math.max(bottom, c.top + c.height) - Math.min(top, c.top) <= TALL * line &&
-        c.height >= RESCUED_HEIGHT * height &&
-        c.pixels.length >= RESCUED_WEIGHT * weight),
+  const letterOnRows = (c: Component) =>
+    Math.max(bottom, c.top + c.height) - Math.min(top, c.top) <= TALL * line &&
+    c.height >= RESCUED_HEIGHT * height &&
+    c.pixels.length >= RESCUED_WEIGHT * weight;
+  const span = spanGoingOn(
+    outer,
+    letters.filter((c, i) => letterOnRows(c) && darkAgainstOwn(c, i)),
+    GOES_ON * line,
   );
+  return letters.filter((c, i) => outlined[i] || mark(c, i) || (c.left >= span.left && c.left + c.width <= span.right && letterOnRows(c)));
+}
+
+/**
+ * The columns the outlined letters `outer` span, grown letter by letter over `more` (letters dark-edged against their own
+ * grey) where one stands within `gap` of it: the line going on where its box lets more of the picture through.
+ */
+function spanGoingOn(outer: Component[], more: Component[], gap: number): { left: number; right: number } {
+  let [left, right] = [Math.min(...outer.map((c) => c.left)), Math.max(...outer.map((c) => c.left + c.width))];
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const c of more) {
+      const [l, r] = [c.left, c.left + c.width];
+      if (l >= left && r <= right) continue;
+      if ((r <= left && left - r <= gap) || (l >= right && l - right <= gap) || (l < right && r > left)) {
+        [left, right] = [Math.min(left, l), Math.max(right, r)];
+        grown = true;
+      }
+    }
+  }
+  return { left, right };
 }
 
 /** Share of a component's edge pixels with a dark pixel within `reach`. */
@@ -1283,6 +1321,13 @@ function outlinedEdge(
     }
   }
   return edge ? dark / edge : 0;
+}
+
+/** The mean grey of a shape's pixels. */
+function meanGrey(c: Component, grey: Buffer, channels: number): number {
+  let sum = 0;
+  for (const i of c.pixels) sum += grey[i * channels];
+  return sum / c.pixels.length;
 }
 
 /** The grey level under which `share` of the pixels lie. */

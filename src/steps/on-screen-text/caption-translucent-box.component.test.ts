@@ -24,4 +24,21 @@ describe('ocr of tall letters on a translucent box over a bright picture', () =>
     for (const word of ['pasta', 'fatta', 'casa', 'segreto', 'qui'])
       assert.ok(words.includes(word), `${word} in ${JSON.stringify(captions.map((c) => c.text))}`);
   });
+
+  it('keeps the letters over the part of the box a white bar shows through', async () => {
+    // Caption families seed 1968, clip 2: "Attendez La Fin" in white Liberation Serif Bold on the translucent box over
+    // smptebars read "ndez La Fin". Over the white bar the box is grey 89, not dark beside the crop's darkest (the box
+    // over the black bars), and letters beyond the outlined ones' span were dropped as the picture's highlights. The
+    // span now goes on over letters on its rows whose edge is dark against their own grey (0.45 of it).
+    const look =
+      'fontfile=/usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf:fontsize=59:fontcolor=white:box=1:boxcolor=black@0.65:boxborderw=15:x=(w-text_w)/2:y=1113';
+    const captions = await readCaptionClip(
+      ['-f', 'lavfi', '-t', '3', '-i', 'smptebars=s=720x1280:r=25'],
+      `setsar=1,${timedCaption(look, 'Attendez La Fin', 0.1, 1.5)},${timedCaption(look, 'Bonjour À Tous', 1.6, 2.9)},format=yuv420p`,
+    );
+    assert.deepEqual(
+      captions.map((c) => c.text),
+      ['Attendez La Fin', 'Bonjour À Tous'],
+    );
+  });
 });
