@@ -34,3 +34,20 @@ export function holds(outer: Box, inner: Box): boolean {
     inner.top + inner.height <= outer.top + outer.height
   );
 }
+
+/**
+ * The columns `left`..`right` grown, box by box, over `boxes` that overlap them or stand within `gap` of their ends,
+ * until none more does: a line going on over the strokes beside it.
+ */
+export function spanGrown(left: number, right: number, boxes: Box[], gap: number): { left: number; right: number } {
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const b of boxes) {
+      const [l, r] = [b.left, b.left + b.width];
+      if ((l >= left && r <= right) || Math.max(l - right, left - r) > gap) continue;
+      [left, right] = [Math.min(left, l), Math.max(right, r)];
+      grew = true;
+    }
+  }
+  return { left, right };
+}

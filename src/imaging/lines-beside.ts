@@ -3,6 +3,7 @@ import { type Component, components } from './components.js';
 import { linesOf } from './letter-lines.js';
 import { standOut } from './stand-out.js';
 import type { TextRegion } from './text-layer.js';
+import { sameRow } from './whole-line.js';
 
 /** Found lines this short (analysis pixels) are small text: the lines beside them may be smaller still. */
 const SMALL_LINE = 12;
@@ -130,12 +131,6 @@ function rowsOf(lines: TextRegion[]): TextRegion[] {
     }
   }
   return rows;
-}
-
-/** Two pieces of one line: of like height, overlapping on at least half the smaller one's rows. */
-function sameRow(a: TextRegion, b: TextRegion): boolean {
-  const rows = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
-  return Math.min(a.line, b.line) >= 0.6 * Math.max(a.line, b.line) && rows >= 0.5 * Math.min(a.height, b.height);
 }
 
 /** How far apart two lines of one block may be aligned, in line heights: a found line may have lost its first letter. */

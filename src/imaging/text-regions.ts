@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { type Box, boxOverlap, growToHold, holds } from './box.js';
+import { type Box, boxOverlap, growToHold, holds, spanGrown } from './box.js';
 import { boxInside } from './box-core.js';
 import { CHROMA, colourContrastMasks, hueOfLine } from './colour-contrast.js';
 import { withColourCore } from './colour-core.js';
@@ -1265,32 +1265,14 @@ function withOutlinedOnes(
     Math.max(bottom, c.top + c.height) - Math.min(top, c.top) <= TALL * line &&
     c.height >= RESCUED_HEIGHT * height &&
     c.pixels.length >= RESCUED_WEIGHT * weight;
-  const span = spanGoingOn(
-    outer,
+  // The span between outlined ones, going on over letters dark against their own grey.
+  const span = spanGrown(
+    Math.min(...outer.map((c) => c.left)),
+    Math.max(...outer.map((c) => c.left + c.width)),
     letters.filter((c, i) => letterOnRows(c) && darkAgainstOwn(c, i)),
     GOES_ON * line,
   );
   return letters.filter((c, i) => outlined[i] || mark(c, i) || (c.left >= span.left && c.left + c.width <= span.right && letterOnRows(c)));
-}
-
-/**
- * The columns the outlined letters `outer` span, grown letter by letter over `more` (letters dark-edged against their own
- * grey) where one stands within `gap` of it: the line going on where its box lets more of the picture through.
- */
-function spanGoingOn(outer: Component[], more: Component[], gap: number): { left: number; right: number } {
-  let [left, right] = [Math.min(...outer.map((c) => c.left)), Math.max(...outer.map((c) => c.left + c.width))];
-  for (let grown = true; grown; ) {
-    grown = false;
-    for (const c of more) {
-      const [l, r] = [c.left, c.left + c.width];
-      if (l >= left && r <= right) continue;
-      if ((r <= left && left - r <= gap) || (l >= right && l - right <= gap) || (l < right && r > left)) {
-        [left, right] = [Math.min(left, l), Math.max(right, r)];
-        grown = true;
-      }
-    }
-  }
-  return { left, right };
 }
 
 /** Share of a component's edge pixels with a dark pixel within `reach`. */

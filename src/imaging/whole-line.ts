@@ -1,4 +1,4 @@
-import { growToHold } from './box.js';
+import { growToHold, spanGrown } from './box.js';
 import type { Component } from './components.js';
 import type { TextRegion } from './text-layer.js';
 
@@ -39,7 +39,8 @@ export function wholeLines(regions: TextRegion[], strokes: Component[]): TextReg
   return out;
 }
 
-function sameRow(a: TextRegion, b: TextRegion): boolean {
+/** Two lines of one row: overlapping on at least half the smaller one's rows, of like line height. */
+export function sameRow(a: TextRegion, b: TextRegion): boolean {
   const overlap = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
   return overlap >= 0.5 * Math.min(a.height, b.height) && Math.min(a.line, b.line) >= 0.6 * Math.max(a.line, b.line);
 }
@@ -52,16 +53,6 @@ function alongTheRow(region: TextRegion, strokes: Component[]): TextRegion {
     const middle = c.top + c.height / 2;
     return c.height >= 0.4 * line && c.height <= 1.3 * line && c.width <= 3 * line && middle >= top && middle <= bottom;
   });
-  let [left, right] = [region.left, region.left + region.width];
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const c of row) {
-      const [l, r] = [c.left, c.left + c.width];
-      if (l >= left && r <= right) continue;
-      if (Math.max(l - right, left - r) > NEXT_STROKE * line) continue;
-      [left, right] = [Math.min(left, l), Math.max(right, r)];
-      grew = true;
-    }
-  }
+  const { left, right } = spanGrown(region.left, region.left + region.width, row, NEXT_STROKE * line);
   return { ...region, left, width: right - left };
 }
