@@ -5,7 +5,7 @@ import type { ReadLetter } from './hocr-letters.js';
 
 /** Letters at [left, right] columns, one a character of `text`. */
 const placed = (text: string, columns: [number, number][]): ReadLetter[] =>
-  [...text].map((t, i) => ({ text: t, left: columns[i][0], right: columns[i][1] }));
+  [...text].map((t, i) => ({ text: t, left: columns[i][0], right: columns[i][1], others: [] }));
 
 /** No word is known: every space the letters show is split. */
 const noWord = () => false;

@@ -28,7 +28,12 @@ export function splitAtSpaces(word: OcrWord, letters: ReadLetter[], isWord: (tex
     const piece = letters.slice(from, end + 1);
     const left = from === 0 ? box.left : piece[0].left;
     const right = end === letters.length - 1 ? box.left + box.width : piece[piece.length - 1].right;
-    return { ...word, text: piece.map((l) => l.text).join(''), box: { ...box, left, width: right - left } };
+    return {
+      ...word,
+      text: piece.map((l) => l.text).join(''),
+      box: { ...box, left, width: right - left },
+      choices: piece.map((l) => l.others),
+    };
   });
 }
 

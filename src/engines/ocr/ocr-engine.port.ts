@@ -3,6 +3,8 @@ export interface OcrWord {
   text: string;
   confidence: number;
   box?: { left: number; top: number; width: number; height: number };
+  /** For each letter of `text` in order, the other letters the engine weighed there (best first), when it gives them. */
+  choices?: string[][];
 }
 
 /** One line of text read: its words in order. */

@@ -5,16 +5,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { runProcess } from '../process/run-process.js';
 import { mayBeGlued, splitAtSpaces } from './glued-words.js';
-import { lettersByWord, type ReadLetter, wordKey } from './hocr-letters.js';
+import { lettersByWord, type ReadLetter, withChoices, wordKey } from './hocr-letters.js';
 import { KnownWords } from './known-words.js';
 import type { OcrBudget, OcrEngine, OcrLine } from './ocr-engine.port.js';
 import { mendedReading, needsSecondModel } from './second-model.js';
 
 /**
- * TSV gives each word with its line and confidence, hOCR each word's letter boxes (set as variables: the `tsv` and
- * `hocr` config files live in Tesseract's own tessdata, not beside the shipped model).
+ * TSV gives each word with its line and confidence, hOCR each word's letter boxes and each letter's other choices (set
+ * as variables: the `tsv` and `hocr` config files live in Tesseract's own tessdata, not beside the shipped model).
  */
-const OUTPUTS = ['-c', 'tessedit_create_tsv=1', '-c', 'tessedit_create_hocr=1', '-c', 'hocr_char_boxes=1'];
+const OUTPUTS = ['-c', 'tessedit_create_tsv=1', '-c', 'tessedit_create_hocr=1', '-c', 'hocr_char_boxes=1', '-c', 'lstm_choice_mode=2'];
 
 /** Tesseract's English model: captions are read with it where the model asked for is nowhere. */
 const FALLBACK_MODEL = 'eng';
@@ -125,8 +125,8 @@ export class TesseractOcr implements OcrEngine {
   }
 
   /**
-   * Each page's words split where their `letters` stand a word space apart and the English model's dictionary does
-   * not know the whole (glued-words.ts). Without the dictionary, nothing is split.
+   * Each page's words, with their letters' other choices, split where their `letters` stand a word space apart and the
+   * English model's dictionary does not know the whole (glued-words.ts). Without the dictionary, nothing is split.
    */
   private async withSpaces(pages: OcrLine[][], letters: Map<string, ReadLetter[]>, budget: OcrBudget): Promise<OcrLine[][]> {
     for (const [p, lines] of pages.entries())
@@ -136,7 +136,8 @@ export class TesseractOcr implements OcrEngine {
           const { box } = word;
           const placed = box && letters.get(wordKey(p + 1, box.left, box.top, box.left + box.width, box.top + box.height));
           const known = placed && mayBeGlued(word, placed) ? await this.knownWords(budget) : undefined;
-          words.push(...(placed && known ? splitAtSpaces(word, placed, (w) => known.has(w)) : [word]));
+          const whole = placed ? withChoices(word, placed) : word;
+          words.push(...(placed && known ? splitAtSpaces(whole, placed, (w) => known.has(w)) : [whole]));
         }
         line.words = words;
       }

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { ENGINES_DEFAULTS } from '../../engines/engines.config.js';
 import { HunspellSpellCheck } from '../../engines/spelling/hunspell-spell-check.js';
 import type { SpellCheck } from '../../engines/spelling/spell-check.port.js';
-import { markVariants, withKnownMarks } from './known-marks.js';
+import { addChoices, type LetterChoices, letterSwaps, markVariants, withKnownMarks } from './known-marks.js';
 
 /** The real hunspell with the service's default dictionaries, counting the dictionaries it was asked with. */
 function counted(dictionaries = ENGINES_DEFAULTS.SPELL_DICTIONARIES.split(',')): SpellCheck & { asked: string[] } {
@@ -106,5 +106,68 @@ describe('captions mended by the dictionaries where a mark was misread', () => {
     assert.ok(markVariants('PIU').includes('PIÙ'));
     assert.ok(markVariants('FÁCIĽES').includes('FÁCILES'));
     assert.ok(!markVariants('FÁCIĽES').includes('FACILES'), 'one letter changed at a time');
+  });
+});
+
+describe('captions mended where a letter was misread, by the letters the engine weighed there', () => {
+  /** Choices as Tesseract's hOCR gave them for these readings of the caption families' clips (seeds 1968, 29052). */
+  const read: LetterChoices = new Map();
+  addChoices(read, [
+    {
+      words: [
+        {
+          text: 'Street',
+          confidence: 92,
+          choices: [
+            ['N', '$'],
+            ['r', 'i'],
+            ['e', 'c'],
+            ['c', 'a'],
+            ['c', 'a'],
+            ['f', 'i'],
+          ],
+        },
+        { text: 'Arlist', confidence: 84, choices: [[], ['p', 'c'], ['t', 'k', 'h'], ['í'], ['a'], ['l', 'i']] },
+      ],
+    },
+    { words: [{ text: 'Korning', confidence: 74, choices: [['R', 'B', 'M', 'H'], [], [], [], [], [], []] }] },
+    { words: [{ text: 'tresh', confidence: 54, choices: [['f', 'i', 'I', 'T', 'H'], [], [], [], []] }] },
+    { words: [{ text: 'bax', confidence: 40, choices: [['f'], [], ['t']] }] },
+    { words: [{ text: 'Lasy', confidence: 40, choices: [['E'], [], [], ['w', 't']] }] },
+  ]);
+  const choices = (w: string) => read.get(w);
+
+  it('swaps a letter of a word no dictionary knows for the likeliest choice a dictionary knows', async () => {
+    const captions = [caption('Lucía Gómez'), caption('Street Arlist'), caption('Fresh Bread Every Korning'), caption('tresh bread')];
+    assert.deepEqual(texts(await withKnownMarks(captions, counted(), budget(), choices)), [
+      ['Lucía Gómez', 'Lucía Gómez'],
+      ['Street Artist', 'Street Artist'],
+      ['Fresh Bread Every Morning', 'Fresh Bread Every Morning'],
+      ['fresh bread', 'fresh bread'],
+    ]);
+  });
+
+  it('keeps a word a dictionary knows, one without choices, and one two swaps as likely would mend', async () => {
+    // "bax": its first choices make "fax" and "bat", both words.
+    const kept = [caption('Street Morning'), caption('moming light'), caption('bax machine')];
+    assert.deepEqual(texts(await withKnownMarks(kept, counted(), budget(), choices)), texts(kept));
+  });
+
+  it("takes the engine's likelier choice where swaps of two ranks make words", async () => {
+    // "Lasy": "Easy" with the first letter's first choice, "Last" only with the last letter's second.
+    assert.deepEqual(texts(await withKnownMarks([caption('Lasy steps')], counted(), budget(), choices)), [['Easy steps', 'Easy steps']]);
+  });
+
+  it("gathers each letter's choices from every reading, and swaps one letter at a time by rank", () => {
+    const more: LetterChoices = new Map([['Arlist', [[], ['p'], ['t'], [], [], []]]]);
+    addChoices(more, [{ words: [{ text: 'Arlist', confidence: 80, choices: [['R'], ['p', 'n'], ['k'], [], [], []] }] }]);
+    addChoices(more, [{ words: [{ text: 'A1', confidence: 80, choices: [['R'], ['l']] }] }]);
+    assert.deepEqual(more.get('Arlist'), [['R'], ['p', 'n'], ['t', 'k'], [], [], []]);
+    assert.equal(more.has('A1'), false);
+    assert.deepEqual(letterSwaps('Arlist', more.get('Arlist')), [
+      ['Rrlist', 'Aplist', 'Artist'],
+      ['Anlist', 'Arkist'],
+    ]);
+    assert.deepEqual(letterSwaps('Arlist', [['R']]), []);
   });
 });

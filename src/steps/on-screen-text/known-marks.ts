@@ -1,4 +1,5 @@
 import { bare, marked } from '../../engines/ocr/letter-marks.js';
+import type { OcrLine } from '../../engines/ocr/ocr-engine.port.js';
 import type { SpellBudget, SpellCheck } from '../../engines/spelling/spell-check.port.js';
 
 /** The marked letters of the Latin-script languages, by their plain letter: the marks a misread one is tried with. */
@@ -29,11 +30,16 @@ const FIRST_ENOUGH = 0.75;
  *    knows "faciles").
  * Where the language knows none and no dictionary knows the word, the spellings any of them knows are taken ("Produçt":
  * "Product" in a Portuguese reel). With two spellings known, or none, the word stays as read.
+ * A word no dictionary knows and no mark mends is then misread in a letter, when the engine weighed another letter
+ * there (`choices`, best first): it becomes the spelling with one letter so swapped that the language knows (else any
+ * dictionary), the engine's likelier choice where two are known ("Arlist": "Artist", "Korning": "Morning"); where two
+ * swaps as likely are known, it stays as read.
  */
 export async function withKnownMarks<C extends { text: string; lines: Array<{ text: string }> }>(
   captions: C[],
   spelling: SpellCheck,
   budget: SpellBudget,
+  choices: (word: string) => string[][] | undefined = () => undefined,
 ): Promise<C[]> {
   const words = [
     ...new Set(
@@ -45,12 +51,17 @@ export async function withKnownMarks<C extends { text: string; lines: Array<{ te
   ];
   if (!words.length || !spelling.dictionaries.length) return captions;
   const variants = new Map(words.map((w) => [w, markVariants(w)]));
-  const asked = [...new Set([...words, ...[...variants.values()].flat()])];
+  const swaps = new Map(words.map((w) => [w, letterSwaps(w, choices(w))]));
+  const asked = [...new Set([...words, ...[...variants.values()].flat(), ...[...swaps.values()].flat().flat()])];
   const judged = await captionLanguage(words, asked, spelling, budget);
   if (!judged) return captions;
   const { language, all } = judged;
   const knows = (unknown: Set<string>[]) => (word: string) => unknown.some((u) => !u.has(word));
   const [inLanguage, anywhere] = [knows(language), knows(all)];
+  const swapped = (w: string) => {
+    const inIt = likeliestSwap(swaps.get(w)!, inLanguage);
+    return inIt === undefined ? (likeliestSwap(swaps.get(w)!, anywhere) ?? null) : inIt;
+  };
   const mended = new Map<string, string>();
   for (const w of words) {
     if (inLanguage(w)) continue;
@@ -58,7 +69,8 @@ export async function withKnownMarks<C extends { text: string; lines: Array<{ te
     const swapOnly = marks(w) > 0 && anywhere(w);
     const known = variants.get(w)!.filter((v) => inLanguage(v) && (!swapOnly || marks(v) === marks(w)));
     // A word no dictionary knows may be another language's misread ("Produçt" in a Portuguese lower third).
-    const to = chosenSpelling(w, known.length || anywhere(w) ? known : variants.get(w)!.filter(anywhere));
+    const to =
+      chosenSpelling(w, known.length || anywhere(w) ? known : variants.get(w)!.filter(anywhere)) ?? (anywhere(w) ? null : swapped(w));
     if (to) mended.set(w, to);
   }
   if (!mended.size) return captions;
@@ -115,6 +127,48 @@ function chosenSpelling(word: string, known: string[]): string | null {
   const swapped = known.filter((k) => marks(k) === marks(word));
   if (swapped.length) return swapped.length === 1 ? swapped[0] : null;
   return known.length === 1 ? known[0] : null;
+}
+
+/**
+ * `word` with one letter swapped for a choice the engine weighed there, grouped by how likely the engine found the
+ * choice (its rank among the letter's choices, best first); none where `choices` are not the word's letters.
+ */
+export function letterSwaps(word: string, choices: string[][] | undefined): string[][] {
+  const letters = [...word];
+  if (!choices || choices.length !== letters.length) return [];
+  const byRank: string[][] = [];
+  choices.forEach((others, i) =>
+    others.forEach((other, rank) => {
+      if (!/^\p{L}$/u.test(other)) return;
+      (byRank[rank] ??= []).push([...letters.slice(0, i), other, ...letters.slice(i + 1)].join(''));
+    }),
+  );
+  return byRank.filter(Boolean);
+}
+
+/** The one known spelling of the likeliest rank that holds any (`swaps` by rank): null where two are as likely, undefined where none is known. */
+function likeliestSwap(swaps: string[][], known: (word: string) => boolean): string | null | undefined {
+  for (const rank of swaps) {
+    const found = [...new Set(rank.filter(known))];
+    if (found.length) return found.length === 1 ? found[0] : null;
+  }
+  return undefined;
+}
+
+/** Letter choices by word as read (letters only), gathered from every reading: what `withKnownMarks` swaps letters with. */
+export type LetterChoices = Map<string, string[][]>;
+
+/** Adds the choices of the words of `lines` that are letters only to `into`, each letter's choices merged, in order. */
+export function addChoices(into: LetterChoices, lines: OcrLine[]): void {
+  for (const word of lines.flatMap((l) => l.words)) {
+    const text = word.text.normalize('NFC');
+    if (!word.choices || !/^\p{L}{2,}$/u.test(text) || [...text].length !== word.choices.length) continue;
+    const had = into.get(text) ?? word.choices.map(() => []);
+    into.set(
+      text,
+      had.map((others, i) => [...new Set([...others, ...word.choices![i]])]),
+    );
+  }
 }
 
 function marks(word: string): number {

@@ -5,7 +5,7 @@ import type { OcrLine, OcrWord } from '../../engines/ocr/ocr-engine.port.js';
 import { boxOverlap } from '../../imaging/box.js';
 import { type CropPlace, sameContent, type TextLayer, type TextLayerCache, type TextRegion } from '../../imaging/text-layer.js';
 import { defineStep, type StepContext } from '../step.js';
-import { withKnownMarks } from './known-marks.js';
+import { addChoices, type LetterChoices, withKnownMarks } from './known-marks.js';
 import { joinedPieces, wordsWithin } from './line-pieces.js';
 import { movingText } from './moving-text.js';
 import {
@@ -67,8 +67,8 @@ export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; t
     const analysed: TextLayerCache = new Map();
     const layers = await inParallel(frames, (f) => ctx.tools.textLayers.find(f.path, f.gray, analysed, ctx.signal));
     const tracks = followRegions(layers, frames);
-    await readTracks(tracks, frames, layers, deadline, ctx);
-    const captions = await mendedMarks(captionsOf(tracks, frames, step), deadline, ctx);
+    const choices = await readTracks(tracks, frames, layers, deadline, ctx);
+    const captions = await mendedMarks(captionsOf(tracks, frames, step), choices, deadline, ctx);
     ctx.engine('ocr', ctx.tools.ocr.name);
     const seen = new Set<string>();
     const distinct = captions.map((c) => c.text).filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
@@ -80,14 +80,16 @@ export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; t
  * The captions with their misread marks mended by the dictionaries (known-marks.ts) in what is left of the step's time
  * (at least MIN_READ_TIME_MS); as read where there is no spell check or it fails.
  */
-async function mendedMarks(captions: Caption[], deadline: number, ctx: StepContext): Promise<Caption[]> {
+async function mendedMarks(captions: Caption[], choices: LetterChoices, deadline: number, ctx: StepContext): Promise<Caption[]> {
   const { spelling } = ctx.tools;
   if (!spelling || !captions.length) return captions;
   try {
-    const mended = await withKnownMarks(captions, spelling, {
-      signal: ctx.signal,
-      timeoutMs: Math.max(MIN_READ_TIME_MS, deadline - Date.now()),
-    });
+    const mended = await withKnownMarks(
+      captions,
+      spelling,
+      { signal: ctx.signal, timeoutMs: Math.max(MIN_READ_TIME_MS, deadline - Date.now()) },
+      (w) => choices.get(w),
+    );
     if (mended !== captions) ctx.engine('spelling', spelling.name);
     return mended;
   } catch (err) {
@@ -139,7 +141,13 @@ interface ReadJob {
  * First readings of every track, then second opinions on those that showed text and reads where text was
  * (text-where-text-was.ts), within the budget.
  */
-async function readTracks(tracks: Track[], frames: Sample[], layers: TextLayer[], deadline: number, ctx: StepContext): Promise<void> {
+async function readTracks(
+  tracks: Track[],
+  frames: Sample[],
+  layers: TextLayer[],
+  deadline: number,
+  ctx: StepContext,
+): Promise<LetterChoices> {
   const reader = new CropReader(frames, layers, deadline, ctx);
   await reader.read(tracks.map((t) => ({ track: t, sample: t.samples[0], first: true })));
   // A second opinion only for a region whose first reading found text (a texture blob is not re-read), or read as
@@ -156,6 +164,7 @@ async function readTracks(tracks: Track[], frames: Sample[], layers: TextLayer[]
   await reader.read(more);
   tracks.push(...keptProbes(probes, tracks, (s) => frames[s].scene));
   if (reader.skipped) ctx.warn(`on-screen text: ${reader.skipped} text region(s) were not read within the step's time budget`);
+  return reader.choices;
 }
 
 /**
@@ -165,6 +174,8 @@ async function readTracks(tracks: Track[], frames: Sample[], layers: TextLayer[]
  */
 class CropReader {
   skipped = 0;
+  /** The other letters the engine weighed in the words it read (known-marks.ts mends misread letters with them). */
+  readonly choices: LetterChoices = new Map();
   private n = 0;
   constructor(
     private readonly frames: Sample[],
@@ -180,12 +191,14 @@ class CropReader {
       if (this.outOfTime(batch.length)) return;
       const crops: Array<{ file: string; place: CropPlace }> = [];
       for (const job of batch) crops.push(await this.crop(job));
-      const keep = (k: number, lines: OcrLine[]) =>
+      const keep = (k: number, lines: OcrLine[]) => {
+        addChoices(this.choices, lines);
         batch[k].track.readings.push({
           lines: captionLines(lines, batch[k].probe),
           sample: batch[k].sample,
           place: placeOfWords(lines, crops[k].place),
         });
+      };
       const pages = await this.readBatch(crops.map((c) => c.file));
       if (pages) return batch.forEach((_, k) => keep(k, pages[k]));
       for (const [k, job] of batch.entries()) {
