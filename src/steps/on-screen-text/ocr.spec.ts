@@ -105,7 +105,10 @@ export const ocrSpec = defineSpec({
     "caption). A word the dictionaries of the captions' language (of SPELL_DICTIONARIES, the one whose dictionaries know most of " +
     'their words, at least half) do not know becomes the one spelling they know that differs from it only in one ' +
     'letter\'s mark ("nåo" read for "não", "PIU" for "PIÙ", "faciles" in Spanish), unless two are known; a marked ' +
-    'word another dictionary knows as read takes another mark but loses none ("café" in English). Outputs `captions` [{index, ' +
+    'word another dictionary knows as read takes another mark but loses none ("café" in English). A word no dictionary ' +
+    'knows and no mark mends becomes the spelling with one letter swapped for another Tesseract weighed there that the ' +
+    'language (else any dictionary) knows ("Arlist" read for "Artist"), the likelier choice first, unless two as likely ' +
+    'are known. Outputs `captions` [{index, ' +
     'text, start, end, confidence (0-1: the mean word confidence of the reading chosen), agreement (0-1: the share ' +
     'of its readings that say the same), readings, lines}] in time order and `text` (every distinct caption, one a line).',
   with: {

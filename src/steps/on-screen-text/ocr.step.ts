@@ -77,8 +77,9 @@ export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; t
 });
 
 /**
- * The captions with their misread marks mended by the dictionaries (known-marks.ts) in what is left of the step's time
- * (at least MIN_READ_TIME_MS); as read where there is no spell check or it fails.
+ * The captions with their misread marks and letters mended by the dictionaries (known-marks.ts; `choices`: the letters
+ * Tesseract weighed in the words it read) in what is left of the step's time (at least MIN_READ_TIME_MS); as read where
+ * there is no spell check or it fails.
  */
 async function mendedMarks(captions: Caption[], choices: LetterChoices, deadline: number, ctx: StepContext): Promise<Caption[]> {
   const { spelling } = ctx.tools;
@@ -139,7 +140,7 @@ interface ReadJob {
 
 /**
  * First readings of every track, then second opinions on those that showed text and reads where text was
- * (text-where-text-was.ts), within the budget.
+ * (text-where-text-was.ts), within the budget; returns the letters Tesseract weighed in the words it read.
  */
 async function readTracks(
   tracks: Track[],
