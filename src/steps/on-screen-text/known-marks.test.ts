@@ -139,7 +139,7 @@ describe('captions mended where a letter was misread, by the letters the engine 
 
   it('swaps a letter of a word no dictionary knows for the likeliest choice a dictionary knows', async () => {
     const captions = [caption('Lucía Gómez'), caption('Street Arlist'), caption('Fresh Bread Every Korning'), caption('tresh bread')];
-    assert.deepEqual(texts(await withKnownMarks(captions, counted(), budget(), choices)), [
+    assert.deepEqual(texts(await withKnownMarks(captions, counted(), budget(), { choices })), [
       ['Lucía Gómez', 'Lucía Gómez'],
       ['Street Artist', 'Street Artist'],
       ['Fresh Bread Every Morning', 'Fresh Bread Every Morning'],
@@ -150,12 +150,14 @@ describe('captions mended where a letter was misread, by the letters the engine 
   it('keeps a word a dictionary knows, one without choices, and one two swaps as likely would mend', async () => {
     // "bax": its first choices make "fax" and "bat", both words.
     const kept = [caption('Street Morning'), caption('moming light'), caption('bax machine')];
-    assert.deepEqual(texts(await withKnownMarks(kept, counted(), budget(), choices)), texts(kept));
+    assert.deepEqual(texts(await withKnownMarks(kept, counted(), budget(), { choices })), texts(kept));
   });
 
   it("takes the engine's likelier choice where swaps of two ranks make words", async () => {
     // "Lasy": "Easy" with the first letter's first choice, "Last" only with the last letter's second.
-    assert.deepEqual(texts(await withKnownMarks([caption('Lasy steps')], counted(), budget(), choices)), [['Easy steps', 'Easy steps']]);
+    assert.deepEqual(texts(await withKnownMarks([caption('Lasy steps')], counted(), budget(), { choices })), [
+      ['Easy steps', 'Easy steps'],
+    ]);
   });
 
   it("gathers each letter's choices from every reading, and swaps one letter at a time by rank", () => {
@@ -169,5 +171,27 @@ describe('captions mended where a letter was misread, by the letters the engine 
       ['Anlist', 'Arkist'],
     ]);
     assert.deepEqual(letterSwaps('Arlist', [['R']]), []);
+  });
+});
+
+describe('captions mended where a word was misread, by what other readings of the caption read there', () => {
+  const elsewhere = (read: Record<string, Record<string, number>>) => ({
+    readElsewhere: (w: string) => (read[w] ? new Map(Object.entries(read[w])) : undefined),
+  });
+
+  it("takes the word another reading read that a dictionary knows, the most read first, in the caption's case", async () => {
+    const read = elsewhere({ Scientst: { Scien: 1, Scientist: 2 }, MORNNG: { morning: 1 }, Gren: { Green: 1, Grey: 2 } });
+    const captions = [caption('Data Scientst'), caption('FRESH BREAD EVERY MORNNG'), caption('Gren light')];
+    assert.deepEqual(texts(await withKnownMarks(captions, counted(), budget(), read)), [
+      ['Data Scientist', 'Data Scientist'],
+      ['FRESH BREAD EVERY MORNING', 'FRESH BREAD EVERY MORNING'],
+      ['Grey light', 'Grey light'],
+    ]);
+  });
+
+  it('keeps a word a dictionary knows, a name read otherwise elsewhere, and one two words read as often would mend', async () => {
+    const read = elsewhere({ Data: { Date: 3 }, Schmidt: { Schmid: 1 }, bax: { box: 1, bay: 1 } });
+    const kept = [caption('Data Scientist'), caption('Anna Schmidt'), caption('bax of bread')];
+    assert.deepEqual(texts(await withKnownMarks(kept, counted(), budget(), read)), texts(kept));
   });
 });

@@ -33,14 +33,17 @@ const FIRST_ENOUGH = 0.75;
  * A word no dictionary knows and no mark mends is then misread in a letter, when the engine weighed another letter
  * there (`choices`, best first): it becomes the spelling with one letter so swapped that the language knows (else any
  * dictionary), the engine's likelier choice where two are known ("Arlist": "Artist", "Korning": "Morning"); where two
- * swaps as likely are known, it stays as read.
+ * swaps as likely are known, it stays as read. A word no swap mends becomes the word other readings of its caption read
+ * in its place (`readElsewhere`) that the language knows (else any dictionary), the one most read where two are
+ * ("Scientst", where another frame read "Scientist"); where two are read as often, it stays as read.
  */
 export async function withKnownMarks<C extends { text: string; lines: Array<{ text: string }> }>(
   captions: C[],
   spelling: SpellCheck,
   budget: SpellBudget,
-  choices: (word: string) => string[][] | undefined = () => undefined,
+  evidence: ReadEvidence = {},
 ): Promise<C[]> {
+  const { choices = () => undefined, readElsewhere = () => undefined } = evidence;
   const words = [
     ...new Set(
       captions
@@ -52,16 +55,23 @@ export async function withKnownMarks<C extends { text: string; lines: Array<{ te
   if (!words.length || !spelling.dictionaries.length) return captions;
   const variants = new Map(words.map((w) => [w, markVariants(w)]));
   const swaps = new Map(words.map((w) => [w, letterSwaps(w, choices(w))]));
-  const asked = [...new Set([...words, ...[...variants.values()].flat(), ...[...swaps.values()].flat().flat()])];
+  const elsewhere = new Map(
+    words.map((w) => [w, mostReadFirst(readElsewhere(w)).map((rank) => [...new Set(rank.map((o) => inCaseOf(w, o)))])]),
+  );
+  const asked = [
+    ...new Set([...words, ...[...variants.values()].flat(), ...[...swaps.values()].flat().flat(), ...[...elsewhere.values()].flat(2)]),
+  ];
   const judged = await captionLanguage(words, asked, spelling, budget);
   if (!judged) return captions;
   const { language, all } = judged;
   const knows = (unknown: Set<string>[]) => (word: string) => unknown.some((u) => !u.has(word));
   const [inLanguage, anywhere] = [knows(language), knows(all)];
-  const swapped = (w: string) => {
-    const inIt = likeliestSwap(swaps.get(w)!, inLanguage);
-    return inIt === undefined ? (likeliestSwap(swaps.get(w)!, anywhere) ?? null) : inIt;
+  // The likeliest known of candidates grouped best first: in the language, else any dictionary.
+  const likeliest = (ranked: string[][]) => {
+    const inIt = likeliestSwap(ranked, inLanguage);
+    return inIt === undefined ? (likeliestSwap(ranked, anywhere) ?? null) : inIt;
   };
+  const swapped = (w: string) => likeliest(swaps.get(w)!) ?? likeliest(elsewhere.get(w)!);
   const mended = new Map<string, string>();
   for (const w of words) {
     if (inLanguage(w)) continue;
@@ -153,6 +163,27 @@ function likeliestSwap(swaps: string[][], known: (word: string) => boolean): str
     if (found.length) return found.length === 1 ? found[0] : null;
   }
   return undefined;
+}
+
+/** What else the engine made of the captions' words: the evidence `withKnownMarks` mends a misread word with. */
+export interface ReadEvidence {
+  /** The other letters the engine weighed in a word, letter by letter, best first (LetterChoices). */
+  choices?: (word: string) => string[][] | undefined;
+  /** What other readings of its caption read in the word's place, with how many read it (words-read-elsewhere.ts). */
+  readElsewhere?: (word: string) => ReadonlyMap<string, number> | undefined;
+}
+
+/** Words read elsewhere grouped by how many readings read them, most first. */
+function mostReadFirst(read: ReadonlyMap<string, number> | undefined): string[][] {
+  const byCount = new Map<number, string[]>();
+  for (const [word, count] of read ?? []) byCount.set(count, [...(byCount.get(count) ?? []), word]);
+  return [...byCount.entries()].sort((a, b) => b[0] - a[0]).map(([, words]) => words);
+}
+
+/** `other` in `word`'s case where that is all capitals or all small letters (a caption's case is its style). */
+function inCaseOf(word: string, other: string): string {
+  if (word === word.toUpperCase()) return other.toUpperCase();
+  return word === word.toLowerCase() ? other.toLowerCase() : other;
 }
 
 /** Letter choices by word as read (letters only), gathered from every reading: what `withKnownMarks` swaps letters with. */

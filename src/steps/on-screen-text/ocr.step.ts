@@ -5,7 +5,7 @@ import type { OcrLine, OcrWord } from '../../engines/ocr/ocr-engine.port.js';
 import { boxOverlap } from '../../imaging/box.js';
 import { type CropPlace, sameContent, type TextLayer, type TextLayerCache, type TextRegion } from '../../imaging/text-layer.js';
 import { defineStep, type StepContext } from '../step.js';
-import { addChoices, type LetterChoices, withKnownMarks } from './known-marks.js';
+import { addChoices, type LetterChoices, type ReadEvidence, withKnownMarks } from './known-marks.js';
 import { joinedPieces, wordsWithin } from './line-pieces.js';
 import { movingText } from './moving-text.js';
 import {
@@ -25,6 +25,7 @@ import { joinSameCaption, type ReadTrack, readAsText, sameRow } from './same-cap
 import { keptProbes, textWhereTextWas } from './text-where-text-was.js';
 import { linesReadLikeTexture, madeOutNothing } from './texture-reading.js';
 import { separateWords } from './word-spaces.js';
+import { addWordsReadElsewhere, type WordsReadElsewhere } from './words-read-elsewhere.js';
 
 interface Sample {
   time: number;
@@ -68,7 +69,9 @@ export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; t
     const layers = await inParallel(frames, (f) => ctx.tools.textLayers.find(f.path, f.gray, analysed, ctx.signal));
     const tracks = followRegions(layers, frames);
     const choices = await readTracks(tracks, frames, layers, deadline, ctx);
-    const captions = await mendedMarks(captionsOf(tracks, frames, step), choices, deadline, ctx);
+    const readElsewhere: WordsReadElsewhere = new Map();
+    const evidence = { choices: (w: string) => choices.get(w), readElsewhere: (w: string) => readElsewhere.get(w) };
+    const captions = await mendedMarks(captionsOf(tracks, frames, step, readElsewhere), evidence, deadline, ctx);
     ctx.engine('ocr', ctx.tools.ocr.name);
     const seen = new Set<string>();
     const distinct = captions.map((c) => c.text).filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
@@ -77,11 +80,11 @@ export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; t
 });
 
 /**
- * The captions with their misread marks and letters mended by the dictionaries (known-marks.ts; `choices`: the letters
- * Tesseract weighed in the words it read) in what is left of the step's time (at least MIN_READ_TIME_MS); as read where
+ * The captions with their misread marks and letters mended by the dictionaries (known-marks.ts; `evidence`: the letters
+ * Tesseract weighed in the words it read, and what other readings of each caption read) in what is left of the step's time (at least MIN_READ_TIME_MS); as read where
  * there is no spell check or it fails.
  */
-async function mendedMarks(captions: Caption[], choices: LetterChoices, deadline: number, ctx: StepContext): Promise<Caption[]> {
+async function mendedMarks(captions: Caption[], evidence: ReadEvidence, deadline: number, ctx: StepContext): Promise<Caption[]> {
   const { spelling } = ctx.tools;
   if (!spelling || !captions.length) return captions;
   try {
@@ -89,7 +92,7 @@ async function mendedMarks(captions: Caption[], choices: LetterChoices, deadline
       captions,
       spelling,
       { signal: ctx.signal, timeoutMs: Math.max(MIN_READ_TIME_MS, deadline - Date.now()) },
-      (w) => choices.get(w),
+      evidence,
     );
     if (mended !== captions) ctx.engine('spelling', spelling.name);
     return mended;
@@ -285,9 +288,9 @@ function trackRegion(track: Track, layer: TextLayer): TextRegion {
  * with the picture (moving-text.ts), captions read with less than MIN_CAPTION_CONFIDENCE (MIN_SINGLE_READING_CONFIDENCE
  * when one frame alone read them) and readings of texture (texture-reading.ts) are not captions, though their lines
  * read sure enough alone can be (reported); the rest that are one caption read sample by sample (same-caption.ts) are
- * voted on together.
+ * voted on together. What the other readings read in place of each voted word goes to `readElsewhere`.
  */
-function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] {
+function captionsOf(tracks: Track[], frames: Sample[], step: number, readElsewhere: WordsReadElsewhere): Caption[] {
   const out: Caption[] = [];
   const regions = readRegions(tracks);
   // Judged by where the words were read, not where the regions were found (read-places.ts).
@@ -295,6 +298,7 @@ function captionsOf(tracks: Track[], frames: Sample[], step: number): Caption[] 
   const moving = movingText(placed);
   const resting = regions.filter((_, i) => !moving.has(placed[i])).map((r) => ({ ...r.track, chosen: r.chosen }));
   const read = readRegions(joinSameCaption(resting, (s) => frames[s].scene));
+  for (const r of read) addWordsReadElsewhere(readElsewhere, r.chosen, r.track.readings);
   const timed = read
     .flatMap((c) => reported(c) ?? [])
     .map((c) => ({
