@@ -104,35 +104,14 @@ function marksCutAbove(cut: Component[], onLine: Component[], line: number): boo
 /** How much wider than its letter a mark over it may look (its edges blurred into the picture). */
 const MARK_WIDTH = 1.2;
 
-/**
- * How many of a crop's columns hold letters standing on its line (crop pixels): how much of the line it shows; for a
- * crop of several lines (as tall as a line more than its margins and one line), each line's summed: letters lost from
- * one line count where the other covers their columns. A further line is LINE_LETTERS letters or more standing on a
- * line of their own, as tall as the first line's at least half (the picture's specks are not a line).
- */
+/** How many of a crop's columns hold letters standing on its line (crop pixels): how much of the line it shows. */
 export function lineCover(crop: Pick<CroppedLetters, 'clean' | 'w' | 'h' | 'line'>): number {
-  let letters = components(crop.clean, crop.w, crop.h);
-  let cover = 0;
-  let tall = 0;
-  const lines = Math.max(1, Math.floor(crop.h / crop.line) - 1);
-  for (let n = 0; n < lines && letters.length; n++) {
-    const { onLine } = standing(
-      letters.filter((c) => c.height >= 0.5 * tall),
-      crop.line,
-    );
-    if (n > 0 && onLine.length < LINE_LETTERS) break;
-    const covered = new Uint8Array(crop.w);
-    for (const c of onLine) covered.fill(1, c.left, c.left + c.width);
-    cover += covered.reduce((sum, v) => sum + v, 0);
-    if (n === 0) tall = median(onLine.map((c) => c.height));
-    const taken = new Set(onLine);
-    letters = letters.filter((c) => !taken.has(c));
-  }
-  return cover;
+  const letters = components(crop.clean, crop.w, crop.h);
+  if (!letters.length) return 0;
+  const covered = new Uint8Array(crop.w);
+  for (const c of standing(letters, crop.line).onLine) covered.fill(1, c.left, c.left + c.width);
+  return covered.reduce((n, v) => n + v, 0);
 }
-
-/** Letters standing on a further line for lineCover to count it. */
-const LINE_LETTERS = 3;
 
 /** The letters standing on the line: their foot or head where most letters' is, 0.5-1.5 times as tall as most. */
 function standing(letters: Component[], line: number): { onLine: Component[]; foot: number; head: number } {

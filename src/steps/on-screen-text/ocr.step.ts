@@ -81,8 +81,8 @@ export const ocrStep = defineStep<{ frames: Sample[] }, { captions: Caption[]; t
 
 /**
  * The captions with their misread marks and letters mended by the dictionaries (known-marks.ts; `evidence`: the letters
- * Tesseract weighed in the words it read, and what other readings of each caption read) in what is left of the step's time (at least MIN_READ_TIME_MS); as read where
- * there is no spell check or it fails.
+ * Tesseract weighed in the words it read, and what other readings of each caption read) in what is left of the step's
+ * time (at least MIN_READ_TIME_MS); as read where there is no spell check or it fails.
  */
 async function mendedMarks(captions: Caption[], evidence: ReadEvidence, deadline: number, ctx: StepContext): Promise<Caption[]> {
   const { spelling } = ctx.tools;
