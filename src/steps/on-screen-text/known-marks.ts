@@ -68,10 +68,11 @@ export async function withKnownMarks<C extends { text: string; lines: Array<{ te
   const [inLanguage, anywhere] = [knows(language), knows(all)];
   // The likeliest known of candidates grouped best first: in the language, else any dictionary.
   const likeliest = (ranked: string[][]) => {
-    const inIt = likeliestSwap(ranked, inLanguage);
-    return inIt === undefined ? (likeliestSwap(ranked, anywhere) ?? null) : inIt;
+    const inIt = likeliestKnown(ranked, inLanguage);
+    return inIt === undefined ? (likeliestKnown(ranked, anywhere) ?? null) : inIt;
   };
-  const swapped = (w: string) => likeliest(swaps.get(w)!) ?? likeliest(elsewhere.get(w)!);
+  // A misread word: a letter swapped for one the engine weighed, else the word another reading read there.
+  const misreadMended = (w: string) => likeliest(swaps.get(w)!) ?? likeliest(elsewhere.get(w)!);
   const mended = new Map<string, string>();
   for (const w of words) {
     if (inLanguage(w)) continue;
@@ -80,7 +81,7 @@ export async function withKnownMarks<C extends { text: string; lines: Array<{ te
     const known = variants.get(w)!.filter((v) => inLanguage(v) && (!swapOnly || marks(v) === marks(w)));
     // A word no dictionary knows may be another language's misread ("Produçt" in a Portuguese lower third).
     const to =
-      chosenSpelling(w, known.length || anywhere(w) ? known : variants.get(w)!.filter(anywhere)) ?? (anywhere(w) ? null : swapped(w));
+      chosenSpelling(w, known.length || anywhere(w) ? known : variants.get(w)!.filter(anywhere)) ?? (anywhere(w) ? null : misreadMended(w));
     if (to) mended.set(w, to);
   }
   if (!mended.size) return captions;
@@ -156,9 +157,9 @@ export function letterSwaps(word: string, choices: string[][] | undefined): stri
   return byRank.filter(Boolean);
 }
 
-/** The one known spelling of the likeliest rank that holds any (`swaps` by rank): null where two are as likely, undefined where none is known. */
-function likeliestSwap(swaps: string[][], known: (word: string) => boolean): string | null | undefined {
-  for (const rank of swaps) {
+/** The one known spelling of the likeliest rank that holds any (`ranked`, best first): null where two are as likely, undefined where none is known. */
+function likeliestKnown(ranked: string[][], known: (word: string) => boolean): string | null | undefined {
+  for (const rank of ranked) {
     const found = [...new Set(rank.filter(known))];
     if (found.length) return found.length === 1 ? found[0] : null;
   }
@@ -193,13 +194,18 @@ export type LetterChoices = Map<string, string[][]>;
 export function addChoices(into: LetterChoices, lines: OcrLine[]): void {
   for (const word of lines.flatMap((l) => l.words)) {
     const text = word.text.normalize('NFC');
-    if (!word.choices || !/^\p{L}{2,}$/u.test(text) || [...text].length !== word.choices.length) continue;
+    if (!word.choices || !isLettersWord(text) || [...text].length !== word.choices.length) continue;
     const had = into.get(text) ?? word.choices.map(() => []);
     into.set(
       text,
       had.map((others, i) => [...new Set([...others, ...word.choices![i]])]),
     );
   }
+}
+
+/** A word of letters only, two or more: what the evidence of withKnownMarks is gathered for. */
+export function isLettersWord(text: string): boolean {
+  return /^\p{L}{2,}$/u.test(text);
 }
 
 function marks(word: string): number {

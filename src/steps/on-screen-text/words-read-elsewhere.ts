@@ -1,3 +1,4 @@
+import { isLettersWord } from './known-marks.js';
 import { similarity } from './ocr-vote.js';
 
 /**
@@ -21,7 +22,7 @@ export function addWordsReadElsewhere(
     if (reading === chosen) continue;
     for (const [i, other] of alignedWords(words, wordsOf(reading))) {
       const word = words[i];
-      if (!isWord(word) || !isWord(other) || other.toLowerCase() === word.toLowerCase()) continue;
+      if (!isLettersWord(word) || !isLettersWord(other) || other.toLowerCase() === word.toLowerCase()) continue;
       const seen = into.get(word) ?? new Map<string, number>();
       seen.set(other, (seen.get(other) ?? 0) + 1);
       into.set(word, seen);
@@ -34,10 +35,6 @@ function wordsOf(reading: { lines: Array<{ text: string }> }): string[] {
     .flatMap((l) => l.text.split(/\s+/))
     .filter(Boolean)
     .map((w) => w.normalize('NFC'));
-}
-
-function isWord(token: string): boolean {
-  return /^\p{L}{2,}$/u.test(token);
 }
 
 /**
