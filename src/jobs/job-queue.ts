@@ -11,8 +11,9 @@ export interface JobQueue {
   /** Whether the queue holds job `jobId` (waiting, running, or kept after it ran). */
   holds(jobId: string): Promise<boolean>;
   /**
-   * Queues again a job whose record says it never ran, unless it is waiting or running: an entry kept after it
-   * ended is replaced (its run found no record, or what it wrote was lost with a failed-over Redis). True when queued.
+   * Queues again a job whose record says it never ran or never ended, unless it is waiting or running: an entry kept
+   * after it ended is replaced (its run found no record, or what it wrote was lost with a failed-over Redis). True when
+   * queued.
    */
   enqueueAgain(ticket: QueueTicket): Promise<boolean>;
   /** Whether the backing service answers (for /healthz). */

@@ -15,6 +15,11 @@ export interface JobStore {
   update(id: string, patch: Partial<JobRecord>): Promise<JobRecord | null>;
   /** The ids of jobs still `queued` that were created before `before` (epoch ms), oldest first. */
   waiting(before: number, limit: number): Promise<string[]>;
+  /**
+   * The ids of jobs recorded `processing` whose run started before `before` (epoch ms), oldest first: a job whose
+   * queue ended it while its record did not hear of it (a failover lost the write of its end) is run again.
+   */
+  running(before: number, limit: number): Promise<string[]>;
   /** The queue entry of a job that has not ended, or null. */
   entry(id: string): Promise<QueuedJob | null>;
   close(): Promise<void>;

@@ -97,13 +97,19 @@ export class JobService {
   /**
    * Enqueues every job still `queued` since before `before` that its queue is not about to run: its writer died
    * between the record and the queue entry, the entry was lost, or it ended without the record hearing of it (a
-   * failover lost the record's writes). Returns how many.
+   * failover lost the record's writes). So too every job recorded `processing` since before `before` that its queue
+   * no longer runs: its queue entry ended (or was lost) while the record of its end was lost, and a paid job must
+   * end in its result. Returns how many.
    */
   async requeueWaiting(before: number): Promise<number> {
     let requeued = 0;
-    for (const id of await this.store.waiting(before, 100)) {
-      const record = await this.store.get(id); // small while queued; the entry (images included) stays in the store
-      if (record?.status === 'queued' && (await this.queue.enqueueAgain(ticketOf(record)))) requeued++;
+    const unfinished = [
+      ...(await this.store.waiting(before, 100)).map((id) => ({ id, status: 'queued' })),
+      ...(await this.store.running(before, 100)).map((id) => ({ id, status: 'processing' })),
+    ];
+    for (const { id, status } of unfinished) {
+      const record = await this.store.get(id); // small while unfinished; the entry (images included) stays in the store
+      if (record?.status === status && (await this.queue.enqueueAgain(ticketOf(record)))) requeued++;
     }
     return requeued;
   }

@@ -1,4 +1,4 @@
-import { type JobRecord, type QueuedJob, TERMINAL_STATUSES } from './job.types.js';
+import { type JobRecord, type JobStatus, type QueuedJob, TERMINAL_STATUSES } from './job.types.js';
 import { LocalJobChanges } from './job-changes.js';
 import { isExpired, type JobStore } from './job-store.js';
 
@@ -45,11 +45,20 @@ export class MemoryJobStore implements JobStore {
   }
 
   async waiting(before: number, limit: number): Promise<string[]> {
+    return this.unfinished('queued', (r) => r.created_at, before, limit);
+  }
+
+  async running(before: number, limit: number): Promise<string[]> {
+    return this.unfinished('processing', (r) => r.started_at ?? 0, before, limit);
+  }
+
+  /** Jobs not ended, in `status` since (`since`) before `before`. */
+  private async unfinished(status: JobStatus, since: (r: JobRecord) => number, before: number, limit: number): Promise<string[]> {
     const found: string[] = [];
     for (const id of this.entries.keys()) {
       const r = await this.get(id);
       if (!r) this.entries.delete(id);
-      else if (r.status === 'queued' && r.created_at < before && found.length < limit) found.push(id);
+      else if (r.status === status && since(r) < before && found.length < limit) found.push(id);
     }
     return found;
   }

@@ -18,7 +18,8 @@ return 1`;
  * One Redis string per job (`<prefix>:job:<id>`, JSON) whose TTL ends its retention, so any API
  * process can answer GET /jobs/{id} with a single GET. Only the worker running a job writes to it
  * after creation, so read-merge-write needs no lock. Until a job ends its queue entry is kept beside it
- * (`<prefix>:job:<id>:entry`), and while it is `queued` it is indexed by creation time (`<prefix>:jobs:queued`).
+ * (`<prefix>:job:<id>:entry`); while it is `queued` it is indexed by creation time (`<prefix>:jobs:queued`), and while
+ * it is `processing` by the start of its run (`<prefix>:jobs:processing`).
  */
 export class RedisJobStore implements JobStore {
   constructor(
@@ -37,6 +38,10 @@ export class RedisJobStore implements JobStore {
 
   private get queuedIndex(): string {
     return `${this.prefix}:jobs:queued`;
+  }
+
+  private get processingIndex(): string {
+    return `${this.prefix}:jobs:processing`;
   }
 
   async create(record: JobRecord, entry: QueuedJob): Promise<void> {
@@ -60,9 +65,12 @@ export class RedisJobStore implements JobStore {
     const next = { ...current, ...patch };
     // XX: never resurrect a record that expired meanwhile; KEEPTTL: retention counts from creation. The id is
     // published for the event streams of every API process (RedisJobChanges). A job no longer queued leaves the
-    // index, and one that ended its entry (harmless when the record had expired: both are gone then).
+    // index, one that starts a run enters the index of running jobs and leaves it with its status, and one that ended
+    // its entry (harmless when the record had expired: both are gone then).
     const write = this.redis.multi().set(this.key(id), jsonBytes(next), 'KEEPTTL', 'XX').publish(jobChangesChannel(this.prefix), id);
     if (current.status === 'queued' && next.status !== 'queued') write.zrem(this.queuedIndex, id);
+    if (patch.status === 'processing') write.zadd(this.processingIndex, next.started_at ?? Date.now(), id);
+    else if (current.status === 'processing' && next.status !== 'processing') write.zrem(this.processingIndex, id);
     if (TERMINAL_STATUSES.has(next.status)) write.del(this.entryKey(id));
     const written = await write.exec();
     return written?.[0]?.[1] === 'OK' ? next : null;
@@ -70,6 +78,12 @@ export class RedisJobStore implements JobStore {
 
   async waiting(before: number, limit: number): Promise<string[]> {
     return this.redis.zrangebyscore(this.queuedIndex, '-inf', `(${before}`, 'LIMIT', 0, limit);
+  }
+
+  async running(before: number, limit: number): Promise<string[]> {
+    // A run that started before the retention began belongs to a record that expired while it ran.
+    await this.redis.zremrangebyscore(this.processingIndex, '-inf', `(${Date.now() - this.retentionMs}`);
+    return this.redis.zrangebyscore(this.processingIndex, '-inf', `(${before}`, 'LIMIT', 0, limit);
   }
 
   async entry(id: string): Promise<QueuedJob | null> {

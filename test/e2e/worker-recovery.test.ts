@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
-import { pollJob, startHarness } from '../support/harness.js';
+import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
+import type { BullmqJobQueue } from '../../src/jobs/bullmq-job-queue.js';
+import { type Harness, pollJob, REDIS_URL, startHarness } from '../support/harness.js';
 import { exited, startService } from '../support/processes.js';
 import { serviceQueueCounts } from '../support/queue-counts.js';
 
@@ -97,5 +99,56 @@ describe('a job whose workers keep dying', () => {
       active: 0,
       wait: 0,
     });
+  });
+});
+
+/** The job store's keys of job `id` (its record, its entry, the indexes), each as DUMP and PTTL give it. */
+async function storeKeysOf(redis: Redis, prefix: string, id: string): Promise<Map<string, { dump: Buffer; ttl: number }>> {
+  const keys = [...(await redis.keys(`${prefix}:job:${id}*`)), ...(await redis.keys(`${prefix}:jobs:*`))];
+  const saved = new Map<string, { dump: Buffer; ttl: number }>();
+  for (const key of keys) saved.set(key, { dump: (await redis.dumpBuffer(key))!, ttl: await redis.pttl(key) });
+  return saved;
+}
+
+/**
+ * With Sentinel's asynchronous replication a worker's last writes can be acknowledged by a primary that dies before
+ * passing them on: here the record of a job's end (and its entry's removal) is lost while BullMQ's completion, sent
+ * after the primary died and retried, lands on the promoted replica. The job store's keys are put back as they were
+ * while the job ran; BullMQ's keep the job completed.
+ */
+describe('a job whose record of its end a failover lost', () => {
+  let h: Harness;
+  let redis: Redis;
+  before(async () => {
+    h = await startHarness({ driver: 'bullmq', env: { SETTLEMENT_RECONCILE_SECONDS: '1' } });
+    redis = new Redis(REDIS_URL);
+  });
+  after(async () => {
+    redis?.disconnect();
+    await h?.close();
+  });
+
+  it('is run again and ends in its result, although its queue holds it completed', async () => {
+    const { id } = await h.rt.jobs.accept({
+      pipeline: h.rt.pipelines.byPath('/echo')!,
+      request: { text: 'lost end', pause: 1 },
+      receipt: null,
+    });
+    for (let i = 0; i < 200 && (await h.rt.store.get(id))?.status !== 'processing'; i++) await new Promise((r) => setTimeout(r, 25));
+    const prefix = h.env.KEY_PREFIX;
+    const whileRunning = await storeKeysOf(redis, prefix, id);
+    assert.equal((await pollJob(h.url, id, 30)).status, 'complete');
+
+    for (const key of (await storeKeysOf(redis, prefix, id)).keys()) if (!whileRunning.has(key)) await redis.del(key);
+    for (const [key, { dump, ttl }] of whileRunning) await redis.restore(key, Math.max(ttl, 0), dump, 'REPLACE');
+    const queue = (h.rt.queue as BullmqJobQueue).queue;
+    assert.equal((await h.rt.store.get(id))?.status, 'processing', 'the record as the failover left it');
+    assert.equal(await queue.getJobState(id), 'completed', 'the queue as the failover left it');
+
+    const job = await pollJob(h.url, id, 30);
+    assert.equal(job.status, 'complete', JSON.stringify(job));
+    assert.equal(job.result.greeting, 'hello lost end');
+    assert.equal((await h.rt.store.get(id))?.attempts, 2, 'run a second time');
+    assert.equal(await queue.getJobState(id), 'completed');
   });
 });
