@@ -9,8 +9,9 @@ export interface RequeueTiming {
 }
 
 /**
- * Enqueues again a job recorded `queued` that its queue does not hold (its writer died before enqueueing it),
- * once it has waited as long as a settlement may. Runs in every process that takes paid requests.
+ * Enqueues again a job recorded `queued` that its queue does not hold (its writer died before enqueueing it), or
+ * recorded `processing` that its queue no longer runs (a failover lost the record of its end), once it has waited as
+ * long as a settlement may. Runs in every process that takes paid requests.
  */
 export class JobRequeuer implements OnModuleInit, OnApplicationShutdown {
   private stop: () => void = () => undefined;

@@ -65,7 +65,7 @@ export interface JobsModuleOptions {
    * worker and the processor are registered too. Null in a process that only takes requests.
    */
   steps: DynamicModule | null;
-  /** In a process that takes paid requests, when its JobRequeuer looks for jobs their writer left unqueued (else null). */
+  /** In a process that takes paid requests, when its JobRequeuer looks for jobs left unqueued or unfinished (else null). */
   requeue: RequeueTiming | null;
 }
 
