@@ -5,6 +5,7 @@ import { CHROMA, colourContrastMasks, hueOfLine } from './colour-contrast.js';
 import { withColourCore } from './colour-core.js';
 import { type Component, components, enclosedShare } from './components.js';
 import { lettersOverShadow } from './drop-shadow.js';
+import { halved } from './halved.js';
 import { joinedLightStrokes } from './joined-strokes.js';
 import { linesOf } from './letter-lines.js';
 import { asLightAs, castShadow, isEven, lettersByShadow, lightLetters, mayBeLight } from './letters-by-shadow.js';
@@ -61,11 +62,14 @@ export async function findTextLayer(file: string, gray?: string | Uint8Array): P
   // A light blur: texture finer than the shrink (one-pixel cells) averages out below the bright threshold.
   const bright = brightAfterBlur(frame.data, width, height, BRIGHT);
   const found = regionsOf(bright, width, height);
-  const seen = !found.regions.length
-    ? await byContrast(file, frame.data, width, height, bright)
+  let rgb: Uint8Array | null = null;
+  const colours = async () => (rgb ??= await rgbOf(file, width, height));
+  let seen = !found.regions.length
+    ? byContrast(frame.data, width, height, bright, await colours())
     : brightLinesShort(found)
-      ? await alsoByContrast(file, frame, bright, found)
+      ? alsoByContrast(frame, bright, found, await colours())
       : found;
+  if (nothingIn(seen)) seen = byWiderContrast(frame, await colours()) ?? seen;
   const { regions, content, pairs, tall } = seen;
   const words = wordsOf(seen, width, height);
   if (words !== regions)
@@ -146,13 +150,13 @@ function brightLinesShort(found: Found): boolean {
  * heights; shorter lines there were mostly the picture's). A bright line keeps its own crop where contrast finds no
  * more of it: the bright path's crop reads large outlined letters the contrast path's crop loses.
  */
-async function alsoByContrast(
-  file: string,
+function alsoByContrast(
   frame: { data: Uint8Array; width: number; height: number },
   bright: Uint8Array,
   found: Found,
-): Promise<Found> {
-  const contrast = await byContrast(file, frame.data, frame.width, frame.height, bright);
+  rgb: Uint8Array,
+): Found {
+  const contrast = byContrast(frame.data, frame.width, frame.height, bright, rgb);
   const onRows = (a: TextRegion, b: TextRegion) =>
     Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top) >= 0.5 * Math.min(a.height, b.height);
   const added = contrast.regions.filter((r) => {
@@ -164,6 +168,47 @@ async function alsoByContrast(
   const regions = largest([...kept, ...added]);
   const blank = found.blank?.filter((b) => regions.includes(b));
   return { regions, content: contrast.content, pairs: contrast.pairs, tall: contrast.tall, blank };
+}
+
+/** Nothing that stands out as text: no line, no large pair of letters, no tall word. */
+function nothingIn(found: Found): boolean {
+  return !found.regions.length && !found.pairs.length && !found.tall.length;
+}
+
+/**
+ * A frame where nothing stands out as text looked at by contrast again, at half the analysis size against surroundings
+ * twice as wide (as shares of the frame): large bold letters fill much of the usual square, so their own ink raises its
+ * mean and they stand out of it in pieces or not at all (cyan bold pops over plain blue). At half the size, a quarter of
+ * the pixels: a frame without text pays for this pass. Found regions and letters are given at the analysis size.
+ */
+function byWiderContrast(frame: { data: Uint8Array; width: number; height: number }, rgb: Uint8Array): Found | null {
+  const { width, height } = frame;
+  const [w, h] = [width >> 1, height >> 1];
+  const grey = halved(frame.data, width, height, 1);
+  const found = byContrast(grey, w, h, brightAfterBlur(grey, w, h, BRIGHT), halved(rgb, width, height, 3), 2 * surroundOf(w, h));
+  return nothingIn(found) ? null : doubled(found, w, width, height);
+}
+
+/** What was found on the half-size frame (`w` wide) at the analysis size (`width` x `height`): each pixel two by two. */
+function doubled(found: Found, w: number, width: number, height: number): Found {
+  const region = (r: TextRegion): TextRegion => ({
+    ...r,
+    left: 2 * r.left,
+    top: 2 * r.top,
+    width: 2 * r.width,
+    height: 2 * r.height,
+    line: 2 * r.line,
+  });
+  // The analysis pixels of half-size pixel i: its 2 x 2 block.
+  const block = (i: number): number[] => {
+    const j = 2 * Math.floor(i / w) * width + 2 * (i % w);
+    return [j, j + 1, j + width, j + width + 1];
+  };
+  const content = new Uint8Array(width * height);
+  for (let i = 0; i < found.content.length; i++) if (found.content[i]) for (const j of block(i)) content[j] = 1;
+  const pixels = (p: Int32Array) => Int32Array.from([...p].flatMap(block));
+  const aside = (pairs: LetterPair[]) => pairs.map((p) => ({ region: region(p.region), pixels: p.pixels.map(pixels) }));
+  return { regions: found.regions.map(region), content, pairs: aside(found.pairs), tall: aside(found.tall) };
 }
 
 /** A 0/1 mask a bit a pixel (see TextLayer.mask). */
@@ -179,8 +224,15 @@ function packBits(mask: Uint8Array): Uint8Array {
  * captions read best from the bright mask alone: the contrast masks also hold their outlines and shadows, and the
  * letters of signs and textures, which cost words when read with them.
  */
-async function byContrast(file: string, grey: Uint8Array, width: number, height: number, bright: Uint8Array): Promise<Found> {
-  const { light, dark, lightNear } = contrastMasks(grey, width, height);
+function byContrast(
+  grey: Uint8Array,
+  width: number,
+  height: number,
+  bright: Uint8Array,
+  rgb: Uint8Array,
+  surround = surroundOf(width, height),
+): Found {
+  const { light, dark, lightNear } = contrastMasks(grey, width, height, surround);
   orInto(light, bright);
   const lightText = regionsOf(light, width, height);
   // Lines of dark letters (dark text without a box of its own) are read as dark ink on a light background.
@@ -196,8 +248,7 @@ async function byContrast(file: string, grey: Uint8Array, width: number, height:
   orInto(content, darkText.content);
   // Lines that stand out by hue only (colour-contrast.ts): yellow over a purple bar beside a white one, red as bright
   // as the picture around it. Read as light text, and joined with light lines on their row.
-  const rgb = await rgbOf(file, width, height);
-  const hued = colourContrastMasks(rgb, width, height, surroundOf(width, height)).map((m) => regionsOf(m, width, height));
+  const hued = colourContrastMasks(rgb, width, height, surround).map((m) => regionsOf(m, width, height));
   for (const h of hued) orInto(content, h.content);
   // A line whose letters are grey (a dark outline standing out of a yellow picture) has no hue of its own.
   const huedLines = hued.flatMap((h, k) =>
@@ -328,8 +379,13 @@ const SURROUND = 0.05;
  * bright picture with a shadow, or dark text without a box is found by its contrast, not by its level; the letter
  * and line tests of regionsOf decide what is text.
  */
-function contrastMasks(src: Uint8Array, w: number, h: number): { light: Uint8Array; dark: Uint8Array; lightNear: Uint8Array } {
-  const [light, dark, lightNear] = standOutNear(src, w, h, surroundOf(w, h), CONTRAST, JOINING);
+function contrastMasks(
+  src: Uint8Array,
+  w: number,
+  h: number,
+  surround: number,
+): { light: Uint8Array; dark: Uint8Array; lightNear: Uint8Array } {
+  const [light, dark, lightNear] = standOutNear(src, w, h, surround, CONTRAST, JOINING);
   return { light, dark, lightNear };
 }
 

@@ -64,6 +64,7 @@ export const ocrSpec = defineSpec({
     "as `detect_scenes`' `samples`; with `scene`, no caption is followed across a cut). Each frame's text regions are found first (bright strokes thicker than the " +
     "texture around them, or a solid light box, no more than four lines tall unless it is the whole frame, also where parts of the picture touch it (the straight-sided core of the bright shape); where none, strokes that stand out of their surroundings by brightness, light or dark, or by hue alone, a light stroke that stands out only in pieces (thin or outlined, at the small size) joined by the weaker pixels beside it, its line taken where no other line is and it is a caption's length, or where it is longer than the line found without it; " +
     'two large letters alone or letters taller than a caption line only where no line stands, a blank light box being no line; ' +
+    'where nothing stands out so, the same again on a copy half as large against surroundings twice as wide (large bold letters raise the mean of the usual ones); ' +
     'the rows above and below a small line looked at again at twice the size for a line as small or smaller that stands with it, ' +
     "a lower third's role under its name), followed from frame to frame, and only a region whose content " +
     'changed is read again: each distinct caption is read once, then on up to ' +
