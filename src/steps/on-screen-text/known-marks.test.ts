@@ -171,6 +171,10 @@ describe('captions mended where a letter was misread, by the letters the engine 
       ['Anlist', 'Arkist'],
     ]);
     assert.deepEqual(letterSwaps('Arlist', [['R']]), []);
+    const punctuated: LetterChoices = new Map();
+    // A word's punctuation is no letter of it: its letters' choices are gathered under its letters.
+    addChoices(punctuated, [{ words: [{ text: '"Arlist,', confidence: 80, choices: [['!'], ['B'], [], ['t'], [], [], [], ['.']] }] }]);
+    assert.deepEqual([...punctuated], [['Arlist', [['B'], [], ['t'], [], [], []]]]);
   });
 });
 
@@ -181,10 +185,10 @@ describe('captions mended where a word was misread, by what other readings of th
 
   it("takes the word another reading read that a dictionary knows, the most read first, in the caption's case", async () => {
     const read = elsewhere({ Scientst: { Scien: 1, Scientist: 2 }, MORNNG: { morning: 1 }, Gren: { Green: 1, Grey: 2 } });
-    const captions = [caption('Data Scientst'), caption('FRESH BREAD EVERY MORNNG'), caption('Gren light')];
+    const captions = [caption('Data Scientst,'), caption('FRESH BREAD EVERY MORNNG!'), caption('Gren light')];
     assert.deepEqual(texts(await withKnownMarks(captions, counted(), budget(), read)), [
-      ['Data Scientist', 'Data Scientist'],
-      ['FRESH BREAD EVERY MORNING', 'FRESH BREAD EVERY MORNING'],
+      ['Data Scientist,', 'Data Scientist,'],
+      ['FRESH BREAD EVERY MORNING!', 'FRESH BREAD EVERY MORNING!'],
       ['Grey light', 'Grey light'],
     ]);
   });

@@ -49,7 +49,7 @@ export async function withKnownMarks<C extends { text: string; lines: Array<{ te
       captions
         .flatMap((c) => [c.text, ...c.lines.map((l) => l.text)])
         .flatMap((t) => t.split(/\s+/))
-        .flatMap((w) => WORD.exec(w.normalize('NFC'))?.[2] ?? []),
+        .flatMap((w) => lettersOf(w) ?? []),
     ),
   ];
   if (!words.length || !spelling.dictionaries.length) return captions;
@@ -187,25 +187,33 @@ function inCaseOf(word: string, other: string): string {
   return word === word.toLowerCase() ? other.toLowerCase() : other;
 }
 
-/** Letter choices by word as read (letters only), gathered from every reading: what `withKnownMarks` swaps letters with. */
+/** Letter choices by word as read (its letters), gathered from every reading: what `withKnownMarks` swaps letters with. */
 export type LetterChoices = Map<string, string[][]>;
 
-/** Adds the choices of the words of `lines` that are letters only to `into`, each letter's choices merged, in order. */
+/**
+ * Adds the choices of the letters of the words of `lines` to `into` (a word's marks of punctuation before and after
+ * its letters left out, as withKnownMarks mends it: "Scientst,"), each letter's choices merged, in order.
+ */
 export function addChoices(into: LetterChoices, lines: OcrLine[]): void {
   for (const word of lines.flatMap((l) => l.words)) {
-    const text = word.text.normalize('NFC');
-    if (!word.choices || !isLettersWord(text) || [...text].length !== word.choices.length) continue;
-    const had = into.get(text) ?? word.choices.map(() => []);
+    const m = WORD.exec(word.text.normalize('NFC'));
+    if (!word.choices || !m || [...m[0]].length !== word.choices.length) continue;
+    const [before, letters] = [[...m[1]].length, [...m[2]].length];
+    const choices = word.choices.slice(before, before + letters);
+    const had = into.get(m[2]) ?? choices.map(() => []);
     into.set(
-      text,
-      had.map((others, i) => [...new Set([...others, ...word.choices![i]])]),
+      m[2],
+      had.map((others, i) => [...new Set([...others, ...choices[i]])]),
     );
   }
 }
 
-/** A word of letters only, two or more: what the evidence of withKnownMarks is gathered for. */
-export function isLettersWord(text: string): boolean {
-  return /^\p{L}{2,}$/u.test(text);
+/**
+ * The letters of a word as read, two or more, without the marks of punctuation before and after them ("Scientst" of
+ * "Scientst,"): what withKnownMarks mends and its evidence is gathered for. Null for any other token (a number, "a").
+ */
+export function lettersOf(token: string): string | null {
+  return WORD.exec(token.normalize('NFC'))?.[2] ?? null;
 }
 
 function marks(word: string): number {

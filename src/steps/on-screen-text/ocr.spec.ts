@@ -110,7 +110,8 @@ export const ocrSpec = defineSpec({
     'knows and no mark mends becomes the spelling with one letter swapped for another Tesseract weighed there that the ' +
     'language (else any dictionary) knows ("Arlist" read for "Artist"), the likelier choice first, unless two as likely ' +
     'are known; else the word another reading of the caption read in its place that the language (else any dictionary) ' +
-    'knows ("Scientst", where another frame read "Scientist"), the most read first, unless two are read as often. ' +
+    'knows ("Scientst", where another frame read "Scientist"), the most read first, unless two are read as often; ' +
+    'the punctuation around a word\'s letters is kept ("Scientst," becomes "Scientist,"). ' +
     'Outputs `captions` [{index, ' +
     'text, start, end, confidence (0-1: the mean word confidence of the reading chosen), agreement (0-1: the share ' +
     'of its readings that say the same), readings, lines}] in time order and `text` (every distinct caption, one a line).',

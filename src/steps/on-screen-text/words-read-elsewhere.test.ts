@@ -26,9 +26,11 @@ describe('words read elsewhere', () => {
     assert.deepEqual(asObject(read), { Rossl: { Rossi: 1 }, Chef: { Chet: 1 }, Maria: { Mario: 1 } });
   });
 
-  it('takes letters only: no number, mark of punctuation or one-letter word', () => {
+  it("takes words' letters without the punctuation around them, and no number or one-letter word", () => {
     const read: WordsReadElsewhere = new Map();
-    addWordsReadElsewhere(read, reading('café 10 a'), [reading('cafe! 1O e')]);
-    assert.deepEqual(asObject(read), {});
+    addWordsReadElsewhere(read, reading('café, 10 a'), [reading('cafe! 1O e')]);
+    assert.deepEqual(asObject(read), { café: { cafe: 1 } });
+    addWordsReadElsewhere(read, reading('«Data Scientst»,'), [reading('Data Scientist.')]);
+    assert.deepEqual(asObject(read), { café: { cafe: 1 }, Scientst: { Scientist: 1 } });
   });
 });

@@ -1,4 +1,4 @@
-import { isLettersWord } from './known-marks.js';
+import { lettersOf } from './known-marks.js';
 import { similarity } from './ocr-vote.js';
 
 /**
@@ -11,7 +11,7 @@ export type WordsReadElsewhere = Map<string, Map<string, number>>;
 /** Least letter likeness for two readings' words to be the same word read twice: a name is not swapped for another word. */
 const SAME_WORD = 0.5;
 
-/** Adds to `into` what each of `readings` read where `chosen` read each of its words (letters only, two or more). */
+/** Adds to `into` what each of `readings` read where `chosen` read each of its words (their letters, two or more: lettersOf). */
 export function addWordsReadElsewhere(
   into: WordsReadElsewhere,
   chosen: { lines: Array<{ text: string }> },
@@ -21,10 +21,10 @@ export function addWordsReadElsewhere(
   for (const reading of readings) {
     if (reading === chosen) continue;
     for (const [i, other] of alignedWords(words, wordsOf(reading))) {
-      const word = words[i];
-      if (!isLettersWord(word) || !isLettersWord(other) || other.toLowerCase() === word.toLowerCase()) continue;
+      const [word, read] = [lettersOf(words[i]), lettersOf(other)];
+      if (!word || !read || read.toLowerCase() === word.toLowerCase()) continue;
       const seen = into.get(word) ?? new Map<string, number>();
-      seen.set(other, (seen.get(other) ?? 0) + 1);
+      seen.set(read, (seen.get(read) ?? 0) + 1);
       into.set(word, seen);
     }
   }
