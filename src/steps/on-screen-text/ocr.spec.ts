@@ -68,7 +68,9 @@ export const ocrSpec = defineSpec({
     'the rows above and below a small line looked at again at twice the size for a line as small or smaller that stands with it, ' +
     "a lower third's role under its name), followed from frame to frame, and only a region whose content " +
     'changed is read again: each distinct caption is read once, then on up to ' +
-    `${READS_PER_CAPTION - 1} later frames it shows in, and the readings are voted on; a region whose reading is texture ` +
+    `${READS_PER_CAPTION - 1} later frames it shows in, and the readings are voted on (among those that would be reported ` +
+    "alone, where they are at least half of them: a reading that adds a speck as a letter to the others' does not " +
+    `win); a region whose reading is texture ` +
     `(see below) is not read again. A crop Tesseract made out nothing of (${MADE_OUT_WORDS} words or more, every one counted, ` +
     `read at a mean under ${MADE_OUT_CONFIDENCE}%) or whose reading is texture is not read with a second model either. Where a region read as text in ` +
     'one or two frames only, the frames just before and after it (same scene) are read at its place when no region ' +

@@ -354,7 +354,7 @@ function captionsOf(tracks: Track[], frames: Sample[], step: number, readElsewhe
 /** The tracks that read text, each with its vote (or the words its samples agreed on, for a joined caption). */
 function readRegions(tracks: Array<Track & { chosen?: Reading }>) {
   return tracks
-    .map((t) => ({ t, reading: t.chosen ?? voteReading(t.readings) }))
+    .map((t) => ({ t, reading: t.chosen ?? voteReading(votedAmong(t.readings)) }))
     .filter((x) => x.reading.lines.length)
     .map(({ t, reading }) => ({
       track: t,
@@ -367,6 +367,17 @@ function readRegions(tracks: Array<Track & { chosen?: Reading }>) {
       readings: t.readings.length,
       agreeing: agreeing(t.readings, reading),
     }));
+}
+
+/**
+ * The readings a track's vote is held among: where at least half of those with text are reportable alone, only those.
+ * A reading that adds a speck's letter to the caption the others read ("Espera El Final ť") holds theirs whole and
+ * won the vote, and the speck made it read like texture: the caption was lost though most readings had it clean.
+ */
+function votedAmong(readings: Reading[]): Reading[] {
+  const withText = readings.filter((r) => r.lines.length);
+  const clean = withText.filter((r) => reportable({ readings: withText.length, lines: r.lines }));
+  return clean.length && 2 * clean.length >= withText.length ? clean : readings;
 }
 
 /** How many of the readings say what the vote chose (their letters, spaces aside, at least 80% alike). */
