@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { ENGINES_DEFAULTS } from '../../engines/engines.config.js';
 import { HunspellSpellCheck } from '../../engines/spelling/hunspell-spell-check.js';
 import type { SpellCheck } from '../../engines/spelling/spell-check.port.js';
-import { addChoices, type LetterChoices, letterSwaps, markVariants, withKnownMarks } from './known-marks.js';
+import { addChoices, glyphSplits, type LetterChoices, letterSwaps, markVariants, withKnownMarks } from './known-marks.js';
 
 /** The real hunspell with the service's default dictionaries, counting the dictionaries it was asked with. */
 function counted(dictionaries = ENGINES_DEFAULTS.SPELL_DICTIONARIES.split(',')): SpellCheck & { asked: string[] } {
@@ -149,7 +149,7 @@ describe('captions mended where a letter was misread, by the letters the engine 
 
   it('keeps a word a dictionary knows, one without choices, and one two swaps as likely would mend', async () => {
     // "bax": its first choices make "fax" and "bat", both words.
-    const kept = [caption('Street Morning'), caption('moming light'), caption('bax machine')];
+    const kept = [caption('Street Morning'), caption('mornng light'), caption('bax machine')];
     assert.deepEqual(texts(await withKnownMarks(kept, counted(), budget(), { choices })), texts(kept));
   });
 
@@ -197,5 +197,27 @@ describe('captions mended where a word was misread, by what other readings of th
     const read = elsewhere({ Data: { Date: 3 }, Schmidt: { Schmid: 1 }, bax: { box: 1, bay: 1 } });
     const kept = [caption('Data Scientist'), caption('Anna Schmidt'), caption('bax of bread')];
     assert.deepEqual(texts(await withKnownMarks(kept, counted(), budget(), read)), texts(kept));
+  });
+});
+
+describe('captions mended where one shape was read as two letters or two as one', () => {
+  it('undoes the one confusion that makes a known word, in small letters, after the evidence of the readings', async () => {
+    const captions = [caption('fresh bread every moming'), caption('the vvhole team'), caption('a bold iclea'), caption('Anna Schmidt')];
+    assert.deepEqual(texts(await withKnownMarks(captions, counted(), budget())), [
+      ['fresh bread every morning', 'fresh bread every morning'],
+      ['the whole team', 'the whole team'],
+      ['a bold idea', 'a bold idea'],
+      ['Anna Schmidt', 'Anna Schmidt'],
+    ]);
+    // The word another reading read there comes first.
+    const read = { readElsewhere: (w: string) => (w === 'moming' ? new Map([['mooring', 1]]) : undefined) };
+    assert.deepEqual(texts(await withKnownMarks([caption('every moming')], counted(), budget(), read)), [
+      ['every mooring', 'every mooring'],
+    ]);
+  });
+
+  it('tries each confusion each way round at each place', () => {
+    assert.deepEqual(glyphSplits('moming').sort(), ['morning', 'rnoming']);
+    assert.deepEqual(glyphSplits('clown').sort(), ['clovvn', 'down']);
   });
 });

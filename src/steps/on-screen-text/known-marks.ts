@@ -35,7 +35,9 @@ const FIRST_ENOUGH = 0.75;
  * dictionary), the engine's likelier choice where two are known ("Arlist": "Artist", "Korning": "Morning"); where two
  * swaps as likely are known, it stays as read. A word no swap mends becomes the word other readings of its caption read
  * in its place (`readElsewhere`) that the language knows (else any dictionary), the one most read where two are
- * ("Scientst", where another frame read "Scientist"); where two are read as often, it stays as read.
+ * ("Scientst", where another frame read "Scientist"); where two are read as often, it stays as read. A word neither
+ * mends is last taken for one glyph read as two letters or two as one (GLYPH_CONFUSIONS: "moming" for "morning"), where
+ * exactly one such spelling is known.
  */
 export async function withKnownMarks<C extends { text: string; lines: Array<{ text: string }> }>(
   captions: C[],
@@ -55,11 +57,18 @@ export async function withKnownMarks<C extends { text: string; lines: Array<{ te
   if (!words.length || !spelling.dictionaries.length) return captions;
   const variants = new Map(words.map((w) => [w, markVariants(w)]));
   const swaps = new Map(words.map((w) => [w, letterSwaps(w, choices(w))]));
+  const splits = new Map(words.map((w) => [w, glyphSplits(w)]));
   const elsewhere = new Map(
     words.map((w) => [w, mostReadFirst(readElsewhere(w)).map((rank) => [...new Set(rank.map((o) => inCaseOf(w, o)))])]),
   );
   const asked = [
-    ...new Set([...words, ...[...variants.values()].flat(), ...[...swaps.values()].flat().flat(), ...[...elsewhere.values()].flat(2)]),
+    ...new Set([
+      ...words,
+      ...[...variants.values()].flat(),
+      ...[...swaps.values()].flat().flat(),
+      ...[...elsewhere.values()].flat(2),
+      ...[...splits.values()].flat(),
+    ]),
   ];
   const judged = await captionLanguage(words, asked, spelling, budget);
   if (!judged) return captions;
@@ -71,8 +80,8 @@ export async function withKnownMarks<C extends { text: string; lines: Array<{ te
     const inIt = likeliestKnown(ranked, inLanguage);
     return inIt === undefined ? (likeliestKnown(ranked, anywhere) ?? null) : inIt;
   };
-  // A misread word: a letter swapped for one the engine weighed, else the word another reading read there.
-  const misreadMended = (w: string) => likeliest(swaps.get(w)!) ?? likeliest(elsewhere.get(w)!);
+  // A misread word: a letter swapped for one the engine weighed, else the word another reading read there, else a glyph split or joined.
+  const misreadMended = (w: string) => likeliest(swaps.get(w)!) ?? likeliest(elsewhere.get(w)!) ?? likeliest([splits.get(w)!]);
   const mended = new Map<string, string>();
   for (const w of words) {
     if (inLanguage(w)) continue;
@@ -155,6 +164,28 @@ export function letterSwaps(word: string, choices: string[][] | undefined): stri
     }),
   );
   return byRank.filter(Boolean);
+}
+
+/**
+ * One shape read for two small letters or two for one: the engine's usual confusions where letters touch or a font
+ * is tight ("rn" read as "m"). Small letters only: capitals do not look alike so.
+ */
+const GLYPH_CONFUSIONS: ReadonlyArray<readonly [string, string]> = [
+  ['rn', 'm'],
+  ['vv', 'w'],
+  ['cl', 'd'],
+  ['li', 'h'],
+];
+
+/** `word` with one glyph confusion undone at one place, each way round ("moming": "rnoming", "morning"). */
+export function glyphSplits(word: string): string[] {
+  const out = new Set<string>();
+  for (const pair of GLYPH_CONFUSIONS)
+    for (const [read, meant] of [pair, [pair[1], pair[0]]]) {
+      for (let at = word.indexOf(read); at !== -1; at = word.indexOf(read, at + 1))
+        out.add(word.slice(0, at) + meant + word.slice(at + read.length));
+    }
+  return [...out];
 }
 
 /** The one known spelling of the likeliest rank that holds any (`ranked`, best first): null where two are as likely, undefined where none is known. */

@@ -113,6 +113,8 @@ export const ocrSpec = defineSpec({
     'language (else any dictionary) knows ("Arlist" read for "Artist"), the likelier choice first, unless two as likely ' +
     'are known; else the word another reading of the caption read in its place that the language (else any dictionary) ' +
     'knows ("Scientst", where another frame read "Scientist"), the most read first, unless two are read as often; ' +
+    'else, where exactly one is known, the spelling with one shape read as two small letters or two as one undone ' +
+    '("rn" and "m", "vv" and "w", "cl" and "d", "li" and "h": "moming" read for "morning"); ' +
     'the punctuation around a word\'s letters is kept ("Scientst," becomes "Scientist,"). ' +
     'Outputs `captions` [{index, ' +
     'text, start, end, confidence (0-1: the mean word confidence of the reading chosen), agreement (0-1: the share ' +
