@@ -131,6 +131,8 @@ export class JobProcessor {
     const warnings: JobWarning[] = [];
     const steps: StepTiming[] = [];
     const onStep = (e: StepEvent) => {
+      // What a step freed (its frames, audio, thread) would otherwise stay resident under the next step's peak.
+      if (e.state === 'done') returnFreedMemory();
       const timing = stepTiming(e);
       if (!timing) return;
       steps.push(timing);
