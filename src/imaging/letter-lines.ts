@@ -2,25 +2,11 @@ import { type Box, growToHold } from './box.js';
 import type { Component } from './components.js';
 import { median } from './median.js';
 
-/** How many times the letters off a chained group's band are chained again (each time, those off the last band). */
-const REBANDS = 2;
-
 /**
  * Letters chained into lines: similar heights, overlapping vertically, at most about a letter apart. Two letters so
  * chained come back as a line of their own, for the caller to judge.
  */
 export function linesOf(letters: Component[]): Array<Box & { members: Component[] }> {
-  const out = chained(letters, REBANDS);
-  // Pairs are joined to no line: so joined, lines lost words of their own on fresh seeds as often as they gained.
-  return [...joinWords(out.filter((l) => l.members.length >= 3)), ...out.filter((l) => l.members.length === 2)];
-}
-
-/**
- * The lines of chained letters, each group's band (inBand). A shape reaching from one line into the next (an italic
- * capital touching the line below) chains two lines into one group, whose band is one of them: the letters off it are
- * chained again, `rebands` times at most.
- */
-function chained(letters: Component[], rebands: number): Array<Box & { members: Component[] }> {
   const parent = letters.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
   for (let i = 0; i < letters.length; i++) {
@@ -48,11 +34,9 @@ function chained(letters: Component[], rebands: number): Array<Box & { members: 
     const height = Math.max(...members.map((c) => c.top + c.height)) - top;
     if ((members.length >= 3 && width >= 1.5 * height) || (members.length === 2 && width >= height))
       out.push({ left, top, width, height, members });
-    const inIt = new Set(members);
-    const off = group.filter((c) => !inIt.has(c));
-    if (rebands > 0 && members.length && off.length >= 3) out.push(...chained(off, rebands - 1));
   }
-  return out;
+  // Pairs are joined to no line: so joined, lines lost words of their own on fresh seeds as often as they gained.
+  return [...joinWords(out.filter((l) => l.members.length >= 3)), ...out.filter((l) => l.members.length === 2)];
 }
 
 /**
