@@ -93,7 +93,11 @@ export async function withKnownMarks<C extends { text: string; lines: Array<{ te
       chosenSpelling(w, known.length || anywhere(w) ? known : variants.get(w)!.filter(anywhere)) ?? (anywhere(w) ? null : misreadMended(w));
     if (to) mended.set(w, to);
   }
-  if (!mended.size) return captions;
+  return mended.size ? withMended(captions, mended) : captions;
+}
+
+/** The captions with each word's letters replaced by their mended spelling (`mended`), the punctuation around them kept. */
+function withMended<C extends { text: string; lines: Array<{ text: string }> }>(captions: C[], mended: Map<string, string>): C[] {
   const mend = (text: string) =>
     text
       .split(' ')
