@@ -10,7 +10,8 @@ let trim: (() => boolean) | null | undefined;
 /**
  * Hands the memory the C library holds freed but resident back to the system (glibc's malloc_trim). After a job a
  * worker's arenas keep about 40 MB of what its frames, audio and threads freed, and the next job's peak RSS stacks
- * on it; within a job, what one step freed stacks under the next step's peak (docs/testing.md, issue 41). Returns whether anything was handed back; false where the addon was not built.
+ * on it; within a job, what one step freed stacks under the next step's peak (docs/testing.md, issue 41). Returns
+ * whether anything was handed back; false where the addon was not built.
  */
 export function returnFreedMemory(): boolean {
   if (trim === undefined) trim = loadTrim();

@@ -80,7 +80,8 @@ export async function withKnownMarks<C extends { text: string; lines: Array<{ te
     const inIt = likeliestKnown(ranked, inLanguage);
     return inIt === undefined ? (likeliestKnown(ranked, anywhere) ?? null) : inIt;
   };
-  // A misread word: a letter swapped for one the engine weighed, else the word another reading read there, else a glyph split or joined.
+  // A misread word: a letter swapped for one the engine weighed, else the word another reading read there, else one
+  // glyph confusion undone.
   const misreadMended = (w: string) => likeliest(swaps.get(w)!) ?? likeliest(elsewhere.get(w)!) ?? likeliest([splits.get(w)!]);
   const mended = new Map<string, string>();
   for (const w of words) {
