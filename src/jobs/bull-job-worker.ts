@@ -3,12 +3,15 @@ import type { OnApplicationBootstrap } from '@nestjs/common';
 import { type Job, QueueEvents, WaitingError } from 'bullmq';
 import { JobCancelled } from '../pipelines/job-cancelled.js';
 import type { RedisConnections } from '../redis/redis-connections.js';
+import { PROCESSOR_ATTEMPTS } from './bullmq-job-queue.js';
 import type { JobProgress, QueuedJob, QueueTicket } from './job.types.js';
 import type { JobProcessor } from './job-processor.js';
 import type { JobWorker } from './job-worker.js';
 import type { JobsConfig } from './jobs.config.js';
 
 const CLOSE_TIMEOUT_MS = 10000;
+/** BullMQ's reason for a job failed by its stalled-job check ("job stalled more than allowable limit"). */
+const STALLED = /^job stalled more than allowable limit$/;
 
 /**
  * The BullMQ worker of a process that runs jobs: a @Processor that @nestjs/bullmq finds at start-up and
@@ -71,12 +74,15 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    // The processor records its own outcome, so a job BullMQ fails is one whose workers kept dying. BullMQ
-    // fails those inside its stalled-job script and only announces it on the events stream.
+    // The processor records its own outcome, so a job BullMQ fails is one whose workers kept dying (BullMQ fails
+    // those from its stalled-job check) or whose processor threw on every try (the store or the disk failing under
+    // it). Either is announced on the events stream only.
     this.events = new QueueEvents(this.queueName, { connection: this.connections.patient(), prefix: this.prefix });
     this.events.on('error', () => undefined);
     this.events.on('failed', ({ jobId, failedReason }) => {
-      const reason = `the job was abandoned after its workers stopped repeatedly (${failedReason})`;
+      const reason = STALLED.test(failedReason)
+        ? `the job was abandoned after its workers stopped repeatedly (${failedReason})`
+        : `the job could not be run, ${PROCESSOR_ATTEMPTS} tries: ${failedReason}`;
       void this.processor.fail(jobId, reason).catch(() => undefined);
     });
     await Promise.all([this.worker.waitUntilReady(), this.events.waitUntilReady()]);

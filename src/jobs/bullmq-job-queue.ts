@@ -3,6 +3,10 @@ import type { RedisClient } from '../redis/redis-client.js';
 import type { QueueTicket } from './job.types.js';
 import type { JobQueue } from './job-queue.js';
 
+/** Tries of a job whose processor throws, RETRY_DELAY_MS apart, then twice that. */
+export const PROCESSOR_ATTEMPTS = 3;
+const RETRY_DELAY_MS = 1000;
+
 /**
  * BullMQ on Redis: any number of API and worker processes share the queue. The BullMQ job id is the
  * job_id, so a job is enqueued at most once, and its data is its QueueTicket. The Queue is @nestjs/bullmq's (BullModule.registerQueue, on the
@@ -24,7 +28,10 @@ export class BullmqJobQueue implements JobQueue {
     // Only the ticket's fields: a caller may hand over the whole entry.
     await this.queue.add('run', { job_id, endpoint_path } satisfies QueueTicket, {
       jobId: job_id,
-      attempts: 1,
+      // The processor records each pipeline's outcome itself, so a throw is the store or the disk failing under it:
+      // the job is tried again after a pause rather than failed after it was paid for.
+      attempts: PROCESSOR_ATTEMPTS,
+      backoff: { type: 'exponential', delay: RETRY_DELAY_MS },
       removeOnComplete: { age: this.retentionSeconds },
       removeOnFail: { age: this.retentionSeconds },
     });

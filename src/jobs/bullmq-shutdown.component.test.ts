@@ -30,7 +30,8 @@ import { RedisJobStore } from './redis-job-store.js';
 /**
  * A worker shut down in the middle of a job, on a real Redis (own key prefix) through @nestjs/bullmq: its
  * close gives up waiting, the job's signal is aborted as handed over, this worker records nothing, and
- * another worker runs the job to the end.
+ * another worker runs the job to the end. And a worker whose disk fails under a job: tried again, then failed
+ * saying why.
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const id = randomUUID().slice(0, 8);
@@ -78,9 +79,9 @@ class WatchedProcessor extends JobProcessor {
 }
 
 /** A worker process as JobsModule builds one with REDIS_URL: the @Processor found by @nestjs/bullmq, closed on shutdown. */
-async function startWorker(pipeline: ReturnType<typeof napPipeline>, closeTimeoutMs: number) {
+async function startWorker(pipeline: ReturnType<typeof napPipeline>, closeTimeoutMs: number, workRoot = path.join(root, 'work')) {
   const connections = new RedisConnections({ kind: 'server', url: REDIS_URL }, logger, 1000);
-  const processor = new WatchedProcessor(new PipelineRegistry([pipeline]), store, path.join(root, 'work'), logger, {} as StepTools);
+  const processor = new WatchedProcessor(new PipelineRegistry([pipeline]), store, workRoot, logger, {} as StepTools);
   const host = createBullJobWorker(config, prefix, processor, connections, closeTimeoutMs);
   // JobsModule's shutdown closes the worker when its module is destroyed, before @nestjs/bullmq's own close.
   const shutdown: OnModuleDestroy = { onModuleDestroy: () => host.close() };
@@ -194,6 +195,58 @@ describe('BullMQ worker: a job handed over after it was told to stop', () => {
       assert.equal(second.processor.runs.length, 1);
     } finally {
       await second.close();
+      await queue.close();
+      queueConnection.disconnect();
+    }
+  });
+});
+
+describe('BullMQ worker: a job its processor throws on (the work directory cannot be made)', () => {
+  /** A work root whose `jobs` is a file: making a job's directory under it fails with ENOTDIR. */
+  function brokenWorkRoot() {
+    const workRoot = fs.mkdtempSync(path.join(root, 'broken-'));
+    fs.writeFileSync(path.join(workRoot, 'jobs'), '');
+    return workRoot;
+  }
+
+  it('is tried again after a pause, and completes once the disk is usable', async () => {
+    const pipeline = napPipeline();
+    const queueConnection = new Redis(REDIS_URL);
+    const queue = new Queue(queueName, { connection: queueConnection, prefix });
+    const jobs = new JobService(store, new BullmqJobQueue(queue, redis, 3600));
+    const workRoot = brokenWorkRoot();
+    const worker = await startWorker(pipeline, 300, workRoot);
+    try {
+      const record = await jobs.accept({ pipeline, request: { seconds: 0.1 }, receipt: null });
+      await until(
+        async () => (await queue.getJob(record.id))?.attemptsMade ?? 0,
+        (made) => made >= 1,
+      );
+      fs.rmSync(path.join(workRoot, 'jobs'));
+      const done = await finished(record.id);
+      assert.equal(done?.status, 'complete', done?.error ?? undefined);
+      assert.ok(worker.processor.runs.length >= 2, `tried ${worker.processor.runs.length} times`);
+    } finally {
+      await worker.close();
+      await queue.close();
+      queueConnection.disconnect();
+    }
+  });
+
+  it('fails saying why once its tries are spent, not as abandoned by its workers', async () => {
+    const pipeline = napPipeline();
+    const queueConnection = new Redis(REDIS_URL);
+    const queue = new Queue(queueName, { connection: queueConnection, prefix });
+    const jobs = new JobService(store, new BullmqJobQueue(queue, redis, 3600));
+    const worker = await startWorker(pipeline, 300, brokenWorkRoot());
+    try {
+      const record = await jobs.accept({ pipeline, request: { seconds: 0.1 }, receipt: null });
+      const done = await finished(record.id);
+      assert.equal(done?.status, 'failed');
+      assert.match(done?.error ?? '', /^the job could not be run, 3 tries: .*ENOTDIR/);
+      assert.equal(worker.processor.runs.length, 3);
+    } finally {
+      await worker.close();
       await queue.close();
       queueConnection.disconnect();
     }
