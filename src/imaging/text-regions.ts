@@ -516,6 +516,9 @@ function tallWords(letters: Component[], lightBackground: boolean): LetterPair[]
   }));
 }
 
+/** A shape this much wider than tall is a word (an outline joins its letters), not a letter: W and M are about as wide as tall. */
+const WORD_WIDTH = 1.5;
+
 /** Two letters alone this high (a share of the frame's shorter side) may be a word: a one-word pop's size. */
 const PAIR_LINE = 0.04;
 
@@ -535,9 +538,19 @@ function isLetter(c: Component, maxLine: number): boolean {
  */
 function lineRegions(letters: Component[], size: number, lightBackground: boolean, pairLine: number): Omit<Found, 'tall'> {
   const chained = linesOf([...letters].sort((a, b) => b.pixels.length - a.pixels.length).slice(0, MAX_LETTERS));
-  const lines = chained.filter((l) => l.members.length >= 3);
+  const long = chained.filter((l) => l.members.length >= 3);
+  // Two words stacked on a line of words are a line of its caption: an outline joins each word's letters into one shape,
+  // and a word touching the picture goes with it ("Tres Pasos" above "Cómo Lo Hicimos", "Fáciles" joined to an inset).
+  // Over a line of letters two wide shapes are the picture's (a fractal's fringe).
+  const words = (l: { members: Component[] }) => l.members.filter((c) => c.width >= WORD_WIDTH * c.height).length;
+  const lines = [
+    ...long,
+    ...chained.filter(
+      (l) => l.members.length === 2 && words(l) === 2 && long.some((o) => 2 * words(o) >= o.members.length && stacked(o, l)),
+    ),
+  ];
   const pairs = chained
-    .filter((l) => l.members.length === 2 && l.height >= pairLine)
+    .filter((l) => l.members.length === 2 && !lines.includes(l) && l.height >= pairLine)
     .map((l) => ({
       region: { left: l.left, top: l.top, width: l.width, height: l.height, lightBackground, line: l.height },
       pixels: l.members.map((c) => c.pixels),
@@ -556,6 +569,13 @@ function largest(regions: TextRegion[], n = MAX_REGIONS): TextRegion[] {
     .sort((a, b) => b.width * b.height - a.width * a.height)
     .slice(0, n)
     .sort((a, b) => a.top - b.top || a.left - b.left);
+}
+
+/** Line `b` is the next line of `a`'s text, above or below it: a like height, under a line apart, overlapping along it. */
+function stacked(a: Box, b: Box): boolean {
+  const [hi, lo] = [Math.max(a.height, b.height), Math.min(a.height, b.height)];
+  const gap = Math.max(a.top, b.top) - Math.min(a.top + a.height, b.top + b.height);
+  return lo >= 0.6 * hi && gap <= 0.8 * hi && Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left) > 0;
 }
 
 function mergeLines(boxes: TextRegion[]): TextRegion[] {

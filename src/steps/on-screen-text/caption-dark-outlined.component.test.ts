@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import { familyFrame, readCaptionClip, stillPhoto, timedCaption } from '../../../test/support/caption-still.js';
 import { PHOTOS } from '../../../test/support/reel-clips.js';
+
+const SCREENSHOT_VRM = path.resolve('node_modules/@vladmandic/human/assets/screenshot-vrm.jpg');
 
 /**
  * Black letters with a white outline over a dark jacket (caption families seed 70117, clip 18, framed as the families
@@ -33,6 +36,22 @@ describe('ocr of dark outlined letters on the picture', () => {
     assert.ok(
       captions.some((c) => c.text === 'BUONGIORNO A TUTTI'),
       JSON.stringify(captions),
+    );
+  });
+
+  it('reads both lines of a two-line caption whose first line has two words left to find', async () => {
+    // Caption families seed 29052, clip 55: the outline joins each word's letters into one shape, and "Fáciles" touches
+    // the bright inset of the screenshot: "Tres" and "Pasos" were two shapes, no line of three, and only the second line
+    // was read.
+    const look =
+      'fontfile=/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf:fontsize=45:fontcolor=black:borderw=5:bordercolor=white:x=(w-text_w)/2';
+    const captions = await readCaptionClip(
+      stillPhoto(SCREENSHOT_VRM, 2),
+      `${familyFrame(null)},drawtext=${look}:text='Tres Pasos Fáciles':y=130,drawtext=${look}:text='Cómo Lo Hicimos':y=191,format=yuv420p`,
+    );
+    assert.deepEqual(
+      captions.map((c) => c.text),
+      ['Tres Pasos Fáciles Cómo Lo Hicimos'],
     );
   });
 });
