@@ -69,7 +69,7 @@ export function lettersInsideOutline(ink: Uint8Array, w: number, h: number, line
   const inside = new Uint8Array(ink.length);
   floodFill(inside, touching(rings, within, w), within, w, h, false);
   const before = new Uint8Array(inside);
-  const letters = dropShort(inside, w, h, LETTER * line, SMALL_LETTER);
+  const letters = withoutBowls(inside, dropShort(inside, w, h, LETTER * line, SMALL_LETTER), w);
   const closing = new Uint8Array(ink.length);
   floodFill(closing, touching(inside, isInk, w), isInk, w, h, true);
   let [all, closed] = [0, 0];
@@ -140,6 +140,35 @@ function dropShort(mask: Uint8Array, w: number, h: number, least: number, share:
     else for (const p of part.pixels) mask[p] = 0;
   }
   return left;
+}
+
+/**
+ * Clears from `mask` the parts held in another part's bowl (within its height, its strokes above and below most of
+ * their columns): where an outline closes a C's mouth, the picture in the C's bowl is inside the ring too, and over a
+ * picture as dark as the letters no colour tells it from them ("Melhor @afé Da @idade"). No letter stands in another's
+ * bowl; an "i" under a "T"'s bar has no stroke of the "T" below it. Returns the parts left.
+ */
+function withoutBowls(mask: Uint8Array, parts: Component[], w: number): Component[] {
+  const inBowl = (p: Component) =>
+    parts.some((q) => q !== p && q.top <= p.top && q.top + q.height >= p.top + p.height && strokesAboveAndBelow(q, p, w));
+  const bowls = parts.filter(inBowl);
+  for (const b of bowls) for (const i of b.pixels) mask[i] = 0;
+  return bowls.length ? parts.filter((p) => !bowls.includes(p)) : parts;
+}
+
+/** `q` has pixels straight above `p`'s box and straight below it, each in at least half of its columns. */
+function strokesAboveAndBelow(q: Component, p: Component, w: number): boolean {
+  const above = new Uint8Array(p.width);
+  const below = new Uint8Array(p.width);
+  for (const i of q.pixels) {
+    const x = i % w;
+    if (x < p.left || x >= p.left + p.width) continue;
+    const y = (i - x) / w;
+    if (y < p.top) above[x - p.left] = 1;
+    else if (y >= p.top + p.height) below[x - p.left] = 1;
+  }
+  const half = p.width / 2;
+  return above.reduce((n, v) => n + v, 0) >= half && below.reduce((n, v) => n + v, 0) >= half;
 }
 
 /**

@@ -54,4 +54,19 @@ describe('ocr of dark outlined letters on the picture', () => {
       ['Tres Pasos Fáciles Cómo Lo Hicimos'],
     );
   });
+
+  it('reads a C whose outline closes its mouth over a picture as dark as the letters', async () => {
+    // Caption families seed 35706, clip 60: the white outline of each C closes its mouth, so the C's bowl is inside the
+    // outline's ring as a letter is, and over the black screenshot it is the letters' colour: "Melhor @afé Da @idade".
+    const look =
+      'fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf:fontsize=52:fontcolor=black:borderw=5:bordercolor=white:x=(w-text_w)/2:y=69';
+    const captions = await readCaptionClip(
+      stillPhoto(SCREENSHOT_VRM, 1),
+      `${familyFrame(null, false, '1280x720')},drawtext=${look}:text='Melhor Café Da Cidade',format=yuv420p`,
+    );
+    assert.deepEqual(
+      captions.map((c) => c.text),
+      ['Melhor Café Da Cidade'],
+    );
+  });
 });
