@@ -3,11 +3,11 @@ import type { OnApplicationBootstrap } from '@nestjs/common';
 import { type Job, QueueEvents, WaitingError } from 'bullmq';
 import { JobCancelled } from '../pipelines/job-cancelled.js';
 import type { RedisConnections } from '../redis/redis-connections.js';
-import { PROCESSOR_ATTEMPTS } from './bullmq-job-queue.js';
 import type { JobProgress, QueuedJob, QueueTicket } from './job.types.js';
 import type { JobProcessor } from './job-processor.js';
 import type { JobWorker } from './job-worker.js';
 import type { JobsConfig } from './jobs.config.js';
+import { couldNotRun } from './processor-retries.js';
 
 const CLOSE_TIMEOUT_MS = 10000;
 /** BullMQ's reason for a job failed by its stalled-job check ("job stalled more than allowable limit"). */
@@ -82,7 +82,7 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
     this.events.on('failed', ({ jobId, failedReason }) => {
       const reason = STALLED.test(failedReason)
         ? `the job was abandoned after its workers stopped repeatedly (${failedReason})`
-        : `the job could not be run, ${PROCESSOR_ATTEMPTS} tries: ${failedReason}`;
+        : couldNotRun(failedReason);
       void this.processor.fail(jobId, reason).catch(() => undefined);
     });
     await Promise.all([this.worker.waitUntilReady(), this.events.waitUntilReady()]);

@@ -2,10 +2,7 @@ import type { Queue } from 'bullmq';
 import type { RedisClient } from '../redis/redis-client.js';
 import type { QueueTicket } from './job.types.js';
 import type { JobQueue } from './job-queue.js';
-
-/** Tries of a job whose processor throws, RETRY_DELAY_MS apart, then twice that. */
-export const PROCESSOR_ATTEMPTS = 3;
-const RETRY_DELAY_MS = 1000;
+import { PROCESSOR_ATTEMPTS, RETRY_DELAY_MS } from './processor-retries.js';
 
 /**
  * BullMQ on Redis: any number of API and worker processes share the queue. The BullMQ job id is the
@@ -28,8 +25,7 @@ export class BullmqJobQueue implements JobQueue {
     // Only the ticket's fields: a caller may hand over the whole entry.
     await this.queue.add('run', { job_id, endpoint_path } satisfies QueueTicket, {
       jobId: job_id,
-      // The processor records each pipeline's outcome itself, so a throw is the store or the disk failing under it:
-      // the job is tried again after a pause rather than failed after it was paid for.
+      // A processor's throw is tried again after a pause (processor-retries.ts).
       attempts: PROCESSOR_ATTEMPTS,
       backoff: { type: 'exponential', delay: RETRY_DELAY_MS },
       removeOnComplete: { age: this.retentionSeconds },

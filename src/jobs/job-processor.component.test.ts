@@ -16,6 +16,7 @@ import { JobService } from './job.service.js';
 import { JobProcessor } from './job-processor.js';
 import { MemoryJobQueue } from './memory-job-queue.js';
 import { MemoryJobStore } from './memory-job-store.js';
+import { MemoryJobWorker } from './memory-job-worker.js';
 
 /** The job processor on the memory store and queue, running a real loaded pipeline of one test step. */
 const workDirs: string[] = [];
@@ -41,7 +42,7 @@ const workStep = defineStep<{ ms: number; fail?: string }, { file: string }>({
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'processor-'));
 after(() => fs.rmSync(root, { recursive: true, force: true }));
 
-function setUp(withValue: string) {
+function setUp(withValue: string, workRoot = path.join(root, 'work')) {
   const dir = fs.mkdtempSync(path.join(root, 'p-'));
   const yaml = `path: /w\nsummary: w\nprice_usd: "0.01"\nestimated_seconds: 5\nrequest: { type: object }\nresult: { type: object }
 steps:\n  - id: first\n    uses: work\n    with: ${withValue}\n  - id: second\n    uses: echo\n    with: { value: "{{steps.first.file}}" }
@@ -54,13 +55,7 @@ output: { file: "{{steps.second.value}}" }\n`;
   })[0];
   const store = new MemoryJobStore(3_600_000);
   const queue = new MemoryJobQueue(1, 100);
-  const processor = new JobProcessor(
-    new PipelineRegistry([pipeline]),
-    store,
-    path.join(root, 'work'),
-    pino({ level: 'silent' }),
-    {} as StepTools,
-  );
+  const processor = new JobProcessor(new PipelineRegistry([pipeline]), store, workRoot, pino({ level: 'silent' }), {} as StepTools);
   const jobs = new JobService(store, queue);
   return { pipeline, store, queue, processor, jobs };
 }
@@ -168,5 +163,61 @@ describe('job processor', () => {
     const done = await s.store.get(job.job_id);
     assert.equal(done?.status, 'failed');
     assert.equal(done?.error, 'the job was cancelled: the server shut down before the job finished');
+  });
+});
+
+describe('in-process queue: a job its processor throws on (the work directory cannot be made)', () => {
+  /** A work root whose `jobs` is a file: making a job's directory under it fails with ENOTDIR. */
+  function brokenWorkRoot() {
+    const workRoot = fs.mkdtempSync(path.join(root, 'broken-'));
+    fs.writeFileSync(path.join(workRoot, 'jobs'), '');
+    return workRoot;
+  }
+
+  /** The queue's worker started, each try of the processor counted (and `afterFirst` run once the first has thrown). */
+  async function started(s: ReturnType<typeof setUp>, afterFirst = () => {}) {
+    const tries: unknown[] = [];
+    const runTicket = s.processor.runTicket.bind(s.processor);
+    s.processor.runTicket = async (...args) => {
+      try {
+        return await runTicket(...args);
+      } catch (err) {
+        if (tries.push(err) === 1) afterFirst();
+        throw err;
+      }
+    };
+    await new MemoryJobWorker(s.queue, s.processor).onApplicationBootstrap();
+    return tries;
+  }
+
+  async function ended(s: ReturnType<typeof setUp>, id: string) {
+    for (let i = 0; i < 400; i++) {
+      const r = await s.store.get(id);
+      if (r?.status === 'complete' || r?.status === 'failed') return r;
+      await delay(25);
+    }
+    return s.store.get(id);
+  }
+
+  it('is tried again after a pause, and completes once the disk is usable', async () => {
+    const workRoot = brokenWorkRoot();
+    const s = setUp('{ ms: 0 }', workRoot);
+    const tries = await started(s, () => fs.rmSync(path.join(workRoot, 'jobs')));
+    const job = await accepted(s);
+    const done = await ended(s, job.job_id);
+    assert.equal(done?.status, 'complete', done?.error ?? undefined);
+    assert.equal(tries.length, 1, 'one try threw, the next ran the job');
+    await s.queue.close();
+  });
+
+  it('fails saying why once its tries are spent', async () => {
+    const s = setUp('{ ms: 0 }', brokenWorkRoot());
+    const tries = await started(s);
+    const job = await accepted(s);
+    const done = await ended(s, job.job_id);
+    assert.equal(done?.status, 'failed');
+    assert.match(done?.error ?? '', /^the job could not be run, 3 tries: .*ENOTDIR/);
+    assert.equal(tries.length, 3);
+    await s.queue.close();
   });
 });
