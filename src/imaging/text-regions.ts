@@ -1263,8 +1263,29 @@ function clippedToRows(shapes: Component[], crop: CropInk): Component[] {
     crop.cut?.push(c);
     const part = new Uint8Array(w * h);
     for (const i of c.pixels) if (onRows(i)) part[i] = 1;
+    for (const i of descenders(c, w, h, bottom, Math.min(h - 1, Math.ceil(rows.bottom + DESCENDERS_REACH * (rows.bottom - rows.top)))))
+      part[i] = 1;
     return components(part, w, h);
   });
+}
+
+/** How far below the text's rows a descender's outline reaches (g, p, y), as a share of their height. */
+const DESCENDERS_REACH = 0.4;
+
+/**
+ * The pixels of `c` below row `from` down to row `to` in parts that hang from row `from` and end above `to`: a
+ * descender's outline ends within its reach, the picture joined to the outline (an inset, a pole) runs on past it.
+ * Cut off with the picture, a g's outline ring was open and the g lost ("Via em" for "Viagem").
+ */
+function descenders(c: Component, w: number, h: number, from: number, to: number): number[] {
+  const below = new Uint8Array(w * h);
+  for (const i of c.pixels) {
+    const y = (i / w) | 0;
+    if (y > from && y <= to) below[i] = 1;
+  }
+  return components(below, w, h)
+    .filter((p) => p.top === from + 1 && p.top + p.height - 1 < to)
+    .flatMap((p) => [...p.pixels]);
 }
 
 /** A gap between shapes, in lines, wider than any word space: what lies beyond it is another run of shapes. */

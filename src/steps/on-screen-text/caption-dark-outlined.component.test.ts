@@ -69,4 +69,20 @@ describe('ocr of dark outlined letters on the picture', () => {
       ['Melhor Café Da Cidade'],
     );
   });
+
+  it("reads a descender whose outline runs into the picture's light part with the rest of the word", async () => {
+    // Caption families seed 35706, clip 60: the outline of "Viagem" touches the screenshot's inset, so the crop's edges
+    // cut that shape and it was clipped to the line's rows; the g's outline below them went, its ring opened, and the
+    // g was lost ("Via em").
+    const look =
+      'fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf:fontsize=52:fontcolor=black:borderw=5:bordercolor=white:x=(w-text_w)/2:y=69';
+    const captions = await readCaptionClip(
+      stillPhoto(SCREENSHOT_VRM, 1),
+      `${familyFrame(null, false, '1280x720')},drawtext=${look}:text='Dicas De Viagem',format=yuv420p`,
+    );
+    assert.deepEqual(
+      captions.map((c) => c.text),
+      ['Dicas De Viagem'],
+    );
+  });
 });
