@@ -55,34 +55,26 @@ describe('ocr of dark outlined letters on the picture', () => {
     );
   });
 
-  it('reads a C whose outline closes its mouth over a picture as dark as the letters', async () => {
-    // Caption families seed 35706, clip 60: the white outline of each C closes its mouth, so the C's bowl is inside the
-    // outline's ring as a letter is, and over the black screenshot it is the letters' colour: "Melhor @afé Da @idade".
+  /** Caption families seed 35706, clip 60: black DejaVu Sans Condensed outlined in white, over the black screenshot. */
+  const screenshotTitle = async (text: string) => {
     const look =
       'fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf:fontsize=52:fontcolor=black:borderw=5:bordercolor=white:x=(w-text_w)/2:y=69';
     const captions = await readCaptionClip(
       stillPhoto(SCREENSHOT_VRM, 1),
-      `${familyFrame(null, false, '1280x720')},drawtext=${look}:text='Melhor Café Da Cidade',format=yuv420p`,
+      `${familyFrame(null, false, '1280x720')},drawtext=${look}:text='${text}',format=yuv420p`,
     );
-    assert.deepEqual(
-      captions.map((c) => c.text),
-      ['Melhor Café Da Cidade'],
-    );
+    return captions.map((c) => c.text);
+  };
+
+  it('reads a C whose outline closes its mouth over a picture as dark as the letters', async () => {
+    // The white outline of each C closes its mouth, so the C's bowl is inside the outline's ring as a letter is, and
+    // over the black screenshot it is the letters' colour: "Melhor @afé Da @idade".
+    assert.deepEqual(await screenshotTitle('Melhor Café Da Cidade'), ['Melhor Café Da Cidade']);
   });
 
   it("reads a descender whose outline runs into the picture's light part with the rest of the word", async () => {
-    // Caption families seed 35706, clip 60: the outline of "Viagem" touches the screenshot's inset, so the crop's edges
-    // cut that shape and it was clipped to the line's rows; the g's outline below them went, its ring opened, and the
-    // g was lost ("Via em").
-    const look =
-      'fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf:fontsize=52:fontcolor=black:borderw=5:bordercolor=white:x=(w-text_w)/2:y=69';
-    const captions = await readCaptionClip(
-      stillPhoto(SCREENSHOT_VRM, 1),
-      `${familyFrame(null, false, '1280x720')},drawtext=${look}:text='Dicas De Viagem',format=yuv420p`,
-    );
-    assert.deepEqual(
-      captions.map((c) => c.text),
-      ['Dicas De Viagem'],
-    );
+    // The outline of "Viagem" touches the screenshot's inset, so the crop's edges cut that shape and it was clipped to
+    // the line's rows; the g's outline below them went, its ring opened, and the g was lost ("Via em").
+    assert.deepEqual(await screenshotTitle('Dicas De Viagem'), ['Dicas De Viagem']);
   });
 });
