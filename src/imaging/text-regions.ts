@@ -571,9 +571,12 @@ function largest(regions: TextRegion[], n = MAX_REGIONS): TextRegion[] {
     .sort((a, b) => a.top - b.top || a.left - b.left);
 }
 
-/** Line `b` is the next line of `a`'s text, above or below it: a like height, under a line apart, overlapping along it. */
-function stacked(a: Box, b: Box): boolean {
-  const [hi, lo] = [Math.max(a.height, b.height), Math.min(a.height, b.height)];
+/**
+ * Line `b` is the next line of `a`'s text, above or below it: a like line height (`aLine`, `bLine`: their boxes' unless
+ * told), under a line apart, overlapping along it.
+ */
+function stacked(a: Box, b: Box, aLine = a.height, bLine = b.height): boolean {
+  const [hi, lo] = [Math.max(aLine, bLine), Math.min(aLine, bLine)];
   const gap = Math.max(a.top, b.top) - Math.min(a.top + a.height, b.top + b.height);
   return lo >= 0.6 * hi && gap <= 0.8 * hi && Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left) > 0;
 }
@@ -581,13 +584,8 @@ function stacked(a: Box, b: Box): boolean {
 function mergeLines(boxes: TextRegion[]): TextRegion[] {
   const out: TextRegion[] = [];
   for (const b of [...boxes].sort((a, c) => a.top - c.top)) {
-    const prev = out.find(
-      (p) =>
-        p.lightBackground === b.lightBackground &&
-        Math.min(p.line, b.line) >= 0.6 * Math.max(p.line, b.line) &&
-        b.top - (p.top + p.height) <= 0.8 * Math.max(p.line, b.line) &&
-        Math.min(p.left + p.width, b.left + b.width) - Math.max(p.left, b.left) > 0,
-    );
+    // Taken top to bottom, so `b` never starts above `p`: the gap is from p's foot to b's top (negative where b is within p).
+    const prev = out.find((p) => p.lightBackground === b.lightBackground && stacked(p, b, p.line, b.line));
     if (!prev) {
       out.push({ ...b });
       continue;

@@ -12,6 +12,7 @@ import { NestFactory } from '@nestjs/core';
 import { Queue, WaitingError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
+import { brokenWorkRoot } from '../../test/support/broken-work-root.js';
 import { settledCounts } from '../../test/support/queue-counts.js';
 import { testStepRegistry } from '../../test/support/test-steps.js';
 import { JobCancelled } from '../pipelines/job-cancelled.js';
@@ -202,19 +203,12 @@ describe('BullMQ worker: a job handed over after it was told to stop', () => {
 });
 
 describe('BullMQ worker: a job its processor throws on (the work directory cannot be made)', () => {
-  /** A work root whose `jobs` is a file: making a job's directory under it fails with ENOTDIR. */
-  function brokenWorkRoot() {
-    const workRoot = fs.mkdtempSync(path.join(root, 'broken-'));
-    fs.writeFileSync(path.join(workRoot, 'jobs'), '');
-    return workRoot;
-  }
-
   it('is tried again after a pause, and completes once the disk is usable', async () => {
     const pipeline = napPipeline();
     const queueConnection = new Redis(REDIS_URL);
     const queue = new Queue(queueName, { connection: queueConnection, prefix });
     const jobs = new JobService(store, new BullmqJobQueue(queue, redis, 3600));
-    const workRoot = brokenWorkRoot();
+    const workRoot = brokenWorkRoot(root);
     const worker = await startWorker(pipeline, 300, workRoot);
     try {
       const record = await jobs.accept({ pipeline, request: { seconds: 0.1 }, receipt: null });
@@ -238,7 +232,7 @@ describe('BullMQ worker: a job its processor throws on (the work directory canno
     const queueConnection = new Redis(REDIS_URL);
     const queue = new Queue(queueName, { connection: queueConnection, prefix });
     const jobs = new JobService(store, new BullmqJobQueue(queue, redis, 3600));
-    const worker = await startWorker(pipeline, 300, brokenWorkRoot());
+    const worker = await startWorker(pipeline, 300, brokenWorkRoot(root));
     try {
       const record = await jobs.accept({ pipeline, request: { seconds: 0.1 }, receipt: null });
       const done = await finished(record.id);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
+import { brokenWorkRoot } from '../../test/support/broken-work-root.js';
 import { testStepRegistry } from '../../test/support/test-steps.js';
 import { KnownFailure } from '../engines/known-failure.js';
 import { JobCancelled } from '../pipelines/job-cancelled.js';
@@ -167,13 +168,6 @@ describe('job processor', () => {
 });
 
 describe('in-process queue: a job its processor throws on (the work directory cannot be made)', () => {
-  /** A work root whose `jobs` is a file: making a job's directory under it fails with ENOTDIR. */
-  function brokenWorkRoot() {
-    const workRoot = fs.mkdtempSync(path.join(root, 'broken-'));
-    fs.writeFileSync(path.join(workRoot, 'jobs'), '');
-    return workRoot;
-  }
-
   /** The queue's worker started, each try of the processor counted (and `afterFirst` run once the first has thrown). */
   async function started(s: ReturnType<typeof setUp>, afterFirst = () => {}) {
     const tries: unknown[] = [];
@@ -200,7 +194,7 @@ describe('in-process queue: a job its processor throws on (the work directory ca
   }
 
   it('is tried again after a pause, and completes once the disk is usable', async () => {
-    const workRoot = brokenWorkRoot();
+    const workRoot = brokenWorkRoot(root);
     const s = setUp('{ ms: 0 }', workRoot);
     const tries = await started(s, () => fs.rmSync(path.join(workRoot, 'jobs')));
     const job = await accepted(s);
@@ -211,7 +205,7 @@ describe('in-process queue: a job its processor throws on (the work directory ca
   });
 
   it('fails saying why once its tries are spent', async () => {
-    const s = setUp('{ ms: 0 }', brokenWorkRoot());
+    const s = setUp('{ ms: 0 }', brokenWorkRoot(root));
     const tries = await started(s);
     const job = await accepted(s);
     const done = await ended(s, job.job_id);
