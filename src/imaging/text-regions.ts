@@ -683,7 +683,7 @@ async function cropLetters(file: string, layer: LayerScale, region: TextRegion, 
   const lettersOf = (opened: Opened, grey: Grey | null, ringed = false) => {
     const cut: Component[] = [];
     const letters = letterStrokes(
-      { page, ringed, ink: opened.ink, grey: grey?.data ?? null, channels: grey?.channels ?? 1, w, h, line, zoom, ...edges, rows, cut },
+      { page, ringed, ink: opened.ink, ...greyInk(grey), w, h, line, zoom, ...edges, rows, cut },
       opened.shapes,
     );
     cutBy.set(letters, cut);
@@ -784,8 +784,9 @@ function union(a: Uint8Array, b: Uint8Array): Uint8Array {
 
 /**
  * Light text found by contrast, as its line was found: by its hue, its letters are the pixels of their colour
- * (text-colour.ts); else (red or cyan, not bright) it stands out of the crop by its own split, and where the picture
- * behind it is as bright as it is, the letters' own colour finds the rest. A line joined from lines found in other
+ * (text-colour.ts), less the picture keyed with them where their outline tells it (KEYED_OUTLINED_LINE); else (red or
+ * cyan, not bright) it stands out of the crop by its own split, and where the picture behind it is as bright as it is,
+ * the letters' own colour finds the rest. A line joined from lines found in other
  * ways (TextRegion.hues) is cut each way: the way its wider part was found, or another whose letters cover a line's
  * height more of the line.
  */
@@ -800,7 +801,8 @@ async function lettersFoundByContrast(
   const wayOf = async (hue: number[] | null) => {
     if (hue) {
       const rgb = await crop.colour();
-      return lettersOfColour({ rgb, ...colourKey(rgb, hue) }, strokes, w, h, line);
+      const outline = { ...(await crop.grey()), outlinedLine: KEYED_OUTLINED_LINE };
+      return lettersOfColour({ rgb, ...colourKey(rgb, hue) }, strokes, w, h, line, undefined, outline);
     }
     return lettersOfSplit(crop, strokes, { w, h, line, span: (region.width * line) / region.line });
   };
@@ -857,32 +859,44 @@ async function lettersOfSplit(
  * skin), the split takes them with the letters, which then glue to the picture and are dropped. The letters of the key
  * chosen leave out the specks of the picture keyed with them (colour-core.ts); the key is chosen on the whole mask, as
  * the specks left out change how much of the line a key shows. `key.rgb`: the crop's colours. `atSplit`: the letters at
- * the crop's own split and their line cover, where the caller has them.
+ * the crop's own split and their line cover, where the caller has them. `grey`: the crop's grey, where an outline
+ * tells the letters from the picture keyed with them (letterStrokes).
  */
 function lettersOfColour(
   key: { rgb: Uint8Array; distance: Uint8Array; split: number },
-  strokes: (ink: Uint8Array, grey: null) => Uint8Array,
+  strokes: (ink: Uint8Array, grey: Grey | null) => Uint8Array,
   w: number,
   h: number,
   line: number,
   atSplit?: { letters: Uint8Array; cover: number },
+  grey: Grey | null = null,
 ): Uint8Array {
-  let clean = atSplit?.letters ?? strokes(within(key.distance, key.split), null);
+  let clean = atSplit?.letters ?? strokes(within(key.distance, key.split), grey);
   let split = key.split;
   // The nearer key showing the most of the line, where it shows a line's height more than the crop's own split.
   let best = (atSplit?.cover ?? lineCover({ clean, w, h, line })) + line;
   for (const nearer of NEARER_KEYS.filter((d) => d < key.split)) {
-    const letters = strokes(within(key.distance, nearer), null);
+    const letters = strokes(within(key.distance, nearer), grey);
     const cover = lineCover({ clean: letters, w, h, line });
     if (cover > best) [clean, best, split] = [letters, cover, nearer];
   }
   return withColourCore(clean, key.rgb, split, w, h, line);
 }
 
+/** A crop's grey as letterStrokes takes it (CropInk). */
+function greyInk(grey: Grey | null): Pick<CropInk, 'grey' | 'channels' | 'outlinedLine'> {
+  return { grey: grey?.data ?? null, channels: grey?.channels ?? 1, outlinedLine: grey?.outlinedLine };
+}
+
 /** A crop's grey pixels, `channels` bytes a pixel (an alpha channel kept). */
 interface Grey {
   data: Buffer;
   channels: number;
+  /**
+   * The share of the line's ink in outlined letters for their outline to tell them from the picture (OUTLINED_LINE
+   * unless told).
+   */
+  outlinedLine?: number;
 }
 
 /**
@@ -1145,6 +1159,12 @@ const GOES_ON = 1;
 const OUTLINED_LETTER = 0.5;
 /** Share of the ink on the outlined letters' baseline in outlined letters for the line to be outlined (outlinedLine). */
 const OUTLINED_LINE = 0.6;
+/**
+ * ... for letters found by their hue: their outline takes out the picture keyed with them (yellow letters outlined in
+ * black over skin: 0.95-1.00), but a dark box over a bright texture is dark only in part (red letters on a box over
+ * testsrc2: 0.57-0.74), and the letters past its dark part would be lost.
+ */
+const KEYED_OUTLINED_LINE = 0.9;
 /** How far from a baseline, in lines, a shape's foot stands on it (a pixel or two of blur, not a descender). */
 const BASELINE_SLACK = 0.1;
 /** A letter without an outline between outlined ones is kept at this share of their median height and pixels. */
@@ -1154,12 +1174,20 @@ const MARK_HEIGHT = 0.5;
 /** A mark's ink a row, at least, as a share of the letters' (accents 0.37-0.44 of it, specks of the picture 0.15). */
 const MARK_INK = 0.25;
 const RESCUED_WEIGHT = 0.3;
+/**
+ * ... and no darker than they are: its mean grey at most this share under theirs (skin in a word space by yellow
+ * letters: 0.21 darker). Any lighter: a letter without the outline lies on a lighter part of the picture, and its
+ * blurred edges make it lighter (a plain yellow c over a white shirt: 0.22 lighter than its letters over a dark crowd).
+ */
+const RESCUED_GREY = 0.1;
 
 /** A binarised crop: its ink (1 = stroke), its grey pixels (light text only), and the height of its text line. */
 interface CropInk {
   ink: Uint8Array;
   grey: Buffer | null;
   channels: number;
+  /** Grey's `outlinedLine`. */
+  outlinedLine?: number;
   w: number;
   h: number;
   line: number;
@@ -1213,10 +1241,10 @@ function letterStrokes(crop: CropInk, found = components(crop.ink, crop.w, crop.
     const dark = darkest(grey, channels, 0.05) + DARK_ABOVE;
     const edges = letters.map((c) => outlinedEdge(c, ink, grey, channels, w, h, reach, dark));
     const outlined = edges.map((e) => e >= OUTLINED_LETTER);
-    if (outlinedLine(letters, outlined, line)) {
+    if (outlinedLine(letters, outlined, line, crop.outlinedLine)) {
       const darkAgainstOwn = (c: Component, i: number) =>
         !outlined[i] && outlinedEdge(c, ink, grey, channels, w, h, reach, OWN_DARK * meanGrey(c, grey, channels)) >= OUTLINED_LETTER;
-      kept = withOutlinedOnes(letters, edges, line, darkAgainstOwn);
+      kept = withOutlinedOnes(letters, edges, line, darkAgainstOwn, (c) => meanGrey(c, grey, channels));
     }
   }
   for (const c of withoutStrayRuns(kept, line)) for (const i of c.pixels) clean[i] = 1;
@@ -1317,20 +1345,22 @@ function withoutStrayRuns(shapes: Component[], line: number): Component[] {
  * in part, its other letters on the same baseline; a picture's bright patches round an outlined word (the highlights
  * of faces beside a pop) can outweigh the word, but stand on no baseline of its.
  */
-function outlinedLine(letters: Component[], outlined: boolean[], line: number): boolean {
+function outlinedLine(letters: Component[], outlined: boolean[], line: number, share = OUTLINED_LINE): boolean {
   const outer = letters.filter((c, i) => outlined[i] && c.height >= LETTER_HEIGHT * line);
   if (!outer.length) return false;
   const baseline = median(outer.map((c) => c.top + c.height));
   const onIt = letters.map((c) => Math.abs(c.top + c.height - baseline) <= BASELINE_SLACK * line);
   const area = (pick: (i: number) => boolean) => letters.reduce((n, c, i) => n + (pick(i) && onIt[i] ? c.pixels.length : 0), 0);
-  return area((i) => outlined[i]) >= OUTLINED_LINE * area(() => true);
+  return area((i) => outlined[i]) >= share * area(() => true);
 }
 
 /**
  * The outlined letters and the letters that are one of them: a plain caption over a dark and a bright part of the
  * picture looks outlined where the picture is dark, and so does a caption on a translucent box where the picture under
  * it is dark. A letter between outlined ones, on their rows, is one of them ("THREE" lost its R over a bright arm); as
- * tall as they are and as heavy as a thin one, since a speck of the picture in a space would glue two words; on their
+ * tall as they are and as heavy as a thin one, since a speck of the picture in a space would glue two words, and no
+ * darker (`greyOf`: RESCUED_GREY), since skin keyed with yellow letters fills a word space as tall as they are
+ * ("EVERY#MORNING", "FOLLOWĉFOR" read at a confidence of 0); on their
  * rows is within one line of theirs (TALL lines from the top of either to the foot of the other), since the outlined
  * ones need not hold the line's tallest letters: on a translucent box half over a white collar, an italic f (its top
  * above the t's) and a g (its foot a pixel below the q's) had no dark edge ("pasta atta", "se reto"). So is a
@@ -1347,9 +1377,11 @@ function withOutlinedOnes(
   edges: number[],
   line: number,
   darkAgainstOwn: (c: Component, i: number) => boolean,
+  greyOf: (c: Component) => number,
 ): Component[] {
   const outlined = edges.map((e) => e >= OUTLINED_LETTER);
   const outer = letters.filter((_, i) => outlined[i]);
+  const grey = median(outer.map(greyOf));
   const [height, weight] = [median(outer.map((c) => c.height)), median(outer.map((c) => c.pixels.length))];
   const inkPerRow = (c: Component) => c.pixels.length / c.height;
   const pen = median(outer.map(inkPerRow));
@@ -1367,7 +1399,10 @@ function withOutlinedOnes(
     letters.filter((c, i) => letterOnRows(c) && darkAgainstOwn(c, i)),
     GOES_ON * line,
   );
-  return letters.filter((c, i) => outlined[i] || mark(c, i) || (c.left >= span.left && c.left + c.width <= span.right && letterOnRows(c)));
+  const asLight = (c: Component) => greyOf(c) >= (1 - RESCUED_GREY) * grey;
+  return letters.filter(
+    (c, i) => outlined[i] || mark(c, i) || (c.left >= span.left && c.left + c.width <= span.right && letterOnRows(c) && asLight(c)),
+  );
 }
 
 /** Share of a component's edge pixels with a dark pixel within `reach`. */

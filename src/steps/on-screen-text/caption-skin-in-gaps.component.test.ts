@@ -22,4 +22,20 @@ describe('ocr of yellow outlined letters over a face', () => {
     for (const word of ['BONNE', 'IDÉE', 'BONJOUR', 'TOUS'])
       assert.ok(words.includes(word), `${word} in ${JSON.stringify(captions.map((c) => c.text))}`);
   });
+
+  it('reads both captions where skin as tall as the letters fills a word space', async () => {
+    // Caption families seed 79972, clip 25: FreeMono Bold's spaces are a letter wide, and skin keyed with the yellow
+    // letters filled two of them, too tall and heavy for a speck: "FRESH BREAD EVERY#MORNING", and "FOLLOWĉFOR" read at a
+    // confidence of 0 ("PART TWO" alone). The letters are outlined and the skin is not, and it is darker than they are.
+    const look =
+      'fontfile=/usr/share/fonts/truetype/freefont/FreeMonoBold.ttf:fontsize=43:fontcolor=0xffe000:borderw=4:bordercolor=black:x=(w-text_w)/2:y=690';
+    const captions = await readCaptionClip(
+      stillPhoto(PHOTOS.portrait.file),
+      `${familyFrame(PHOTOS.portrait.region)},${timedCaption(look, 'FRESH BREAD EVERY MORNING', 0.1, 1.499)},${timedCaption(look, 'FOLLOW FOR PART TWO', 1.6, 2.899)},format=yuv420p`,
+    );
+    assert.deepEqual(
+      captions.map((c) => c.text),
+      ['FRESH BREAD EVERY MORNING', 'FOLLOW FOR PART TWO'],
+    );
+  });
 });
