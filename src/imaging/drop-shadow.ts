@@ -43,8 +43,9 @@ const CAST = 0.7;
 /**
  * Light letters with a drop shadow over a picture as light as they are. Split by brightness, only their shadow is
  * dark, and it reads as garbled dark text. A shadow is the letters moved by one offset, so the pixels one offset
- * before its dark ink are letters, all of one colour, and the pixels one offset beyond it are the picture. The offset
- * (up to REACH lines each way) whose pixels before the ink are nearest one colour is taken; the letters are that
+ * before its dark ink are letters, all of one colour, and the pixels one offset beyond it are the picture. Offsets
+ * (up to REACH lines each way) whose pixels before the ink are nearest one colour are tried, the best of each of eight
+ * directions, nearest first, and the first whose letters pass is taken (shadowOffsets); the letters are that
  * colour's pixels, when moved by the offset they cover most of the dark ink (or most of them cast their shadow on it,
  * CAST), on that side only; of them, those that cast their shadow (castOnShadow). Null when the dark ink is not such a
  * shadow, or those pixels are not letter-shaped (LETTER_SHAPED): the shadow is then read as it is.
@@ -63,11 +64,38 @@ export function lettersOverShadow(rgb: Uint8Array, darkInk: Uint8Array, w: numbe
     }
   }
   if (!ink.length) return null;
-  const offset = shadowOffset(rgb, dark, ink, w, h, shadowReach(line));
-  if (!offset) return null;
+  // Offsets whose pixels before the ink have one median colour key the same letters (all of them, beside dark text on a
+  // light box): keyed once.
+  const keyed = new Map<string, Uint8Array>();
+  const lettersOf = (colour: number[]) => {
+    const key = colour.join();
+    if (!keyed.has(key)) keyed.set(key, within(colourDistances(rgb, dark.length, colour), KEY));
+    return keyed.get(key) as Uint8Array;
+  };
+  // The offset whose pixels before the ink spread least can point the wrong way, where the picture beyond the shadow
+  // is as even as the letters (white serif letters over a brightened face).
+  for (const offset of shadowOffsets(rgb, dark, ink, w, h, shadowReach(line))) {
+    const letters = lettersCasting(rgb, darkInk, dark, ink, w, h, line, offset, lettersOf);
+    if (letters) return letters;
+  }
+  return null;
+}
+
+/** The letters that cast `ink` (the crop's dark strokes, `dark` their mask) as their shadow at `offset`, or null. */
+function lettersCasting(
+  rgb: Uint8Array,
+  darkInk: Uint8Array,
+  dark: Uint8Array,
+  ink: number[],
+  w: number,
+  h: number,
+  line: number,
+  offset: { dx: number; dy: number },
+  lettersOf: (colour: number[]) => Uint8Array,
+): Uint8Array | null {
   const colour = medianColour(rgb, before(dark, ink, w, h, offset));
   if (!colour) return null;
-  const letters = within(colourDistances(rgb, dark.length, colour), KEY);
+  const letters = lettersOf(colour);
   let covered = 0;
   let explained = 0;
   for (let i = 0; i < letters.length; i++) covered += letters[i];
@@ -103,18 +131,19 @@ export function shadowReach(line: number): number {
 }
 
 /**
- * The offset from letters to their shadow: of the offsets whose pixels before the dark ink are mostly not dark
- * (MOST_EDGE), the one where those pixels' colours spread least.
+ * The offsets from letters to their shadow worth trying: of the offsets whose pixels before the dark ink are mostly
+ * not dark (MOST_EDGE), in each of the eight directions the one where those pixels' colours spread least, the least
+ * spread first.
  */
-function shadowOffset(
+function shadowOffsets(
   rgb: Uint8Array,
   dark: Uint8Array,
   ink: number[],
   w: number,
   h: number,
   reach: number,
-): { dx: number; dy: number } | null {
-  let best: { dx: number; dy: number; spread: number } | null = null;
+): Array<{ dx: number; dy: number }> {
+  const best: Array<{ dx: number; dy: number; spread: number }> = [];
   // A sample of the ink is enough to tell the offsets apart (each is tried on every pixel sampled).
   const step = Math.max(1, Math.floor(ink.length / SAMPLED));
   const sampled = step === 1 ? ink : ink.filter((_, k) => k % step === 0);
@@ -139,9 +168,10 @@ function shadowOffset(
       }
       if (n < MOST_EDGE * sampled.length) continue;
       const spread = sum.reduce((s, v, c) => s + squares[c] / n - (v / n) ** 2, 0);
-      if (!best || spread < best.spread) best = { dx, dy, spread };
+      const direction = (Math.round(Math.atan2(dy, dx) / (Math.PI / 4)) + 8) % 8;
+      if (!best[direction] || spread < best[direction].spread) best[direction] = { dx, dy, spread };
     }
-  return best;
+  return best.filter(Boolean).sort((a, b) => a.spread - b.spread);
 }
 
 /** The pixels one `offset` before the dark ink that are not dark themselves: where the letters are, if it is their shadow. */

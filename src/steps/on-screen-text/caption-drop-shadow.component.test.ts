@@ -65,6 +65,20 @@ describe('ocr of a caption with a drop shadow over a bright photo', () => {
     );
   });
 
+  it('reads white serif capitals under a dark cap, whose shadow the pale face beyond it would point the wrong way', async () => {
+    // Caption families seed 79972, clip 70: the face below the line is as even as the letters, so the offset whose
+    // pixels before the shadow spread least pointed up and to the left, from the face onto the shadow, and the shadow
+    // alone was read ("ẹP; ajJjLueo I."). The letters are those the shadow is cast by.
+    const look = (size: number, shadow: number) =>
+      `fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf:fontsize=${size}:fontcolor=white:shadowx=${shadow}:shadowy=${shadow}:shadowcolor=black@0.75:x=(w-text_w)/2:y=176`;
+    const captions = await readCaptionClip(
+      stillPhoto(PORTRAIT),
+      `${BRIGHT_PORTRAIT},fps=25,${timedCaption(look(38, 3), 'HOW WE BUILT IT', 0.1, 1.499)},${timedCaption(look(34, 2), 'FRESH BREAD EVERY MORNING', 1.6, 2.899)},format=yuv420p`,
+    );
+    const words = captions.flatMap((c) => c.text.split(/\s+/));
+    for (const word of ['HOW', 'WE']) assert.ok(words.includes(word), `${word} in ${JSON.stringify(captions.map((c) => c.text))}`);
+  });
+
   it('reads yellow letters over a light face on a landscape frame', async () => {
     const captions = await readOverBrightPortrait('1280x720', 'WAIT FOR THE END', '0xffe000', 37, 'h*0.465');
     assert.deepEqual(captions, ['WAIT FOR THE END']);
