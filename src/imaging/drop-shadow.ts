@@ -69,8 +69,12 @@ export function lettersOverShadow(rgb: Uint8Array, darkInk: Uint8Array, w: numbe
   const keyed = new Map<string, Uint8Array>();
   const lettersOf = (colour: number[]) => {
     const key = colour.join();
-    if (!keyed.has(key)) keyed.set(key, within(colourDistances(rgb, dark.length, colour), KEY));
-    return keyed.get(key) as Uint8Array;
+    let letters = keyed.get(key);
+    if (!letters) {
+      letters = within(colourDistances(rgb, dark.length, colour), KEY);
+      keyed.set(key, letters);
+    }
+    return letters;
   };
   // The offset whose pixels before the ink spread least can point the wrong way, where the picture beyond the shadow
   // is as even as the letters (white serif letters over a brightened face).

@@ -786,9 +786,8 @@ function union(a: Uint8Array, b: Uint8Array): Uint8Array {
  * Light text found by contrast, as its line was found: by its hue, its letters are the pixels of their colour
  * (text-colour.ts), less the picture keyed with them where their outline tells it (KEYED_OUTLINED_LINE); else (red or
  * cyan, not bright) it stands out of the crop by its own split, and where the picture behind it is as bright as it is,
- * the letters' own colour finds the rest. A line joined from lines found in other
- * ways (TextRegion.hues) is cut each way: the way its wider part was found, or another whose letters cover a line's
- * height more of the line.
+ * the letters' own colour finds the rest. A line joined from lines found in other ways (TextRegion.hues) is cut each
+ * way: the way its wider part was found, or another whose letters cover a line's height more of the line.
  */
 async function lettersFoundByContrast(
   crop: { grey: () => Promise<Grey>; colour: () => Promise<Uint8Array> },
@@ -1399,9 +1398,9 @@ function withOutlinedOnes(
     letters.filter((c, i) => letterOnRows(c) && darkAgainstOwn(c, i)),
     GOES_ON * line,
   );
-  const asLight = (c: Component) => greyOf(c) >= (1 - RESCUED_GREY) * grey;
+  const noDarker = (c: Component) => greyOf(c) >= (1 - RESCUED_GREY) * grey;
   return letters.filter(
-    (c, i) => outlined[i] || mark(c, i) || (c.left >= span.left && c.left + c.width <= span.right && letterOnRows(c) && asLight(c)),
+    (c, i) => outlined[i] || mark(c, i) || (c.left >= span.left && c.left + c.width <= span.right && letterOnRows(c) && noDarker(c)),
   );
 }
 
