@@ -1,6 +1,7 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import type { OnApplicationBootstrap } from '@nestjs/common';
-import { type Job, QueueEvents, WaitingError } from 'bullmq';
+import { isNotConnectionError, type Job, QueueEvents, WaitingError } from 'bullmq';
+import type { Logger } from 'pino';
 import { JobCancelled } from '../pipelines/job-cancelled.js';
 import type { RedisConnections } from '../redis/redis-connections.js';
 import type { JobProgress, QueuedJob, QueueTicket } from './job.types.js';
@@ -28,6 +29,7 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
     private readonly connections: RedisConnections,
     private readonly queueName: string,
     private readonly prefix: string,
+    private readonly logger: Logger,
     /** How long close() waits for running jobs before it gives them up. */
     private readonly closeTimeoutMs = CLOSE_TIMEOUT_MS,
   ) {
@@ -56,9 +58,10 @@ export class BullJobWorker extends WorkerHost implements JobWorker, OnApplicatio
     }
   }
 
+  /** Connection errors are retried by ioredis and logged by RedisConnections; what else BullMQ meets, the operator sees. */
   @OnWorkerEvent('error')
-  onError(): void {
-    // connection errors are retried by ioredis; /healthz reports them
+  onError(err: Error): void {
+    if (isNotConnectionError(err) && !this.connections.logged(err)) this.logger.warn({ err: err.message }, 'job worker error');
   }
 
   /** A job whose lock could not be renewed is another worker's now (stalled-job recovery): stop it here. */
@@ -129,6 +132,7 @@ export function createBullJobWorker(
   prefix: string,
   processor: JobProcessor,
   connections: RedisConnections,
+  logger: Logger,
   closeTimeoutMs = CLOSE_TIMEOUT_MS,
 ): BullJobWorker {
   class QueueWorker extends BullJobWorker {}
@@ -139,5 +143,5 @@ export function createBullJobWorker(
     stalledInterval: config.workerStalledIntervalMs,
     maxStalledCount: config.workerMaxStalled,
   })(QueueWorker);
-  return new QueueWorker(processor, connections, config.queueName, prefix, closeTimeoutMs);
+  return new QueueWorker(processor, connections, config.queueName, prefix, logger, closeTimeoutMs);
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { pino } from 'pino';
 import { waitFor } from '../../test/support/wait-for.js';
 import { JobCancelled } from '../pipelines/job-cancelled.js';
 import type { RedisConnections } from '../redis/redis-connections.js';
@@ -49,9 +50,9 @@ describe('BullMQ worker: cancellation', () => {
       workerStalledIntervalMs: 600_000,
       workerMaxStalled: 1,
     } as JobsConfig;
-    const patient = { patient: () => connect({ maxRetriesPerRequest: null }) } as unknown as RedisConnections;
+    const patient = { patient: () => connect({ maxRetriesPerRequest: null }), logged: () => false } as unknown as RedisConnections;
     // The job below carries its entry, as a release before QueueTicket enqueued it.
-    const host = createBullJobWorker(config, prefix, processor, patient);
+    const host = createBullJobWorker(config, prefix, processor, patient, pino({ level: 'silent' }));
     // What @nestjs/bullmq does with the @Processor: a Worker calling process(), its events routed to the handlers.
     const worker = new Worker(queueName, (job, token) => host.process(job, token), {
       connection: patient.patient(),

@@ -83,7 +83,7 @@ class WatchedProcessor extends JobProcessor {
 async function startWorker(pipeline: ReturnType<typeof napPipeline>, closeTimeoutMs: number, workRoot = path.join(root, 'work')) {
   const connections = new RedisConnections({ kind: 'server', url: REDIS_URL }, logger, 1000);
   const processor = new WatchedProcessor(new PipelineRegistry([pipeline]), store, workRoot, logger, {} as StepTools);
-  const host = createBullJobWorker(config, prefix, processor, connections, closeTimeoutMs);
+  const host = createBullJobWorker(config, prefix, processor, connections, logger, closeTimeoutMs);
   // JobsModule's shutdown closes the worker when its module is destroyed, before @nestjs/bullmq's own close.
   const shutdown: OnModuleDestroy = { onModuleDestroy: () => host.close() };
   @Module({

@@ -182,8 +182,9 @@ function bullmqDriver(config: JobsConfig, keyPrefix: string, workers: boolean): 
     });
     providers.push({
       provide: JOB_WORKER,
-      inject: [JobProcessor, REDIS_CONNECTIONS],
-      useFactory: (processor: JobProcessor, connections: RedisConnections) => createBullJobWorker(config, prefix, processor, connections),
+      inject: [JobProcessor, REDIS_CONNECTIONS, LOGGER],
+      useFactory: (processor: JobProcessor, connections: RedisConnections, logger: Logger) =>
+        createBullJobWorker(config, prefix, processor, connections, logger),
     });
   }
   return { imports: [queue], providers };

@@ -16,6 +16,8 @@ import type { RedisClient } from './redis-client.js';
  */
 export class RedisConnections {
   private readonly all: RedisClient[] = [];
+  /** The errors already logged, as their connections emitted them (BullMQ passes the same objects on). */
+  private readonly reported = new WeakSet<Error>();
   private fastConnection: RedisClient | null = null;
 
   constructor(
@@ -52,13 +54,21 @@ export class RedisConnections {
     return c;
   }
 
+  /** Whether this error was a connection's, and logged as such. */
+  logged(err: Error): boolean {
+    return this.reported.has(err);
+  }
+
   close(): void {
     for (const c of this.all) c.disconnect();
   }
 
   private open(options: RedisOptions): RedisClient {
     const c = connect(this.target, options);
-    c.on('error', (err: Error) => this.logger.warn({ err: err.message }, 'redis connection error'));
+    c.on('error', (err: Error) => {
+      this.reported.add(err);
+      this.logger.warn({ err: err.message }, 'redis connection error');
+    });
     this.all.push(c);
     return c;
   }

@@ -143,13 +143,27 @@ describe('Redis failover (Sentinel, one replica) during payments and jobs', () =
     });
   }
 
-  /** The job once ended; if it never ends, the error says where its queue holds it. */
+  /**
+   * The job once ended; if it never ends, the error says where its queue holds it, whether the worker process still
+   * runs and waits for jobs (its blocking read on the primary), and what it printed last.
+   */
   async function pollJobSaying(id: string): Promise<any> {
     try {
       return await pollJob(h.url, id, 90);
     } catch (err) {
-      const state = await (h.rt.queue as BullmqJobQueue).queue.getJobState(id).catch((e) => `unknown (${e.message})`);
-      throw new Error(`${(err as Error).message}; its queue holds it as ${state}`);
+      const { queue } = h.rt.queue as BullmqJobQueue;
+      const state = await queue.getJobState(id).catch((e) => `unknown (${e.message})`);
+      const counts = await queue.getJobCounts('wait', 'active', 'delayed').catch((e) => e.message);
+      const clients = await redis.cli(await redis.primary(), 'client', 'list');
+      const blocked = clients.split('\n').filter((line) => / cmd=bzpopmin /.test(line)).length;
+      const ended = worker!.exitCode ?? worker!.signalCode;
+      const lines = worker!.output().split('\n');
+      const others = lines.filter((line) => line && !line.includes('"redis connection error"'));
+      throw new Error(
+        `${(err as Error).message}; its queue holds it as ${state} (${JSON.stringify(counts)}); the worker process ` +
+          `${ended === null ? 'runs' : `ended (${ended})`}, ${blocked} connection(s) wait in BZPOPMIN on the primary; ` +
+          `it logged ${lines.length - 1 - others.length} Redis connection errors, and last:\n${others.slice(-20).join('\n')}`,
+      );
     }
   }
 
