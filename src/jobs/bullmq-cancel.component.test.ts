@@ -12,7 +12,10 @@ import type { QueuedJob } from './job.types.js';
 import type { JobProcessor } from './job-processor.js';
 import type { JobsConfig } from './jobs.config.js';
 
-/** The BullMQ worker on a real Redis (own key prefix): a job whose lock is lost is cancelled, as handed over. */
+/**
+ * The BullMQ worker on a real Redis (own key prefix): a job whose lock is lost is cancelled, as handed over, and what
+ * BullMQ then refuses is logged.
+ */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const id = randomUUID().slice(0, 8);
 const prefix = `vidint-test-${id}:bull`;
@@ -30,7 +33,7 @@ after(async () => {
 });
 
 describe('BullMQ worker: cancellation', () => {
-  it("aborts a running job's signal, as handed over, when its lock is lost to another worker", async () => {
+  it("aborts a running job's signal, as handed over, when its lock is lost to another worker, and logs BullMQ's refusal to end it", async () => {
     let started = false;
     let reason: unknown = null;
     // The job processor's part, as the worker calls it: waits until the job is stopped.
@@ -52,7 +55,9 @@ describe('BullMQ worker: cancellation', () => {
     } as JobsConfig;
     const patient = { patient: () => connect({ maxRetriesPerRequest: null }), logged: () => false } as unknown as RedisConnections;
     // The job below carries its entry, as a release before QueueTicket enqueued it.
-    const host = createBullJobWorker(config, prefix, processor, patient, pino({ level: 'silent' }));
+    const logged: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void logged.push(line) });
+    const host = createBullJobWorker(config, prefix, processor, patient, logger);
     // What @nestjs/bullmq does with the @Processor: a Worker calling process(), its events routed to the handlers.
     const worker = new Worker(queueName, (job, token) => host.process(job, token), {
       connection: patient.patient(),
@@ -63,6 +68,7 @@ describe('BullMQ worker: cancellation', () => {
     });
     (host as unknown as { _worker: Worker })._worker = worker;
     worker.on('lockRenewalFailed', (ids) => host.onLockLost(ids));
+    worker.on('error', (err) => host.onError(err));
     let failure: Error | undefined;
     worker.on('failed', (_job, err) => {
       failure = err;
@@ -86,6 +92,10 @@ describe('BullMQ worker: cancellation', () => {
     assert.ok(reason instanceof JobCancelled, `aborted with ${String(reason)}`);
     assert.equal(reason.handedOver, true);
     assert.equal(reason.message, "this worker lost the job's lock; another worker runs it");
+    // BullMQ cannot end here a job whose lock is gone; what it says, the operator reads in the log.
+    const refusal = `Missing lock for job ${jobId}. moveToFinished`;
+    await waitFor(() => logged.some((line) => line.includes(refusal)), `"${refusal}" in the log: ${logged}`, 5_000);
+    assert.equal(JSON.parse(logged.find((line) => line.includes(refusal))!).msg, 'job worker error');
     await worker.close(true);
     await queue.close();
   });

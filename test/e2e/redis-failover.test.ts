@@ -62,6 +62,10 @@ describe('Redis failover (Sentinel, one replica) during payments and jobs', () =
       WORKER_STALLED_INTERVAL_MS: '2000',
       LOG_LEVEL: 'warn',
     });
+    // The scenario starts once the worker takes jobs: one still starting when the primary dies stops there (start-up
+    // waits 5 s for Redis, and the worker's modules take seconds to load on a busy machine).
+    const { queue } = h.rt.queue as BullmqJobQueue;
+    await waitFor(async () => (await queue.getWorkersCount()) > 0, 'the worker process to take jobs', 60_000);
   });
   after(async () => {
     worker?.kill('SIGTERM');
@@ -212,6 +216,7 @@ describe('Redis failover (Sentinel, one replica) during payments and jobs', () =
     const { promotedAfterMs } = await failover;
     // The service says when it is back (a load balancer's health check), once its connections found the new primary.
     await waitFor(async () => (await fetch(`${h.url}/healthz`)).status === 200, 'the service to be healthy again', 30_000);
+    assert.equal(worker!.exitCode ?? worker!.signalCode, null, `the worker process lives through the failover:\n${worker!.output()}`);
 
     for (const [i, a] of answers.entries()) {
       assert.ok(a.status === 202 || a.status === 503, `payer ${i}: ${a.status} ${a.text}`);
