@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import { waitFor } from '../../test/support/wait-for.js';
 import { JobCancelled } from '../pipelines/job-cancelled.js';
 import type { RedisConnections } from '../redis/redis-connections.js';
@@ -32,6 +32,33 @@ after(async () => {
   for (const c of connections) c.disconnect();
 });
 
+/**
+ * What @nestjs/bullmq does with the @Processor: a BullJobWorker whose Worker calls its process(), the worker's events
+ * routed to its handlers. No stalled-job check: only a lost lock is under test.
+ */
+function hostedWorker(queueName: string, processor: JobProcessor, logger: Logger): Worker {
+  const config = {
+    queueName,
+    workerConcurrency: 1,
+    workerLockMs: 1000,
+    workerStalledIntervalMs: 600_000,
+    workerMaxStalled: 1,
+  } as JobsConfig;
+  const patient = { patient: () => connect({ maxRetriesPerRequest: null }), logged: () => false } as unknown as RedisConnections;
+  const host = createBullJobWorker(config, prefix, processor, patient, logger);
+  const worker = new Worker(queueName, (job, token) => host.process(job, token), {
+    connection: patient.patient(),
+    prefix,
+    concurrency: 1,
+    lockDuration: 1000,
+    stalledInterval: 600_000,
+  });
+  (host as unknown as { _worker: Worker })._worker = worker;
+  worker.on('lockRenewalFailed', (ids) => host.onLockLost(ids));
+  worker.on('error', (err) => host.onError(err));
+  return worker;
+}
+
 describe('BullMQ worker: cancellation', () => {
   it("aborts a running job's signal, as handed over, when its lock is lost to another worker, and logs BullMQ's refusal to end it", async () => {
     let started = false;
@@ -46,35 +73,16 @@ describe('BullMQ worker: cancellation', () => {
       async fail() {},
     } as unknown as JobProcessor;
     const queueName = `q-${id}`;
-    const config = {
-      queueName,
-      workerConcurrency: 1,
-      workerLockMs: 1000,
-      workerStalledIntervalMs: 600_000,
-      workerMaxStalled: 1,
-    } as JobsConfig;
-    const patient = { patient: () => connect({ maxRetriesPerRequest: null }), logged: () => false } as unknown as RedisConnections;
-    // The job below carries its entry, as a release before QueueTicket enqueued it.
     const logged: string[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => void logged.push(line) });
-    const host = createBullJobWorker(config, prefix, processor, patient, logger);
-    // What @nestjs/bullmq does with the @Processor: a Worker calling process(), its events routed to the handlers.
-    const worker = new Worker(queueName, (job, token) => host.process(job, token), {
-      connection: patient.patient(),
-      prefix,
-      concurrency: 1,
-      lockDuration: 1000,
-      stalledInterval: 600_000, // no stalled-job check during the test: only the lost lock is under test
-    });
-    (host as unknown as { _worker: Worker })._worker = worker;
-    worker.on('lockRenewalFailed', (ids) => host.onLockLost(ids));
-    worker.on('error', (err) => host.onError(err));
+    const worker = hostedWorker(queueName, processor, logger);
     let failure: Error | undefined;
     worker.on('failed', (_job, err) => {
       failure = err;
     });
     const queue = new Queue(queueName, { connection: connect(), prefix });
     const jobId = randomUUID();
+    // The job carries its entry, as a release before QueueTicket enqueued it.
     await queue.add('run', { job_id: jobId, endpoint_path: '/x', request: {} }, { jobId });
     // A job that fails at once (no worker handed to the host) fails the test with BullMQ's error, not a timeout.
     await waitFor(
