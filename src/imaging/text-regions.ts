@@ -1380,7 +1380,6 @@ function withOutlinedOnes(
 ): Component[] {
   const outlined = edges.map((e) => e >= OUTLINED_LETTER);
   const outer = letters.filter((_, i) => outlined[i]);
-  const grey = median(outer.map(greyOf));
   const [height, weight] = [median(outer.map((c) => c.height)), median(outer.map((c) => c.pixels.length))];
   const inkPerRow = (c: Component) => c.pixels.length / c.height;
   const pen = median(outer.map(inkPerRow));
@@ -1398,7 +1397,9 @@ function withOutlinedOnes(
     letters.filter((c, i) => letterOnRows(c) && darkAgainstOwn(c, i)),
     GOES_ON * line,
   );
-  const noDarker = (c: Component) => greyOf(c) >= (1 - RESCUED_GREY) * grey;
+  // The outlined letters' grey, read once a letter needs rescuing (most lines have none).
+  let grey: number | undefined;
+  const noDarker = (c: Component) => greyOf(c) >= (1 - RESCUED_GREY) * (grey ??= median(outer.map(greyOf)));
   return letters.filter(
     (c, i) => outlined[i] || mark(c, i) || (c.left >= span.left && c.left + c.width <= span.right && letterOnRows(c) && noDarker(c)),
   );
