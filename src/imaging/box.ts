@@ -25,6 +25,11 @@ export function boxOverlap(a: Box, b: Box): number {
   return inter / (a.width * a.height + b.width * b.height - inter);
 }
 
+/** Whether two boxes are on one row: they share at least half the smaller one's rows. */
+export function sharesRows(a: Box, b: Box): boolean {
+  return Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top) >= 0.5 * Math.min(a.height, b.height);
+}
+
 /** Whether `inner` lies wholly within `outer` (edges may touch). */
 export function holds(outer: Box, inner: Box): boolean {
   return (

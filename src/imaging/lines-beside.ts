@@ -6,7 +6,7 @@ import type { TextRegion } from './text-layer.js';
 import { sameRow } from './whole-line.js';
 
 /** Found lines this short (analysis pixels) are small text: the lines beside them may be smaller still. */
-const SMALL_LINE = 12;
+export const SMALL_LINE = 12;
 /** ...and this many line heights long: a line of words (specks of the picture lined up are shorter). */
 const WORDS = 6;
 /** How far above and below a small line another is looked for, in its line heights (a mixed-case line's is its small letters' height). */

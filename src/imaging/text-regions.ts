@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
-import { type Box, boxOverlap, growToHold, holds, spanGrown } from './box.js';
+import { type Box, boxOverlap, growToHold, holds, sharesRows, spanGrown } from './box.js';
 import { boxInside } from './box-core.js';
 import { CHROMA, colourContrastMasks, hueOfLine } from './colour-contrast.js';
 import { withColourCore } from './colour-core.js';
 import { type Component, components, enclosedShare } from './components.js';
 import { lettersOverShadow } from './drop-shadow.js';
+import { wantsFinerLook, withFinerLines } from './finer-look.js';
 import { halved } from './halved.js';
 import { joinedLightStrokes } from './joined-strokes.js';
 import { linesOf } from './letter-lines.js';
@@ -42,23 +43,40 @@ const MAX_LETTERS = 1500;
 /**
  * The caption layer of `file` (the full-size frame). With `gray`, a binary PGM (its path or its bytes) of the same frame already shrunk
  * to the analysis size (ffmpeg writes it in its decoding pass), no JPEG is decoded here unless no bright line is
- * found (byContrast needs the colours): decoding costs more CPU than all the rest of the analysis. Layers seen before
- * are cached by the caller (engines/ocr's adapter).
+ * found (byContrast needs the colours): decoding costs more CPU than all the rest of the analysis. Where only small lines
+ * or none are found, the frame is looked at again at twice the size and the lines found there on other rows are added
+ * (finer-look.ts). Layers seen before are cached by the caller (engines/ocr's adapter).
  */
 export async function findTextLayer(file: string, gray?: string | Uint8Array): Promise<TextLayer> {
   const grayBytes = typeof gray === 'string' ? await fs.readFile(gray) : gray;
   let frame: { data: Uint8Array; width: number; height: number } | null = grayBytes ? readPgm(grayBytes) : null;
   const sharp = (await import('sharp')).default;
   const meta = await sharp(file).metadata();
-  const sourceWidth = meta.width ?? ANALYSIS_SIDE;
-  const sourceHeight = meta.height ?? ANALYSIS_SIDE;
+  const source = { width: meta.width ?? ANALYSIS_SIDE, height: meta.height ?? ANALYSIS_SIDE };
   if (!frame) {
-    const shrink = Math.min(1, ANALYSIS_SIDE / Math.min(sourceWidth, sourceHeight));
-    const width = Math.round(sourceWidth * shrink);
+    const shrink = Math.min(1, ANALYSIS_SIDE / Math.min(source.width, source.height));
+    const width = Math.round(source.width * shrink);
     const data = await greyAt(file, width);
     frame = { data, width, height: data.length / width };
   }
+  const layer = await layerAt(file, frame, source);
+  if (!wantsFinerLook(layer)) return layer;
+  const data = await greyAt(file, 2 * frame.width);
+  const finer = await layerAt(file, { data, width: 2 * frame.width, height: data.length / (2 * frame.width) }, source);
+  return withFinerLines(layer, finer, MAX_REGIONS);
+}
+
+/**
+ * The caption layer of `file` found on `frame`, its grey at the analysis size: bright lines first, then by contrast
+ * where they are few or none.
+ */
+async function layerAt(
+  file: string,
+  frame: { data: Uint8Array; width: number; height: number },
+  source: { width: number; height: number },
+): Promise<TextLayer> {
   const { width, height } = frame;
+  const sourceWidth = source.width;
   // A light blur: texture finer than the shrink (one-pixel cells) averages out below the bright threshold.
   const bright = brightAfterBlur(frame.data, width, height, BRIGHT);
   const found = regionsOf(bright, width, height);
@@ -79,7 +97,15 @@ export async function findTextLayer(file: string, gray?: string | Uint8Array): P
   const beside = await linesBeside(words, { width, height, sourceWidth }, contrast, (w) => greyAt(file, w));
   for (const b of beside) for (const i of b.pixels) content[i] = 1;
   const all = beside.length ? largest([...words, ...beside.map((b) => b.region)]) : words;
-  return { width, height, scale: sourceWidth / width, sourceWidth, sourceHeight, mask: packBits(content), regions: withoutPieces(all) };
+  return {
+    width,
+    height,
+    scale: sourceWidth / width,
+    sourceWidth,
+    sourceHeight: source.height,
+    mask: packBits(content),
+    regions: withoutPieces(all),
+  };
 }
 
 /**
@@ -157,13 +183,11 @@ function alsoByContrast(
   rgb: Uint8Array,
 ): Found {
   const contrast = byContrast(frame.data, frame.width, frame.height, bright, rgb);
-  const onRows = (a: TextRegion, b: TextRegion) =>
-    Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top) >= 0.5 * Math.min(a.height, b.height);
   const added = contrast.regions.filter((r) => {
-    const beside = found.regions.filter((b) => onRows(r, b));
+    const beside = found.regions.filter((b) => sharesRows(r, b));
     return beside.length ? beside.every((b) => r.width > LONGER * b.width) : r.width >= SHORT_LINES * r.line;
   });
-  const kept = found.regions.filter((b) => !added.some((r) => onRows(r, b) || boxOverlap(r, b) > 0));
+  const kept = found.regions.filter((b) => !added.some((r) => sharesRows(r, b) || boxOverlap(r, b) > 0));
   orInto(contrast.content, found.content);
   const regions = largest([...kept, ...added]);
   const blank = found.blank?.filter((b) => regions.includes(b));

@@ -1,4 +1,4 @@
-import { growToHold, spanGrown } from './box.js';
+import { growToHold, sharesRows, spanGrown } from './box.js';
 import type { Component } from './components.js';
 import type { TextRegion } from './text-layer.js';
 
@@ -41,8 +41,7 @@ export function wholeLines(regions: TextRegion[], strokes: Component[]): TextReg
 
 /** Two lines of one row: overlapping on at least half the smaller one's rows, of like line height. */
 export function sameRow(a: TextRegion, b: TextRegion): boolean {
-  const overlap = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
-  return overlap >= 0.5 * Math.min(a.height, b.height) && Math.min(a.line, b.line) >= 0.6 * Math.max(a.line, b.line);
+  return sharesRows(a, b) && Math.min(a.line, b.line) >= 0.6 * Math.max(a.line, b.line);
 }
 
 /** `region` widened, left and right, over strokes of its letters' height whose middle lies in its band. */

@@ -66,7 +66,10 @@ export const ocrSpec = defineSpec({
     'two large letters alone or letters taller than a caption line only where no line stands, a blank light box being no line; ' +
     'where nothing stands out so, the same again on a copy half as large against surroundings twice as wide (large bold letters raise the mean of the usual ones); ' +
     'the rows above and below a small line looked at again at twice the size for a line as small or smaller that stands with it, ' +
-    "a lower third's role under its name), followed from frame to frame, and only a region whose content " +
+    "a lower third's role under its name; a frame with only lines under 12 px or none looked at again whole at twice the size, " +
+    'where its source has the pixels, a line found there on rows without one added where it finds three lines or fewer ' +
+    '(thin letters of a small lower third; texture comes back at that size as lines all over the frame)), ' +
+    'followed from frame to frame, and only a region whose content ' +
     'changed is read again: each distinct caption is read once, then on up to ' +
     `${READS_PER_CAPTION - 1} later frames it shows in, and the readings are voted on (among those that would be reported ` +
     "alone, where they are at least half of them: a reading that adds a speck as a letter to the others' does not " +
