@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { wantsFinerLook, withFinerLines } from './finer-look.js';
-import type { TextLayer, TextRegion } from './text-layer.js';
+import { maskBit, type TextLayer, type TextRegion } from './text-layer.js';
 
 const line = (left: number, top: number, width: number, height: number): TextRegion => ({
   left,
@@ -21,7 +21,7 @@ function layer(width: number, height: number, regions: TextRegion[], scale = 2):
   return { width, height, scale, sourceWidth: width * scale, sourceHeight: height * scale, mask, regions };
 }
 
-const bit = (l: TextLayer, x: number, y: number) => (l.mask[(y * l.width + x) >> 3] >> ((y * l.width + x) & 7)) & 1;
+const bit = (l: TextLayer, x: number, y: number) => maskBit(l.mask, y * l.width + x);
 
 describe('the finer look at twice the analysis size', () => {
   it('is taken where only small lines or none were found, and the source has the pixels', () => {

@@ -1,6 +1,6 @@
 import { boxOverlap, sharesRows } from './box.js';
 import { SMALL_LINE } from './lines-beside.js';
-import type { TextLayer, TextRegion } from './text-layer.js';
+import { maskBit, type TextLayer, type TextRegion } from './text-layer.js';
 
 /** Source pixels an analysis pixel holds at least for a finer look to see more. */
 const FINER_SOURCE = 1.5;
@@ -33,11 +33,7 @@ export function withFinerLines(coarse: TextLayer, finer: TextLayer, limit: numbe
     .filter((r) => !coarse.regions.some((c) => sharesRows(c, r) || boxOverlap(c, r) > 0));
   if (!added.length) return coarse;
   const mask = coarse.mask.slice();
-  const finerBit = (x: number, y: number) => {
-    if (x >= finer.width || y >= finer.height) return 0;
-    const i = y * finer.width + x;
-    return (finer.mask[i >> 3] >> (i & 7)) & 1;
-  };
+  const finerBit = (x: number, y: number) => (x < finer.width && y < finer.height ? maskBit(finer.mask, y * finer.width + x) : 0);
   for (const r of added)
     for (let y = r.top; y < r.top + r.height; y++)
       for (let x = r.left; x < r.left + r.width; x++)
