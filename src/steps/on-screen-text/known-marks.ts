@@ -1,6 +1,7 @@
 import { bare, marked } from '../../engines/ocr/letter-marks.js';
 import type { OcrLine } from '../../engines/ocr/ocr-engine.port.js';
 import type { SpellBudget, SpellCheck } from '../../engines/spelling/spell-check.port.js';
+import { corroboratedLanguage } from '../shared/language.js';
 
 /** The marked letters of the Latin-script languages, by their plain letter: the marks a misread one is tried with. */
 const MARKS: ReadonlyMap<string, string[]> = (() => {
@@ -21,9 +22,12 @@ const FIRST_ENOUGH = 0.75;
  * Captions' words mended where Tesseract misread a letter's mark, by the dictionaries of the captions' language (the
  * SpellCheck port). The Latin-script model now and then reads a mark as another ("nåo" for "não", "holå" for "hola"),
  * and the English model's reading, taken for an unsure word, has none ("PIU" for "PIÙ", "NAO"). The captions' language
- * is the one whose dictionaries know most of their words, at least half (a Swedish caption's "på" is no misread
+ * is the one a language identifier names for their text (corroboratedLanguage: two identifiers and a function word
+ * agree) where its dictionaries know at least half their words: a dictionary knows words of its neighbours (es_ES
+ * knows "nao" and "pao", and so knew more of "RECEITA FÁCIL DE PAO / NAO PERCA O FINAL" than Portuguese did). Else
+ * it is the one whose dictionaries know most of their words, at least half (a Swedish caption's "på" is no misread
  * Spanish "pa"); several where they know as many; the first dictionary alone, without asking the others, where it
- * knows FIRST_ENOUGH of them and every marked one. A word it does not know becomes the one spelling it knows that
+ * knows FIRST_ENOUGH of them and every marked one and no other language is named. A word it does not know becomes the one spelling it knows that
  * differs only in one letter's mark:
  *  - a word with a marked letter: that letter with another mark, else (none known) without it ("Téam", "FÁCIĽES");
  *  - a word without marks: one of its letters with a mark ("faciles": "fáciles" in a Spanish caption, though French
@@ -70,7 +74,8 @@ export async function withKnownMarks<C extends { text: string; lines: Array<{ te
       ...[...splits.values()].flat(),
     ]),
   ];
-  const judged = await captionLanguage(words, asked, spelling, budget);
+  const named = corroboratedLanguage(captions.map((c) => c.text).join(' '));
+  const judged = await captionLanguage(words, asked, spelling, budget, named);
   if (!judged) return captions;
   const { language, all } = judged;
   const knows = (unknown: Set<string>[]) => (word: string) => unknown.some((u) => !u.has(word));
@@ -121,6 +126,7 @@ async function captionLanguage(
   asked: string[],
   spelling: SpellCheck,
   budget: SpellBudget,
+  named: string | null,
 ): Promise<{ language: Set<string>[]; all: Set<string>[] } | null> {
   const [first, ...rest] = spelling.dictionaries;
   const byDictionary = await spelling.unknown(asked, [first], budget);
@@ -128,7 +134,10 @@ async function captionLanguage(
   const knownBy = (unknown: Set<string>) => words.filter((w) => !unknown.has(w)).length;
   const firstUnknown = byDictionary.get(first)!;
   // A marked word the first does not know may be another language's word as read: the others are asked (see swapOnly).
-  const firstEnough = knownBy(firstUnknown) >= FIRST_ENOUGH * words.length && !words.some((w) => marks(w) > 0 && firstUnknown.has(w));
+  const firstEnough =
+    (!named || named === languageOf(first)) &&
+    knownBy(firstUnknown) >= FIRST_ENOUGH * words.length &&
+    !words.some((w) => marks(w) > 0 && firstUnknown.has(w));
   if (rest.length && !firstEnough) {
     const byRest = await spelling.unknown(asked, rest, budget);
     if (!byRest) return null;
@@ -136,12 +145,20 @@ async function captionLanguage(
   }
   const languages = new Map<string, Set<string>>();
   for (const [d, u] of byDictionary) {
-    const name = d.split('_')[0];
+    const name = languageOf(d);
     languages.set(name, new Set([...(languages.get(name) ?? []), ...u]));
   }
+  const all = [...byDictionary.values()];
+  const identified = named ? languages.get(named) : undefined;
+  if (identified && 2 * knownBy(identified) >= words.length) return { language: [identified], all };
   const most = Math.max(...[...languages.values()].map(knownBy));
   if (2 * most < words.length) return null;
-  return { language: [...languages.values()].filter((u) => knownBy(u) === most), all: [...byDictionary.values()] };
+  return { language: [...languages.values()].filter((u) => knownBy(u) === most), all };
+}
+
+/** A dictionary's language: its name before "_" (pt_PT and pt_BR are Portuguese). */
+function languageOf(dictionary: string): string {
+  return dictionary.split('_')[0];
 }
 
 /**

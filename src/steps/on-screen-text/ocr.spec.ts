@@ -108,8 +108,9 @@ export const ocrSpec = defineSpec({
     'and text that moves with the picture (the same words not at ' +
     'one place, where all the regions that read them lie together, in most of the frames they show in, and parts of ' +
     'them: a sign filmed by a moving camera, not a ' +
-    "caption). A word the dictionaries of the captions' language (of SPELL_DICTIONARIES, the one whose dictionaries know most of " +
-    'their words, at least half) do not know becomes the one spelling they know that differs from it only in one ' +
+    "caption). A word the dictionaries of the captions' language (of SPELL_DICTIONARIES: the one two language " +
+    'identifiers and a function word name for their text where its dictionaries know at least half their words, else ' +
+    'the one whose dictionaries know most of their words, at least half) do not know becomes the one spelling they know that differs from it only in one ' +
     'letter\'s mark ("nåo" read for "não", "PIU" for "PIÙ", "faciles" in Spanish), unless two are known; a marked ' +
     'word another dictionary knows as read takes another mark but loses none ("café" in English). A word no dictionary ' +
     'knows and no mark mends becomes the spelling with one letter swapped for another Tesseract weighed there that the ' +
