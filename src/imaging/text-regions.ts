@@ -1190,6 +1190,12 @@ const OUTLINED_LINE = 0.6;
 const KEYED_OUTLINED_LINE = 0.9;
 /** How far from a baseline, in lines, a shape's foot stands on it (a pixel or two of blur, not a descender). */
 const BASELINE_SLACK = 0.1;
+/**
+ * Lines of one caption are drawn with one pen: their outlined letters' median heights within this share of each other
+ * (two-line captions of the caption families and tests: 0.98-1.00; the face mosaic's digits under a caption on a
+ * box: 0.74).
+ */
+const ONE_PEN = 0.8;
 /** A letter without an outline between outlined ones is kept at this share of their median height and pixels. */
 const RESCUED_HEIGHT = 0.8;
 /** A mark over a letter (an accent, a dot) is under half as tall as the letters. */
@@ -1384,7 +1390,11 @@ function outlinedLine(letters: Component[], outlined: boolean[], line: number, s
  * tall as they are and as heavy as a thin one, since a speck of the picture in a space would glue two words, and no
  * darker (`greyOf`: RESCUED_GREY), since skin keyed with yellow letters fills a word space as tall as they are
  * ("EVERY#MORNING", "FOLLOWĉFOR" read at a confidence of 0); on their
- * rows is within one line of theirs (TALL lines from the top of either to the foot of the other), since the outlined
+ * rows is within one line of those of them on its own line (TALL lines from the top of either to the foot of the
+ * other; a caption of two lines has two sets of rows, and taken over both no letter was kept), where the lines'
+ * outlined letters are about as tall (one pen: else one line is the picture's own text, and their rows are taken
+ * over all of them: the kept letters key the crop's colour, and a key that shows the whole line with the picture's
+ * text beside it keeps that text), since the outlined
  * ones need not hold the line's tallest letters: on a translucent box half over a white collar, an italic f (its top
  * above the t's) and a g (its foot a pixel below the q's) had no dark edge ("pasta atta", "se reto"). So is a
  * mark just over an outlined letter (an accent, a dot): a drop shadow falls on one side of it, too little of its small
@@ -1409,11 +1419,15 @@ function withOutlinedOnes(
   const pen = median(outer.map(inkPerRow));
   const mark = (c: Component, i: number) =>
     c.height < MARK_HEIGHT * height && edges[i] >= OUTLINED_LETTER / 2 && inkPerRow(c) >= MARK_INK * pen && overALetter(c, outer, line);
-  const [top, bottom] = [Math.min(...outer.map((c) => c.top)), Math.max(...outer.map((c) => c.top + c.height))];
-  const letterOnRows = (c: Component) =>
-    Math.max(bottom, c.top + c.height) - Math.min(top, c.top) <= TALL * line &&
-    c.height >= RESCUED_HEIGHT * height &&
-    c.pixels.length >= RESCUED_WEIGHT * weight;
+  const lineOf = (c: Component) => outer.filter((o) => sharesRows(o, c));
+  const lineHeights = outer.filter((c) => c.height >= LETTER_HEIGHT * line).map((c) => median(lineOf(c).map((o) => o.height)));
+  const onePen = Math.min(...lineHeights) >= ONE_PEN * Math.max(...lineHeights);
+  const letterOnRows = (c: Component) => {
+    const own = onePen ? lineOf(c) : outer;
+    if (!own.length || c.height < RESCUED_HEIGHT * height || c.pixels.length < RESCUED_WEIGHT * weight) return false;
+    const [top, bottom] = [Math.min(...own.map((o) => o.top)), Math.max(...own.map((o) => o.top + o.height))];
+    return Math.max(bottom, c.top + c.height) - Math.min(top, c.top) <= TALL * line;
+  };
   // The span between outlined ones, going on over letters dark against their own grey.
   const span = spanGrown(
     Math.min(...outer.map((c) => c.left)),
