@@ -77,7 +77,8 @@ describe('captions mended by the dictionaries where a mark was misread', () => {
   });
 
   it('takes the language an identifier names for the text over the dictionary that knows most of its words', async () => {
-    // es_ES knows "PAO" and "NAO" too, and so knows six of these seven words, Portuguese five (caption families seed 36378, #65).
+    // es_ES knows "PAO" and "NAO" too, and so knows six of these seven words, Portuguese five (caption families seed
+    // 36378, #65).
     const out = await withKnownMarks([caption('RECEITA FÁCIL DE PAO'), caption('NAO PERCA O FINAL')], counted(), budget());
     assert.deepEqual(texts(out), [
       ['RECEITA FÁCIL DE PÃO', 'RECEITA FÁCIL DE PÃO'],

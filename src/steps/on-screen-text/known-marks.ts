@@ -27,8 +27,8 @@ const FIRST_ENOUGH = 0.75;
  * knows "nao" and "pao", and so knew more of "RECEITA FÁCIL DE PAO / NAO PERCA O FINAL" than Portuguese did). Else
  * it is the one whose dictionaries know most of their words, at least half (a Swedish caption's "på" is no misread
  * Spanish "pa"); several where they know as many; the first dictionary alone, without asking the others, where it
- * knows FIRST_ENOUGH of them and every marked one and no other language is named. A word it does not know becomes the one spelling it knows that
- * differs only in one letter's mark:
+ * knows FIRST_ENOUGH of them and every marked one and no other language is named. A word it does not know becomes
+ * the one spelling it knows that differs only in one letter's mark:
  *  - a word with a marked letter: that letter with another mark, else (none known) without it ("Téam", "FÁCIĽES");
  *  - a word without marks: one of its letters with a mark ("faciles": "fáciles" in a Spanish caption, though French
  *    knows "faciles").
