@@ -1,6 +1,6 @@
 import { boxOverlap, sharesRows } from './box.js';
 import { SMALL_LINE } from './lines-beside.js';
-import { maskBit, type TextLayer, type TextRegion } from './text-layer.js';
+import { maskBit, setMaskBit, type TextLayer, type TextRegion } from './text-layer.js';
 
 /** Source pixels an analysis pixel holds at least for a finer look to see more. */
 const FINER_SOURCE = 1.5;
@@ -37,10 +37,8 @@ export function withFinerLines(coarse: TextLayer, finer: TextLayer, limit: numbe
   for (const r of added)
     for (let y = r.top; y < r.top + r.height; y++)
       for (let x = r.left; x < r.left + r.width; x++)
-        if (finerBit(2 * x, 2 * y) | finerBit(2 * x + 1, 2 * y) | finerBit(2 * x, 2 * y + 1) | finerBit(2 * x + 1, 2 * y + 1)) {
-          const i = y * coarse.width + x;
-          mask[i >> 3] |= 1 << (i & 7);
-        }
+        if (finerBit(2 * x, 2 * y) | finerBit(2 * x + 1, 2 * y) | finerBit(2 * x, 2 * y + 1) | finerBit(2 * x + 1, 2 * y + 1))
+          setMaskBit(mask, y * coarse.width + x);
   return { ...coarse, mask, regions: [...coarse.regions, ...added].slice(0, limit) };
 }
 

@@ -58,9 +58,21 @@ export interface CropPlace {
 /** What cutting a crop needs of a layer: the sizes, not the mask. */
 export type LayerScale = Pick<TextLayer, 'scale' | 'sourceWidth' | 'sourceHeight'>;
 
+/** A 0/1 mask, a byte a pixel, packed a bit a pixel as TextLayer.mask holds it. */
+export function packedMask(mask: Uint8Array): Uint8Array {
+  const bits = new Uint8Array(Math.ceil(mask.length / 8));
+  for (let i = 0; i < mask.length; i++) bits[i >> 3] |= mask[i] << (i & 7);
+  return bits;
+}
+
 /** Pixel `i` of a layer's mask (TextLayer.mask): 0 or 1. */
 export function maskBit(mask: Uint8Array, i: number): number {
   return (mask[i >> 3] >> (i & 7)) & 1;
+}
+
+/** Sets pixel `i` of a layer's mask (TextLayer.mask). */
+export function setMaskBit(mask: Uint8Array, i: number): void {
+  mask[i >> 3] |= 1 << (i & 7);
 }
 
 /**

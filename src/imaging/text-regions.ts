@@ -19,7 +19,7 @@ import { otsu } from './otsu.js';
 import { lettersInsideOutline, ofTheLettersColour } from './ring-letters.js';
 import { standOut, standOutNear } from './stand-out.js';
 import { colourKey, inkOffBackground, inkOffSurroundings, inkOfLetterColour, letterColourKey, within } from './text-colour.js';
-import type { CropPlace, LayerScale, TextLayer, TextRegion } from './text-layer.js';
+import { type CropPlace, type LayerScale, packedMask, type TextLayer, type TextRegion } from './text-layer.js';
 import { wholeLines } from './whole-line.js';
 
 /**
@@ -103,7 +103,7 @@ async function layerAt(
     scale: sourceWidth / width,
     sourceWidth,
     sourceHeight: source.height,
-    mask: packBits(content),
+    mask: packedMask(content),
     regions: withoutPieces(all),
   };
 }
@@ -233,13 +233,6 @@ function doubled(found: Found, w: number, width: number, height: number): Found 
   const pixels = (p: Int32Array) => Int32Array.from([...p].flatMap(block));
   const aside = (pairs: LetterPair[]) => pairs.map((p) => ({ region: region(p.region), pixels: p.pixels.map(pixels) }));
   return { regions: found.regions.map(region), content, pairs: aside(found.pairs), tall: aside(found.tall) };
-}
-
-/** A 0/1 mask a bit a pixel (see TextLayer.mask). */
-function packBits(mask: Uint8Array): Uint8Array {
-  const bits = new Uint8Array(Math.ceil(mask.length / 8));
-  for (let i = 0; i < mask.length; i++) bits[i >> 3] |= mask[i] << (i & 7);
-  return bits;
 }
 
 /**
