@@ -1416,8 +1416,9 @@ function withOutlinedOnes(
   const lineHeights = outer.filter((c) => c.height >= LETTER_HEIGHT * line).map((c) => median(lineOf(c).map((o) => o.height)));
   const onePen = Math.min(...lineHeights) >= ONE_PEN * Math.max(...lineHeights);
   const letterOnRows = (c: Component) => {
+    if (c.height < RESCUED_HEIGHT * height || c.pixels.length < RESCUED_WEIGHT * weight) return false;
     const own = onePen ? lineOf(c) : outer;
-    if (!own.length || c.height < RESCUED_HEIGHT * height || c.pixels.length < RESCUED_WEIGHT * weight) return false;
+    if (!own.length) return false;
     const [top, bottom] = [Math.min(...own.map((o) => o.top)), Math.max(...own.map((o) => o.top + o.height))];
     return Math.max(bottom, c.top + c.height) - Math.min(top, c.top) <= TALL * line;
   };
