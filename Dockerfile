@@ -24,14 +24,18 @@ RUN python3 -m venv /app/.venv \
 COPY package.json package-lock.json .npmrc ./
 # The client library is an npm workspace: its package.json is part of the dependency tree.
 COPY packages/client/package.json packages/client/
-RUN npm ci --no-audit --no-fund
+# onnxruntime-node (the voice detector's runtime) ships its CPU build; skipped, its install script would fetch CUDA
+# libraries from outside npm.
+RUN ONNXRUNTIME_NODE_INSTALL=skip npm ci --no-audit --no-fund
 
-# Sources, pipelines, schemas, prompts, knowledge, templates; build, then drop the dev dependencies.
+# Sources, pipelines, schemas, prompts, knowledge, templates; build, then drop the dev dependencies and
+# onnxruntime-node's builds for other platforms (about 250 MB of its 294).
 COPY . .
 RUN npm run build \
  && test -x dist/native/pocketsphinx_warm \
  && test -f dist/native/malloc-trim.node \
  && npm prune --omit=dev --no-audit --no-fund \
+ && node -e "const fs = require('fs'), bin = 'node_modules/onnxruntime-node/bin/napi-v6'; for (const os of fs.readdirSync(bin)) for (const arch of fs.readdirSync(bin + '/' + os)) if (os !== process.platform || arch !== process.arch) fs.rmSync(bin + '/' + os + '/' + arch, { recursive: true })" \
  && npm cache clean --force \
  && apt-get purge -y --auto-remove gcc libc6-dev pkg-config libpocketsphinx-dev libsphinxbase-dev
 

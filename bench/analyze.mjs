@@ -13,12 +13,14 @@
 //  - music: the same clip with a music bed 12 dB under the voice (the three-readings path of voice-isolation.ts):
 //    `ratio music/plain` (goal <= 1.5) and its CPU seconds (goal <= 30)
 //  - reel: a 12 s reel with a voice-over over a music bed: its wall time (goal < 8 s)
+//  - alone: the same reel with its music and no voice: its wall and CPU (no goal; the speech step finds no voice and
+//    decodes nothing)
 //  - dense: the same captions and speech over dense textures (cellauto, life, mandelbrot), half of them outlined
 //    text straight on the texture: `ratio dense/plain` (goal <= 1.5), since OCR must not blow up on busy frames
 //  - 3 minutes: the plain clip's scenes and speech three times over: its wall time as a share of its length
 //    (`x real time`, goal <= 0.1) with its step breakdown; BENCH_THREE_MINUTES=0 skips it (it takes the longest),
 //    =only runs it alone
-// BENCH_ONLY=music,reel runs only those of plain, music, reel, dense (and the 3-minute clip only if listed as three);
+// BENCH_ONLY=music,reel runs only those of plain, music, reel, alone, dense (and the 3-minute clip only if listed as three);
 // the ratios to the plain clip then go unprinted. Beside the music clip's and the reel's CPU: the word errors of
 // their transcripts against the script said (which speech under a bed must not lose for its CPU).
 // SPEECH_DECODER=batch runs the speech engine's batch decoder (engines.config.ts).
@@ -29,7 +31,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { CAPTIONS, MUSIC_CLIP, MUSIC_REEL, PLAIN_CLIP, SPEECH, THREE_MINUTE_CLIP } from './support/analyze-clip.mjs';
+import { CAPTIONS, MUSIC_ALONE_REEL, MUSIC_CLIP, MUSIC_REEL, PLAIN_CLIP, SPEECH, THREE_MINUTE_CLIP } from './support/analyze-clip.mjs';
 import { startEnv } from './support/start-env.mjs';
 
 const run = promisify(execFile);
@@ -97,6 +99,14 @@ async function main() {
       `12 s reel, music: ${(reel.ms / 1000).toFixed(2)} s (goal < 8 s; transcript words: ${words(reel.job)}, ${wordErrors(reel.job, MUSIC_REEL)})`,
     );
     console.log(`  ${breakdown(reel)}`);
+  }
+  if (runs('alone')) {
+    const alone = await pipeline(await makeClip(MUSIC_ALONE_REEL));
+    peaks.push(['music alone', alone.peakRss]);
+    if (alone.job.status !== 'complete') throw new Error(`the pipeline failed on the reel without a voice: ${alone.job.error}`);
+    const speech = alone.job.result.speech;
+    console.log(`12 s reel, music, no voice: ${(alone.ms / 1000).toFixed(2)} s, CPU ${alone.cpu.toFixed(1)} s (speech: ${speech})`);
+    console.log(`  ${breakdown(alone)}`);
   }
   if (runs('dense')) peaks.push(['dense', (await denseTextures(makeClip, pipelineMs)).peakRss]);
   const three = only ? runs('three') : process.env.BENCH_THREE_MINUTES !== '0';

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { processCpuMs } from './support/process-cpu.mjs';
 import { engineSettingsFromEnv } from './support/service-env.mjs';
 
-/** QUALITY_ONLY=speech,screen (cuts, claims, speech, speech-wide, languages, voices, families-voices, screen, transitions, reels, families-captions, families-cuts) runs only those parts; all by default. */
+/** QUALITY_ONLY=speech,screen (cuts, claims, speech, speech-wide, languages, voices, families-voices, families-presence, screen, transitions, reels, families-captions, families-cuts) runs only those parts; all by default. */
 const section = (name) => !process.env.QUALITY_ONLY || process.env.QUALITY_ONLY.split(',').includes(name);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
@@ -464,6 +464,16 @@ await (async function familiesVoices() {
   await (await import('./support/voice-families.mjs')).familiesVoices(dist, runSeed());
 })().catch((err) => {
   console.error(`bench/quality (families-voices): ERROR ${err?.stack ?? err}`);
+  process.exitCode = 2;
+});
+
+// Whether speech and sound without a voice are told apart before transcription (bench/support/voice-presence.mjs).
+await (async function familiesPresence() {
+  if (!section('families-presence')) return;
+  const { runSeed } = await import('./support/families.mjs');
+  await (await import('./support/voice-presence.mjs')).voicePresence(dist, runSeed());
+})().catch((err) => {
+  console.error(`bench/quality (families-presence): ERROR ${err?.stack ?? err}`);
   process.exitCode = 2;
 });
 

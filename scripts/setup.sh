@@ -29,8 +29,9 @@ if ((${#missing[@]})); then
 fi
 
 # The lock lists every optional platform package (scripts/complete-lock.mjs), so npm ci accepts it as
-# the Dockerfile does: a lock that npm ci refuses fails here, not first in a deployment.
-npm ci --no-audit --no-fund
+# the Dockerfile does: a lock that npm ci refuses fails here, not first in a deployment. onnxruntime-node (the voice
+# detector's runtime) ships its CPU build; its install script would fetch CUDA libraries from outside npm.
+ONNXRUNTIME_NODE_INSTALL=skip npm ci --no-audit --no-fund
 
 # yt-dlp, pinned, in a project-local virtual environment: Debian's package is too old for today's platforms.
 YTDLP_VERSION=2026.08.19

@@ -77,3 +77,6 @@ export const THREE_MINUTE_CLIP = {
   speech: `${SPEECH} ${SPEECH} ${SPEECH}`,
   title: 'Three minutes',
 };
+
+/** The same reel with its music and no voice: captions and a beat, as many reels are. */
+export const MUSIC_ALONE_REEL = { scenes: MUSIC_REEL.scenes, musicAlone: 'beat', width: 720, height: 1280, title: 'Fastest pasta' };

@@ -128,7 +128,7 @@ export function drawClips(rng, families, voices, V, n) {
 }
 
 /** The clip said into a 16 kHz mono WAV, with its noise or bed. */
-async function synthesize(clip, file, dist) {
+export async function synthesize(clip, file, dist) {
   const raw = `${file}.raw.wav`;
   const v = clip.voice;
   if (clip.family === 'flite')

@@ -42,6 +42,8 @@ export interface EnginesConfig {
     model: string;
     /** Voice isolation before the local engine: `rnnoise` (removes music beds and noise) or `off`. */
     voiceIsolation: 'rnnoise' | 'off';
+    /** Whether the audio is asked for a voice before any engine transcribes it: `silero` (Silero VAD) or `off`. */
+    voiceDetection: 'silero' | 'off';
     /** Under a music bed, how many readings of the voice the local engine recognises and votes between (1 or 3). */
     bedReadings: number;
     /** How the local engine runs its pieces: `continuous` (a process per piece) or `batch` (a process per core). */
@@ -93,6 +95,7 @@ export const ENGINES_DEFAULTS = {
   TRANSCRIBE_BASE_URL: 'https://api.openai.com/v1',
   TRANSCRIBE_MODEL: 'whisper-1',
   VOICE_ISOLATION: 'rnnoise',
+  VOICE_DETECTION: 'silero',
   SPEECH_BED_READINGS: '3',
   SPEECH_DECODER: 'continuous',
   LLM_PROVIDER: 'none',
@@ -190,6 +193,7 @@ function transcribe(r: Reader): EnginesConfig['transcribe'] {
     apiKey,
     model: r.get('TRANSCRIBE_MODEL'),
     voiceIsolation: r.oneOf('VOICE_ISOLATION', ['rnnoise', 'off'] as const),
+    voiceDetection: r.oneOf('VOICE_DETECTION', ['silero', 'off'] as const),
     bedReadings: Number(r.oneOf('SPEECH_BED_READINGS', ['1', '3'] as const)),
     decoder: r.oneOf('SPEECH_DECODER', ['continuous', 'batch'] as const),
   };

@@ -16,6 +16,7 @@ import { PocketsphinxSpeechToText } from '../engines/speech/pocketsphinx.js';
 import { HunspellSpellCheck } from '../engines/spelling/hunspell-spell-check.js';
 import { resolveMediaBinaries } from '../engines/video/ffmpeg-binaries.js';
 import { FfmpegVideoEngine } from '../engines/video/ffmpeg-video-engine.js';
+import { SileroVoiceDetector } from '../engines/voice/silero-voice-detector.js';
 import type { StepTools } from './step-tools.js';
 
 /**
@@ -46,6 +47,7 @@ export function createStepTools(config: EnginesConfig, paths: StepTools['paths']
     web: new GuardedWebFetcher(media.allowLoopback),
     pageVideos: new YtDlpDownloader({ ytDlp: media.ytDlpPath, ffmpeg: bin.ffmpeg, allowLoopback: media.allowLoopback }),
     speech,
+    voice: config.transcribe.voiceDetection === 'silero' ? new SileroVoiceDetector() : null,
     llm: createChatModelProvider(config.llm),
     faces: new HumanFaceDetector(pool),
     portraits: new SelfiePortraitComposer(pool),

@@ -11,6 +11,7 @@ import type { PlaceDirectory } from '../engines/places/places.port.js';
 import type { SpeechToText } from '../engines/speech/speech-to-text.port.js';
 import type { SpellCheck } from '../engines/spelling/spell-check.port.js';
 import type { VideoEngine } from '../engines/video/video-engine.port.js';
+import type { VoiceDetector } from '../engines/voice/voice-detector.port.js';
 
 /**
  * What step executors may use besides their `with:`: settings, and engines behind their ports, built once
@@ -42,6 +43,8 @@ export interface StepTools {
   pageVideos: PageVideoDownloader;
   /** The configured speech-to-text engine. */
   speech: SpeechToText;
+  /** Whether a recording holds a voice, asked before `speech` (VOICE_DETECTION), or null: every recording is transcribed. */
+  voice: VoiceDetector | null;
   /** The configured chat model, or null: prompt steps then run their offline analyzers. */
   llm: ChatModelProvider | null;
   /** Faces and their mesh in a photo (/hair-formula, /pfp). */

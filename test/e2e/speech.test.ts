@@ -46,6 +46,8 @@ describe('speech: sentences and claims, and speech under a music bed', () => {
       '/spanish.mp4': file(await voiceClip(SPANISH.voice, SPANISH.text, SPANISH.caption)),
       // French with nothing on screen or in the title to say it is not English.
       '/french.mp4': file(await voiceClip(FRENCH.voice, FRENCH.text)),
+      // A reel with music and no voice: 8 s of the band bed alone.
+      '/band-alone.mp4': file(await makeClip({ scenes: [{ seconds: 8, source: 'color=c=0x402060' }], musicAlone: 'band' })),
     });
     h = await startHarness({ env: { PIPELINES_DIR: path.join(ROOT, 'pipelines'), FETCH_ALLOW_LOOPBACK: 'true' } });
   });
@@ -90,6 +92,14 @@ describe('speech: sentences and claims, and speech under a music bed', () => {
       assert.match(result.transcript, /^[A-Z][^.]*\. [A-Z][^.]*\.$/, 'the transcript is punctuated as sentences');
     });
   }
+
+  it('music without a voice is not transcribed: no speech, and the reason says no voice was heard', async () => {
+    const result = await run('/analyze', 'band-alone.mp4');
+    assert.equal(result.speech, 'none', result.speech_reason);
+    assert.equal(result.transcript, '');
+    assert.deepEqual(result.segments, []);
+    assert.match(result.speech_reason, /no voice was heard/);
+  });
 
   it('a Spanish reel is Spanish or undetermined, never English, and gets no English transcript', async () => {
     const result = await run('/analyze', 'spanish.mp4');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from './harness.js';
 import { madeWhole } from './made-whole.js';
-import { addMusicBed, type MusicBed } from './music-bed.js';
+import { addMusicBed, type MusicBed, writeMusicBed } from './music-bed.js';
 import { DEFAULT_VOICE, type Voice, voiceCommand } from './voices.js';
 
 const run = promisify(execFile);
@@ -41,6 +41,8 @@ export interface ClipSpec {
   musicBelowDb?: number;
   /** Which bed (music-bed.ts): chords on a beat with drums (the default) or a sustained pad. */
   musicBed?: MusicBed;
+  /** Without `speech`: this bed alone is the audio (a reel with music and no voice). */
+  musicAlone?: MusicBed;
   /** Caps the video bitrate (e.g. `4M`), as platforms serve reels: noise-like textures otherwise take ~16 Mbit/s. */
   videoBitrate?: string;
 }
@@ -71,7 +73,8 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
   const withAudio = spec.audio !== false;
   if (withAudio) {
     // The audio input comes after the scenes' inputs.
-    args.push(...(spec.speech ? ['-i', wav] : ['-f', 'lavfi', '-i', `anullsrc=r=16000:cl=mono`]));
+    if (!spec.speech && spec.musicAlone) await writeMusicBed(wav, total, spec.musicAlone);
+    args.push(...(spec.speech || spec.musicAlone ? ['-i', wav] : ['-f', 'lavfi', '-i', `anullsrc=r=16000:cl=mono`]));
     filters.push(`[${scenes.length}:a]apad,atrim=0:${total}[a]`);
   }
   args.push('-filter_complex', filters.join(';'), '-map', '[v]');

@@ -85,6 +85,12 @@ async function meanVolume(file: string): Promise<number> {
   return Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1] ?? -20);
 }
 
+/** A music bed alone, `seconds` long, into `wav` (16 kHz mono): a reel with music and no voice. */
+export async function writeMusicBed(wav: string, seconds: number, bed: MusicBed = 'beat'): Promise<void> {
+  const expression = { beat: musicExpression, pad: padExpression, band: bandExpression }[bed]();
+  await run('ffmpeg', ['-y', '-v', 'error', '-nostdin', '-f', 'lavfi', '-i', `aevalsrc='${expression}':s=16000:d=${seconds}`, wav]);
+}
+
 /**
  * Lays a music bed (`beat` unless told) under the speech in `wav` (in place): the speech starts after `intro` seconds of music,
  * and the music's mean level sits `belowDb` under the speech's.
@@ -94,8 +100,7 @@ export async function addMusicBed(wav: string, belowDb: number, bed: MusicBed = 
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav]);
   const duration = Number(stdout.trim()) + intro + 0.5;
   const music = `${wav}.music.wav`;
-  const expression = { beat: musicExpression, pad: padExpression, band: bandExpression }[bed]();
-  await run('ffmpeg', ['-y', '-v', 'error', '-nostdin', '-f', 'lavfi', '-i', `aevalsrc='${expression}':s=16000:d=${duration}`, music]);
+  await writeMusicBed(music, duration, bed);
   const gain = speech - belowDb - (await meanVolume(music));
   const mixed = `${wav}.mixed.wav`;
   const delay = Math.round(intro * 1000);

@@ -45,6 +45,7 @@ export function fakeTools(over: Partial<StepTools> = {}): StepTools {
     web: absent('web'),
     pageVideos: absent('pageVideos'),
     speech: absent('speech'),
+    voice: null,
     faces: absent('faces'),
     portraits: absent('portraits'),
     scanner: absent('scanner'),

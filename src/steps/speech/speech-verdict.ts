@@ -67,6 +67,27 @@ export function judgeSpeech(transcript: Transcript, engine: Engine): JudgedTrans
   };
 }
 
+/**
+ * What is said of a recording the voice detector (`detector`: its name) found no speech in: nothing was transcribed,
+ * so there is no text, language or measure, and the state is `none`.
+ */
+export function noVoiceHeard(engine: Engine, detector: string): JudgedTranscript {
+  return {
+    text: '',
+    language: null,
+    segments: [],
+    confidence: null,
+    fit: null,
+    confidence_bar: engine.confidenceBar,
+    fit_bar: engine.fitBar,
+    probability: null,
+    probability_bar: engine.decision?.keep ?? null,
+    word_floor: engine.decision?.word_floor ?? null,
+    speech: 'none',
+    reason: `no voice was heard: ${detector} found no speech in the audio (music, other sound or silence), so it was not transcribed`,
+  };
+}
+
 /** The segments with each word under `floor` marked uncertain. */
 export function markUncertain(segments: TranscriptSegment[], floor: number): TranscriptSegment[] {
   return segments.map((s) =>
