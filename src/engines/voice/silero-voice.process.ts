@@ -36,7 +36,8 @@ async function firstVoice(file: string): Promise<number | null> {
     } else if (p < END) {
       if (++quiet >= MIN_SILENCE_FRAMES) start = -1;
     } else quiet = 0;
-    if (start >= 0 && k - start + 1 >= MIN_SPEECH_FRAMES) return (start * FRAME) / RATE;
+    // Its length runs to its last frame over the end level (the quiet frames after it are not speech).
+    if (start >= 0 && k - start + 1 - quiet >= MIN_SPEECH_FRAMES) return (start * FRAME) / RATE;
   }
   return null;
 }
