@@ -1,6 +1,7 @@
 /**
- * Whether a recording holds a voice at all (the port; silero-voice.ts run in the CPU pool's threads is the adapter).
- * Asked before speech-to-text: music or other sound alone is then neither decoded nor turned into words.
+ * Whether a recording holds a voice at all (the port; silero-voice-detector.ts, Silero VAD in a process of its own,
+ * is the adapter). Asked before speech-to-text: music or other sound alone is then neither decoded nor turned into
+ * words.
  */
 export interface VoiceDetector {
   /** Shown in the job's `engines`. */

@@ -1,3 +1,4 @@
+import type { VoiceDetector } from '../../engines/voice/voice-detector.port.js';
 import { defineStep, type StepContext } from '../step.js';
 import { type JudgedTranscript, judgeSpeech, noVoiceHeard } from './speech-verdict.js';
 import { transcribeSpec } from './transcribe.spec.js';
@@ -7,7 +8,7 @@ export const transcribeStep = defineStep<{ audio: string; language?: string }, J
   async run(input, ctx) {
     const { speech, voice } = ctx.tools;
     // Music or other sound alone is not decoded: an engine turns it into words (or spends seconds finding none).
-    if (voice && !(await heardVoice(input.audio, ctx))) return { ...noVoiceHeard(speech, voice.name), engine: speech.name };
+    if (voice && !(await heardVoice(voice, input.audio, ctx))) return { ...noVoiceHeard(speech, voice.name), engine: speech.name };
     const transcript = await speech.transcribe(input.audio, { signal: ctx.signal, workDir: ctx.workDir, language: input.language });
     ctx.engine('speech', speech.name);
     return { ...judgeSpeech(transcript, speech), engine: speech.name };
@@ -18,8 +19,7 @@ export const transcribeStep = defineStep<{ audio: string; language?: string }, J
  * Whether the voice detector finds speech in the audio. A detector that fails is a warning, not the job's end: the
  * audio is transcribed as if it had found a voice.
  */
-async function heardVoice(audio: string, ctx: StepContext): Promise<boolean> {
-  const voice = ctx.tools.voice!;
+async function heardVoice(voice: VoiceDetector, audio: string, ctx: StepContext): Promise<boolean> {
   try {
     const found = (await voice.firstVoice(audio, ctx.signal)) !== null;
     ctx.engine('voice', voice.name);
