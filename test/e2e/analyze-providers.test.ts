@@ -35,7 +35,9 @@ describe('/analyze with a model and a transcription service (OpenAI protocol)', 
 
   before(async () => {
     const clip = await makeClip(STANDARD_CLIP);
-    web = await startFileServer({ '/clip.mp4': file(clip) });
+    // A reel with music and no voice: 8 s of the beat bed alone.
+    const music = await makeClip({ scenes: [{ seconds: 8, source: 'color=c=0x204060' }], musicAlone: 'beat' });
+    web = await startFileServer({ '/clip.mp4': file(clip), '/music.mp4': file(music) });
     ai = await startOpenAiServer();
     ai.transcription = {
       task: 'transcribe',
@@ -150,6 +152,22 @@ describe('/analyze with a model and a transcription service (OpenAI protocol)', 
     } finally {
       ai.transcription = heard;
     }
+  });
+
+  it('sends music without a voice to no transcription service: no request, no speech, and the reason', async () => {
+    const asked = ai.transcriptionRequests.length;
+    ai.answers = [{ json: VALID }];
+    const res = await paidPost(h, '/analyze', { url: `${web.url}/music.mp4` });
+    assert.equal(res.status, 202, res.text);
+    const job = await pollJob(h.url, res.json.job_id, 120);
+    assert.equal(job.status, 'complete', job.error);
+    assert.equal(ai.transcriptionRequests.length, asked, 'the transcription service was not called');
+    assert.equal(job.result.speech, 'none');
+    assert.match(job.result.speech_reason, /^no voice was heard/);
+    assert.equal(job.result.transcript, '');
+    assert.deepEqual(job.result.segments, []);
+    assert.equal(job.engines.speech, undefined, 'no speech engine ran');
+    assert.match(job.engines.voice, /Silero VAD/);
   });
 
   it('fails the job with a clear error when the answer breaks the schema twice', async () => {
