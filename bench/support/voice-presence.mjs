@@ -114,7 +114,7 @@ function drawSound(rng, MB) {
     };
   }
   const rate = rng.between(0.7, 1.4);
-  const bed = { beat: MB.musicExpression, pad: MB.padExpression, band: MB.bandExpression, 'band over noise': MB.bandExpression }[kind]();
+  const bed = MB.bedExpression(kind === 'band over noise' ? 'band' : kind);
   const faster = `asetrate=${Math.round(16000 * rate)},aresample=16000`;
   const label = `${kind} at ${rate.toFixed(2)}x, ${seconds} s`;
   if (kind !== 'band over noise') return { label, make: wavOf(bed, faster) };

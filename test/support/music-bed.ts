@@ -85,10 +85,14 @@ async function meanVolume(file: string): Promise<number> {
   return Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1] ?? -20);
 }
 
+/** The bed's aevalsrc expression. */
+export function bedExpression(bed: MusicBed): string {
+  return { beat: musicExpression, pad: padExpression, band: bandExpression }[bed]();
+}
+
 /** A music bed alone, `seconds` long, into `wav` (16 kHz mono): a reel with music and no voice. */
 export async function writeMusicBed(wav: string, seconds: number, bed: MusicBed = 'beat'): Promise<void> {
-  const expression = { beat: musicExpression, pad: padExpression, band: bandExpression }[bed]();
-  await run('ffmpeg', ['-y', '-v', 'error', '-nostdin', '-f', 'lavfi', '-i', `aevalsrc='${expression}':s=16000:d=${seconds}`, wav]);
+  await run('ffmpeg', ['-y', '-v', 'error', '-nostdin', '-f', 'lavfi', '-i', `aevalsrc='${bedExpression(bed)}':s=16000:d=${seconds}`, wav]);
 }
 
 /**

@@ -42,13 +42,7 @@ export function judgeSpeech(transcript: Transcript, engine: Engine): JudgedTrans
   const words = transcript.segments.reduce((n, s) => n + (s.words?.length || s.text.split(/\s+/).filter(Boolean).length), 0);
   const model = engine.decision ?? null;
   const probability = model ? probabilityRight(transcript, model) : null;
-  const bars = {
-    confidence_bar: engine.confidenceBar,
-    fit_bar: engine.fitBar,
-    probability,
-    probability_bar: model?.keep ?? null,
-    word_floor: model?.word_floor ?? null,
-  };
+  const bars = barsOf(engine, probability);
   if (!transcript.text.trim() || words === 0) return { ...transcript, ...bars, speech: 'none', reason: 'no speech was heard' };
   const doubt = model && probability !== null ? doubtOfProbability(transcript, probability, model) : doubtOf(transcript, engine, words);
   if (!doubt) {
@@ -78,13 +72,21 @@ export function noVoiceHeard(engine: Engine, detector: string): JudgedTranscript
     segments: [],
     confidence: null,
     fit: null,
-    confidence_bar: engine.confidenceBar,
-    fit_bar: engine.fitBar,
-    probability: null,
-    probability_bar: engine.decision?.keep ?? null,
-    word_floor: engine.decision?.word_floor ?? null,
+    ...barsOf(engine, null),
     speech: 'none',
     reason: `no voice was heard: ${detector} found no speech in the audio (music, other sound or silence), so it was not transcribed`,
+  };
+}
+
+/** The engine's bars a transcript is judged against, and `probability`, the decision model's for it. */
+function barsOf(engine: Engine, probability: number | null) {
+  const model = engine.decision ?? null;
+  return {
+    confidence_bar: engine.confidenceBar,
+    fit_bar: engine.fitBar,
+    probability,
+    probability_bar: model?.keep ?? null,
+    word_floor: model?.word_floor ?? null,
   };
 }
 
