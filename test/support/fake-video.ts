@@ -36,7 +36,7 @@ export class FakeVideo implements VideoEngine {
   async loudness(): Promise<LoudnessReading[]> {
     return this.readings;
   }
-  async decodeForScenes(job: SceneDecoding): Promise<void> {
+  async decodeForScenes(job: SceneDecoding): Promise<number[]> {
     const frames = Math.round(this.info.duration * job.cutFps);
     const filled = (size: { width: number; height: number }, rgb: number[]) => {
       const out = Buffer.alloc(size.width * size.height * 3);
@@ -58,5 +58,6 @@ export class FakeVideo implements VideoEngine {
         Buffer.concat([Buffer.from('P5\n32 18\n255\n'), Buffer.alloc(32 * 18, 128)]),
       );
     }
+    return Array.from({ length: thumbs }, (_, i) => i / job.thumbFps);
   }
 }

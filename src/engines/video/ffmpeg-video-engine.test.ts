@@ -89,6 +89,75 @@ describe('ffmpeg video engine: frames for scene detection', () => {
     assert.ok(Buffer.concat(frames.map((f) => f.fine)).equals(await scaled(fine)), 'the fine frames');
   });
 
+  /**
+   * A 3 s clip at 25 fps whose frame n is a flat grey of its own (16 + 2n), the picture starting `pictureStart` s after
+   * the sound when asked (a stream start time, as an edit list gives), sampled `thumbFps` times a second: each sample's
+   * time as decodeForScenes gives it and as the frame it is (n / 25), and whether the cut detector was handed the
+   * picture's frames, each once, in order.
+   */
+  async function sampled(thumbFps: number, pictureStart = 0) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sample-times-'));
+    const picture = path.join(dir, 'picture.mp4');
+    const grey = 'color=black:s=64x64:r=25:d=3,format=yuv420p,geq=lum=16+2*N:cb=128:cr=128';
+    await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', grey, '-c:v', 'libx264', '-qp', '0', picture]);
+    let clip = picture;
+    if (pictureStart) {
+      clip = path.join(dir, 'clip.mp4');
+      const sound = ['-f', 'lavfi', '-i', `sine=d=${3 + pictureStart}`];
+      await run('ffmpeg', [
+        '-v',
+        'error',
+        '-itsoffset',
+        String(pictureStart),
+        '-i',
+        picture,
+        ...sound,
+        '-c:v',
+        'copy',
+        '-c:a',
+        'aac',
+        clip,
+      ]);
+    }
+    const thumbsDir = path.join(dir, 'thumbs');
+    fs.mkdirSync(thumbsDir);
+    const cutFrames: Buffer[] = [];
+    const job = { source: clip, cutFps: 25, cutTiny: tiny, cutFine: fine, thumbFps, graySide: 360, thumbsDir, signal };
+    const given = await engine.decodeForScenes({ ...job, onCutFrame: (f) => cutFrames.push(f.tiny) });
+    const decoded = async (vf: string) =>
+      (await run('ffmpeg', ['-v', 'error', '-i', picture, '-vf', vf, '-f', 'rawvideo', '-'], { encoding: 'buffer', maxBuffer: 1 << 24 }))
+        .stdout;
+    // Each frame's grey as the grey copies are made of it (2.3 apart): a sample is the frame of the nearest grey.
+    const greys = await decoded('format=gray');
+    const frameGrey = Array.from({ length: greys.length / 4096 }, (_, n) => greys[n * 4096 + 2080]);
+    const frameOf = (g: number) => frameGrey.reduce((best, x, n) => (Math.abs(x - g) < Math.abs(frameGrey[best] - g) ? n : best), 0);
+    const shown = fs
+      .readdirSync(thumbsDir)
+      .filter((f) => f.endsWith('.pgm'))
+      .sort()
+      .map((f) => {
+        const pgm = fs.readFileSync(path.join(thumbsDir, f));
+        return frameOf(pgm[pgm.length - 1]) / 25;
+      });
+    const everyFrame = Buffer.concat(cutFrames).equals(await decoded(`scale=${tiny.width}:${tiny.height}:flags=area,format=rgb24`));
+    return { given: given.map((t) => Math.round(t * 1000) / 1000), shown, everyFrame };
+  }
+
+  it('gives each sample the time of the frame it is, two a second and slower', async () => {
+    for (const thumbFps of [2, 0.75]) {
+      const { given, shown } = await sampled(thumbFps);
+      assert.ok(given.length >= 2 && given.length === shown.length, `${thumbFps} a second: ${given} against ${shown}`);
+      assert.deepEqual(given, shown, `${thumbFps} a second`);
+    }
+  });
+
+  it("places samples and cut frames on the picture's timeline when the picture starts after the sound", async () => {
+    const { given, shown, everyFrame } = await sampled(2, 0.3);
+    assert.deepEqual(given, shown);
+    assert.equal(shown[0], 0.24, 'the first sample is taken from the first quarter second of the picture');
+    assert.ok(everyFrame, 'the cut detector is handed every frame of the picture, from its first');
+  });
+
   it('gives the same frames however the stream is chunked', () => {
     const stacked = Buffer.alloc(3 * fine.width * (fine.height + tiny.height) * 3);
     for (let i = 0; i < stacked.length; i++) stacked[i] = (i * 7919) % 251;

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { KnownFailure } from '../known-failure.js';
 import { runProcess } from '../process/run-process.js';
@@ -60,15 +61,18 @@ export class FfmpegVideoEngine implements VideoEngine {
     }));
   }
 
-  async decodeForScenes(job: SceneDecoding): Promise<void> {
-    const fps = job.thumbFps.toFixed(4);
+  async decodeForScenes(job: SceneDecoding): Promise<number[]> {
     const { cutTiny: tiny, cutFine: fine } = job;
+    const thumbFps = Number(job.thumbFps.toFixed(4));
     // Both sizes of each frame in one output, the fine picture over the tiny one padded to its width (see stackedFrames).
     const cuts =
-      `[c]fps=${job.cutFps},split[cf][ct];[cf]scale=${fine.width}:${fine.height}:flags=area[f];` +
+      `[c]split[cf][ct];[cf]scale=${fine.width}:${fine.height}:flags=area[f];` +
       `[ct]scale=${tiny.width}:${tiny.height}:flags=area,pad=${fine.width}:${tiny.height}[ft];[f][ft]vstack,format=rgb24[cuts];`;
+    // The frames on the picture's own timeline (its first at 0, as extractAudio places the audio) at cutFps: the cut
+    // detector's, and those the samples are taken from, so that each sample's time is known (sampleTimes).
     const filters =
-      `[0:v]split=3[c][t][g];${cuts}` + `[t]fps=${fps}[thumbs];[g]fps=${fps},${shorterSideAtMost(job.graySide)},format=gray[gray]`;
+      `[0:v]setpts=PTS-STARTPTS,fps=${job.cutFps},split=3[c][t][g];${cuts}` +
+      `[t]fps=${thumbFps}[thumbs];[g]fps=${thumbFps},${shorterSideAtMost(job.graySide)},format=gray[gray]`;
     // One decoding thread and one filter thread: the same frames, about a fifth less CPU than ffmpeg's thread per core
     // (their hand-offs), and the job's other steps keep the cores busy anyway.
     const args = [
@@ -80,7 +84,19 @@ export class FfmpegVideoEngine implements VideoEngine {
     ];
     const onStdout = stackedFrames(tiny, fine, job.onCutFrame);
     await runProcess(this.bin.ffmpeg, args, { signal: job.signal, name: 'ffmpeg', background: true, onStdout });
+    const written = (await fs.readdir(job.thumbsDir)).filter((f) => f.endsWith('.jpg')).length;
+    return sampleTimes(written, job.cutFps, thumbFps);
   }
+}
+
+/**
+ * The time of each of `count` samples ffmpeg's fps filter takes at `sampleFps` from frames at `frameFps` (from 0): its
+ * k-th output is the last frame before (k + 0.5) / sampleFps, where its rounding to the nearest output time gives the
+ * next one (0.24 s after k / 2 at 2 a second from 25).
+ */
+export function sampleTimes(count: number, frameFps: number, sampleFps: number): number[] {
+  // The epsilon keeps a frame exactly on the boundary (rounded half up, to the next output) out of the k-th.
+  return Array.from({ length: count }, (_, k) => (Math.ceil((frameFps * (k + 0.5)) / sampleFps - 1e-9) - 1) / frameFps);
 }
 
 /**

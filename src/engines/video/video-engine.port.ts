@@ -40,7 +40,10 @@ export interface SceneDecoding {
   cutTiny: { width: number; height: number };
   cutFine: { width: number; height: number };
   onCutFrame(frame: { tiny: Buffer; fine: Buffer }): void;
-  /** Thumbnails per second, written to `thumbsDir` as 000001.jpg, ... and their grey copies 000001.pgm, ... */
+  /**
+   * Thumbnails per second, written to `thumbsDir` as 000001.jpg, ... and their grey copies 000001.pgm, ...; their
+   * times (on the picture's timeline, its first frame at 0) are what decodeForScenes resolves to.
+   */
   thumbFps: number;
   /** The grey copies' shorter side is at most this many pixels (binary PGM). */
   graySide: number;
@@ -62,6 +65,6 @@ export interface VideoEngine {
   extractAudio(source: string, out: string, signal: AbortSignal): Promise<ExtractedAudio>;
   /** Momentary loudness every 100 ms. */
   loudness(audio: string, signal: AbortSignal): Promise<LoudnessReading[]>;
-  /** Decodes `source` once for scene detection (see SceneDecoding). */
-  decodeForScenes(job: SceneDecoding): Promise<void>;
+  /** Decodes `source` once for scene detection (see SceneDecoding): the time of each thumbnail written, in order. */
+  decodeForScenes(job: SceneDecoding): Promise<number[]>;
 }

@@ -24,7 +24,8 @@ export const detectScenesSpec = defineSpec({
     'structure at 96x54: the grey less its local mean). Scenes shorter than ' +
     '`min_scene_seconds` (default 0.5) are merged into their neighbour (at most ' +
     `${MAX_SCENES} scenes: the weakest cuts go first). In the same decoding pass, frames are sampled every half ` +
-    `second (at most ${MAX_SAMPLES} over the video): each scene gets the one nearest its middle as a JPEG keyframe, ` +
+    `second (at most ${MAX_SAMPLES} over the video), each with the time of the frame it is (every time on the ` +
+    "picture's timeline: its first frame at 0): each scene gets the one nearest its middle as a JPEG keyframe, " +
     'and all are returned as `samples` for reading on-screen text through time. ' +
     'Outputs `scenes` [{index, start, end, keyframe_path, keyframe_time}], `cuts` (seconds) and `samples` [{time, path, ' +
     'scene, gray}] (`gray`: the frame in grey, its shorter side shrunk to 360 px, for finding text).',

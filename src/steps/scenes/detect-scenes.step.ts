@@ -39,7 +39,7 @@ export const detectScenesStep = defineStep<
     const thumbs = path.join(ctx.workDir, 'samples');
     await fs.mkdir(thumbs, { recursive: true });
     const detector = new CutDetector(CUT_FPS);
-    await video.decodeForScenes({
+    const times = await video.decodeForScenes({
       source: input.source,
       cutFps: CUT_FPS,
       cutTiny: { width: CUT_FRAME_WIDTH, height: CUT_FRAME_HEIGHT },
@@ -53,15 +53,11 @@ export const detectScenesStep = defineStep<
     const cuts = keepCuts(detector.boundaries((input.threshold ?? 30) / 100, duration), duration, input.min_scene_seconds ?? 0.5);
     const bounds = [0, ...cuts, duration];
     const available = (await fs.readdir(thumbs)).filter((f) => f.endsWith('.jpg')).sort();
-    const thumbTime = (i: number) => i / fps;
+    const thumbTime = (i: number) => times[i];
     const scenes: Scene[] = [];
     for (let i = 0; i < bounds.length - 1; i++) {
       const [start, end] = [bounds[i], bounds[i + 1]];
-      const middle = start + (end - start) / 2;
-      let best = Math.min(available.length - 1, Math.max(0, Math.round(middle * fps)));
-      // Prefer a thumbnail inside the scene (a short scene may fall between two thumbnails).
-      while (best > 0 && thumbTime(best) >= end) best--;
-      while (best < available.length - 1 && thumbTime(best) < start) best++;
+      const best = nearest(available.length, thumbTime, start + (end - start) / 2, start, end);
       const keyframe_path = path.join(ctx.workDir, `keyframe-${i}.jpg`);
       await fs.copyFile(path.join(thumbs, available[best]), keyframe_path);
       scenes.push({
@@ -87,6 +83,20 @@ export const detectScenesStep = defineStep<
     return { scenes, cuts: cuts.map(round), samples };
   },
 });
+
+/**
+ * Of `count` thumbnails (at `time(i)`), the one nearest `middle`; one inside [start, end) first (a short scene may fall
+ * between two thumbnails).
+ */
+function nearest(count: number, time: (i: number) => number, middle: number, start: number, end: number): number {
+  let best = 0;
+  const rank = (i: number) => [time(i) >= start && time(i) < end ? 0 : 1, Math.abs(time(i) - middle)];
+  for (let i = 1; i < count; i++) {
+    const [a, b] = [rank(i), rank(best)];
+    if (a[0] < b[0] || (a[0] === b[0] && a[1] < b[1])) best = i;
+  }
+  return best;
+}
 
 /** The cuts kept: no scene shorter than `minScene`, at most MAX_SCENES scenes (strongest cuts win). */
 function keepCuts(found: CutCandidate[], duration: number, minScene: number): number[] {

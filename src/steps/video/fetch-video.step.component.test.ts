@@ -28,7 +28,7 @@ const probeOf = (duration: number): VideoEngine => ({
   probe: async () => ({ duration, title: null, has_audio: true }) as MediaInfo,
   extractAudio: async () => ({ track: 0, tracks: 1, channels: 1, start: 0 }),
   loudness: async () => [],
-  decodeForScenes: async () => undefined,
+  decodeForScenes: async () => [],
 });
 
 function setUp(pages: ConstructorParameters<typeof FakeWeb>[0], duration = 6) {
