@@ -8,10 +8,8 @@ const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
 
 /** Frames as detect_scenes samples them: 2 a second, with the grey copy (360 px on its shorter side) the region finder reads. */
 export async function sampleFrames(clip, dir) {
-  const { shorterSideAtMost } = await import(dist('src/engines/video/ffmpeg-video-engine.js'));
-  const { ANALYSIS_SIDE } = await import(dist('src/imaging/text-regions.js'));
   fs.mkdirSync(dir, { recursive: true });
-  const filter = `[0:v]split=2[t][g];[t]fps=2[thumbs];[g]fps=2,${shorterSideAtMost(ANALYSIS_SIDE)},format=gray[gray]`;
+  const filter = await samplingFilter();
   execFileSync('ffmpeg', [
     '-v',
     'error',
@@ -31,19 +29,34 @@ export async function sampleFrames(clip, dir) {
   return framesIn(dir);
 }
 
-/** sampleFrames cut once into `dir` and kept there (a `done` file marks a finished cut): the A/B benches' frames. */
+/**
+ * sampleFrames cut once into `dir` and kept there (a `done` file, holding the filter they were cut with, marks a
+ * finished cut): the A/B benches' frames. Cut again when the service samples otherwise.
+ */
 export async function cachedSampleFrames(clip, dir) {
-  if (fs.existsSync(path.join(dir, 'done'))) return framesIn(dir);
+  const done = path.join(dir, 'done');
+  const filter = await samplingFilter();
+  if (fs.existsSync(done) && fs.readFileSync(done, 'utf8') === filter) return framesIn(dir);
+  fs.rmSync(dir, { recursive: true, force: true });
   const frames = await sampleFrames(clip, dir);
-  fs.writeFileSync(path.join(dir, 'done'), '');
+  fs.writeFileSync(done, filter);
   return frames;
 }
 
-/** The frames sampleFrames wrote into `dir`, in order. */
-function framesIn(dir) {
-  return fs
+/** The samples' part of detect_scenes' decoding (ffmpeg-video-engine.ts): thumbnails and their grey copies. */
+async function samplingFilter() {
+  const { shorterSideAtMost } = await import(dist('src/engines/video/ffmpeg-video-engine.js'));
+  const { ANALYSIS_SIDE } = await import(dist('src/imaging/text-regions.js'));
+  return `[0:v]setpts=PTS-STARTPTS,fps=25,split=2[t][g];[t]fps=2[thumbs];[g]fps=2,${shorterSideAtMost(ANALYSIS_SIDE)},format=gray[gray]`;
+}
+
+/** The frames sampleFrames wrote into `dir`, in order, each at its time as detect_scenes gives it. */
+async function framesIn(dir) {
+  const { sampleTimes } = await import(dist('src/engines/video/ffmpeg-video-engine.js'));
+  const files = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.jpg'))
-    .sort()
-    .map((f, i) => ({ time: i / 2, path: path.join(dir, f), gray: path.join(dir, f.replace(/\.jpg$/, '.pgm')) }));
+    .sort();
+  const times = sampleTimes(files.length, 25, 2);
+  return files.map((f, i) => ({ time: times[i], path: path.join(dir, f), gray: path.join(dir, f.replace(/\.jpg$/, '.pgm')) }));
 }
