@@ -773,8 +773,9 @@ await (async function familiesCaptions() {
 if (section('families-cuts')) {
   const { runSeed } = await import('./support/families.mjs');
   const seed = runSeed();
-  console.log(`families-cuts (seed ${seed}):`);
-  await (await import('./support/transition-families.mjs')).transitionFamilies(seed).catch((err) => {
+  const families = await import('./support/transition-families.mjs');
+  console.log(`families-cuts (seed ${seed}${families.FPS === 25 ? '' : `, ${families.FPS} fps`}):`);
+  await families.transitionFamilies(seed).catch((err) => {
     console.error(`bench/quality (families-cuts): ERROR ${err?.stack ?? err}`);
     process.exitCode = 2;
   });
