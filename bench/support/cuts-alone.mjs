@@ -1,7 +1,8 @@
 // The cut detector alone on the families-cuts clips (bench/support/transition-families.mjs, made and cached by
 // `QUALITY_ONLY=families-cuts`), for A/B runs of two builds on the same frames: found, false, and the detector's CPU a
 // second of video. node bench/support/cuts-alone.mjs <dist> seeds... The frames are those the build's own video engine
-// hands detect_scenes (decodeForScenes), cached per clip.
+// hands detect_scenes (decodeForScenes) at the rate its step chooses for the clip (cutRate; 25 in builds before it),
+// cached per clip and rate.
 // Builds before its port handed {tiny, fine} frames (h56-frames), those before the structure check among them, cannot be run.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +13,9 @@ import { clipFile, drawFamilies, score } from './transition-families.mjs';
 
 const [distDir, ...seeds] = process.argv.slice(2);
 const load = (p) => import(pathToFileURL(path.join(distDir, p)).href);
-const { CutDetector, CUT_FRAME_WIDTH, CUT_FRAME_HEIGHT, CUT_FINE_WIDTH, CUT_FINE_HEIGHT } = await load('src/steps/scenes/cut-detector.js');
+const detectorModule = await load('src/steps/scenes/cut-detector.js');
+const { CutDetector, CUT_FRAME_WIDTH, CUT_FRAME_HEIGHT, CUT_FINE_WIDTH, CUT_FINE_HEIGHT } = detectorModule;
+const cutRate = detectorModule.cutRate ?? (() => 25);
 const { FfmpegVideoEngine } = await load('src/engines/video/ffmpeg-video-engine.js');
 const video = new FfmpegVideoEngine({ ffmpeg: process.env.FFMPEG_PATH || 'ffmpeg', ffprobe: process.env.FFPROBE_PATH || 'ffprobe' });
 const [tiny, fine] = [
@@ -23,12 +26,12 @@ const [TINY, FINE] = [tiny.width * tiny.height * 3, fine.width * fine.height * 3
 const FRAMES = path.join(os.tmpdir(), 'cuts-alone-frames');
 fs.mkdirSync(FRAMES, { recursive: true });
 /** A clip's frames as the engine hands them over, each its tiny picture then its fine one (cached). */
-async function frames(file) {
-  const cache = path.join(FRAMES, `${path.basename(file, '.mp4')}-${tiny.width}x${tiny.height}+${fine.width}x${fine.height}.rgb`);
+async function frames(file, rate) {
+  const cache = path.join(FRAMES, `${path.basename(file, '.mp4')}-${tiny.width}x${tiny.height}+${fine.width}x${fine.height}@${rate}.rgb`);
   if (!fs.existsSync(cache)) {
     const thumbsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cuts-alone-thumbs-'));
     const got = [];
-    const job = { source: file, cutFps: 25, cutTiny: tiny, cutFine: fine, thumbFps: 0.5, graySide: 64, thumbsDir };
+    const job = { source: file, cutFps: rate, cutTiny: tiny, cutFine: fine, thumbFps: 0.5, graySide: 64, thumbsDir };
     await video.decodeForScenes({ ...job, onCutFrame: (f) => got.push(f.tiny, f.fine), signal: new AbortController().signal });
     fs.rmSync(thumbsDir, { recursive: true, force: true });
     fs.writeFileSync(`${cache}.tmp`, Buffer.concat(got));
@@ -59,10 +62,11 @@ for (const seed of seeds.map(Number)) {
       console.log(`  ${seed}#${n} not rendered`);
       continue;
     }
-    const buf = await frames(file);
-    const duration = buf.length / (TINY + FINE) / 25;
+    const rate = cutRate((await video.probe(file, new AbortController().signal)).frame_rate ?? null);
+    const buf = await frames(file, rate);
+    const duration = buf.length / (TINY + FINE) / rate;
     const t0 = process.cpuUsage();
-    const d = new CutDetector(25);
+    const d = new CutDetector(rate);
     for (let i = 0; i < buf.length; i += TINY + FINE)
       d.push({ tiny: buf.subarray(i, i + TINY), fine: buf.subarray(i + TINY, i + TINY + FINE) });
     const cuts = keepCuts(d.boundaries(0.3, duration), duration, 0.5).map((t) => Math.round(t * 1000) / 1000);

@@ -5,11 +5,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
+const { FfmpegVideoEngine, pictureAt, samplesFrom, sampleTimes } = await import(dist('src/engines/video/ffmpeg-video-engine.js'));
+const { cutRate } = await import(dist('src/steps/scenes/cut-detector.js'));
+const { ANALYSIS_SIDE } = await import(dist('src/imaging/text-regions.js'));
 
-/** Frames as detect_scenes samples them: 2 a second, with the grey copy (360 px on its shorter side) the region finder reads. */
+/** Frames as detect_scenes samples them: SAMPLE_FPS a second, with the grey copy (360 px on its shorter side) the region finder reads. */
 export async function sampleFrames(clip, dir) {
   fs.mkdirSync(dir, { recursive: true });
-  const filter = await samplingFilter();
+  const { rate, filter } = await sampling(clip);
   execFileSync('ffmpeg', [
     '-v',
     'error',
@@ -26,7 +29,7 @@ export async function sampleFrames(clip, dir) {
     '[gray]',
     `${dir}/%06d.pgm`,
   ]);
-  return framesIn(dir);
+  return framesIn(dir, rate);
 }
 
 /**
@@ -35,28 +38,33 @@ export async function sampleFrames(clip, dir) {
  */
 export async function cachedSampleFrames(clip, dir) {
   const done = path.join(dir, 'done');
-  const filter = await samplingFilter();
-  if (fs.existsSync(done) && fs.readFileSync(done, 'utf8') === filter) return framesIn(dir);
+  const { rate, filter } = await sampling(clip);
+  if (fs.existsSync(done) && fs.readFileSync(done, 'utf8') === filter) return framesIn(dir, rate);
   fs.rmSync(dir, { recursive: true, force: true });
   const frames = await sampleFrames(clip, dir);
   fs.writeFileSync(done, filter);
   return frames;
 }
 
-/** The samples' part of detect_scenes' decoding (ffmpeg-video-engine.ts): thumbnails and their grey copies. */
-async function samplingFilter() {
-  const { shorterSideAtMost } = await import(dist('src/engines/video/ffmpeg-video-engine.js'));
-  const { ANALYSIS_SIDE } = await import(dist('src/imaging/text-regions.js'));
-  return `[0:v]setpts=PTS-STARTPTS,fps=25,split=2[t][g];[t]fps=2[thumbs];[g]fps=2,${shorterSideAtMost(ANALYSIS_SIDE)},format=gray[gray]`;
+/** Every sample's rate: detect_scenes' on a clip shorter than two minutes. */
+const SAMPLE_FPS = 2;
+
+/**
+ * The samples' part of detect_scenes' decoding of `clip` (ffmpeg-video-engine.ts): thumbnails and their grey copies,
+ * taken from the frames at the rate the step decodes the clip at (cutRate).
+ */
+async function sampling(clip) {
+  const video = new FfmpegVideoEngine({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+  const rate = cutRate((await video.probe(clip, new AbortController().signal)).frame_rate);
+  return { rate, filter: `${pictureAt(rate)},split=2[t][g];${samplesFrom('t', 'g', SAMPLE_FPS, ANALYSIS_SIDE)}` };
 }
 
-/** The frames sampleFrames wrote into `dir`, in order, each at its time as detect_scenes gives it. */
-async function framesIn(dir) {
-  const { sampleTimes } = await import(dist('src/engines/video/ffmpeg-video-engine.js'));
+/** The frames sampleFrames wrote into `dir` (taken from frames at `rate`), in order, each at its time as detect_scenes gives it. */
+function framesIn(dir, rate) {
   const files = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.jpg'))
     .sort();
-  const times = sampleTimes(files.length, 25, 2);
+  const times = sampleTimes(files.length, rate, SAMPLE_FPS);
   return files.map((f, i) => ({ time: times[i], path: path.join(dir, f), gray: path.join(dir, f.replace(/\.jpg$/, '.pgm')) }));
 }

@@ -8,6 +8,7 @@ export const INFO: MediaInfo = {
   duration: 2,
   width: 320,
   height: 180,
+  frame_rate: 25,
   video_codec: 'h264',
   audio_codec: 'aac',
   has_audio: true,

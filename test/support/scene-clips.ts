@@ -13,14 +13,19 @@ const run = promisify(execFile);
 export const SCREENSHOTS = path.resolve('node_modules/@vladmandic/human/assets');
 
 /**
- * A clip of still photos, each looped at 25 fps for its seconds and fed to `graph` as input N (`[N:v]`), whose
- * `[v]` is encoded: how the scene tests draw a case of bench/quality's families.
+ * A clip of still photos, each looped at `fps` (25 unless given) for its seconds and fed to `graph` as input N
+ * (`[N:v]`), whose `[v]` is encoded: how the scene tests draw a case of bench/quality's families.
  */
-export async function stillsClip(name: string, stills: Array<{ photo: string; seconds: number }>, graph: string): Promise<string> {
+export async function stillsClip(
+  name: string,
+  stills: Array<{ photo: string; seconds: number }>,
+  graph: string,
+  fps = 25,
+): Promise<string> {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`)), `${name}.mp4`);
   await run('ffmpeg', [
     ...['-y', '-v', 'error'],
-    ...stills.flatMap((s) => ['-loop', '1', '-framerate', '25', '-t', String(s.seconds), '-i', s.photo]),
+    ...stills.flatMap((s) => ['-loop', '1', '-framerate', String(fps), '-t', String(s.seconds), '-i', s.photo]),
     ...['-filter_complex', graph, '-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', out],
   ]);
   return out;
@@ -59,17 +64,17 @@ export interface JumpFraming {
 
 /**
  * Input `input` as the families frame a picture for a camera (bench/support/transition-families.mjs): `crop` of it
- * (an ffmpeg `crop` filter, or none), filling 768x460, then `camera` (filters ending at 640x360), at 25 fps. The
- * caller labels the result or goes on filtering it.
+ * (an ffmpeg `crop` filter, or none), filling 768x460, then `camera` (filters ending at 640x360), at `fps` (25 unless
+ * given). The caller labels the result or goes on filtering it.
  */
-export function framedForCamera(input: number, crop: string | undefined, camera: string): string {
-  return `[${input}:v]${crop ? `${crop},` : ''}scale=768:460:force_original_aspect_ratio=increase,crop=768:460,setsar=1,${camera},fps=25,format=yuv420p,setsar=1`;
+export function framedForCamera(input: number, crop: string | undefined, camera: string, fps = 25): string {
+  return `[${input}:v]${crop ? `${crop},` : ''}scale=768:460:force_original_aspect_ratio=increase,crop=768:460,setsar=1,${camera},fps=${fps},format=yuv420p,setsar=1`;
 }
 
-/** Two framings joined by a hard cut (ffmpeg's concat): how the scene tests draw the families' jump cuts. */
-export function stillsJumpCut(name: string, framings: [JumpFraming, JumpFraming]): Promise<string> {
-  const shot = (f: JumpFraming, input: number) => `${framedForCamera(input, f.crop, `crop=640:360:x='${f.x}':y='${f.y}'`)}[s${input}]`;
-  return stillsClip(name, framings, [...framings.map(shot), '[s0][s1]concat=n=2:v=1:a=0,format=yuv420p[v]'].join(';'));
+/** Two framings joined by a hard cut (ffmpeg's concat), at `fps` (25 unless given): how the scene tests draw the families' jump cuts. */
+export function stillsJumpCut(name: string, framings: [JumpFraming, JumpFraming], fps = 25): Promise<string> {
+  const shot = (f: JumpFraming, input: number) => `${framedForCamera(input, f.crop, `crop=640:360:x='${f.x}':y='${f.y}'`, fps)}[s${input}]`;
+  return stillsClip(name, framings, [...framings.map(shot), '[s0][s1]concat=n=2:v=1:a=0,format=yuv420p[v]'].join(';'), fps);
 }
 
 /** The scene boundaries the real detect_scenes step and video engine find in `clip`, in seconds. */

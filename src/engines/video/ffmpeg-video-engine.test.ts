@@ -90,15 +90,16 @@ describe('ffmpeg video engine: frames for scene detection', () => {
   });
 
   /**
-   * A 3 s clip at 25 fps whose frame n is a flat grey of its own (16 + 2n), the picture starting `pictureStart` s after
-   * the sound when asked (a stream start time, as an edit list gives), sampled `thumbFps` times a second: each sample's
-   * time as decodeForScenes gives it and as the frame it is (n / 25), and whether the cut detector was handed the
+   * A 3 s clip at `rate` frames a second (25 unless given; an ffmpeg rate such as 30000/1001) whose frame n is a flat
+   * grey of its own (16 + 2n), the picture starting `pictureStart` s after the sound when asked (a stream start time, as
+   * an edit list gives), decoded at the rate the probe reads and sampled `thumbFps` times a second: each sample's time
+   * as decodeForScenes gives it and as the frame it is (n / rate), and whether the cut detector was handed the
    * picture's frames, each once, in order.
    */
-  async function sampled(thumbFps: number, pictureStart = 0) {
+  async function sampled(thumbFps: number, pictureStart = 0, rate = '25') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sample-times-'));
     const picture = path.join(dir, 'picture.mp4');
-    const grey = 'color=black:s=64x64:r=25:d=3,format=yuv420p,geq=lum=16+2*N:cb=128:cr=128';
+    const grey = `color=black:s=64x64:r=${rate}:d=3,format=yuv420p,geq=lum=16+2*N:cb=128:cr=128`;
     await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', grey, '-c:v', 'libx264', '-qp', '0', picture]);
     let clip = picture;
     if (pictureStart) {
@@ -122,7 +123,8 @@ describe('ffmpeg video engine: frames for scene detection', () => {
     const thumbsDir = path.join(dir, 'thumbs');
     fs.mkdirSync(thumbsDir);
     const cutFrames: Buffer[] = [];
-    const job = { source: clip, cutFps: 25, cutTiny: tiny, cutFine: fine, thumbFps, graySide: 360, thumbsDir, signal };
+    const cutFps = (await engine.probe(clip, signal)).frame_rate ?? Number.NaN;
+    const job = { source: clip, cutFps, cutTiny: tiny, cutFine: fine, thumbFps, graySide: 360, thumbsDir, signal };
     const given = await engine.decodeForScenes({ ...job, onCutFrame: (f) => cutFrames.push(f.tiny) });
     const decoded = async (vf: string) =>
       (await run('ffmpeg', ['-v', 'error', '-i', picture, '-vf', vf, '-f', 'rawvideo', '-'], { encoding: 'buffer', maxBuffer: 1 << 24 }))
@@ -137,10 +139,10 @@ describe('ffmpeg video engine: frames for scene detection', () => {
       .sort()
       .map((f) => {
         const pgm = fs.readFileSync(path.join(thumbsDir, f));
-        return frameOf(pgm[pgm.length - 1]) / 25;
+        return Math.round((frameOf(pgm[pgm.length - 1]) / cutFps) * 1000) / 1000;
       });
     const everyFrame = Buffer.concat(cutFrames).equals(await decoded(`scale=${tiny.width}:${tiny.height}:flags=area,format=rgb24`));
-    return { given: given.map((t) => Math.round(t * 1000) / 1000), shown, everyFrame };
+    return { given: given.map((t) => Math.round(t * 1000) / 1000), shown, everyFrame, probed: cutFps };
   }
 
   it('gives each sample the time of the frame it is, two a second and slower', async () => {
@@ -156,6 +158,19 @@ describe('ffmpeg video engine: frames for scene detection', () => {
     assert.deepEqual(given, shown);
     assert.equal(shown[0], 0.24, 'the first sample is taken from the first quarter second of the picture');
     assert.ok(everyFrame, 'the cut detector is handed every frame of the picture, from its first');
+  });
+
+  it('hands each frame of a 30 fps or an NTSC picture once at the rate the probe reads, each sample timed by it', async () => {
+    for (const [rate, expected] of [
+      ['30', 30],
+      ['30000/1001', 29.97],
+    ] as const) {
+      const { given, shown, everyFrame, probed } = await sampled(2, 0, rate);
+      assert.equal(probed, expected, `the probe reads ${rate} as ${expected} frames a second`);
+      assert.ok(given.length >= 2, `${rate}: ${given}`);
+      assert.deepEqual(given, shown, rate);
+      assert.ok(everyFrame, `${rate}: every frame once, none repeated or dropped`);
+    }
   });
 
   it('gives the same frames however the stream is chunked', () => {

@@ -68,11 +68,8 @@ export class FfmpegVideoEngine implements VideoEngine {
     const cuts =
       `[c]split[cf][ct];[cf]scale=${fine.width}:${fine.height}:flags=area[f];` +
       `[ct]scale=${tiny.width}:${tiny.height}:flags=area,pad=${fine.width}:${tiny.height}[ft];[f][ft]vstack,format=rgb24[cuts];`;
-    // The frames on the picture's own timeline (its first at 0, as extractAudio places the audio) at cutFps: the cut
-    // detector's, and those the samples are taken from, so that each sample's time is known (sampleTimes).
-    const filters =
-      `[0:v]setpts=PTS-STARTPTS,fps=${job.cutFps},split=3[c][t][g];${cuts}` +
-      `[t]fps=${thumbFps}[thumbs];[g]fps=${thumbFps},${shorterSideAtMost(job.graySide)},format=gray[gray]`;
+    // The cut detector's frames, and those the samples are taken from, so that each sample's time is known (sampleTimes).
+    const filters = `${pictureAt(job.cutFps)},split=3[c][t][g];${cuts}${samplesFrom('t', 'g', thumbFps, job.graySide)}`;
     // One decoding thread and one filter thread: the same frames, about a fifth less CPU than ffmpeg's thread per core
     // (their hand-offs), and the job's other steps keep the cores busy anyway.
     const args = [
@@ -87,6 +84,16 @@ export class FfmpegVideoEngine implements VideoEngine {
     const written = (await fs.readdir(job.thumbsDir)).filter((f) => f.endsWith('.jpg')).length;
     return sampleTimes(written, job.cutFps, thumbFps);
   }
+}
+
+/** The picture on its own timeline (its first frame at 0, as extractAudio places the audio) at `rate` frames a second. */
+export function pictureAt(rate: number): string {
+  return `[0:v]setpts=PTS-STARTPTS,fps=${rate}`;
+}
+
+/** Samples `rate` a second of the frames labelled `thumbs` and `grays`: [thumbs], and their grey copies [gray] (see SceneDecoding). */
+export function samplesFrom(thumbs: string, grays: string, rate: number, graySide: number): string {
+  return `[${thumbs}]fps=${rate}[thumbs];[${grays}]fps=${rate},${shorterSideAtMost(graySide)},format=gray[gray]`;
 }
 
 /**

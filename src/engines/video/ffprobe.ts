@@ -17,6 +17,7 @@ export async function probeMedia(ffprobe: string, file: string, signal: AbortSig
     duration: Math.round(duration * 1000) / 1000,
     width: video.width ?? null,
     height: video.height ?? null,
+    frame_rate: frameRate(video),
     video_codec: video.codec_name ?? null,
     audio_codec: audio?.codec_name ?? null,
     has_audio: Boolean(audio),
@@ -68,6 +69,19 @@ function pictureStream(streams: ProbeStream[]): ProbeStream | undefined {
   return streams.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
 }
 
+/**
+ * The picture's frames a second: the average over the stream (a phone's variable rate included), else the rate its
+ * timestamps are based on; null when ffprobe knows neither (it writes "0/0").
+ */
+function frameRate(stream: ProbeStream): number | null {
+  for (const r of [stream.avg_frame_rate, stream.r_frame_rate]) {
+    const [num, den] = (r ?? '').split('/').map(Number);
+    const rate = den ? num / den : num;
+    if (Number.isFinite(rate) && rate > 0 && rate <= 1000) return Math.round(rate * 1000) / 1000;
+  }
+  return null;
+}
+
 function startOf(stream: ProbeStream | undefined): number | null {
   const start = Number(stream?.start_time);
   return Number.isFinite(start) ? start : null;
@@ -86,6 +100,8 @@ interface ProbeStream {
   width?: number;
   height?: number;
   duration?: string;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
   channels?: number;
   start_time?: string;
   disposition?: { attached_pic?: number };

@@ -3,6 +3,8 @@ export interface MediaInfo {
   duration: number;
   width: number | null;
   height: number | null;
+  /** The picture's frames a second (its average where the rate varies); null when the file does not say. */
+  frame_rate: number | null;
   video_codec: string | null;
   audio_codec: string | null;
   has_audio: boolean;

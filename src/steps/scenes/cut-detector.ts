@@ -39,6 +39,21 @@ export const CUT_FRAME_HEIGHT = 27;
 export const CUT_FINE_WIDTH = 96;
 export const CUT_FINE_HEIGHT = 54;
 
+/** Source rates taken frame by frame (measured from 5 to 60 fps; faster ones every n-th frame), and the rate for others. */
+const RATES = { lowest: 5, highest: 72, unknown: 25 };
+
+/**
+ * The frames a second the detector is handed for a source at `sourceFps`: each of the source's own frames once (every
+ * n-th of one faster than 72 fps, for the CPU). Dropped or repeated onto another rate, the frames step unevenly (from
+ * 30 to 25, one step in five spans two; from 15, every frame comes twice or thrice), and the detector's rules read an
+ * uneven step as a jump: a shaken shot cut in its middle. A source slower than 5 fps, or one that does not say, is
+ * taken at 25.
+ */
+export function cutRate(sourceFps: number | null): number {
+  if (sourceFps === null || !(sourceFps >= RATES.lowest)) return RATES.unknown;
+  return Math.round((sourceFps / Math.ceil(sourceFps / RATES.highest)) * 1000) / 1000;
+}
+
 const BINS = 4; // per channel: 64 colour bins
 const WINDOW_SECONDS = 1; // the surroundings a score is compared with
 const PEAK_SECONDS = 0.4; // one cut per this much time at most

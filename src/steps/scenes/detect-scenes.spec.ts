@@ -9,7 +9,8 @@ export const detectScenesSpec = defineSpec({
   type: 'detect_scenes',
   summary: 'Finds the cuts of a video, extracts one keyframe per scene and samples frames through time',
   description:
-    'Compares each frame of `source` (25 per second, shrunk to 48x27) with the one before on colour, not only ' +
+    'Compares each frame of `source` (each of its own frames, every n-th of one faster than 72 a second; 25 a second ' +
+    'from one slower than 5 or of no stated rate; shrunk to 48x27) with the one before on colour, not only ' +
     'brightness: the share of pixels whose colour changed and the distance between colour histograms. A frame is ' +
     'a cut when that change is at least `threshold` percent (default 30) and stands out from the second around it ' +
     '(above its median by 25 points), so busy shots are not cut up; the change is counted after the shift of the ' +

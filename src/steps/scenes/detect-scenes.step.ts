@@ -2,7 +2,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ANALYSIS_SIDE } from '../../imaging/text-regions.js';
 import { defineStep } from '../step.js';
-import { CUT_FINE_HEIGHT, CUT_FINE_WIDTH, CUT_FRAME_HEIGHT, CUT_FRAME_WIDTH, type CutCandidate, CutDetector } from './cut-detector.js';
+import {
+  CUT_FINE_HEIGHT,
+  CUT_FINE_WIDTH,
+  CUT_FRAME_HEIGHT,
+  CUT_FRAME_WIDTH,
+  type CutCandidate,
+  CutDetector,
+  cutRate,
+} from './cut-detector.js';
 import { detectScenesSpec, MAX_SAMPLES, MAX_SCENES } from './detect-scenes.spec.js';
 
 interface Scene {
@@ -21,9 +29,6 @@ interface Sample {
   gray: string;
 }
 
-/** Frames per second the cut detector compares (tiny RGB frames). */
-const CUT_FPS = 25;
-
 export const detectScenesStep = defineStep<
   { source: string; threshold?: number; min_scene_seconds?: number },
   { scenes: Scene[]; cuts: number[]; samples: Sample[] }
@@ -31,17 +36,18 @@ export const detectScenesStep = defineStep<
   ...detectScenesSpec,
   async run(input, ctx) {
     const { video } = ctx.tools;
-    const { duration } = await video.probe(input.source, ctx.signal);
+    const { duration, frame_rate } = await video.probe(input.source, ctx.signal);
     // One decoding pass: tiny frames stream to the cut detector while thumbnails are written at a low rate;
     // each scene's keyframe is then the thumbnail nearest its middle (seeking back into the file per scene
     // would decode from the previous keyframe again, for every scene).
     const fps = Math.min(2, MAX_SAMPLES / Math.max(duration, 1));
     const thumbs = path.join(ctx.workDir, 'samples');
     await fs.mkdir(thumbs, { recursive: true });
-    const detector = new CutDetector(CUT_FPS);
+    const cutFps = cutRate(frame_rate);
+    const detector = new CutDetector(cutFps);
     const times = await video.decodeForScenes({
       source: input.source,
-      cutFps: CUT_FPS,
+      cutFps,
       cutTiny: { width: CUT_FRAME_WIDTH, height: CUT_FRAME_HEIGHT },
       cutFine: { width: CUT_FINE_WIDTH, height: CUT_FINE_HEIGHT },
       onCutFrame: (frame) => detector.push(frame),
