@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { ExtractedAudio, LoudnessReading, MediaInfo, SceneDecoding, VideoEngine } from '../../src/engines/video/video-engine.port.js';
+import type {
+  ExtractedAudio,
+  LoudnessReading,
+  MediaInfo,
+  SceneDecoding,
+  SceneSample,
+  VideoEngine,
+} from '../../src/engines/video/video-engine.port.js';
 
 /** What the fake video engine reads: a 2 s clip with audio. */
 export const INFO: MediaInfo = {
@@ -37,7 +44,7 @@ export class FakeVideo implements VideoEngine {
   async loudness(): Promise<LoudnessReading[]> {
     return this.readings;
   }
-  async decodeForScenes(job: SceneDecoding): Promise<number[]> {
+  async decodeForScenes(job: SceneDecoding): Promise<SceneSample[]> {
     const frames = Math.round(this.info.duration * job.cutFps);
     const filled = (size: { width: number; height: number }, rgb: number[]) => {
       const out = Buffer.alloc(size.width * size.height * 3);
@@ -49,16 +56,15 @@ export class FakeVideo implements VideoEngine {
       job.onCutFrame({ tiny: filled(job.cutTiny, rgb), fine: filled(job.cutFine, rgb) });
     }
     const thumbs = Math.round(this.info.duration * job.thumbFps);
+    const samples: SceneSample[] = [];
     for (let i = 1; i <= thumbs; i++) {
-      const name = String(i).padStart(6, '0');
+      const name = path.join(job.thumbsDir, String(i).padStart(6, '0'));
       await sharp({ create: { width: 32, height: 18, channels: 3, background: i <= thumbs / 2 ? 'red' : 'blue' } })
         .jpeg()
-        .toFile(path.join(job.thumbsDir, `${name}.jpg`));
-      fs.writeFileSync(
-        path.join(job.thumbsDir, `${name}.pgm`),
-        Buffer.concat([Buffer.from('P5\n32 18\n255\n'), Buffer.alloc(32 * 18, 128)]),
-      );
+        .toFile(`${name}.jpg`);
+      fs.writeFileSync(`${name}.pgm`, Buffer.concat([Buffer.from('P5\n32 18\n255\n'), Buffer.alloc(32 * 18, 128)]));
+      samples.push({ time: (i - 1) / job.thumbFps, path: `${name}.jpg`, gray: `${name}.pgm` });
     }
-    return Array.from({ length: thumbs }, (_, i) => i / job.thumbFps);
+    return samples;
   }
 }

@@ -125,7 +125,7 @@ describe('ffmpeg video engine: frames for scene detection', () => {
     const cutFrames: Buffer[] = [];
     const cutFps = (await engine.probe(clip, signal)).frame_rate ?? Number.NaN;
     const job = { source: clip, cutFps, cutTiny: tiny, cutFine: fine, thumbFps, graySide: 360, thumbsDir, signal };
-    const given = await engine.decodeForScenes({ ...job, onCutFrame: (f) => cutFrames.push(f.tiny) });
+    const samples = await engine.decodeForScenes({ ...job, onCutFrame: (f) => cutFrames.push(f.tiny) });
     const decoded = async (vf: string) =>
       (await run('ffmpeg', ['-v', 'error', '-i', picture, '-vf', vf, '-f', 'rawvideo', '-'], { encoding: 'buffer', maxBuffer: 1 << 24 }))
         .stdout;
@@ -133,16 +133,18 @@ describe('ffmpeg video engine: frames for scene detection', () => {
     const greys = await decoded('format=gray');
     const frameGrey = Array.from({ length: greys.length / 4096 }, (_, n) => greys[n * 4096 + 2080]);
     const frameOf = (g: number) => frameGrey.reduce((best, x, n) => (Math.abs(x - g) < Math.abs(frameGrey[best] - g) ? n : best), 0);
-    const shown = fs
-      .readdirSync(thumbsDir)
-      .filter((f) => f.endsWith('.pgm'))
-      .sort()
-      .map((f) => {
-        const pgm = fs.readFileSync(path.join(thumbsDir, f));
-        return Math.round((frameOf(pgm[pgm.length - 1]) / cutFps) * 1000) / 1000;
-      });
+    // Each sample's grey copy, as the sample names it, and every grey copy written (none left out).
+    const shown = samples.map((s) => {
+      const pgm = fs.readFileSync(s.gray);
+      return Math.round((frameOf(pgm[pgm.length - 1]) / cutFps) * 1000) / 1000;
+    });
+    assert.equal(samples.length, fs.readdirSync(thumbsDir).filter((f) => f.endsWith('.pgm')).length, 'every sample written is given');
+    assert.ok(
+      samples.every((s) => fs.existsSync(s.path) && path.dirname(s.path) === thumbsDir),
+      'each sample names its JPEG',
+    );
     const everyFrame = Buffer.concat(cutFrames).equals(await decoded(`scale=${tiny.width}:${tiny.height}:flags=area,format=rgb24`));
-    return { given: given.map((t) => Math.round(t * 1000) / 1000), shown, everyFrame, probed: cutFps };
+    return { given: samples.map((s) => Math.round(s.time * 1000) / 1000), shown, everyFrame, probed: cutFps };
   }
 
   it('gives each sample the time of the frame it is, two a second and slower', async () => {

@@ -6,7 +6,7 @@ import { channelLevels, channelWeights, downmixFilter, placementFilters, SPEECH_
 import type { MediaBinaries } from './ffmpeg-binaries.js';
 import { probeAudioTracks, probeMedia } from './ffprobe.js';
 import { speechScoreDb } from './speech-energy.js';
-import type { ExtractedAudio, LoudnessReading, MediaInfo, SceneDecoding, VideoEngine } from './video-engine.port.js';
+import type { ExtractedAudio, LoudnessReading, MediaInfo, SceneDecoding, SceneSample, VideoEngine } from './video-engine.port.js';
 
 /** The video port on ffmpeg and ffprobe (FFMPEG_PATH, FFPROBE_PATH). */
 export class FfmpegVideoEngine implements VideoEngine {
@@ -61,7 +61,7 @@ export class FfmpegVideoEngine implements VideoEngine {
     }));
   }
 
-  async decodeForScenes(job: SceneDecoding): Promise<number[]> {
+  async decodeForScenes(job: SceneDecoding): Promise<SceneSample[]> {
     const { cutTiny: tiny, cutFine: fine } = job;
     const thumbFps = Number(job.thumbFps.toFixed(4));
     // Both sizes of each frame in one output, the fine picture over the tiny one padded to its width (see stackedFrames).
@@ -81,8 +81,13 @@ export class FfmpegVideoEngine implements VideoEngine {
     ];
     const onStdout = stackedFrames(tiny, fine, job.onCutFrame);
     await runProcess(this.bin.ffmpeg, args, { signal: job.signal, name: 'ffmpeg', background: true, onStdout });
-    const written = (await fs.readdir(job.thumbsDir)).filter((f) => f.endsWith('.jpg')).length;
-    return sampleTimes(written, job.cutFps, thumbFps);
+    const written = (await fs.readdir(job.thumbsDir)).filter((f) => f.endsWith('.jpg')).sort();
+    const times = sampleTimes(written.length, job.cutFps, thumbFps);
+    return written.map((f, i) => ({
+      time: times[i],
+      path: path.join(job.thumbsDir, f),
+      gray: path.join(job.thumbsDir, f.replace(/\.jpg$/, '.pgm')),
+    }));
   }
 }
 

@@ -42,15 +42,19 @@ export interface SceneDecoding {
   cutTiny: { width: number; height: number };
   cutFine: { width: number; height: number };
   onCutFrame(frame: { tiny: Buffer; fine: Buffer }): void;
-  /**
-   * Thumbnails per second, written to `thumbsDir` as 000001.jpg, ... and their grey copies 000001.pgm, ...; their
-   * times (on the picture's timeline, its first frame at 0) are what decodeForScenes resolves to.
-   */
+  /** Thumbnails per second, written to `thumbsDir` with their grey copies (the SceneSamples decodeForScenes resolves to). */
   thumbFps: number;
   /** The grey copies' shorter side is at most this many pixels (binary PGM). */
   graySide: number;
   thumbsDir: string;
   signal: AbortSignal;
+}
+
+/** A frame decodeForScenes sampled: its time on the picture's timeline (its first frame at 0), its JPEG and grey copy (binary PGM). */
+export interface SceneSample {
+  time: number;
+  path: string;
+  gray: string;
 }
 
 /**
@@ -67,6 +71,6 @@ export interface VideoEngine {
   extractAudio(source: string, out: string, signal: AbortSignal): Promise<ExtractedAudio>;
   /** Momentary loudness every 100 ms. */
   loudness(audio: string, signal: AbortSignal): Promise<LoudnessReading[]>;
-  /** Decodes `source` once for scene detection (see SceneDecoding): the time of each thumbnail written, in order. */
-  decodeForScenes(job: SceneDecoding): Promise<number[]>;
+  /** Decodes `source` once for scene detection (see SceneDecoding): the samples written, in order. */
+  decodeForScenes(job: SceneDecoding): Promise<SceneSample[]>;
 }

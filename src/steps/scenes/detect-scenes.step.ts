@@ -45,7 +45,7 @@ export const detectScenesStep = defineStep<
     await fs.mkdir(thumbs, { recursive: true });
     const cutFps = cutRate(frame_rate);
     const detector = new CutDetector(cutFps);
-    const times = await video.decodeForScenes({
+    const decoded = await video.decodeForScenes({
       source: input.source,
       cutFps,
       cutTiny: { width: CUT_FRAME_WIDTH, height: CUT_FRAME_HEIGHT },
@@ -58,14 +58,13 @@ export const detectScenesStep = defineStep<
     });
     const cuts = keepCuts(detector.boundaries((input.threshold ?? 30) / 100, duration), duration, input.min_scene_seconds ?? 0.5);
     const bounds = [0, ...cuts, duration];
-    const available = (await fs.readdir(thumbs)).filter((f) => f.endsWith('.jpg')).sort();
-    const thumbTime = (i: number) => times[i];
+    const thumbTime = (i: number) => decoded[i].time;
     const scenes: Scene[] = [];
     for (let i = 0; i < bounds.length - 1; i++) {
       const [start, end] = [bounds[i], bounds[i + 1]];
-      const best = nearest(available.length, thumbTime, start + (end - start) / 2, start, end);
+      const best = nearest(decoded.length, thumbTime, start + (end - start) / 2, start, end);
       const keyframe_path = path.join(ctx.workDir, `keyframe-${i}.jpg`);
-      await fs.copyFile(path.join(thumbs, available[best]), keyframe_path);
+      await fs.copyFile(decoded[best].path, keyframe_path);
       scenes.push({
         index: i,
         start: round(start),
@@ -79,12 +78,7 @@ export const detectScenesStep = defineStep<
         0,
         scenes.findIndex((s) => t >= s.start && t < s.end),
       );
-    const samples = available.map((f, i) => ({
-      time: round(thumbTime(i)),
-      path: path.join(thumbs, f),
-      scene: sceneAt(thumbTime(i)),
-      gray: path.join(thumbs, f.replace(/\.jpg$/, '.pgm')),
-    }));
+    const samples = decoded.map((d) => ({ time: round(d.time), path: d.path, scene: sceneAt(d.time), gray: d.gray }));
     ctx.engine('scenes', 'colour and histogram cut detector');
     return { scenes, cuts: cuts.map(round), samples };
   },
