@@ -13,45 +13,45 @@ function framing(crop: string, seconds: number, x = '0', y = '0'): JumpFraming {
 
 /**
  * A shaken shot, then a jump cut to a still closer framing, as bench/quality's families draw them at other frame
- * rates. Compared at 25 a second, a 30 fps source's frames step unevenly (one step in five spans two of its frames)
- * and a 15 fps source's frames come twice or thrice: either way the shake was cut in its middle.
+ * rates (the families' seed and clip). Compared at 25 a second, a 30 fps source's frames step unevenly (one step in
+ * five spans two of its frames) and a 15 fps source's frames come twice or thrice: either way the shake was cut in
+ * its middle.
  */
-describe('detect_scenes: sources at their own frame rates', () => {
-  it('at 30 fps: no cut in the shaken shot, the jump cut after it found (seed 13400 clip 18; the real step and engine)', async () => {
-    const clip = await stillsJumpCut(
-      'shaken-at-30',
-      [
-        framing(
-          'crop=iw*0.998:ih*0.998:iw*0.056:ih*0.348',
-          3.804,
-          '6*sin(2*PI*1.33*t+0.50)+16*sin(2*PI*0.83*t+5.36)',
-          '18*sin(2*PI*4.54*t+5.52)+10*sin(2*PI*0.58*t+2.39)',
-        ),
-        framing('crop=iw*0.657:ih*0.657:iw*0.294:ih*0.404', 2.988),
-      ],
-      30,
-    );
-    const cuts = await sceneBoundaries(clip);
-    assert.equal(cuts.length, 1, `one boundary, found ${JSON.stringify(cuts)}`);
-    assert.ok(Math.abs(cuts[0] - 3.8) <= 0.1, `at 3.80 s, found ${cuts[0]}`);
-  });
+const CASES = [
+  {
+    fps: 30,
+    drawn: 'seed 13400 clip 18',
+    shots: [
+      framing(
+        'crop=iw*0.998:ih*0.998:iw*0.056:ih*0.348',
+        3.804,
+        '6*sin(2*PI*1.33*t+0.50)+16*sin(2*PI*0.83*t+5.36)',
+        '18*sin(2*PI*4.54*t+5.52)+10*sin(2*PI*0.58*t+2.39)',
+      ),
+      framing('crop=iw*0.657:ih*0.657:iw*0.294:ih*0.404', 2.988),
+    ],
+  },
+  {
+    fps: 15,
+    drawn: 'seed 90680 clip 17',
+    shots: [
+      framing(
+        'crop=iw*0.597:ih*0.597:iw*0.226:ih*0.195',
+        3.78,
+        '2*sin(2*PI*5.32*t+4.71)+14*sin(2*PI*2.18*t+1.37)',
+        '3*sin(2*PI*2.01*t+5.65)+12*sin(2*PI*3.47*t+0.65)',
+      ),
+      framing('crop=iw*0.428:ih*0.428:iw*0.329:ih*0.336', 2.796),
+    ],
+  },
+] as const;
 
-  it('at 15 fps: no cut in the shaken shot, the jump cut after it found (seed 90680 clip 17)', async () => {
-    const clip = await stillsJumpCut(
-      'shaken-at-15',
-      [
-        framing(
-          'crop=iw*0.597:ih*0.597:iw*0.226:ih*0.195',
-          3.78,
-          '2*sin(2*PI*5.32*t+4.71)+14*sin(2*PI*2.18*t+1.37)',
-          '3*sin(2*PI*2.01*t+5.65)+12*sin(2*PI*3.47*t+0.65)',
-        ),
-        framing('crop=iw*0.428:ih*0.428:iw*0.329:ih*0.336', 2.796),
-      ],
-      15,
-    );
-    const cuts = await sceneBoundaries(clip);
-    assert.equal(cuts.length, 1, `one boundary, found ${JSON.stringify(cuts)}`);
-    assert.ok(Math.abs(cuts[0] - 3.78) <= 0.1, `at 3.78 s, found ${cuts[0]}`);
-  });
+describe('detect_scenes: sources at their own frame rates (the real step and engine)', () => {
+  for (const c of CASES)
+    it(`at ${c.fps} fps: no cut in the shaken shot, the jump cut after it found (${c.drawn})`, async () => {
+      const cuts = await sceneBoundaries(await stillsJumpCut(`shaken-at-${c.fps}`, [c.shots[0], c.shots[1]], c.fps));
+      const at = c.shots[0].seconds;
+      assert.equal(cuts.length, 1, `one boundary, found ${JSON.stringify(cuts)}`);
+      assert.ok(Math.abs(cuts[0] - at) <= 0.1, `at ${at} s, found ${cuts[0]}`);
+    });
 });
