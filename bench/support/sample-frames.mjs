@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
-const { FfmpegVideoEngine, pictureAt, samplesFrom, sampleTimes } = await import(dist('src/engines/video/ffmpeg-video-engine.js'));
+const { FfmpegVideoEngine, pictureAt, samplesFrom, samplesIn } = await import(dist('src/engines/video/ffmpeg-video-engine.js'));
 const { cutRate } = await import(dist('src/steps/scenes/cut-detector.js'));
 const { ANALYSIS_SIDE } = await import(dist('src/imaging/text-regions.js'));
 
@@ -61,10 +61,5 @@ async function sampling(clip) {
 
 /** The frames sampleFrames wrote into `dir` (taken from frames at `rate`), in order, each at its time as detect_scenes gives it. */
 function framesIn(dir, rate) {
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.jpg'))
-    .sort();
-  const times = sampleTimes(files.length, rate, SAMPLE_FPS);
-  return files.map((f, i) => ({ time: times[i], path: path.join(dir, f), gray: path.join(dir, f.replace(/\.jpg$/, '.pgm')) }));
+  return samplesIn(dir, rate, SAMPLE_FPS);
 }

@@ -81,14 +81,18 @@ export class FfmpegVideoEngine implements VideoEngine {
     ];
     const onStdout = stackedFrames(tiny, fine, job.onCutFrame);
     await runProcess(this.bin.ffmpeg, args, { signal: job.signal, name: 'ffmpeg', background: true, onStdout });
-    const written = (await fs.readdir(job.thumbsDir)).filter((f) => f.endsWith('.jpg')).sort();
-    const times = sampleTimes(written.length, job.cutFps, thumbFps);
-    return written.map((f, i) => ({
-      time: times[i],
-      path: path.join(job.thumbsDir, f),
-      gray: path.join(job.thumbsDir, f.replace(/\.jpg$/, '.pgm')),
-    }));
+    return samplesIn(job.thumbsDir, job.cutFps, thumbFps);
   }
+}
+
+/**
+ * The samples written into `dir` (000001.jpg, ... with their grey copies 000001.pgm, ...), in order, each at its time:
+ * taken `sampleFps` a second from frames at `frameFps` (see sampleTimes).
+ */
+export async function samplesIn(dir: string, frameFps: number, sampleFps: number): Promise<SceneSample[]> {
+  const written = (await fs.readdir(dir)).filter((f) => f.endsWith('.jpg')).sort();
+  const times = sampleTimes(written.length, frameFps, sampleFps);
+  return written.map((f, i) => ({ time: times[i], path: path.join(dir, f), gray: path.join(dir, f.replace(/\.jpg$/, '.pgm')) }));
 }
 
 /** The picture on its own timeline (its first frame at 0, as extractAudio places the audio) at `rate` frames a second. */

@@ -58,18 +58,18 @@ export const detectScenesStep = defineStep<
     });
     const cuts = keepCuts(detector.boundaries((input.threshold ?? 30) / 100, duration), duration, input.min_scene_seconds ?? 0.5);
     const bounds = [0, ...cuts, duration];
-    const thumbTime = (i: number) => decoded[i].time;
+    const times = decoded.map((d) => d.time);
     const scenes: Scene[] = [];
     for (let i = 0; i < bounds.length - 1; i++) {
       const [start, end] = [bounds[i], bounds[i + 1]];
-      const best = nearest(decoded.length, thumbTime, start + (end - start) / 2, start, end);
+      const best = nearest(times, start + (end - start) / 2, start, end);
       const keyframe_path = path.join(ctx.workDir, `keyframe-${i}.jpg`);
       await fs.copyFile(decoded[best].path, keyframe_path);
       scenes.push({
         index: i,
         start: round(start),
         end: round(end),
-        keyframe_time: round(Math.min(Math.max(thumbTime(best), start), end)),
+        keyframe_time: round(Math.min(Math.max(times[best], start), end)),
         keyframe_path,
       });
     }
@@ -85,13 +85,13 @@ export const detectScenesStep = defineStep<
 });
 
 /**
- * Of `count` thumbnails (at `time(i)`), the one nearest `middle`; one inside [start, end) first (a short scene may fall
- * between two thumbnails).
+ * Of the thumbnails at `times`, the index of the one nearest `middle`; one inside [start, end) first (a short scene may
+ * fall between two thumbnails).
  */
-function nearest(count: number, time: (i: number) => number, middle: number, start: number, end: number): number {
+function nearest(times: number[], middle: number, start: number, end: number): number {
   let best = 0;
-  const rank = (i: number) => [time(i) >= start && time(i) < end ? 0 : 1, Math.abs(time(i) - middle)];
-  for (let i = 1; i < count; i++) {
+  const rank = (i: number) => [times[i] >= start && times[i] < end ? 0 : 1, Math.abs(times[i] - middle)];
+  for (let i = 1; i < times.length; i++) {
     const [a, b] = [rank(i), rank(best)];
     if (a[0] < b[0] || (a[0] === b[0] && a[1] < b[1])) best = i;
   }

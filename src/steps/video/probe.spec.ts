@@ -4,9 +4,10 @@ export const probeSpec = defineSpec({
   type: 'probe',
   summary: 'Reads duration, size, codecs and title/caption metadata of a media file',
   description:
-    'Runs ffprobe on `path`: `duration` (seconds), `width`/`height`, `frame_rate` (frames a second, the average where it varies; null when the file does not say), `video_codec`, `audio_codec` (null without ' +
-    'audio), `has_audio`, `size_bytes`, `format`, and the container `title` and `description` (or comment) tags. ' +
-    'A file ffprobe cannot read, or without a video stream, fails the job.',
+    'Runs ffprobe on `path`: `duration` (seconds), `width`/`height`, `frame_rate` (frames a second, the average ' +
+    'where it varies; null when the file does not say), `video_codec`, `audio_codec` (null without audio), ' +
+    '`has_audio`, `size_bytes`, `format`, and the container `title` and `description` (or comment) tags. A file ' +
+    'ffprobe cannot read, or without a video stream, fails the job.',
   with: { type: 'object', required: ['path'], additionalProperties: false, properties: { path: { type: 'string' } } },
   output: {
     type: 'object',
