@@ -39,15 +39,15 @@ export const CUT_FRAME_HEIGHT = 27;
 export const CUT_FINE_WIDTH = 96;
 export const CUT_FINE_HEIGHT = 54;
 
-/** Source rates taken frame by frame (measured from 5 to 60 fps; faster ones every n-th frame), and the rate for others. */
-const RATES = { lowest: 5, highest: 72, unknown: 25 };
+/** Source rates taken frame by frame (measured from 1 to 60 fps; faster ones every n-th frame), and the rate for others. */
+const RATES = { lowest: 1, highest: 72, unknown: 25 };
 
 /**
  * The frames a second the detector is handed for a source at `sourceFps`: each of the source's own frames once (every
  * n-th of one faster than 72 fps, for the CPU). Dropped or repeated onto another rate, the frames step unevenly (from
- * 30 to 25, one step in five spans two; from 15, every frame comes twice or thrice), and the detector's rules read an
- * uneven step as a jump: a shaken shot cut in its middle. A source slower than 5 fps, or one that does not say, is
- * taken at 25.
+ * 30 to 25, one step in five spans two; from 15, every frame comes twice or thrice; from 4, six or seven times, and
+ * the camera's motion shows only where each frame ends), and the detector's rules read an uneven step as a jump: a
+ * shaken or panning shot cut in its middle. A source slower than 1 fps, or one that does not say, is taken at 25.
  */
 export function cutRate(sourceFps: number | null): number {
   if (sourceFps === null || !(sourceFps >= RATES.lowest)) return RATES.unknown;

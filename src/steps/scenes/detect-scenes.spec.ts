@@ -2,7 +2,7 @@ import { defineSpec } from '../step.js';
 
 export const MAX_SCENES = 60;
 
-/** Thumbnails: every half second, at most this many over the video (they are the on-screen-text samples too). */
+/** Thumbnails: every half second (each frame of a slower video), at most this many over the video (they are the on-screen-text samples too). */
 export const MAX_SAMPLES = 240;
 
 export const detectScenesSpec = defineSpec({
@@ -10,7 +10,7 @@ export const detectScenesSpec = defineSpec({
   summary: 'Finds the cuts of a video, extracts one keyframe per scene and samples frames through time',
   description:
     'Compares each frame of `source` (each of its own frames, every n-th of one faster than 72 a second; 25 a second ' +
-    'from one slower than 5 or of no stated rate; shrunk to 48x27) with the one before on colour, not only ' +
+    'from one slower than 1 or of no stated rate; shrunk to 48x27) with the one before on colour, not only ' +
     'brightness: the share of pixels whose colour changed and the distance between colour histograms. A frame is ' +
     'a cut when that change is at least `threshold` percent (default 30) and stands out from the second around it ' +
     '(above its median by 25 points), so busy shots are not cut up; the change is counted after the shift of the ' +
@@ -25,7 +25,7 @@ export const detectScenesSpec = defineSpec({
     'structure at 96x54: the grey less its local mean). Scenes shorter than ' +
     '`min_scene_seconds` (default 0.5) are merged into their neighbour (at most ' +
     `${MAX_SCENES} scenes: the weakest cuts go first). In the same decoding pass, frames are sampled every half ` +
-    `second (at most ${MAX_SAMPLES} over the video), each with the time of the frame it is (every time on the ` +
+    `second (each frame once of a slower video; at most ${MAX_SAMPLES} over the video), each with the time of the frame it is (every time on the ` +
     "picture's timeline: its first frame at 0): each scene gets the one nearest its middle as a JPEG keyframe, " +
     'and all are returned as `samples` for reading on-screen text through time. ' +
     'Outputs `scenes` [{index, start, end, keyframe_path, keyframe_time}], `cuts` (seconds) and `samples` [{time, path, ' +

@@ -40,10 +40,11 @@ export const detectScenesStep = defineStep<
     // One decoding pass: tiny frames stream to the cut detector while thumbnails are written at a low rate;
     // each scene's keyframe is then the thumbnail nearest its middle (seeking back into the file per scene
     // would decode from the previous keyframe again, for every scene).
-    const fps = Math.min(2, MAX_SAMPLES / Math.max(duration, 1));
+    const cutFps = cutRate(frame_rate);
+    // No more often than the frames come (a slideshow at 1 a second would give each frame twice).
+    const fps = Math.min(2, cutFps, MAX_SAMPLES / Math.max(duration, 1));
     const thumbs = path.join(ctx.workDir, 'samples');
     await fs.mkdir(thumbs, { recursive: true });
-    const cutFps = cutRate(frame_rate);
     const detector = new CutDetector(cutFps);
     const decoded = await video.decodeForScenes({
       source: input.source,

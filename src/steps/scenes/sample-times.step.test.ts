@@ -57,4 +57,23 @@ describe('detect_scenes: where the samples and keyframes are taken', () => {
       'each sample belongs to the scene it shows',
     );
   });
+
+  it('takes each frame of a slideshow at one frame a second once: one sample a frame, a cut at each new photo', async () => {
+    const slides = SHOTS.map((s) => ({ ...s, seconds: 2 }));
+    const graph = [
+      ...slides.map((_, i) => `${framedForCamera(i, undefined, 'crop=640:360', 1)}[s${i}]`),
+      '[s0][s1][s2]concat=n=3:v=1:a=0,format=yuv420p[v]',
+    ];
+    const clip = await stillsClip('slideshow', slides, graph.join(';'), 1);
+    const video = new FfmpegVideoEngine({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+    const { cuts, samples } = await runStep(detectScenesStep, { source: clip }, stepContext(fakeTools({ video })));
+    assert.deepEqual(cuts, [2, 4]);
+    assert.deepEqual(
+      samples.map((s) => s.time),
+      [0, 1, 2, 3, 4, 5],
+    );
+    const shots = await Promise.all([0.5, 2.5, 4.5].map((t) => greys(clip, t)));
+    const shown = await Promise.all(samples.map(async (s) => shotOf(await greys(s.path), shots)));
+    assert.deepEqual(shown, [0, 0, 1, 1, 2, 2], 'the photo each sample shows');
+  });
 });

@@ -11,11 +11,22 @@ function framing(crop: string, seconds: number, x = '0', y = '0'): JumpFraming {
   return { photo: SCREENSHOT, crop, seconds, x: `(iw-ow)/2+${x}`, y: `(ih-oh)/2+${y}` };
 }
 
+/** Families seed 90680 clip 17: a shaken framing, then a still closer one. */
+const SHAKEN_THEN_CLOSER = [
+  framing(
+    'crop=iw*0.597:ih*0.597:iw*0.226:ih*0.195',
+    3.78,
+    '2*sin(2*PI*5.32*t+4.71)+14*sin(2*PI*2.18*t+1.37)',
+    '3*sin(2*PI*2.01*t+5.65)+12*sin(2*PI*3.47*t+0.65)',
+  ),
+  framing('crop=iw*0.428:ih*0.428:iw*0.329:ih*0.336', 2.796),
+] as const;
+
 /**
  * A shaken shot, then a jump cut to a still closer framing, as bench/quality's families draw them at other frame
  * rates (the families' seed and clip). Compared at 25 a second, a 30 fps source's frames step unevenly (one step in
  * five spans two of its frames) and a 15 fps source's frames come twice or thrice: either way the shake was cut in
- * its middle.
+ * its middle. A 4 fps source's frames came six or seven times each, and the shake was cut where each one ended.
  */
 const CASES = [
   {
@@ -31,19 +42,8 @@ const CASES = [
       framing('crop=iw*0.657:ih*0.657:iw*0.294:ih*0.404', 2.988),
     ],
   },
-  {
-    fps: 15,
-    drawn: 'seed 90680 clip 17',
-    shots: [
-      framing(
-        'crop=iw*0.597:ih*0.597:iw*0.226:ih*0.195',
-        3.78,
-        '2*sin(2*PI*5.32*t+4.71)+14*sin(2*PI*2.18*t+1.37)',
-        '3*sin(2*PI*2.01*t+5.65)+12*sin(2*PI*3.47*t+0.65)',
-      ),
-      framing('crop=iw*0.428:ih*0.428:iw*0.329:ih*0.336', 2.796),
-    ],
-  },
+  { fps: 15, drawn: 'seed 90680 clip 17', shots: SHAKEN_THEN_CLOSER },
+  { fps: 4, drawn: 'seed 90680 clip 17', shots: SHAKEN_THEN_CLOSER },
 ] as const;
 
 describe('detect_scenes: sources at their own frame rates (the real step and engine)', () => {
