@@ -3,7 +3,7 @@
 // flash, whip-pan transitions; and no boundary at all under camera motion (pans, zooms, shake, hand-held jitter,
 // whip pans over one picture) or a flash of 1-4 white or black frames. Pictures: real photographs (the ones the
 // reels use, other regions of them) and ffmpeg's sources. Each clip (4-8 s, 640x360, 25 fps; FAMILIES_FPS=30 renders
-// the same draw at another frame rate, as phones and cameras record) goes through the detect_scenes step itself; a
+// the same draw at another frame rate, as phones and cameras record; FAMILIES_FPS=mixed each clip at a rate drawn for it) goes through the detect_scenes step itself; a
 // boundary is found when a cut lies within 0.8 s of its truth (a gradual transition's middle). Per family and overall:
 // recall and false boundaries per minute, median and worst tenth over clips.
 import { execFile } from 'node:child_process';
@@ -19,8 +19,21 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
 const CACHE = path.join(root, 'test-artifacts', 'clips', 'families');
 const [W, H] = [640, 360];
-/** Frames a second the clips are rendered at (FAMILIES_FPS; 25 by default, as every figure before it was measured). */
-export const FPS = Number(process.env.FAMILIES_FPS ?? 25);
+/**
+ * Frames a second the clips are rendered at (FAMILIES_FPS; 25 by default, as every figure before it was measured), or,
+ * with FAMILIES_FPS=mixed, each clip at a rate of MIXED_RATES drawn for it (from its own random numbers: the clips
+ * drawn are the same), as the sources met are: phones' 30 and 60, film's 24, PAL's 25 and 50, NTSC's 29.97, and the
+ * slow rates of screen captures, GIFs and slideshows.
+ */
+const MIXED = process.env.FAMILIES_FPS === 'mixed';
+export const FPS = MIXED ? 'mixed' : Number(process.env.FAMILIES_FPS ?? 25);
+const MIXED_RATES = ['4', '8', '12', '15', '24', '25', '30000/1001', '30', '48', '50', '60'];
+/** A clip's rate as ffmpeg takes it, and in frames a second. */
+const rateOf = (clip) => clip.fps ?? String(FPS);
+const framesPerSecond = (rate) => {
+  const [n, d = 1] = rate.split('/').map(Number);
+  return n / d;
+};
 const TOLERANCE = 0.8;
 
 const HUMAN = path.join(root, 'node_modules/@vladmandic/human/assets');
@@ -161,7 +174,7 @@ function whipCamera(r, seconds, at, length) {
 }
 
 /** The filters that turn one input into the shot: the picture on a canvas wide enough for its camera, then the camera. */
-function shotFilters(shot) {
+function shotFilters(shot, rate) {
   const c = shot.camera;
   const reach = c.kind === 'pan' ? Math.abs(c.vx) * c.seconds : c.kind === 'whip' ? Math.abs(c.distance) : 0.1;
   const reachY = c.kind === 'pan' ? Math.abs(c.vy) * c.seconds : 0.1;
@@ -190,7 +203,13 @@ function shotFilters(shot) {
     // Smooth in and out, with the blur of a fast camera (three frames mixed: nothing on the still parts).
     move = [`crop=${W}:${H}:x='${x0}+${(c.distance * W).toFixed(1)}*${u}*${u}*(3-2*${u})':y='${my}'`, 'tmix=frames=3'];
   } else move = [`crop=${W}:${H}`];
-  return [...canvas, ...move, `fps=${FPS}`, 'format=yuv420p', 'setsar=1'];
+  return [...canvas, ...move, `fps=${rate}`, 'format=yuv420p', 'setsar=1'];
+}
+
+/** A clip's cache key: its spec, and its rate unless 25 (FAMILIES_FPS=30 and a clip drawn 30 in a mixed run share a file). */
+function cacheKey({ fps, ...clip }) {
+  const rate = fps ?? FPS;
+  return rate === 25 || rate === '25' ? ['family', clip] : ['family', clip, /^\d+$/.test(String(rate)) ? Number(rate) : rate];
 }
 
 /** Where a clip is cached (by its spec); `clipFile`: that path if it is there. */
@@ -199,7 +218,7 @@ function clipPath(clip) {
     CACHE,
     `${crypto
       .createHash('sha256')
-      .update(JSON.stringify(FPS === 25 ? ['family', clip] : ['family', clip, FPS]))
+      .update(JSON.stringify(cacheKey(clip)))
       .digest('hex')
       .slice(0, 16)}.mp4`,
   );
@@ -216,10 +235,11 @@ export async function renderClip(clip) {
   fs.mkdirSync(CACHE, { recursive: true });
   // A file of this run's own until it is whole: two benches drawing the same clip at once each write their own.
   const part = `${out}.${process.pid}.tmp.mp4`;
+  const rate = rateOf(clip);
   const args = ['-y', '-v', 'error'];
   const filters = [];
   clip.shots.forEach((shot, i) => {
-    if (shot.photo) args.push('-loop', '1', '-framerate', String(FPS), '-t', shot.seconds.toFixed(3), '-i', shot.photo);
+    if (shot.photo) args.push('-loop', '1', '-framerate', rate, '-t', shot.seconds.toFixed(3), '-i', shot.photo);
     else
       args.push(
         '-f',
@@ -227,9 +247,9 @@ export async function renderClip(clip) {
         '-t',
         shot.seconds.toFixed(3),
         '-i',
-        `${shot.source}${shot.source.includes('=') ? ':' : '='}s=${W * 2}x${H * 2}:r=${FPS}`,
+        `${shot.source}${shot.source.includes('=') ? ':' : '='}s=${W * 2}x${H * 2}:r=${rate}`,
       );
-    filters.push(`[${i}:v]${shotFilters(shot).join(',')}[s${i}]`);
+    filters.push(`[${i}:v]${shotFilters(shot, rate).join(',')}[s${i}]`);
   });
   if (clip.shots.length === 1) filters.push('[s0]null[j]');
   else if (clip.join)
@@ -238,9 +258,8 @@ export async function renderClip(clip) {
     );
   else filters.push('[s0][s1]concat=n=2:v=1:a=0[j]');
   const f = clip.flash;
-  const flash = f
-    ? [`drawbox=t=fill:c=${f.colour}:enable='between(n,${Math.round(f.at * FPS)},${Math.round(f.at * FPS) + f.frames - 1})'`]
-    : [];
+  const first = f ? Math.round(f.at * framesPerSecond(rate)) : 0;
+  const flash = f ? [`drawbox=t=fill:c=${f.colour}:enable='between(n,${first},${first + f.frames - 1})'`] : [];
   filters.push(`[j]${[...flash, 'format=yuv420p'].join(',')}[v]`);
   args.push('-filter_complex', filters.join(';'), '-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', '-t', length.toFixed(3), part);
   await run('ffmpeg', args);
@@ -265,7 +284,10 @@ export function score(truth, found) {
 /** The clips of one run: FAMILIES' counts, drawn from `seed`. */
 export function drawFamilies(seed) {
   const r = seededRandom(seed);
-  return Object.entries(FAMILIES).flatMap(([family, n]) => Array.from({ length: n }, () => ({ family, ...drawClip(r, family) })));
+  const clips = Object.entries(FAMILIES).flatMap(([family, n]) => Array.from({ length: n }, () => ({ family, ...drawClip(r, family) })));
+  if (!MIXED) return clips;
+  const rates = seededRandom(seed + 1_000_003);
+  return clips.map((clip) => ({ ...clip, fps: MIXED_RATES[rates.int(0, MIXED_RATES.length - 1)] }));
 }
 
 /** Renders and scores a run's clips through detect_scenes; prints one line per clip (VERBOSE) and the family summaries. */
@@ -284,10 +306,11 @@ export async function transitionFamilies(seed, log = console.log) {
     const out = await runStep(detectScenesStep, { source: file }, stepContext(fakeTools({ video })));
     const s = score(clip.truth, out.cuts);
     const what = clip.join?.xfade ?? clip.shots.map((x) => x.camera.kind).join('+');
-    rows.push({ family: clip.family, truth: clip.truth.length, ...s, minutes: length / 60 });
+    const fps = framesPerSecond(rateOf(clip));
+    rows.push({ family: clip.family, fps, truth: clip.truth.length, ...s, minutes: length / 60 });
     if (process.env.VERBOSE)
       log(
-        `  ${clip.family} (${what}${clip.join ? ` ${clip.join.seconds.toFixed(2)} s` : ''}) truth ${JSON.stringify(clip.truth.map((t) => +t.toFixed(2)))} found ${JSON.stringify(out.cuts)}`,
+        `  ${clip.family} (${what}${clip.join ? ` ${clip.join.seconds.toFixed(2)} s` : ''}${MIXED ? `, ${+fps.toFixed(2)} fps` : ''}) truth ${JSON.stringify(clip.truth.map((t) => +t.toFixed(2)))} found ${JSON.stringify(out.cuts)}`,
       );
   }
   const summary = (label, rs) => {
@@ -319,6 +342,16 @@ export async function transitionFamilies(seed, log = console.log) {
       `  ${family}`,
       rows.filter((x) => x.family === family),
     );
+  if (MIXED)
+    for (const [label, low, high] of [
+      ['under 20 fps', 0, 20],
+      ['24 to 30 fps', 20, 40],
+      ['48 to 60 fps', 40, Number.POSITIVE_INFINITY],
+    ])
+      summary(
+        `  ${label}`,
+        rows.filter((x) => x.fps >= low && x.fps < high),
+      );
   summary('  all families', rows);
   return rows;
 }
