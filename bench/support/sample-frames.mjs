@@ -9,7 +9,7 @@ const { FfmpegVideoEngine, pictureAt, samplesFrom, samplesIn } = await import(di
 const { cutRate } = await import(dist('src/steps/scenes/cut-detector.js'));
 const { ANALYSIS_SIDE } = await import(dist('src/imaging/text-regions.js'));
 
-/** Frames as detect_scenes samples them: SAMPLE_FPS a second, with the grey copy (360 px on its shorter side) the region finder reads. */
+/** Frames as detect_scenes samples them: two a second (each frame of a slower clip), with the grey copy (360 px on its shorter side) the region finder reads. */
 export async function sampleFrames(clip, dir) {
   fs.mkdirSync(dir, { recursive: true });
   const { rate, filter } = await sampling(clip);
@@ -46,8 +46,8 @@ export async function cachedSampleFrames(clip, dir) {
   return frames;
 }
 
-/** Every sample's rate: detect_scenes' on a clip shorter than two minutes. */
-const SAMPLE_FPS = 2;
+/** Every sample's rate: detect_scenes' on a clip shorter than two minutes (no more often than its frames come). */
+const sampleFps = (rate) => Math.min(2, rate);
 
 /**
  * The samples' part of detect_scenes' decoding of `clip` (ffmpeg-video-engine.ts): thumbnails and their grey copies,
@@ -56,10 +56,10 @@ const SAMPLE_FPS = 2;
 async function sampling(clip) {
   const video = new FfmpegVideoEngine({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
   const rate = cutRate((await video.probe(clip, new AbortController().signal)).frame_rate);
-  return { rate, filter: `${pictureAt(rate)},split=2[t][g];${samplesFrom('t', 'g', SAMPLE_FPS, ANALYSIS_SIDE)}` };
+  return { rate, filter: `${pictureAt(rate)},split=2[t][g];${samplesFrom('t', 'g', sampleFps(rate), ANALYSIS_SIDE)}` };
 }
 
 /** The frames sampleFrames wrote into `dir` (taken from frames at `rate`), in order, each at its time as detect_scenes gives it. */
 function framesIn(dir, rate) {
-  return samplesIn(dir, rate, SAMPLE_FPS);
+  return samplesIn(dir, rate, sampleFps(rate));
 }
