@@ -779,6 +779,17 @@ if (section('families-cuts')) {
     console.error(`bench/quality (families-cuts): ERROR ${err?.stack ?? err}`);
     process.exitCode = 2;
   });
+  // The same clips again, each at a frame rate drawn for it (the rate is read when the families module loads: a
+  // process of its own), unless a rate was asked for.
+  if (process.env.FAMILIES_FPS === undefined) {
+    const env = { ...process.env, FAMILIES_FPS: 'mixed', QUALITY_ONLY: 'families-cuts', QUALITY_SEED: String(seed) };
+    await promisify(execFile)(process.execPath, [fileURLToPath(import.meta.url)], { env, maxBuffer: 1 << 24 })
+      .then(({ stdout }) => process.stdout.write(stdout))
+      .catch((err) => {
+        console.error(`bench/quality (families-cuts, mixed rates): ERROR ${err?.stack ?? err}`);
+        process.exitCode = 2;
+      });
+  }
 }
 
 setTimeout(() => process.exit(process.exitCode ?? 0), 5000).unref();
