@@ -2,7 +2,7 @@ import { defineSpec } from '../step.js';
 
 export const MAX_SCENES = 60;
 
-/** Thumbnails: every half second (each frame of a slower video), at most this many over the video (they are the on-screen-text samples too). */
+/** Thumbnails: every half second (every frame of a video with fewer), at most this many over the video (they are the on-screen-text samples too). */
 export const MAX_SAMPLES = 240;
 
 export const detectScenesSpec = defineSpec({
@@ -25,7 +25,7 @@ export const detectScenesSpec = defineSpec({
     'structure at 96x54: the grey less its local mean). Scenes shorter than ' +
     '`min_scene_seconds` (default 0.5) are merged into their neighbour (at most ' +
     `${MAX_SCENES} scenes: the weakest cuts go first). In the same decoding pass, frames are sampled every half ` +
-    `second (each frame once of a slower video; at most ${MAX_SAMPLES} over the video), each with the time of the frame it is (every time on the ` +
+    `second (every frame of a video with fewer; at most ${MAX_SAMPLES} over the video), each with the time of the frame it is (every time on the ` +
     "picture's timeline: its first frame at 0): each scene gets the one nearest its middle as a JPEG keyframe, " +
     'and all are returned as `samples` for reading on-screen text through time. ' +
     'Outputs `scenes` [{index, start, end, keyframe_path, keyframe_time}], `cuts` (seconds) and `samples` [{time, path, ' +
