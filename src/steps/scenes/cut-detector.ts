@@ -63,7 +63,10 @@ const MARGIN = 0.25;
 const SIZE = { width: CUT_FRAME_WIDTH, height: CUT_FRAME_HEIGHT };
 /** A frame's shift from the one before is the camera's only when it explains all but this share of the picture. */
 const SHIFT_TRUSTED = 0.5;
-/** Two frames' shifts are alike within this many pixels (or half the shift). */
+/**
+ * Two frames' shifts are alike within this many pixels (or half the shift), at 25 frames a second; at fewer, within
+ * as many times more as the frames are further apart (a shake at 12 fps moves four pixels one way, then four back).
+ */
 const SMOOTH = 8;
 /** A change is checked for the picture coming back (a flash) this many frames on, at most. */
 const RETURN = 6;
@@ -178,7 +181,11 @@ export class CutDetector {
   private readonly gradual: GradualTransitionFinder;
   private readonly windows: WindowChangeFinder;
 
+  /** SMOOTH at this rate: a camera's shift changes more from one frame to the next the fewer frames a second. */
+  private readonly smooth: number;
+
   constructor(private readonly fps: number) {
+    this.smooth = SMOOTH * Math.max(1, 25 / fps);
     this.gradual = new GradualTransitionFinder(fps, SIZE);
     this.windows = new WindowChangeFinder(fps, SIZE);
   }
@@ -405,7 +412,7 @@ export class CutDetector {
   private alike(j: number, shift: Shifted, other: Shifted | undefined = this.steps[j]?.far): boolean {
     return (
       other !== undefined &&
-      Math.abs(other.dx - shift.dx) + Math.abs(other.dy - shift.dy) <= Math.max(SMOOTH, (Math.abs(shift.dx) + Math.abs(shift.dy)) / 2)
+      Math.abs(other.dx - shift.dx) + Math.abs(other.dy - shift.dy) <= Math.max(this.smooth, (Math.abs(shift.dx) + Math.abs(shift.dy)) / 2)
     );
   }
 

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { type JumpFraming, SCREENSHOTS, sceneBoundaries, stillsJumpCut } from '../../../test/support/scene-clips.js';
+import {
+  framedForCamera,
+  type JumpFraming,
+  SCREENSHOTS,
+  sceneBoundaries,
+  stillsClip,
+  stillsJumpCut,
+} from '../../../test/support/scene-clips.js';
 
 /** A screenshot of faces on a white page (from @vladmandic/human's assets). */
 const SCREENSHOT = path.join(SCREENSHOTS, 'screenshot-facematch.jpg');
@@ -54,4 +61,11 @@ describe('detect_scenes: sources at their own frame rates (the real step and eng
       assert.equal(cuts.length, 1, `one boundary, found ${JSON.stringify(cuts)}`);
       assert.ok(Math.abs(cuts[0] - at) <= 0.1, `at ${at} s, found ${cuts[0]}`);
     });
+
+  it('at 12 fps: no cut in a shaken shot whose frames move one way, then back (families seed 72356 clip 33, mixed rates)', async () => {
+    const [x, y] = ['4*sin(2*PI*3.95*t+5.69)+25*sin(2*PI*5.29*t+1.03)', '6*sin(2*PI*4.88*t+3.59)+11*sin(2*PI*1.74*t+4.81)'];
+    const graph = `${framedForCamera(0, undefined, `crop=640:360:x='(iw-ow)/2+${x}':y='(ih-oh)/2+${y}'`, 12)}[v]`;
+    const clip = await stillsClip('shaken-at-12', [{ photo: path.join(SCREENSHOTS, 'samples.jpg'), seconds: 6.5 }], graph, 12);
+    assert.deepEqual(await sceneBoundaries(clip), []);
+  });
 });
