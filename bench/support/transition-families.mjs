@@ -3,9 +3,10 @@
 // flash, whip-pan transitions; and no boundary at all under camera motion (pans, zooms, shake, hand-held jitter,
 // whip pans over one picture) or a flash of 1-4 white or black frames. Pictures: real photographs (the ones the
 // reels use, other regions of them) and ffmpeg's sources. Each clip (4-8 s, 640x360, 25 fps; FAMILIES_FPS=30 renders
-// the same draw at another frame rate, as phones and cameras record; FAMILIES_FPS=mixed each clip at a rate drawn for it) goes through the detect_scenes step itself; a
-// boundary is found when a cut lies within 0.8 s of its truth (a gradual transition's middle). Per family and overall:
-// recall and false boundaries per minute, median and worst tenth over clips.
+// the same draw at another frame rate, as phones and cameras record; FAMILIES_FPS=mixed each clip at a rate drawn for
+// it) goes through the detect_scenes step itself; a boundary is found when a cut lies within 0.8 s of its truth (a
+// gradual transition's middle). Per family and overall: recall and false boundaries per minute, median and worst tenth
+// over clips.
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
