@@ -7,12 +7,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
 const { FfmpegVideoEngine, pictureAt, samplesFrom, samplesIn } = await import(dist('src/engines/video/ffmpeg-video-engine.js'));
 const { cutRate } = await import(dist('src/steps/scenes/cut-detector.js'));
+const { samplesPerSecond } = await import(dist('src/steps/scenes/detect-scenes.step.js'));
 const { ANALYSIS_SIDE } = await import(dist('src/imaging/text-regions.js'));
 
-/** Frames as detect_scenes samples them: two a second (each frame of a slower clip), with the grey copy (360 px on its shorter side) the region finder reads. */
+/** Frames as detect_scenes samples them (samplesPerSecond), with the grey copy (360 px on its shorter side) the region finder reads. */
 export async function sampleFrames(clip, dir) {
   fs.mkdirSync(dir, { recursive: true });
-  const { rate, filter } = await sampling(clip);
+  const { rate, perSecond, filter } = await sampling(clip);
   execFileSync('ffmpeg', [
     '-v',
     'error',
@@ -29,7 +30,7 @@ export async function sampleFrames(clip, dir) {
     '[gray]',
     `${dir}/%06d.pgm`,
   ]);
-  return framesIn(dir, rate);
+  return samplesIn(dir, rate, perSecond);
 }
 
 /**
@@ -38,16 +39,13 @@ export async function sampleFrames(clip, dir) {
  */
 export async function cachedSampleFrames(clip, dir) {
   const done = path.join(dir, 'done');
-  const { rate, filter } = await sampling(clip);
-  if (fs.existsSync(done) && fs.readFileSync(done, 'utf8') === filter) return framesIn(dir, rate);
+  const { rate, perSecond, filter } = await sampling(clip);
+  if (fs.existsSync(done) && fs.readFileSync(done, 'utf8') === filter) return samplesIn(dir, rate, perSecond);
   fs.rmSync(dir, { recursive: true, force: true });
   const frames = await sampleFrames(clip, dir);
   fs.writeFileSync(done, filter);
   return frames;
 }
-
-/** Every sample's rate: detect_scenes' on a clip shorter than two minutes (no more often than its frames come). */
-const sampleFps = (rate) => Math.min(2, rate);
 
 /**
  * The samples' part of detect_scenes' decoding of `clip` (ffmpeg-video-engine.ts): thumbnails and their grey copies,
@@ -55,11 +53,8 @@ const sampleFps = (rate) => Math.min(2, rate);
  */
 async function sampling(clip) {
   const video = new FfmpegVideoEngine({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
-  const rate = cutRate((await video.probe(clip, new AbortController().signal)).frame_rate);
-  return { rate, filter: `${pictureAt(rate)},split=2[t][g];${samplesFrom('t', 'g', sampleFps(rate), ANALYSIS_SIDE)}` };
-}
-
-/** The frames sampleFrames wrote into `dir` (taken from frames at `rate`), in order, each at its time as detect_scenes gives it. */
-function framesIn(dir, rate) {
-  return samplesIn(dir, rate, sampleFps(rate));
+  const { frame_rate, duration } = await video.probe(clip, new AbortController().signal);
+  const rate = cutRate(frame_rate);
+  const perSecond = samplesPerSecond(rate, duration);
+  return { rate, perSecond, filter: `${pictureAt(rate)},split=2[t][g];${samplesFrom('t', 'g', perSecond, ANALYSIS_SIDE)}` };
 }

@@ -41,8 +41,7 @@ export const detectScenesStep = defineStep<
     // each scene's keyframe is then the thumbnail nearest its middle (seeking back into the file per scene
     // would decode from the previous keyframe again, for every scene).
     const cutFps = cutRate(frame_rate);
-    // No more often than the frames come (a slideshow at 1 a second would give each frame twice).
-    const fps = Math.min(2, cutFps, MAX_SAMPLES / Math.max(duration, 1));
+    const fps = samplesPerSecond(cutFps, duration);
     const thumbs = path.join(ctx.workDir, 'samples');
     await fs.mkdir(thumbs, { recursive: true });
     const detector = new CutDetector(cutFps);
@@ -84,6 +83,14 @@ export const detectScenesStep = defineStep<
     return { scenes, cuts: cuts.map(round), samples };
   },
 });
+
+/**
+ * The thumbnails a second of a video `duration` s long whose frames are decoded at `cutFps`: two, at most MAX_SAMPLES
+ * over the video, and no more often than the frames come (a slideshow at 1 a second would give each frame twice).
+ */
+export function samplesPerSecond(cutFps: number, duration: number): number {
+  return Math.min(2, cutFps, MAX_SAMPLES / Math.max(duration, 1));
+}
 
 /**
  * Of the thumbnails at `times`, the index of the one nearest `middle`; one inside [start, end) first (a short scene may
