@@ -64,10 +64,13 @@ const SIZE = { width: CUT_FRAME_WIDTH, height: CUT_FRAME_HEIGHT };
 /** A frame's shift from the one before is the camera's only when it explains all but this share of the picture. */
 const SHIFT_TRUSTED = 0.5;
 /**
- * Two frames' shifts are alike within this many pixels (or half the shift), at 25 frames a second; at fewer, within
- * as many times more as the frames are further apart (a shake at 12 fps moves four pixels one way, then four back).
+ * Two frames' shifts are alike within this many pixels (or half the shift), at SMOOTH_FPS frames a second; at fewer,
+ * within as many times more as the frames are further apart (a shake at 12 fps moves four pixels one way, then four
+ * back).
  */
 const SMOOTH = 8;
+/** The rate SMOOTH was chosen at (every rule here was, on frames at 25 a second). */
+const SMOOTH_FPS = 25;
 /** A change is checked for the picture coming back (a flash) this many frames on, at most. */
 const RETURN = 6;
 /**
@@ -185,7 +188,7 @@ export class CutDetector {
   private readonly smooth: number;
 
   constructor(private readonly fps: number) {
-    this.smooth = SMOOTH * Math.max(1, 25 / fps);
+    this.smooth = SMOOTH * Math.max(1, SMOOTH_FPS / fps);
     this.gradual = new GradualTransitionFinder(fps, SIZE);
     this.windows = new WindowChangeFinder(fps, SIZE);
   }
