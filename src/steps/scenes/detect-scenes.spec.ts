@@ -20,7 +20,7 @@ export const detectScenesSpec = defineSpec({
     'the frames on either side line up among themselves (a jump cut on a sparse screenshot under a shaking camera). ' +
     'Gradual transitions (about 0.3 to ' +
     '2 s) are boundaries too, at their middle: cross-fades and fades through black as frames that mix the shots before ' +
-    'and after them, and any other kind (a wipe, a slide, an iris) as frames half a second to two seconds apart that differ in ' +
+    'and after them, and any other kind (a wipe, a slide, an iris) as frames half a second to a second apart that differ in ' +
     'pixels and colours with no cut between them (where two pale or one-palette pictures look alike at 48x27, by their ' +
     'structure at 96x54: the grey less its local mean). Scenes shorter than ' +
     '`min_scene_seconds` (default 0.5) are merged into their neighbour (at most ' +

@@ -44,13 +44,8 @@ export interface WindowTransition {
   structural?: boolean;
 }
 
-/**
- * Half-windows tried (seconds). The longest is for transitions of up to about 2 s, which a window of 1 s sees half
- * done (about half the pixels changed); its ends must differ much in colour too (FAR_HISTOGRAM), as over 2 s a pan
- * or a picture that changes by itself (colour bars panned, a zooming fractal) differs in most pixels and in colour
- * somewhat.
- */
-const HALF_WINDOWS = [0.24, 0.48, 0.96];
+/** Half-windows tried (seconds). */
+const HALF_WINDOWS = [0.24, 0.48];
 /** The two ends differ in this share of their pixels at least, once the camera's motion is taken out. */
 const MIN_CHANGED = 0.5;
 /** And their colour histograms by this much (a zoom or pan over one picture stays under it). */
@@ -140,7 +135,7 @@ export class WindowChangeFinder {
     this.halves.forEach((k, h) => {
       const centre = n - k;
       if (centre < 0) return;
-      const verdict = this.isChange(centre - k, n, h === this.halves.length - 1);
+      const verdict = this.isChange(centre - k, n);
       this.changed[h][centre] = verdict === true;
       if (verdict === undefined) this.pending.push({ h, centre, k });
       // A run of changed windows long enough to be a transition just ended: its outer frames are still at hand.
@@ -216,7 +211,7 @@ export class WindowChangeFinder {
   }
 
   /** true: a change of shot; false: none; undefined: the pixels and colours cannot tell (the structures may). */
-  private isChange(from: number, to: number, longest = false): boolean | undefined {
+  private isChange(from: number, to: number): boolean | undefined {
     const a = this.frames[from - this.first];
     const b = this.frames[to - this.first];
     const jumped = this.jumps[to] - this.jumps[from];
@@ -224,8 +219,6 @@ export class WindowChangeFinder {
     const moved = [Math.abs(this.x[to] - this.x[from]) / this.size.width, Math.abs(this.y[to] - this.y[from]) / this.size.height];
     const colours = histogramDistance(a.histogram, b.histogram);
     if (moved[0] > REACH || moved[1] > REACH) return colours >= FAR_HISTOGRAM;
-    // The longest window: see HALF_WINDOWS.
-    if (longest && colours < FAR_HISTOGRAM) return false;
     // The structures judge only a window of small steps (a fast camera's far shift may be lost to the search).
     const fine =
       jumped === 0 &&
