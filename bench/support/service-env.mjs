@@ -8,6 +8,15 @@ export function testStepsModule(root) {
 
 /** The engines' settings a run passes through from its own environment, for an A/B of one build under two settings. */
 export function engineSettingsFromEnv() {
-  const names = ['FFMPEG_PATH', 'FFPROBE_PATH', 'VOICE_ISOLATION', 'VOICE_DETECTION', 'SPEECH_DECODER', 'POCKETSPHINX_WARM_PATH', 'TESSERACT_LANG', 'TESSERACT_DATA_DIR'];
+  const names = [
+    'FFMPEG_PATH',
+    'FFPROBE_PATH',
+    'VOICE_ISOLATION',
+    'VOICE_DETECTION',
+    'SPEECH_DECODER',
+    'POCKETSPHINX_WARM_PATH',
+    'TESSERACT_LANG',
+    'TESSERACT_DATA_DIR',
+  ];
   return Object.fromEntries(names.filter((k) => process.env[k]).map((k) => [k, process.env[k]]));
 }
