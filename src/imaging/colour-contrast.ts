@@ -52,3 +52,39 @@ export function hueOfLine(rgb: Uint8Array, marked: Uint8Array, w: number, box: B
     return v[Math.floor(v.length / 2)];
   });
 }
+
+/** A line's colour this near the picture around it (the largest channel difference) is the picture's own. */
+const AROUND = CHROMA / 2;
+
+/**
+ * Whether `hue`, the colour found for a line in `box`, is the colour of the picture around the line (the median of a
+ * ring two lines wide): then the mask holds the picture between and inside the letters (blue counters of red letters
+ * on blue stand out as less red than the letters around them), not the letters.
+ */
+export function colourOfItsSurroundings(
+  rgb: Uint8Array,
+  w: number,
+  h: number,
+  box: Box & { line: number },
+  hue: readonly number[],
+): boolean {
+  const m = Math.max(2, 2 * box.line);
+  const [x0, y0] = [Math.max(0, box.left - m), Math.max(0, box.top - m)];
+  const [x1, y1] = [Math.min(w, box.left + box.width + m), Math.min(h, box.top + box.height + m)];
+  // Each channel's median by its histogram: the ring can hold tens of thousands of pixels.
+  const counts = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)];
+  let n = 0;
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++) {
+      if (x >= box.left && x < box.left + box.width && y >= box.top && y < box.top + box.height) continue;
+      for (let c = 0; c < 3; c++) counts[c][rgb[3 * (y * w + x) + c]]++;
+      n++;
+    }
+  if (!n) return false;
+  const around = counts.map((hist) => {
+    let v = 0;
+    for (let seen = hist[0]; seen <= n / 2; seen += hist[++v]);
+    return v;
+  });
+  return Math.max(...around.map((v, c) => Math.abs(v - hue[c]))) < AROUND;
+}

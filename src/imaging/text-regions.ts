@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { type Box, boxOverlap, growToHold, holds, sharesRows, spanGrown } from './box.js';
 import { boxInside } from './box-core.js';
-import { CHROMA, colourContrastMasks, hueOfLine } from './colour-contrast.js';
+import { CHROMA, colourContrastMasks, colourOfItsSurroundings, hueOfLine } from './colour-contrast.js';
 import { withColourCore } from './colour-core.js';
 import { type Component, components, enclosedShare } from './components.js';
 import { lettersOverShadow } from './drop-shadow.js';
@@ -272,7 +272,7 @@ function byContrast(
     h.regions
       .filter((r) => !r.lightBackground)
       .map((r) => ({ ...r, hue: hueOfLine(rgb, h.content, width, r, k) }))
-      .filter((r) => Math.max(...r.hue) - Math.min(...r.hue) >= CHROMA),
+      .filter((r) => Math.max(...r.hue) - Math.min(...r.hue) >= CHROMA && !colourOfItsSurroundings(rgb, width, height, r, r.hue)),
   );
   const lightLines = withJoinedLines(lightText, huedLines, light, lightNear, width, height);
   for (const c of lightLines.letters) for (const i of c.pixels) content[i] = 1;

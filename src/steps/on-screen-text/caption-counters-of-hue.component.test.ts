@@ -1,0 +1,26 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { readCaptionStill } from '../../../test/support/caption-still.js';
+
+/**
+ * A large red pop over a flat blue picture (families seed 39965 draws one): the blue inside and between the red letters
+ * stands out as less red than the letters around it, and that mask's line, of the picture's own colour, was taken
+ * for the caption: its crop keyed on the blue ("ee"). Through the real step.
+ */
+describe('ocr of red letters over flat blue', () => {
+  it('reads the word, not the blue between its letters', async () => {
+    const out = await readCaptionStill({
+      size: '1280x720',
+      background: 'drawbox=x=0:y=0:w=iw:h=ih:color=0x1f4f9f:t=fill,',
+      font: '/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf',
+      text: 'Changed',
+      y: '130',
+      look: 'fontsize=90:fontcolor=0xff4040',
+    });
+    assert.deepEqual(
+      out.captions.map((c) => c.text),
+      ['Changed'],
+      JSON.stringify({ captions: out.captions, warnings: out.warnings }),
+    );
+  });
+});
