@@ -296,8 +296,29 @@ function byContrast(
     regions: regions.map((r) => ({ ...r, byContrast: true })),
     content,
     pairs: aside([...lightText.pairs, ...darkText.pairs]),
-    tall: aside([...lightText.tall, ...darkTall]),
+    tall: aside([...lightText.tall, ...darkTall, ...huedTall(hued, rgb, width, height)]),
   };
+}
+
+/**
+ * The tall words (tallWords) the hue masks found, with their colour, as the light mask's are kept aside: a large pop
+ * that stands out by its hue only (red over blue) has capitals and ascenders over a landscape line's limit.
+ */
+function huedTall(hued: Array<Found & { letters: Component[] }>, rgb: Uint8Array, width: number, height: number): LetterPair[] {
+  return hued.flatMap((h, k) =>
+    h.tall
+      .map((p) => ({ ...p, region: { ...p.region, hue: hueOfLine(rgb, marked(p.pixels, width * height), width, p.region, k) } }))
+      .filter(
+        ({ region: r }) => Math.max(...r.hue) - Math.min(...r.hue) >= CHROMA && !colourOfItsSurroundings(rgb, width, height, r, r.hue),
+      ),
+  );
+}
+
+/** A 0/1 mask of `size` pixels holding the given pixels. */
+function marked(pixels: ArrayLike<number>[], size: number): Uint8Array {
+  const m = new Uint8Array(size);
+  for (const list of pixels) for (let j = 0; j < list.length; j++) m[list[j]] = 1;
+  return m;
 }
 
 /**

@@ -8,15 +8,31 @@ import { readCaptionStill } from '../../../test/support/caption-still.js';
  * for the caption: its crop keyed on the blue ("ee"). Through the real step.
  */
 describe('ocr of red letters over flat blue', () => {
-  it('reads the word, not the blue between its letters', async () => {
-    const out = await readCaptionStill({
+  const read = (look: string) =>
+    readCaptionStill({
       size: '1280x720',
       background: 'drawbox=x=0:y=0:w=iw:h=ih:color=0x1f4f9f:t=fill,',
       font: '/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf',
       text: 'Changed',
       y: '130',
-      look: 'fontsize=90:fontcolor=0xff4040',
+      look,
     });
+
+  it('reads the word, not the blue between its letters', async () => {
+    const out = await read('fontsize=90:fontcolor=0xff4040');
+    assert.deepEqual(
+      out.captions.map((c) => c.text),
+      ['Changed'],
+      JSON.stringify({ captions: out.captions, warnings: out.warnings }),
+    );
+  });
+
+  /**
+   * With a dark shadow (seed 39965's clip 29): the capital and the ascenders are taller than a landscape frame's line
+   * (9% of its height), and the red mask's taller letters were not kept aside as the light mask's are.
+   */
+  it('reads it with a drop shadow, its capital and ascenders taller than a line', async () => {
+    const out = await read('fontsize=90:fontcolor=0xff4040:shadowcolor=black@0.8:shadowx=5:shadowy=5');
     assert.deepEqual(
       out.captions.map((c) => c.text),
       ['Changed'],
