@@ -267,12 +267,12 @@ function byContrast(
   // as the picture around it. Read as light text, and joined with light lines on their row.
   const hued = colourContrastMasks(rgb, width, height, surround).map((m) => regionsOf(m, width, height));
   for (const h of hued) orInto(content, h.content);
-  // A line whose letters are grey (a dark outline standing out of a yellow picture) has no hue of its own.
+  // Only lines with a colour of their own (ownHue).
   const huedLines = hued.flatMap((h, k) =>
     h.regions
       .filter((r) => !r.lightBackground)
       .map((r) => ({ ...r, hue: hueOfLine(rgb, h.content, width, r, k) }))
-      .filter((r) => Math.max(...r.hue) - Math.min(...r.hue) >= CHROMA && !colourOfItsSurroundings(rgb, width, height, r, r.hue)),
+      .filter((r) => ownHue(rgb, width, height, r)),
   );
   const lightLines = withJoinedLines(lightText, huedLines, light, lightNear, width, height);
   for (const c of lightLines.letters) for (const i of c.pixels) content[i] = 1;
@@ -308,10 +308,16 @@ function huedTall(hued: Array<Found & { letters: Component[] }>, rgb: Uint8Array
   return hued.flatMap((h, k) =>
     h.tall
       .map((p) => ({ ...p, region: { ...p.region, hue: hueOfLine(rgb, marked(p.pixels, width * height), width, p.region, k) } }))
-      .filter(
-        ({ region: r }) => Math.max(...r.hue) - Math.min(...r.hue) >= CHROMA && !colourOfItsSurroundings(rgb, width, height, r, r.hue),
-      ),
+      .filter((p) => ownHue(rgb, width, height, p.region)),
   );
+}
+
+/**
+ * Whether a line found by its hue has a colour of its own: not grey (a dark outline standing out of a yellow picture),
+ * and not the picture's around it (colour-contrast.ts).
+ */
+function ownHue(rgb: Uint8Array, width: number, height: number, r: Box & { line: number; hue: number[] }): boolean {
+  return Math.max(...r.hue) - Math.min(...r.hue) >= CHROMA && !colourOfItsSurroundings(rgb, width, height, r, r.hue);
 }
 
 /** A 0/1 mask of `size` pixels holding the given pixels. */

@@ -5,7 +5,7 @@ import { readCaptionStill } from '../../../test/support/caption-still.js';
 /**
  * A large red pop over a flat blue picture (families seed 39965 draws one): the blue inside and between the red letters
  * stands out as less red than the letters around it, and that mask's line, of the picture's own colour, was taken
- * for the caption: its crop keyed on the blue ("ee"). Through the real step.
+ * for the caption: its crop keyed on the blue, and nothing was read. Through the real step.
  */
 describe('ocr of red letters over flat blue', () => {
   const read = (look: string) =>
