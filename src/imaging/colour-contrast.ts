@@ -43,6 +43,11 @@ export function hueOfLine(rgb: Uint8Array, marked: Uint8Array, w: number, box: B
   const pixels: number[] = [];
   for (let y = box.top; y < box.top + box.height; y++)
     for (let x = box.left; x < box.left + box.width; x++) if (marked[y * w + x]) pixels.push(y * w + x);
+  return hueOfPixels(rgb, pixels, k);
+}
+
+/** hueOfLine of letters given as their pixels (indices into the frame). */
+export function hueOfPixels(rgb: Uint8Array, pixels: number[], k: number): number[] {
   if (!pixels.length) return [0, 0, 0];
   const values = pixels.map((i) => opponent(rgb, i, k));
   const half = [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

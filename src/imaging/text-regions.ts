@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { type Box, boxOverlap, growToHold, holds, sharesRows, spanGrown } from './box.js';
 import { boxInside } from './box-core.js';
-import { CHROMA, colourContrastMasks, colourOfItsSurroundings, hueOfLine } from './colour-contrast.js';
+import { CHROMA, colourContrastMasks, colourOfItsSurroundings, hueOfLine, hueOfPixels } from './colour-contrast.js';
 import { withColourCore } from './colour-core.js';
 import { type Component, components, enclosedShare } from './components.js';
 import { lettersOverShadow } from './drop-shadow.js';
@@ -307,7 +307,17 @@ function byContrast(
 function huedTall(hued: Array<Found & { letters: Component[] }>, rgb: Uint8Array, width: number, height: number): LetterPair[] {
   return hued.flatMap((h, k) =>
     h.tall
-      .map((p) => ({ ...p, region: { ...p.region, hue: hueOfLine(rgb, marked(p.pixels, width * height), width, p.region, k) } }))
+      .map((p) => ({
+        ...p,
+        region: {
+          ...p.region,
+          hue: hueOfPixels(
+            rgb,
+            p.pixels.flatMap((l) => [...l]),
+            k,
+          ),
+        },
+      }))
       .filter((p) => ownHue(rgb, width, height, p.region)),
   );
 }
@@ -318,13 +328,6 @@ function huedTall(hued: Array<Found & { letters: Component[] }>, rgb: Uint8Array
  */
 function ownHue(rgb: Uint8Array, width: number, height: number, r: Box & { line: number; hue: number[] }): boolean {
   return Math.max(...r.hue) - Math.min(...r.hue) >= CHROMA && !colourOfItsSurroundings(rgb, width, height, r, r.hue);
-}
-
-/** A 0/1 mask of `size` pixels holding the given pixels. */
-function marked(pixels: ArrayLike<number>[], size: number): Uint8Array {
-  const m = new Uint8Array(size);
-  for (const list of pixels) for (let j = 0; j < list.length; j++) m[list[j]] = 1;
-  return m;
 }
 
 /**
