@@ -1,4 +1,5 @@
 import type { Box } from './box.js';
+import { histogramMedian } from './histogram-median.js';
 import { standOut } from './stand-out.js';
 
 /**
@@ -86,10 +87,6 @@ export function colourOfItsSurroundings(
       n++;
     }
   if (!n) return false;
-  const around = counts.map((hist) => {
-    let v = 0;
-    for (let seen = hist[0]; seen <= n / 2; seen += hist[++v]);
-    return v;
-  });
+  const around = counts.map((hist) => histogramMedian(hist, n));
   return Math.max(...around.map((v, c) => Math.abs(v - hue[c]))) < AROUND;
 }

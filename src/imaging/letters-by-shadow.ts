@@ -8,6 +8,7 @@
 
 import type { Component } from './components.js';
 import { shadowReach } from './drop-shadow.js';
+import { histogramMedian } from './histogram-median.js';
 import { luma } from './rgb.js';
 import { thicknessAlong, unitStep } from './shadow-walk.js';
 
@@ -68,9 +69,7 @@ function lettersMedian(letters: Uint8Array, level: (i: number) => number): { med
       counts[level(i)]++;
       n++;
     }
-  let median = 0;
-  for (let seen = counts[0]; seen <= n / 2 && median < 255; seen += counts[++median]);
-  return { median, n };
+  return { median: histogramMedian(counts, n), n };
 }
 
 /** The least brightness (0-255) of a part of the picture as light as letters `bright`. */

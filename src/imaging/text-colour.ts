@@ -4,6 +4,7 @@
  * (white letters crossing a yellow or white stripe, light cyan over a pale photo) where brightness cannot tell them apart.
  */
 
+import { histogramMedian } from './histogram-median.js';
 import { otsu } from './otsu.js';
 import { standOut } from './stand-out.js';
 import { boxSum, fillSummedArea } from './summed-area.js';
@@ -71,11 +72,7 @@ export function medianColour(rgb: Uint8Array, marked: Uint8Array): number[] | nu
     for (let c = 0; c < 3; c++) hist[c][rgb[3 * i + c]]++;
   }
   if (n < MIN_SAMPLE) return null;
-  return hist.map((h) => {
-    let seen = 0;
-    for (let v = 0; v < 256; v++) if ((seen += h[v]) >= n / 2) return v;
-    return 255;
-  });
+  return hist.map((h) => histogramMedian(h, n));
 }
 
 /** The pixels of `rgb` (3 channels) at least `level` away (largest channel difference) from the crop's median colour. */
