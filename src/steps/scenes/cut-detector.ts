@@ -25,6 +25,7 @@
  * with only a flat colour between them (into black and out of it, by any kind of transition or cut) are one.
  */
 
+import { histogramQuantile } from '../../imaging/histogram-median.js';
 import { median } from '../../imaging/median.js';
 import { blurredChange } from './blurred-change.js';
 import { structureChange, structureWhenAsked } from './fine-structure.js';
@@ -113,6 +114,14 @@ const QUIET_FLOOR = 0.5;
  */
 const MIN_DETAIL = 2.5;
 /**
+ * A gradual transition needs a sharp edge at one end at least: the largest differences between a frame and its softened
+ * copy (their 99th percentile, 0-255; see edgeOf). A colour field drifting through a near-flat phase (ffmpeg's
+ * `gradients`) mixes with a flat colour as a fade does, and a flash over it made two such fades a clip, but it has no
+ * edge anywhere (at most 4 on the families-cuts clips of seeds 24838, 62295, 97328, 95859, 18839, 41610 and 53088),
+ * while photos, patterns and screenshots, near-white ones included, have some (17 and more on the same clips).
+ */
+const MIN_EDGE = 8;
+/**
  * A change too small to stand out (a jump cut on a sparse or pale screenshot under a shaking camera: the tiny
  * frames differ in a few hundredths of their pixels, as the shake's do, or in a quarter, twice the shake's), or one
  * the picture-comes-back test lowered (two pale screenshots differ in few pixels at any framing, so across a cut
@@ -179,6 +188,8 @@ export class CutDetector {
   private readonly smears = new Map<number, Shifted>();
   /** Every frame's detail (see MIN_DETAIL). */
   private readonly detail: number[] = [];
+  /** Every frame's sharpest edges (see MIN_EDGE). */
+  private readonly edges: number[] = [];
   /** Whether each frame is black or a flat colour. */
   private readonly flat: boolean[] = [];
   private readonly gradual: GradualTransitionFinder;
@@ -215,6 +226,7 @@ export class CutDetector {
     };
     f.detail = detailOf(tiny, f.soft.pixels);
     this.detail.push(f.detail);
+    this.edges.push(edgeOf(tiny, f.soft.pixels));
     this.flat.push(isFlat(tiny));
     this.steps.push({ ...shifts, colours: previous ? histogramDistance(previous.histogram, histogram) : 0 });
     this.recent.push(f);
@@ -455,11 +467,12 @@ export class CutDetector {
       else others.push({ ...w, time: 0, fromFlat: false, toFlat: false });
     }
     gradual.push(...others);
-    // A fade into or out of a flat colour has no detail at that end, and two flat cards none at all (a window the
-    // structures found had its detail checked at the decoded size).
+    // A fade into or out of a flat colour has no detail at that end, and two flat cards none at all; nor has any
+    // transition an end without an edge (a window the structures found had its detail checked at the decoded size).
     for (let k = gradual.length - 1; k >= 0; k--) {
       const g = gradual[k];
-      if (!g.fromFlat && !g.toFlat && !g.structural && this.endDetail(g) < MIN_DETAIL) gradual.splice(k, 1);
+      const featureless = (!g.fromFlat && !g.toFlat && this.atEnds(this.detail, g) < MIN_DETAIL) || this.atEnds(this.edges, g) < MIN_EDGE;
+      if (!g.structural && featureless) gradual.splice(k, 1);
     }
     gradual.sort((a, b) => a.start - b.start);
     // A cut in a transition's span belongs to that one before any other's black: two fades a shot apart would
@@ -509,10 +522,10 @@ export class CutDetector {
     return true;
   }
 
-  /** The detail of the more detailed end of a transition's span (the frames just outside it). */
-  private endDetail(g: { start: number; end: number }): number {
-    const last = this.detail.length - 1;
-    const at = (j: number) => this.detail[Math.max(0, Math.min(last, j))];
+  /** The larger of a measure of each frame (`values`) at the ends of a transition's span (the frames just outside it). */
+  private atEnds(values: number[], g: { start: number; end: number }): number {
+    const last = values.length - 1;
+    const at = (j: number) => values[Math.max(0, Math.min(last, j))];
     return Math.max(at(Math.floor(g.start * this.fps) - 1), at(Math.ceil(g.end * this.fps) + 1));
   }
 
@@ -543,6 +556,13 @@ function detailOf(pixels: Buffer, soft: Buffer): number {
   let sum = 0;
   for (let p = 0; p < pixels.length; p++) sum += Math.abs(pixels[p] - soft[p]);
   return sum / pixels.length;
+}
+
+/** The 99th percentile of what softening took out of a frame's channels (0-255): how sharp its sharpest edges are. */
+function edgeOf(pixels: Buffer, soft: Buffer): number {
+  const counts = new Uint32Array(256);
+  for (let p = 0; p < pixels.length; p++) counts[Math.abs(pixels[p] - soft[p])]++;
+  return histogramQuantile(counts, pixels.length, 0.99);
 }
 
 function colourHistogram(pixels: Buffer): Float64Array {
