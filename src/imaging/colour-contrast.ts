@@ -1,5 +1,5 @@
 import type { Box } from './box.js';
-import { histogramMedian } from './histogram-median.js';
+import { histogramMedian } from './histogram-quantile.js';
 import { standOut } from './stand-out.js';
 
 /**

@@ -8,7 +8,7 @@
 
 import type { Component } from './components.js';
 import { shadowReach } from './drop-shadow.js';
-import { histogramMedian } from './histogram-median.js';
+import { histogramMedian } from './histogram-quantile.js';
 import { luma } from './rgb.js';
 import { thicknessAlong, unitStep } from './shadow-walk.js';
 

@@ -4,7 +4,7 @@
  * (white letters crossing a yellow or white stripe, light cyan over a pale photo) where brightness cannot tell them apart.
  */
 
-import { histogramMedian } from './histogram-median.js';
+import { histogramMedian } from './histogram-quantile.js';
 import { otsu } from './otsu.js';
 import { standOut } from './stand-out.js';
 import { boxSum, fillSummedArea } from './summed-area.js';

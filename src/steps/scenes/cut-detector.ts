@@ -25,7 +25,7 @@
  * with only a flat colour between them (into black and out of it, by any kind of transition or cut) are one.
  */
 
-import { histogramQuantile } from '../../imaging/histogram-median.js';
+import { histogramQuantile } from '../../imaging/histogram-quantile.js';
 import { median } from '../../imaging/median.js';
 import { blurredChange } from './blurred-change.js';
 import { structureChange, structureWhenAsked } from './fine-structure.js';
