@@ -80,7 +80,9 @@ export class FfmpegVideoEngine implements VideoEngine {
       ...['-map', '[gray]', path.join(job.thumbsDir, '%06d.pgm')],
     ];
     const onStdout = stackedFrames(tiny, fine, job.onCutFrame);
-    await runProcess(this.bin.ffmpeg, args, { signal: job.signal, name: 'ffmpeg', background: true, onStdout });
+    // At normal priority, not in the background: at a reel's bitrate this pass is the job's longest chain, and at nice
+    // 10 it waited for the speech step's cores (the dense clip of bench/analyze about a tenth slower).
+    await runProcess(this.bin.ffmpeg, args, { signal: job.signal, name: 'ffmpeg', onStdout });
     return samplesIn(job.thumbsDir, job.cutFps, thumbFps);
   }
 }
