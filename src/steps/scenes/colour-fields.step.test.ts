@@ -30,9 +30,9 @@ async function colourFieldPan(): Promise<string> {
 }
 
 /**
- * A camera panning for 6 s over such a field whose blend flattens out and back twice (at 2 s and 4.4 s the two
- * colours all but meet in one), with a white flash of three frames at 3.7 s: each flat phase is the field mixed with
- * a flat colour, as a fade is.
+ * A camera panning for 6 s over such a field whose blend flattens out (at 2 s the two colours all but meet in one)
+ * and back, and out again towards the end, with a white flash of three frames at 3.7 s: each flat phase is the field
+ * mixed with a flat colour, as a fade is.
  */
 async function flatteningFieldWithFlash(): Promise<string> {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fields-')), 'flattening.mp4');
