@@ -327,9 +327,12 @@ export class CutDetector {
         across = Math.min(across, between(a, b, JUMP_STRUCTURE));
         if (across < JUMP_STRUCTURE) return false;
       }
-    // A flash over a dark or pale picture changes few tiny pixels too: the picture before must not come back.
-    for (let b = i + JUMP_SIDE; b <= Math.min(this.count - 1, i + RETURN); b++)
-      if (between(i - 1, b, JUMP_STRUCTURE) < JUMP_STRUCTURE) return false;
+    // A flash over a dark or pale picture changes few tiny pixels too: the picture before must not come back, there
+    // or as near as the frames as far apart before it come to it (a picture that changes by itself drifts meanwhile).
+    for (let b = i + JUMP_SIDE; b <= Math.min(this.count - 1, i + RETURN); b++) {
+      const [back, before] = [between(i - 1, b), 2 * i - 2 - b];
+      if (back < JUMP_STRUCTURE || (before >= Math.max(1, first) && back <= between(before, i - 1, back))) return false;
+    }
     // The frames of each side must line up among themselves to a JUMP_RATIO-th of `across`: one pair that does is enough.
     const bar = across / JUMP_RATIO;
     const linesUp = (from: number, to: number) => {
