@@ -131,7 +131,8 @@ const MIN_EDGE = 8;
  * times what the frames on either side line up to among themselves (a shaking camera comes back to where it was),
  * and the frame before it lines up with none of the frames after it up to RETURN (a flash, black or white over a
  * dark or pale picture, gives the picture back: two black flashes of fresh seeds 12321 and 31623 were cut without
- * this check, added after they were seen). The frame before it must not be flat (a flat frame has no structure),
+ * this check, added after they were seen), nor with one as well as the frames as far apart before it line up (a
+ * picture that changes by itself, ffmpeg's `life`, changed while a flash lasted: seed 60482 at 12 fps). The frame before it must not be flat (a flat frame has no structure),
  * and the camera must not have travelled SWEPT_TRAVEL or more on either side (a whip's blurred frames line up with
  * none: fresh seed 62250's whip over a pale page was cut without this check, added after it was seen). Frames whose
  * shift is unknown (across a flash) add none to the camera's, and widen the search by a pixel of the compared size
